@@ -1,0 +1,129 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * Base URL as typed by the user, without surrounding spaces or trailing slashes. The same
+ * expression is used by the node's requestDefaults, so the test and the node reach the same place.
+ */
+export const BASE_URL_EXPRESSION = '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}';
+
+/** Where a base URL that does not reach the API is explained; shown in the credential test's error. */
+const EXPECTED_BASE_URL =
+	'The Base URL must reach the API, e.g. https://<your-host>/api/public/v1 (self-hosted: keep the /api segment) or https://api.postiz.com/public/v1 (cloud).';
+
+export class SocialPublishingApi implements ICredentialType {
+	name = 'socialPublishingApi';
+
+	displayName = 'Social Publishing API';
+
+	icon: Icon = {
+		light: 'file:../nodes/SocialPublishing/socialPublishing.svg',
+		dark: 'file:../nodes/SocialPublishing/socialPublishing.dark.svg',
+	};
+
+	documentationUrl =
+		'https://github.com/n8n-nodes-social-publishing/n8n-nodes-social-publishing#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://your-host/api/public/v1',
+			description:
+				'Address of the public API. Self-hosted: https://&lt;host&gt;/api/public/v1 (without /api you reach the web application instead). Cloud: https://api.postiz.com/public/v1.',
+		},
+		{
+			displayName: 'API Key or OAuth Token',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'The organisation\'s API key (Settings → Developers → Access, owner or admin only), or an OAuth access token starting with "pos_". Paste it bare: it is sent as the whole Authorization header, never with "Bearer".',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '={{$credentials.apiKey.trim()}}',
+			},
+		},
+	};
+
+	// The test reads the body of every answer (ignoreHttpStatusErrors), so each refusal gets its own
+	// message instead of a bare "Unauthorized". Rules are checked in order; the last one catches any
+	// answer that is not the API's JSON (an HTML page or a redirect from the web application).
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: BASE_URL_EXPRESSION,
+			url: '/is-connected',
+			method: 'GET',
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'msg',
+					value: 'No API Key found',
+					message: 'No key was sent. Paste the API key or the "pos_" OAuth token into the credential.',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'msg',
+					value: 'Invalid API key',
+					message:
+						'The service refused the API key. Paste the key bare (no "Bearer " prefix) and copy it again from Settings → Developers → Access: a rotated key stops working at once.',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'msg',
+					value: 'Invalid OAuth token',
+					message:
+						'The OAuth token ("pos_...") is unknown, revoked or expired. Authorise the app again and paste the new token.',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'msg',
+					value: 'No subscription found',
+					message:
+						'The organisation has no active paid plan (Starter, Pro or Business). The API works only with one: choose a plan in the service\'s billing settings.',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'connected',
+					value: false,
+					message: 'The service answered that this key is not connected. Copy the key again and retry.',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'connected',
+					value: undefined,
+					message: `The Base URL did not answer like the API (an HTML page, a redirect or an unknown route). ${EXPECTED_BASE_URL}`,
+				},
+			},
+		],
+	};
+}

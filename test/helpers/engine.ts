@@ -1,0 +1,452 @@
+/**
+ * Runs this package's nodes through n8n's real execution engine (n8n-core), the way n8n itself
+ * does, so that tests read like workflows: nodes and parameters in, items and errors out.
+ *
+ * - `runNode`: a two-node workflow (an item source, then the node under test) run by WorkflowExecute.
+ * - `testCredentials`: n8n's credential tester (RoutingNode over a synthetic node + the test rules).
+ * - `loadOptions` / `listSearch`: a LoadOptionsContext, as the editor's dropdowns call them.
+ * - `createPoller`: a PollContext over one Workflow object, so static data persists between polls.
+ */
+import {
+	ExecuteContext,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	PollContext,
+	RoutingNode,
+	WorkflowExecute,
+} from 'n8n-core';
+import {
+	createRunExecutionData,
+	ICredentialsHelper,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type ICredentials,
+	type ICredentialsDecrypted,
+	type ICredentialType,
+	type IDataObject,
+	type IExecuteData,
+	type IExecuteFunctions,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeCredentialTestResult,
+	type INodeExecutionData,
+	type INodeListSearchResult,
+	type INodeParameters,
+	type INodePropertyOptions,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IWorkflowExecuteAdditionalData,
+	type NodeParameterValueType,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+import { SocialPublishingApi } from '../../credentials/SocialPublishingApi.credentials';
+import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.node';
+
+export interface TestCredentials {
+	baseUrl: string;
+	apiKey: string;
+}
+
+const CREDENTIAL_TYPE = 'socialPublishingApi';
+const credentialType: ICredentialType = new SocialPublishingApi();
+
+/** Emits the items given in its `items` parameter: the start of every test workflow. */
+class ItemSource implements INodeType {
+	description = {
+		displayName: 'Item Source',
+		name: 'itemSource',
+		group: ['input'],
+		version: 1,
+		description: 'Test input',
+		defaults: { name: 'Items' },
+		inputs: ['main'],
+		outputs: ['main'],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+	} as unknown as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getNodeParameter('items', 0) as unknown as INodeExecutionData[];
+		return [items];
+	}
+}
+
+/** Node types known to test workflows: ours plus the item source. Tests may register more. */
+export const nodeTypeRegistry: Record<string, INodeType> = {
+	'test.itemSource': new ItemSource(),
+	'n8n-nodes-social-publishing.socialPublishing': new SocialPublishing(),
+};
+
+export function registerNodeType(type: string, nodeType: INodeType): void {
+	nodeTypeRegistry[type] = nodeType;
+}
+
+const nodeTypes: INodeTypes = {
+	getByName: (type) => lookUpNodeType(type),
+	getByNameAndVersion: (type) => lookUpNodeType(type),
+	getKnownTypes: () => ({}),
+};
+
+function lookUpNodeType(type: string): INodeType {
+	const nodeType = nodeTypeRegistry[type];
+	if (!nodeType) throw new Error(`Unknown node type in test workflow: ${type}`);
+	return nodeType;
+}
+
+/**
+ * Gives nodes the test credentials and applies the credential type's generic `authenticate`
+ * block, as n8n's CLI CredentialsHelper does (n8n-core has no concrete helper of its own).
+ */
+class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly credentials: TestCredentials) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow?: Workflow,
+		node?: INode,
+	): Promise<IHttpRequestOptions> {
+		if (typeName !== CREDENTIAL_TYPE) throw new Error(`Unknown credential type ${typeName}`);
+		const authenticate = credentialType.authenticate;
+		if (!authenticate || typeof authenticate === 'function' || authenticate.type !== 'generic') {
+			return requestOptions;
+		}
+		const resolve = (value: unknown): unknown =>
+			typeof value === 'string' && workflow && node
+				? workflow.expression.getSimpleParameterValue(
+						node,
+						value,
+						'internal',
+						{ $credentials: credentials },
+						undefined,
+						value,
+					)
+				: value;
+		for (const section of ['headers', 'qs', 'body', 'auth'] as const) {
+			const values = authenticate.properties[section] as IDataObject | undefined;
+			if (!values) continue;
+			const target = ((requestOptions as unknown as IDataObject)[section] ?? {}) as IDataObject;
+			for (const [key, value] of Object.entries(values)) target[key] = resolve(value) as string;
+			(requestOptions as unknown as IDataObject)[section] = target;
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<ICredentials> {
+		throw new Error('Not used by the tests');
+	}
+
+	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
+		return { ...this.credentials };
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties() {
+		return credentialType.properties;
+	}
+}
+
+export function createAdditionalData(
+	credentials: TestCredentials,
+	workflowId = 'test-workflow',
+): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		hooks: new ExecutionLifecycleHooks('manual', 'test-execution', {
+			id: workflowId,
+			name: 'Test',
+			active: false,
+			activeVersionId: null,
+			isArchived: false,
+			nodes: [],
+			connections: {},
+			createdAt: new Date(),
+			updatedAt: new Date(),
+		}),
+		executeWorkflow: async () => {
+			throw new Error('Not used by the tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1/rest',
+		instanceBaseUrl: 'http://127.0.0.1/',
+		// Never called by these nodes, but n8n builds $execution.resumeUrl from them, so they must parse.
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('Not used by the tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+function nodeUnderTest(
+	type: string,
+	parameters: INodeParameters,
+	extra: Partial<INode> = {},
+): INode {
+	return {
+		id: 'node-under-test',
+		name: 'Node Under Test',
+		type,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Test credential' } },
+		...extra,
+	};
+}
+
+export interface RunNodeOptions {
+	credentials: TestCredentials;
+	parameters: INodeParameters;
+	/** Input items (json only, or full INodeExecutionData); one empty item by default. */
+	items?: Array<IDataObject | INodeExecutionData>;
+	continueOnFail?: boolean;
+	nodeType?: string;
+}
+
+export interface RunNodeResult {
+	/** Output items of the node under test (main output 0). */
+	items: INodeExecutionData[];
+	/** The execution's error when the node failed (status 'error'). */
+	error?: Error & { description?: string; context?: IDataObject; httpCode?: string };
+	run: IRun;
+}
+
+/** Runs one node of this package, fed by an item source, through WorkflowExecute. */
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	const items = (options.items ?? [{}]).map((item) =>
+		'json' in item && typeof item.json === 'object' ? (item as INodeExecutionData) : { json: item as IDataObject },
+	);
+	const source: INode = {
+		id: 'item-source',
+		name: 'Items',
+		type: 'test.itemSource',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { items: items as unknown as NodeParameterValueType },
+	};
+	const node = nodeUnderTest(
+		options.nodeType ?? 'n8n-nodes-social-publishing.socialPublishing',
+		options.parameters,
+		options.continueOnFail ? { onError: 'continueRegularOutput' } : {},
+	);
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes: [source, node],
+		connections: {
+			[source.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] },
+		},
+		active: false,
+		nodeTypes,
+	});
+	const additionalData = createAdditionalData(options.credentials);
+	const run = await new WorkflowExecute(additionalData, 'manual').run({
+		workflow,
+		startNode: source,
+	});
+	const taskData = run.data.resultData.runData[node.name]?.[0];
+	return {
+		items: (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[],
+		error: (run.data.resultData.error ?? taskData?.error) as RunNodeResult['error'],
+		run,
+	};
+}
+
+/** What n8n's credential tester answers for these credentials (Test button in the editor). */
+export async function testCredentials(
+	credentials: TestCredentials,
+): Promise<INodeCredentialTestResult> {
+	const testRequest = credentialType.test;
+	if (!testRequest) throw new Error('The credential type has no test');
+	const probeType: INodeType = {
+		description: {
+			...new SocialPublishing().description,
+			name: 'credentialProbe',
+			credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+			requestDefaults: undefined,
+			requestOperations: undefined,
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: testRequest.request },
+					default: '',
+				},
+			],
+		},
+	};
+	registerNodeType('test.credentialProbe', probeType);
+	const node = nodeUnderTest('test.credentialProbe', {});
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const additionalData = createAdditionalData(credentials);
+	const executeData: IExecuteData = { node, data: {}, source: null };
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData,
+		'internal' as WorkflowExecuteMode,
+		createRunExecutionData(),
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		executeData,
+		[],
+	);
+	const decrypted: ICredentialsDecrypted = {
+		id: 'cred-1',
+		name: 'Test credential',
+		type: CREDENTIAL_TYPE,
+		data: { ...credentials },
+	};
+	let response: INodeExecutionData[][] | null | undefined;
+	try {
+		response = await new RoutingNode(context, probeType, decrypted).runNode();
+	} catch (error) {
+		const status = (error as { cause?: { response?: { status?: number } } }).cause?.response
+			?.status;
+		return {
+			status: 'Error',
+			message: status ? `Received HTTP status code: ${status}` : String((error as Error).message),
+		};
+	}
+	for (const rule of testRequest.rules ?? []) {
+		if (rule.type !== 'responseSuccessBody') continue;
+		const body = response?.[0]?.[0]?.json as unknown;
+		const value = rule.properties.key
+			.split('.')
+			.reduce<unknown>(
+				(node, key) =>
+					node !== null && typeof node === 'object' ? (node as IDataObject)[key] : undefined,
+				body,
+			);
+		if (value === rule.properties.value) return { status: 'Error', message: rule.properties.message };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
+}
+
+function workflowFor(node: INode): Workflow {
+	return new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+}
+
+/** Calls a `methods.loadOptions` function of a node, as the editor does for a dropdown. */
+export async function loadOptions(
+	credentials: TestCredentials,
+	method: string,
+	parameters: INodeParameters,
+	propertyPath: string,
+	nodeType = 'n8n-nodes-social-publishing.socialPublishing',
+): Promise<INodePropertyOptions[]> {
+	const node = nodeUnderTest(nodeType, parameters);
+	const context = new LoadOptionsContext(
+		workflowFor(node),
+		node,
+		createAdditionalData(credentials),
+		`parameters.${propertyPath}`,
+	);
+	const fn = lookUpNodeType(nodeType).methods?.loadOptions?.[method];
+	if (!fn) throw new Error(`No loadOptions method ${method}`);
+	return await fn.call(context);
+}
+
+/** Calls a `methods.listSearch` function of a node (resource locator "From list"). */
+export async function listSearch(
+	credentials: TestCredentials,
+	method: string,
+	parameters: INodeParameters,
+	propertyPath: string,
+	filter?: string,
+	paginationToken?: string,
+	nodeType = 'n8n-nodes-social-publishing.socialPublishing',
+): Promise<INodeListSearchResult> {
+	const node = nodeUnderTest(nodeType, parameters);
+	const context = new LoadOptionsContext(
+		workflowFor(node),
+		node,
+		createAdditionalData(credentials),
+		`parameters.${propertyPath}`,
+	);
+	const fn = lookUpNodeType(nodeType).methods?.listSearch?.[method];
+	if (!fn) throw new Error(`No listSearch method ${method}`);
+	return await fn.call(context, filter, paginationToken);
+}
+
+export interface Poller {
+	/** One poll, as n8n's trigger runner does it: items emitted, or null when nothing is new. */
+	poll(mode?: 'trigger' | 'manual'): Promise<INodeExecutionData[][] | null>;
+	/** The node's static data (what n8n persists between polls). */
+	staticData(): IDataObject;
+	/** A new Workflow object whose static data is loaded from a copy of this one's (a restart). */
+	restart(): Poller;
+}
+
+/** A polling trigger of this package, activated on one Workflow object. */
+export function createPoller(
+	credentials: TestCredentials,
+	nodeType: string,
+	parameters: INodeParameters,
+	staticData: IDataObject = {},
+): Poller {
+	const node = nodeUnderTest(nodeType, parameters);
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes,
+		staticData: JSON.parse(JSON.stringify(staticData)) as IDataObject,
+	});
+	const additionalData = createAdditionalData(credentials);
+	const type = lookUpNodeType(nodeType);
+	return {
+		async poll(mode = 'trigger') {
+			if (!type.poll) throw new Error(`${nodeType} has no poll method`);
+			const context = new PollContext(
+				workflow,
+				node,
+				additionalData,
+				mode as WorkflowExecuteMode,
+				mode === 'manual' ? 'manual' : 'activate',
+			);
+			return await type.poll.call(context);
+		},
+		staticData() {
+			return workflow.staticData as IDataObject;
+		},
+		restart() {
+			return createPoller(credentials, nodeType, parameters, workflow.staticData as IDataObject);
+		},
+	};
+}
