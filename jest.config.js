@@ -9,4 +9,5 @@ module.exports = {
 	setupFiles: ['<rootDir>/test/setup-env.js'],
 	testTimeout: 30000,
 	maxWorkers: 2,
+	reporters: ['default', '<rootDir>/test/helpers/summaryReporter.js'],
 };

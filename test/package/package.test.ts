@@ -1,0 +1,51 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/**
+ * What n8n installs: the published tarball holds only the built package (dist/ plus README, LICENSE,
+ * package.json), registers every node and credential it ships, and depends on nothing at run time.
+ * Runs after `npm run build` (npm test builds first).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.join(__dirname, '..', '..');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pkg = require('../../package.json') as {
+	dependencies?: Record<string, string>;
+	peerDependencies?: Record<string, string>;
+	n8n: { strict: boolean; nodes: string[]; credentials: string[] };
+};
+
+function packedFiles(): string[] {
+	const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+		cwd: root,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'ignore'],
+	});
+	const [report] = JSON.parse(out) as Array<{ files: Array<{ path: string }> }>;
+	return report.files.map((file) => file.path);
+}
+
+describe('the published package', () => {
+	it('has no runtime dependencies and n8n-workflow as a peer', () => {
+		expect(pkg.dependencies ?? {}).toEqual({});
+		expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+		expect(pkg.n8n.strict).toBe(true);
+	});
+
+	it('packs only dist/, README, LICENSE and package.json: no tests, no sandbox, no sources', () => {
+		expect(existsSync(path.join(root, 'dist'))).toBe(true);
+		const files = packedFiles();
+		const outsideDist = files.filter((file) => !file.startsWith('dist/'));
+		expect(outsideDist.sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+		expect(files.filter((file) => /(^|\/)(sandbox|test|bench|demo)\//.test(file))).toEqual([]);
+		expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
+	});
+
+	it('ships every node and credential that package.json registers, with their icons', () => {
+		const files = new Set(packedFiles());
+		for (const entry of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) expect(files).toContain(entry);
+		expect(files).toContain('dist/nodes/SocialPublishing/socialPublishing.svg');
+		expect(files).toContain('dist/nodes/SocialPublishing/socialPublishing.dark.svg');
+	});
+});
