@@ -1,0 +1,95 @@
+/**
+ * Publishing simulation: a queued post whose time has come is "sent" to its platform and becomes PUBLISHED
+ * (with releaseURL/releaseId), PUBLISHED without an id (waiting for PUT release-id), or ERROR; each writes a notification.
+ */
+import { createHash } from 'node:crypto';
+import type { SandboxContext } from './context';
+import type { Channel, Org, Post } from './store';
+
+const PLATFORM_HOSTS: Record<string, string> = {
+	facebook: 'https://www.facebook.com',
+	instagram: 'https://www.instagram.com',
+	linkedin: 'https://www.linkedin.com',
+	tiktok: 'https://www.tiktok.com',
+	youtube: 'https://www.youtube.com',
+	threads: 'https://www.threads.net',
+	bluesky: 'https://bsky.app',
+	mastodon: 'https://mastodon.social',
+	telegram: 'https://t.me',
+	x: 'https://x.com',
+	discord: 'https://discord.com',
+};
+
+/** A platform-looking numeric id, stable for a given seed text. */
+export function platformItemId(seed: string): string {
+	const hex = createHash('sha256').update(seed).digest('hex').slice(0, 15);
+	return BigInt(`0x${hex}`).toString().padStart(18, '1');
+}
+
+export function releaseUrlOf(channel: Channel, releaseId: string): string {
+	const host = PLATFORM_HOSTS[channel.identifier] ?? 'https://social.sandbox.invalid';
+	return `${host}/${channel.profile}/posts/${releaseId}`;
+}
+
+/** The channel's recent items on its platform, offered by GET /posts/:id/missing. Includes the post's own item. */
+export function recentPlatformItems(channel: Channel, post: Post): Array<{ id: string; url: string }> {
+	return [0, 1, 2].map((n) => {
+		const itemId = platformItemId(`${post.id}:${n}`);
+		return { id: itemId, url: releaseUrlOf(channel, itemId) };
+	});
+}
+
+function platformLabel(channel: Channel): string {
+	return `${channel.identifier} (${channel.name})`;
+}
+
+/** Sends one post to its platform now, following the channel's simulated behaviour. */
+export function publishPost(ctx: SandboxContext, org: Org, post: Post): void {
+	const channel = ctx.store.channel(org, post.channelId);
+	if (!channel) return;
+	const nowIso = ctx.clock.now().toISOString();
+	const failure = channel.disabled
+		? 'Channel is disabled'
+		: channel.behaviour.signInExpired
+			? 'Channel disconnected due to expired token'
+			: channel.behaviour.publishOutcome === 'error'
+				? channel.behaviour.errorMessage
+				: undefined;
+	if (failure) {
+		post.state = 'ERROR';
+		post.error = failure;
+		post.releaseURL = null;
+		post.releaseId = null;
+		ctx.store.addNotification(org, `Error posting on ${platformLabel(channel)}: ${failure}`, null, nowIso);
+		return;
+	}
+	post.state = 'PUBLISHED';
+	post.error = null;
+	if (channel.behaviour.publishOutcome === 'missingReleaseId') {
+		post.releaseId = null;
+		post.releaseURL = null;
+		post.missingReleaseId = true;
+		ctx.store.addNotification(org, `Your post has been published on ${platformLabel(channel)}`, null, nowIso);
+		return;
+	}
+	post.releaseId = platformItemId(`${post.id}:0`);
+	post.releaseURL = releaseUrlOf(channel, post.releaseId);
+	post.missingReleaseId = false;
+	ctx.store.addNotification(org, `Your post has been published on ${platformLabel(channel)}`, post.releaseURL, nowIso);
+}
+
+/** Publishes every queued post whose date has come; returns the ids handled. */
+export function publishDue(ctx: SandboxContext): string[] {
+	const now = ctx.clock.nowMs();
+	const done: string[] = [];
+	for (const org of ctx.store.orgs) {
+		const due = org.posts
+			.filter((p) => p.state === 'QUEUE' && Date.parse(p.publishDate) <= now)
+			.sort((a, b) => Date.parse(a.publishDate) - Date.parse(b.publishDate));
+		for (const post of due) {
+			publishPost(ctx, org, post);
+			done.push(post.id);
+		}
+	}
+	return done;
+}
