@@ -13,7 +13,10 @@ let sandbox: RunningSandbox;
 let api: AxiosInstance;
 
 beforeAll(async () => {
-	sandbox = await startSandbox();
+	sandbox = await startSandbox({
+		// These tests make more requests than one window allows; the limit itself is tested in media-library.
+		rateLimits: { 'POST /upload': { limit: 1000, windowSeconds: 300 } },
+	});
 	api = axios.create({
 		baseURL: sandbox.baseUrl,
 		headers: { Authorization: sandbox.apiKey },
