@@ -29,7 +29,7 @@ afterAll(async () => await sandbox.close());
 
 function form(bytes: Buffer, filename: string, field = 'file'): FormData {
 	const body = new FormData();
-	body.append(field, new Blob([bytes]), filename);
+	body.append(field, new Blob([new Uint8Array(bytes)]), filename);
 	return body;
 }
 
