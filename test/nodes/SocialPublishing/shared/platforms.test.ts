@@ -1,0 +1,101 @@
+import {
+	KEPT_HTML_TAGS,
+	MEDIA_EXTENSIONS,
+	PLATFORMS,
+	PLATFORM_IDS,
+	POST_LIMITS,
+	type PlatformId,
+} from '../../../../nodes/SocialPublishing/shared/platforms';
+
+/** The table read back against the statements of spec 4.8, so a slip in one row shows up. */
+describe('the platform table', () => {
+	const where = (test: (id: PlatformId) => boolean) => PLATFORM_IDS.filter(test).sort();
+
+	it('has the 11 platforms of spec 4.8, each under its own id', () => {
+		expect(PLATFORM_IDS).toHaveLength(11);
+		for (const id of PLATFORM_IDS) expect(PLATFORMS[id].id).toBe(id);
+	});
+
+	it('puts youtube, threads, bluesky, mastodon and telegram in Pro; x and discord in Business only', () => {
+		expect(where((id) => PLATFORMS[id].plans.includes('Starter'))).toEqual([
+			'facebook',
+			'instagram',
+			'linkedin',
+			'tiktok',
+		]);
+		expect(where((id) => !PLATFORMS[id].plans.includes('Pro'))).toEqual(['discord', 'x']);
+		expect(where((id) => PLATFORMS[id].plans.includes('Business'))).toEqual([...PLATFORM_IDS].sort());
+	});
+
+	it('marks bluesky and telegram as connected outside GET /social/:platform', () => {
+		expect(where((id) => !PLATFORMS[id].connectViaApi)).toEqual(['bluesky', 'telegram']);
+	});
+
+	it('has required settings exactly on instagram, tiktok, youtube, x and discord', () => {
+		expect(where((id) => (PLATFORMS[id].settings ?? []).some((field) => field.required))).toEqual([
+			'discord',
+			'instagram',
+			'tiktok',
+			'x',
+			'youtube',
+		]);
+	});
+
+	it('has no settings on threads, bluesky and telegram', () => {
+		expect(where((id) => PLATFORMS[id].settings === null)).toEqual(['bluesky', 'telegram', 'threads']);
+	});
+
+	it('counts links as 23 characters on x and mastodon only, and gives x premium 4000', () => {
+		expect(where((id) => PLATFORMS[id].linkLength === 23)).toEqual(['mastodon', 'x']);
+		expect(where((id) => PLATFORMS[id].premiumMaxLength !== undefined)).toEqual(['x']);
+		expect(PLATFORMS.x.premiumMaxLength).toBe(4000);
+	});
+
+	it('gives every options field its values, and a default among them', () => {
+		for (const id of PLATFORM_IDS) {
+			for (const field of PLATFORMS[id].settings ?? []) {
+				expect(field.description.length).toBeGreaterThan(10);
+				if (field.type === 'options') expect(field.values?.length).toBeGreaterThan(1);
+				if (field.default !== undefined && field.type === 'options') {
+					expect(field.values).toContain(field.default);
+				}
+			}
+		}
+	});
+
+	it('gives every media rule a message for each check it turns on', () => {
+		for (const id of PLATFORM_IDS) {
+			const { media } = PLATFORMS[id];
+			const needs: Array<[boolean, string | undefined]> = [
+				[media.minItems > 0, media.messages.noMedia],
+				[media.maxItems !== undefined, media.messages.tooMany],
+				[media.maxImages !== undefined, media.messages.tooManyImages],
+				[media.videoAlone, media.messages.videoNotAlone],
+				[media.videoOnly === true, media.messages.notVideo],
+				[media.story !== undefined, media.messages.storyNoMedia],
+				[media.carousel !== undefined, media.messages.carousel],
+				[media.trialReel !== undefined, media.messages.trialReelKind && media.messages.trialReelCount],
+				[media.followUpsTextOnly === true, media.messages.followUpMedia],
+			];
+			for (const [on, message] of needs) if (on) expect({ id, message }).toEqual({ id, message: expect.any(String) });
+		}
+	});
+
+	it('names a setting of the platform in each settings-dependent media rule', () => {
+		for (const id of PLATFORM_IDS) {
+			const { media, settings } = PLATFORMS[id];
+			const names = (settings ?? []).map((field) => field.name);
+			for (const dependent of [media.story, media.carousel, media.trialReel]) {
+				if (dependent) expect(names).toContain(dependent.setting);
+			}
+		}
+	});
+
+	it('keeps the request limits and media endings of spec 8 and service-notes', () => {
+		expect(POST_LIMITS.postsPerRequest).toEqual({ min: 1, max: 50 });
+		expect(POST_LIMITS.partsPerPost).toEqual({ min: 1, max: 100 });
+		expect(POST_LIMITS.mediaPerPart).toBe(20);
+		expect(Object.keys(MEDIA_EXTENSIONS).sort()).toEqual(['.gif', '.jpeg', '.jpg', '.mp4', '.png', '.webp']);
+		expect(KEPT_HTML_TAGS).toHaveLength(11);
+	});
+});

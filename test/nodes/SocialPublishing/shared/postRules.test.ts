@@ -1,0 +1,250 @@
+import { PLATFORMS, PLATFORM_IDS, type PlatformId } from '../../../../nodes/SocialPublishing/shared/platforms';
+import {
+	checkCreatePostRequest,
+	checkSettings,
+	mediaKind,
+	maxLengthFor,
+	textLength,
+	visibleText,
+	type ChannelInfo,
+	type Violation,
+} from '../../../../nodes/SocialPublishing/shared/postRules';
+import {
+	PLATFORM_CASES,
+	REQUEST_CASES,
+	requestBodyFor,
+	type CaseExpectation,
+	type PlatformCase,
+} from '../../../fixtures/platformCases';
+
+/** The organisation of these tests: one channel per platform, and an x premium account. */
+const channels: ChannelInfo[] = [
+	...PLATFORM_IDS.map((platform) => ({ id: `${platform}-channel`, name: `${platform} test channel`, platform })),
+	{ id: 'x-premium-channel', name: 'x premium test channel', platform: 'x', premium: true },
+];
+const channelOf = (id: string) => channels.find((channel) => channel.id === id);
+const idOf = (platform: PlatformId) => `${platform}-channel`;
+const caseChannelId = (aCase: PlatformCase) => (aCase.channel?.premium ? 'x-premium-channel' : idOf(aCase.platform));
+
+function expectFirstViolation(violations: Violation[], expected: CaseExpectation): void {
+	expect(violations.length).toBeGreaterThan(0);
+	const first = violations[0];
+	expect(first.kind).toBe(expected.kind);
+	expect(first.message).toContain(expected.message);
+	if (expected.path !== undefined) expect(first).toHaveProperty('path', expected.path);
+	if (expected.partIndex !== undefined) expect(first).toHaveProperty('partIndex', expected.partIndex);
+	if (expected.postIndex !== undefined) expect(first).toHaveProperty('postIndex', expected.postIndex);
+}
+
+describe('checkCreatePostRequest: platform cases', () => {
+	it.each(PLATFORM_CASES.map((aCase) => [`${aCase.platform}: ${aCase.rule}`, aCase] as const))(
+		'%s',
+		(_title, aCase) => {
+			const violations = checkCreatePostRequest(requestBodyFor(aCase, caseChannelId(aCase)), channelOf);
+			if (aCase.valid) {
+				expect(violations).toEqual([]);
+				return;
+			}
+			expectFirstViolation(violations, aCase.expect!);
+			const first = violations[0];
+			if (first.kind === 'platform') {
+				// The service names the channel: provider and name.
+				expect(first.provider).toBe(aCase.platform);
+				expect(first.channelName).toBe(channelOf(caseChannelId(aCase))!.name);
+			}
+		},
+	);
+});
+
+describe('checkCreatePostRequest: request cases', () => {
+	it.each(REQUEST_CASES.map((aCase) => [aCase.rule, aCase] as const))('%s', (_title, aCase) => {
+		const violations = checkCreatePostRequest(aCase.body(idOf), channelOf);
+		if (aCase.valid) expect(violations).toEqual([]);
+		else expectFirstViolation(violations, aCase.expect!);
+	});
+
+	it('reports every field error, each with its path, before any platform error', () => {
+		const violations = checkCreatePostRequest(
+			{
+				type: 'later',
+				date: 'soon',
+				shortLink: true,
+				tags: [],
+				inter: 0,
+				posts: [
+					{ integration: { id: 'tiktok-channel' }, value: [{ content: 'x'.repeat(2001), image: [] }] },
+				],
+			},
+			channelOf,
+		);
+		const fieldPaths = violations.filter((v) => v.kind === 'field').map((v) => (v as { path: string }).path);
+		expect(fieldPaths).toEqual([
+			'type',
+			'date',
+			...[
+				'privacy_level',
+				'duet',
+				'stitch',
+				'comment',
+				'autoAddMusic',
+				'brand_content_toggle',
+				'brand_organic_toggle',
+				'content_posting_method',
+			].map((name) => `posts.0.settings.${name}`),
+			'inter',
+		]);
+		const firstPlatform = violations.findIndex((v) => v.kind === 'platform');
+		expect(firstPlatform).toBe(fieldPaths.length);
+		expect(violations.slice(firstPlatform).map((v) => v.message)).toEqual([
+			'No video / images selected',
+			'post is too long, please fix it',
+		]);
+	});
+
+	it('checks settings but not media or length on a draft', () => {
+		const body = {
+			type: 'draft',
+			date: '2030-01-15T10:00:00Z',
+			shortLink: false,
+			tags: [],
+			posts: [
+				{
+					integration: { id: 'youtube-channel' },
+					value: [{ content: 'x'.repeat(6000), image: [] }],
+					settings: { title: 'A', type: 'public' },
+				},
+			],
+		};
+		expect(checkCreatePostRequest(body, channelOf)).toEqual([
+			{
+				kind: 'field',
+				path: 'posts.0.settings.title',
+				message: 'posts.0.settings.title must be longer than or equal to 2 characters',
+			},
+		]);
+		const scheduled = checkCreatePostRequest({ ...body, type: 'schedule' }, channelOf);
+		expect(scheduled.map((v) => v.message)).toEqual([
+			'posts.0.settings.title must be longer than or equal to 2 characters',
+			'You need one media',
+			'post is too long, please fix it',
+		]);
+	});
+
+	it('skips settings and platform rules of a post whose channel is unknown, and says which id', () => {
+		const violations = checkCreatePostRequest(
+			{
+				type: 'schedule',
+				date: '2030-01-15T10:00:00Z',
+				shortLink: false,
+				tags: [],
+				posts: [{ integration: { id: 'gone' }, value: [{ content: 'Hi', image: [] }], settings: { anything: 1 } }],
+			},
+			channelOf,
+		);
+		expect(violations).toEqual([
+			{
+				kind: 'channel',
+				postIndex: 0,
+				path: 'posts.0.integration.id',
+				channelId: 'gone',
+				message: 'posts.0.integration.id: no channel with id gone in the organisation',
+			},
+		]);
+	});
+});
+
+describe('visibleText and textLength', () => {
+	it('removes tags, turns block ends into new lines and decodes entities', () => {
+		expect(visibleText('<p>Hello <strong>world</strong></p><p>Second&nbsp;line &amp; more</p>')).toBe(
+			'Hello world\nSecond line & more',
+		);
+		expect(visibleText('one<br>two<br/>three')).toBe('one\ntwo\nthree');
+		expect(visibleText('<ul><li>a</li><li>b</li></ul>')).toBe('a\nb');
+		expect(visibleText('&#128512; &#x1F600; &bogus;')).toBe('😀 😀 &bogus;');
+	});
+
+	it('counts characters, not UTF-16 units', () => {
+		expect(textLength('😀😀', 'threads')).toBe(2);
+	});
+
+	it('counts each link as 23 characters on x and mastodon only', () => {
+		const text = 'Read https://example.com/a/very/long/path/that/goes/on?and=on and http://b.example';
+		const withoutLinks = 'Read  and '.length;
+		expect(textLength(text, 'x')).toBe(withoutLinks + 2 * 23);
+		expect(textLength(text, 'mastodon')).toBe(withoutLinks + 2 * 23);
+		expect(textLength(text, 'bluesky')).toBe(text.length);
+		expect(textLength(`<p><a href="https://example.com/x">https://example.com/${'y'.repeat(50)}</a></p>`, 'x')).toBe(23);
+	});
+});
+
+describe('maxLengthFor', () => {
+	it('gives x premium accounts 4000 characters and everyone else the platform limit', () => {
+		const x: ChannelInfo = { id: '1', name: 'X', platform: 'x' };
+		expect(maxLengthFor(x)).toBe(280);
+		expect(maxLengthFor({ ...x, premium: true })).toBe(4000);
+		expect(maxLengthFor({ id: '2', name: 'Threads', platform: 'threads', premium: true })).toBe(500);
+	});
+});
+
+describe('mediaKind', () => {
+	it('tells the kind by the ending of the path, before any query', () => {
+		expect(mediaKind('https://cdn.sandbox.test/uploads/a.PNG')).toBe('image');
+		expect(mediaKind('https://cdn.sandbox.test/uploads/a.jpeg?w=10')).toBe('image');
+		expect(mediaKind('https://cdn.sandbox.test/uploads/a.webp#top')).toBe('image');
+		expect(mediaKind('https://cdn.sandbox.test/uploads/a.gif')).toBe('gif');
+		expect(mediaKind('https://cdn.sandbox.test/uploads/a.mp4')).toBe('video');
+		expect(mediaKind('https://cdn.sandbox.test/uploads/a.mov')).toBeUndefined();
+		expect(mediaKind('https://cdn.sandbox.test/uploads.mp4/file')).toBeUndefined();
+		expect(mediaKind('https://cdn.sandbox.test/uploads/a?format=.mp4')).toBeUndefined();
+	});
+});
+
+describe('checkSettings', () => {
+	it('checks one platform settings object on its own (for the node before sending)', () => {
+		expect(checkSettings('x', { who_can_reply_post: 'everyone' })).toEqual([]);
+		expect(checkSettings('x', { who_can_reply_post: 'everyone', made_with_ai: 'false' })).toEqual([
+			{ kind: 'field', path: 'settings.made_with_ai', message: 'settings.made_with_ai must be a boolean value' },
+		]);
+		expect(checkSettings('facebook', 'post')).toEqual([
+			{ kind: 'field', path: 'settings', message: 'settings must be an object' },
+		]);
+		expect(checkSettings('threads', null)).toEqual([]);
+	});
+
+	it('names the known settings when a key is unknown', () => {
+		const [violation] = checkSettings('mastodon', { visiblity: 'public' });
+		expect(violation.message).toBe(
+			'property settings.visiblity should not exist (Mastodon settings are: visibility)',
+		);
+	});
+});
+
+describe('the cases cover every rule of the table', () => {
+	const invalid = PLATFORM_CASES.filter((aCase) => !aCase.valid);
+
+	it.each(PLATFORM_IDS)('%s has valid and invalid cases, incl. length and drafts', (platform) => {
+		const own = PLATFORM_CASES.filter((aCase) => aCase.platform === platform);
+		expect(own.some((aCase) => aCase.valid)).toBe(true);
+		expect(own.some((aCase) => !aCase.valid && aCase.expect?.message === 'post is too long, please fix it')).toBe(true);
+		expect(own.some((aCase) => aCase.valid && aCase.type === 'draft')).toBe(true);
+	});
+
+	it.each(PLATFORM_IDS)('every setting of %s has a refusal case', (platform) => {
+		for (const field of PLATFORMS[platform].settings ?? []) {
+			const refused = invalid.some(
+				(aCase) =>
+					aCase.platform === platform && aCase.expect?.path?.startsWith(`posts.0.settings.${field.name}`),
+			);
+			expect({ field: field.name, refused }).toEqual({ field: field.name, refused: true });
+		}
+	});
+
+	it.each(PLATFORM_IDS)('every media message of %s has a case', (platform) => {
+		for (const message of Object.values(PLATFORMS[platform].media.messages)) {
+			const covered = invalid.some(
+				(aCase) => aCase.platform === platform && aCase.expect !== undefined && message.includes(aCase.expect.message),
+			);
+			expect({ message, covered }).toEqual({ message, covered: true });
+		}
+	});
+});
