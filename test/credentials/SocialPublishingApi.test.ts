@@ -1,5 +1,97 @@
+import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { testCredentials } from '../helpers/engine';
 import { startWebApp, type WebApp } from '../helpers/webApp';
+
+describe('Social Publishing API credentials: the Test button (GET /is-connected)', () => {
+	let sandbox: RunningSandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ control: true });
+	});
+	afterAll(async () => await sandbox.close());
+
+	it('passes with a valid key, sent bare in Authorization', async () => {
+		await sandbox.control.clearRequests();
+		const result = await testCredentials({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey });
+		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+		const [request] = await sandbox.control.requests();
+		expect(request).toMatchObject({ method: 'GET', path: '/is-connected', auth: 'bare' });
+	});
+
+	it('normalises the Base URL: surrounding spaces and trailing slashes', async () => {
+		const result = await testCredentials({
+			baseUrl: `  ${sandbox.baseUrl}//  `,
+			apiKey: ` ${sandbox.apiKey} `,
+		});
+		expect(result.status).toBe('OK');
+	});
+
+	it('passes with a valid pos_ OAuth token', async () => {
+		const token = await sandbox.control.mintToken('valid');
+		expect(token.startsWith('pos_')).toBe(true);
+		const result = await testCredentials({ baseUrl: sandbox.baseUrl, apiKey: token });
+		expect(result.status).toBe('OK');
+	});
+
+	it('says no key was sent when the key is empty', async () => {
+		const result = await testCredentials({ baseUrl: sandbox.baseUrl, apiKey: '' });
+		expect(result.status).toBe('Error');
+		expect(result.message).toContain('No key was sent');
+	});
+
+	it('says to drop the Bearer prefix when the key is sent as "Bearer <key>"', async () => {
+		const result = await testCredentials({
+			baseUrl: sandbox.baseUrl,
+			apiKey: `Bearer ${sandbox.apiKey}`,
+		});
+		expect(result.status).toBe('Error');
+		expect(result.message).toContain('no "Bearer " prefix');
+	});
+
+	it('says the key was refused when it is wrong, and never shows the key', async () => {
+		const wrongKey = 'sk_wrong_0123456789abcdef';
+		const result = await testCredentials({ baseUrl: sandbox.baseUrl, apiKey: wrongKey });
+		expect(result.status).toBe('Error');
+		expect(result.message).toContain('refused the API key');
+		expect(result.message).not.toContain(wrongKey);
+	});
+
+	it('refuses a rotated key at once', async () => {
+		const oldKey = sandbox.apiKey;
+		const newKey = await sandbox.control.rotateKey();
+		try {
+			expect((await testCredentials({ baseUrl: sandbox.baseUrl, apiKey: oldKey })).status).toBe('Error');
+			expect((await testCredentials({ baseUrl: sandbox.baseUrl, apiKey: newKey })).status).toBe('OK');
+		} finally {
+			await sandbox.control.reset();
+		}
+	});
+
+	it('says to authorise again when the pos_ token has expired or was revoked', async () => {
+		for (const status of ['expired', 'revoked'] as const) {
+			const token = await sandbox.control.mintToken(status);
+			const result = await testCredentials({ baseUrl: sandbox.baseUrl, apiKey: token });
+			expect(result.status).toBe('Error');
+			expect(result.message).toContain('unknown, revoked or expired');
+		}
+	});
+
+	it('says the organisation needs a paid plan', async () => {
+		const noPlanKey = sandbox.seed.keys.noPlan;
+		expect(noPlanKey).toBeDefined();
+		const result = await testCredentials({ baseUrl: sandbox.baseUrl, apiKey: noPlanKey! });
+		expect(result.status).toBe('Error');
+		expect(result.message).toContain('no active paid plan');
+	});
+
+	it('explains the expected Base URL when the /api segment is missing', async () => {
+		const result = await testCredentials({
+			baseUrl: sandbox.baseUrl.replace('/api/public/v1', '/public/v1'),
+			apiKey: sandbox.apiKey,
+		});
+		expect(result.status).toBe('Error');
+		expect(result.message).toContain('/api/public/v1');
+	});
+});
 
 describe('Social Publishing API credentials: a Base URL that reaches the web application', () => {
 	let webApp: WebApp;
