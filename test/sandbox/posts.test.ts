@@ -9,7 +9,20 @@ afterAll(async () => t.sb.close());
 afterEach(async () => t.sb.control.reset());
 
 const RANGE = { startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-31T00:00:00Z' };
-const listPosts = async (params: Record<string, string> = RANGE) => (await t.api.get('/posts', { params })).data.posts as Array<Record<string, any>>;
+interface ListedPost {
+	id: string;
+	content: string;
+	publishDate: string;
+	state: string;
+	group: string;
+	tags: unknown[];
+	intervalInDays: number | null;
+	releaseId: string | null;
+	releaseURL: string | null;
+	integration: { id: string };
+}
+const listPosts = async (params: Record<string, string> = RANGE): Promise<ListedPost[]> =>
+	(await t.api.get('/posts', { params })).data.posts;
 
 async function create(channel: string, overrides: Record<string, unknown> = {}, settings?: unknown): Promise<string> {
 	const res = await t.api.post('/posts', postBody(channel, overrides, settings));
