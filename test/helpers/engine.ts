@@ -404,49 +404,101 @@ export async function listSearch(
 	return await fn.call(context, filter, paginationToken);
 }
 
+/**
+ * How a poll is run by n8n:
+ * - `trigger`: a scheduled poll of an active workflow;
+ * - `activation`: the poll n8n runs once when the workflow is activated, to check that it works;
+ * - `manual`: "Fetch test event" in the editor.
+ */
+export type PollMode = 'trigger' | 'activation' | 'manual';
+
 export interface Poller {
 	/** One poll, as n8n's trigger runner does it: items emitted, or null when nothing is new. */
-	poll(mode?: 'trigger' | 'manual'): Promise<INodeExecutionData[][] | null>;
-	/** The node's static data (what n8n persists between polls). */
+	poll(mode?: PollMode): Promise<INodeExecutionData[][] | null>;
+	/** The node's committed static data (what n8n persists between polls). */
 	staticData(): IDataObject;
-	/** A new Workflow object whose static data is loaded from a copy of this one's (a restart). */
+	/** A new Workflow object whose static data is loaded from a copy of the committed state (a restart). */
 	restart(): Poller;
+	/** True when the last poll threw after changing its (discarded) static data: a node bug on older n8n. */
+	lastFailedPollChangedState(): boolean;
 }
 
-/** A polling trigger of this package, activated on one Workflow object. */
+/**
+ * A polling trigger of this package, activated on one Workflow object.
+ *
+ * Static data follows n8n's durable poll cursors (n8n-core 2.41 PollTriggerExecutor and the CLI's
+ * poll functions): each poll works on a staged copy of the committed node static data
+ * (PollContext's `resolveNodeStaticData`), and the copy is committed only when
+ * - the poll emitted (the cursor is committed with the execution it started), or
+ * - a scheduled poll returned null (`commitStagedCursor`).
+ * It is dropped when the poll throws, when the activation poll returns null (n8n runs it as a test,
+ * `testingTrigger`, and skips the commit), and in manual mode (manual runs never save static data).
+ * Older n8n versions mutate the Workflow's static data in place and only save it on emit, so a node
+ * that changes its state and then throws would leak that change in memory there:
+ * `lastFailedPollChangedState()` lets tests prove the node never does.
+ */
 export function createPoller(
 	credentials: TestCredentials,
 	nodeType: string,
 	parameters: INodeParameters,
 	staticData: IDataObject = {},
+	options: { pollBudgetMs?: number } = {},
 ): Poller {
 	const node = nodeUnderTest(nodeType, parameters);
+	const copy = (data: IDataObject) => JSON.parse(JSON.stringify(data)) as IDataObject;
 	const workflow = new Workflow({
 		nodes: [node],
 		connections: {},
 		active: true,
 		nodeTypes,
-		staticData: JSON.parse(JSON.stringify(staticData)) as IDataObject,
+		staticData: copy(staticData),
 	});
+	const committed = () => workflow.getStaticData('node', node);
 	const additionalData = createAdditionalData(credentials);
 	const type = lookUpNodeType(nodeType);
+	let failedPollChangedState = false;
 	return {
 		async poll(mode = 'trigger') {
 			if (!type.poll) throw new Error(`${nodeType} has no poll method`);
+			const before = JSON.stringify(committed());
+			const staged = copy(committed());
 			const context = new PollContext(
 				workflow,
 				node,
 				additionalData,
-				mode as WorkflowExecuteMode,
+				(mode === 'manual' ? 'manual' : 'trigger') as WorkflowExecuteMode,
 				mode === 'manual' ? 'manual' : 'activate',
+				undefined,
+				undefined,
+				undefined,
+				undefined,
+				() => staged,
+				options.pollBudgetMs === undefined ? undefined : () => options.pollBudgetMs as number,
 			);
-			return await type.poll.call(context);
+			let result: INodeExecutionData[][] | null;
+			try {
+				result = await type.poll.call(context);
+			} catch (error) {
+				failedPollChangedState = JSON.stringify(staged) !== before;
+				throw error;
+			}
+			failedPollChangedState = false;
+			const commit = mode === 'trigger' || (mode === 'activation' && result !== null);
+			if (commit && JSON.stringify(staged) !== before) {
+				const target = committed();
+				for (const key of Object.keys(target)) delete target[key];
+				Object.assign(target, staged);
+			}
+			return result;
 		},
 		staticData() {
-			return workflow.staticData as IDataObject;
+			return committed();
 		},
 		restart() {
-			return createPoller(credentials, nodeType, parameters, workflow.staticData as IDataObject);
+			return createPoller(credentials, nodeType, parameters, workflow.staticData as IDataObject, options);
+		},
+		lastFailedPollChangedState() {
+			return failedPollChangedState;
 		},
 	};
 }

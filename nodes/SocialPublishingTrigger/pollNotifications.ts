@@ -1,0 +1,204 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INodeExecutionData,
+	type IPollFunctions,
+} from 'n8n-workflow';
+import {
+	advance,
+	cursorFrom,
+	EMPTY_CURSOR,
+	isNew,
+	isPastCursor,
+	kindOf,
+	oldestFirst,
+	timeOf,
+	type Cursor,
+	type Notification,
+	type NotificationKind,
+} from './cursor';
+import { listNotifications, PAGE_SIZE } from './listNotifications';
+
+export const DEFAULT_MAX_PER_POLL = 1000;
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+
+interface Settings {
+	maxPerPoll: number;
+	includeOnFirstPoll: number;
+	timeoutMs: number;
+	kinds: NotificationKind[];
+	contentContains: string;
+}
+
+function settingsOf(context: IPollFunctions): Settings {
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const filters = context.getNodeParameter('filters', {}) as IDataObject;
+	const whole = (value: unknown, fallback: number, min: number, name: string): number => {
+		const n = value === undefined || value === '' ? fallback : Number(value);
+		if (!Number.isInteger(n) || n < min) {
+			throw new NodeOperationError(
+				context.getNode(),
+				`Options → ${name} must be a whole number of ${min} or more (got ${String(value)})`,
+			);
+		}
+		return n;
+	};
+	const maxPerPoll = whole(options.maxPerPoll, DEFAULT_MAX_PER_POLL, 1, 'Max Notifications per Poll');
+	return {
+		maxPerPoll,
+		includeOnFirstPoll: Math.min(
+			whole(options.includeOnFirstPoll, 0, 0, 'Include Latest on First Poll'),
+			maxPerPoll,
+		),
+		timeoutMs: whole(options.timeout, DEFAULT_TIMEOUT_SECONDS, 1, 'Timeout (Seconds)') * 1000,
+		kinds: Array.isArray(filters.kinds) ? (filters.kinds as NotificationKind[]) : [],
+		contentContains: typeof filters.contentContains === 'string' ? filters.contentContains : '',
+	};
+}
+
+function matches(settings: Settings, notification: Notification): boolean {
+	if (settings.kinds.length > 0 && !settings.kinds.includes(kindOf(notification.content))) return false;
+	const wanted = settings.contentContains.trim().toLowerCase();
+	return wanted === '' || notification.content.toLowerCase().includes(wanted);
+}
+
+function toItem(notification: Notification, warning?: string): INodeExecutionData {
+	return {
+		json: {
+			id: notification.id,
+			content: notification.content,
+			link: notification.link,
+			createdAt: notification.createdAt,
+			kind: kindOf(notification.content),
+			...(warning ? { pollWarning: warning } : {}),
+		},
+	};
+}
+
+interface Reading {
+	/** Unseen notifications, newest first, each once. */
+	unseen: Notification[];
+	/** True when the read went down to what the cursor covers (or to the end of the list). */
+	reached: boolean;
+	/** Why it stopped before that, for the warning. */
+	limit?: string;
+}
+
+/**
+ * Pages 0, 1, ... until a page reaches what the cursor already covers (or the list ends), keeping
+ * what is new. Pages shift while new notifications arrive between two page reads; a notification
+ * seen twice is kept once, and none is skipped by such a shift (it only pushes items later).
+ * Reads at most one page beyond Max Notifications per Poll: that page tells whether the burst fit.
+ */
+async function readUnseen(context: IPollFunctions, cursor: Cursor, settings: Settings): Promise<Reading> {
+	const unseen: Notification[] = [];
+	const seenIds = new Set<string>();
+	const started = Date.now();
+	const budgetMs = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : Infinity;
+	let slowestPageMs = 0;
+	for (let page = 0; ; page++) {
+		const pageStarted = Date.now();
+		const answer = await listNotifications.call(context, page, settings.timeoutMs);
+		slowestPageMs = Math.max(slowestPageMs, Date.now() - pageStarted);
+		let reached = false;
+		for (const n of answer.notifications) {
+			if (isPastCursor(cursor, n)) {
+				reached = true;
+				break;
+			}
+			if (isNew(cursor, n) && !seenIds.has(n.id)) {
+				seenIds.add(n.id);
+				unseen.push(n);
+			}
+		}
+		if (reached || !answer.hasMore || answer.notifications.length === 0) {
+			return { unseen, reached: true };
+		}
+		if (unseen.length > settings.maxPerPoll) {
+			return { unseen, reached: false, limit: `Max Notifications per Poll is ${settings.maxPerPoll}` };
+		}
+		// n8n abandons a poll that outlives its budget: stop early enough to hand over what was read.
+		if (Date.now() - started + 2 * slowestPageMs > budgetMs) {
+			return { unseen, reached: false, limit: 'the poll ran out of time' };
+		}
+	}
+}
+
+/** The items to emit and, when some new ones are left out, the sentence that says so. */
+function bounded(reading: Reading, settings: Settings): { emit: Notification[]; warning?: string } {
+	const emit = reading.unseen.slice(0, settings.maxPerPoll);
+	const skipped = reading.unseen.length - emit.length;
+	if (reading.reached && skipped === 0) return { emit };
+	const limit = reading.limit ?? `Max Notifications per Poll is ${settings.maxPerPoll}`;
+	const left = reading.reached ? `${skipped}` : `at least ${skipped}`;
+	return {
+		emit,
+		warning: `Stopped short (${limit}): emitted the newest ${emit.length} new notifications; ${left} older ones that arrived since the previous poll were skipped.`,
+	};
+}
+
+/** First poll after activation: from now on, plus the latest N when asked. */
+async function firstPoll(context: IPollFunctions, settings: Settings) {
+	const latest: Notification[] = [];
+	for (let page = 0; ; page++) {
+		const answer = await listNotifications.call(context, page, settings.timeoutMs);
+		for (const n of answer.notifications) if (!latest.some((m) => m.id === n.id)) latest.push(n);
+		if (!answer.hasMore || answer.notifications.length === 0) break;
+		// The newest instant must be read whole, or its unread part would look new next time.
+		const newestInstantGoesOn =
+			timeOf(answer.notifications[answer.notifications.length - 1]) === timeOf(latest[0]);
+		if (latest.length >= settings.includeOnFirstPoll && !newestInstantGoesOn) break;
+		if ((page + 1) * PAGE_SIZE >= settings.maxPerPoll) break;
+	}
+	// Everything listed now counts as seen, whether it is emitted or not.
+	const cursor = advance(EMPTY_CURSOR, latest);
+	return { cursor, emit: latest.slice(0, settings.includeOnFirstPoll) };
+}
+
+/** The whole poll. Static data is written once, after every request succeeded. */
+export async function pollNotifications(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const settings = settingsOf(this);
+
+	if (this.getMode() === 'manual') {
+		// "Fetch test event": a sample from the first page; the cursor is left alone.
+		const answer = await listNotifications.call(this, 0, settings.timeoutMs);
+		const sample = answer.notifications.find((n) => matches(settings, n));
+		if (!sample) {
+			throw new NodeOperationError(
+				this.getNode(),
+				answer.notifications.length === 0
+					? 'No notifications yet'
+					: `None of the latest ${answer.notifications.length} notifications matches the filters`,
+				{
+					description:
+						'Publish a post (the service writes a notification for each published or failed post), or loosen the filters, then fetch again.',
+				},
+			);
+		}
+		return [[toItem(sample)]];
+	}
+
+	const staticData = this.getWorkflowStaticData('node');
+	const cursor = cursorFrom(staticData);
+
+	let emit: Notification[];
+	let next: Cursor;
+	let warning: string | undefined;
+	if (!cursor) {
+		({ cursor: next, emit } = await firstPoll(this, settings));
+	} else {
+		const reading = await readUnseen(this, cursor, settings);
+		// The cursor moves over everything read, the skipped part of a cut-short burst included.
+		next = advance(cursor, reading.unseen);
+		({ emit, warning } = bounded(reading, settings));
+	}
+
+	// Written only when it changes, so an idle poll leaves nothing for n8n to commit.
+	if (!cursor || next !== cursor) staticData.cursor = next as unknown as IDataObject;
+
+	// Filters apply after the cursor moved: what they drop is not read again.
+	const items = oldestFirst(emit)
+		.filter((n) => matches(settings, n))
+		.map((n) => toItem(n, warning));
+	return items.length > 0 ? [items] : null;
+}
