@@ -163,3 +163,31 @@ describe('POST /upload refuses what it cannot take', () => {
 		expect(res.data.type).toBe('video');
 	});
 });
+
+describe('POST /posts takes the paths the upload routes issue, and only those', () => {
+	const post = (path: string) =>
+		api.post('/posts', {
+			type: 'draft',
+			date: '2030-01-01T10:00:00.000Z',
+			shortLink: false,
+			tags: [],
+			posts: [
+				{
+					integration: { id: sandbox.seed.channels.threads.id },
+					value: [{ content: 'With a picture', image: [{ id: 'media-1', path }] }],
+				},
+			],
+		});
+
+	it('an uploaded file can be used in a post', async () => {
+		const { data: item } = await upload(media.png(), 'for-post.png');
+		const res = await post(item.path);
+		expect(res.status).toBe(201);
+	});
+
+	it('a file elsewhere is refused with 400 naming the field', async () => {
+		const res = await post('https://elsewhere.example/uploads/photo.png');
+		expect(res.status).toBe(400);
+		expect(JSON.stringify(res.data)).toContain('posts.0.value.0.image.0.path');
+	});
+});
