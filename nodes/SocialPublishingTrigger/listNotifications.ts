@@ -93,13 +93,15 @@ function requestFailure(
 		httpCode?: string | null;
 		code?: string;
 		message?: string;
-		cause?: { status?: number; response?: { status?: number }; code?: string };
+		cause?: { status?: number; response?: { status?: number }; code?: string; message?: string };
 	};
-	const status =
-		(failure.httpCode ? Number(failure.httpCode) : undefined) ??
-		failure.cause?.response?.status ??
-		failure.cause?.status;
-	const code = failure.code ?? failure.cause?.code;
+	// n8n puts either an HTTP status or a network error code (ECONNRESET, ECONNABORTED) in httpCode.
+	const fromHttpCode = /^\d{3}$/.test(failure.httpCode ?? '') ? Number(failure.httpCode) : undefined;
+	const status = fromHttpCode ?? failure.cause?.response?.status ?? failure.cause?.status;
+	const code =
+		failure.cause?.code ??
+		failure.code ??
+		(failure.httpCode && fromHttpCode === undefined ? failure.httpCode : undefined);
 	const where = `GET /notifications (page ${page})`;
 	let message: string;
 	let description: string;
@@ -116,13 +118,13 @@ function requestFailure(
 	} else if (status !== undefined) {
 		message = `${where}: the service answered ${status}`;
 		description = 'Nothing was emitted; the next poll tries again.';
-	} else if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(failure.message ?? '')) {
+	} else if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(failure.cause?.message ?? '')) {
 		message = `${where}: no answer within ${Math.round(timeoutMs / 1000)} s`;
 		description = 'The service did not answer in time. Nothing was emitted; the next poll catches up.';
 	} else {
-		message = `${where}: the request failed (${code ?? 'network error'})`;
-		description =
-			'The service could not be reached or closed the connection. Check the Base URL; nothing was emitted and the next poll catches up.';
+		// The code stays out of the message: n8n replaces a message naming ECONNRESET etc. by its own text.
+		message = `${where}: the request failed (no answer from the service)`;
+		description = `The service could not be reached or closed the connection${code ? ` (${code})` : ''}. Check the Base URL; nothing was emitted and the next poll catches up.`;
 	}
 	return new NodeApiError(
 		context.getNode(),

@@ -475,14 +475,14 @@ export function createPoller(
 				() => staged,
 				options.pollBudgetMs === undefined ? undefined : () => options.pollBudgetMs as number,
 			);
-			let result: INodeExecutionData[][] | null;
+			let result: INodeExecutionData[][] | null = null;
+			let returned = false;
 			try {
 				result = await type.poll.call(context);
-			} catch (error) {
-				failedPollChangedState = JSON.stringify(staged) !== before;
-				throw error;
+				returned = true;
+			} finally {
+				failedPollChangedState = !returned && JSON.stringify(staged) !== before;
 			}
-			failedPollChangedState = false;
 			const commit = mode === 'trigger' || (mode === 'activation' && result !== null);
 			if (commit && JSON.stringify(staged) !== before) {
 				const target = committed();
