@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- dev/test code, never shipped: it runs npm pack */
 /**
  * What n8n installs: the published tarball holds only the built package (dist/ plus README, LICENSE,
  * package.json), registers every node and credential it ships, and depends on nothing at run time.
