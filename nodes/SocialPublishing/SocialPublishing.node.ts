@@ -1,6 +1,15 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
 import { BASE_URL_EXPRESSION } from '../../credentials/SocialPublishingApi.credentials';
+import { getChannelTools, getCustomers, getDiscordChannels, getMissingItems, getTags } from './methods/loadOptions';
+import { searchChannels } from './methods/listSearch';
+import { analyticsDescription } from './resources/analytics';
 import { channelDescription } from './resources/channel';
+import { mediaDescription } from './resources/media';
+import { notificationDescription } from './resources/notification';
+import { postDescription } from './resources/post';
+import { slotDescription } from './resources/slot';
+import { requestOptionsCollection } from './shared/descriptions';
 import { sendRequest } from './shared/transport';
 
 export class SocialPublishing implements INodeType {
@@ -21,6 +30,7 @@ export class SocialPublishing implements INodeType {
 			baseURL: BASE_URL_EXPRESSION,
 			headers: { Accept: 'application/json' },
 		},
+		// Every operation sends through this one hook (routing.send.paginate: true); see shared/transport.ts.
 		requestOperations: { pagination: sendRequest },
 		properties: [
 			{
@@ -28,10 +38,28 @@ export class SocialPublishing implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Channel', value: 'channel' }],
-				default: 'channel',
+				options: [
+					{ name: 'Analytics', value: 'analytics' },
+					{ name: 'Channel', value: 'channel' },
+					{ name: 'Media', value: 'media' },
+					{ name: 'Notification', value: 'notification' },
+					{ name: 'Post', value: 'post' },
+					{ name: 'Slot', value: 'slot' },
+				],
+				default: 'post',
 			},
+			...analyticsDescription,
 			...channelDescription,
+			...mediaDescription,
+			...notificationDescription,
+			...postDescription,
+			...slotDescription,
+			requestOptionsCollection,
 		],
+	};
+
+	methods = {
+		listSearch: { searchChannels },
+		loadOptions: { getChannelTools, getCustomers, getDiscordChannels, getMissingItems, getTags },
 	};
 }

@@ -1,20 +1,344 @@
-import type {
-	DeclarativeRestApiSettings,
-	IExecutePaginationFunctions,
-	INodeExecutionData,
+import {
+	NodeApiError,
+	NodeOperationError,
+	sleep,
+	type DeclarativeRestApiSettings,
+	type IDataObject,
+	type IExecutePaginationFunctions,
+	type IExecuteSingleFunctions,
+	type IHookFunctions,
+	type IHttpRequestMethods,
+	type IHttpRequestOptions,
+	type ILoadOptionsFunctions,
+	type IN8nHttpFullResponse,
+	type INode,
+	type INodeExecutionData,
+	type IPollFunctions,
+	type PostReceiveAction,
 } from 'n8n-workflow';
 
+import { failureError, rateLimitError, retryAfterSeconds, type Failure } from './errors';
+import { rateLimitFigures, toItems } from './utils';
+
 /**
- * The one place where the declarative node's requests are sent.
+ * The one place where requests to the service are sent, for every route.
  *
  * n8n's RoutingNode gives a declarative node a single hook around its HTTP call: the
- * `requestOperations.pagination` function. The node sets it once at description level and every
- * operation opts in with `routing.send.paginate: true`, so each request of every operation passes
- * through here. Retries, rate-limit waits, multi-page reads and error mapping grow here.
+ * `requestOperations.pagination` function. The node sets `sendRequest` once at description level
+ * and every operation opts in with `routing.send.paginate: true`; operations that read several
+ * pages swap in `paginated(...)` through `routing.operations`, which sends each page the same way.
+ * Loaders and the trigger call `apiRequest`, which applies the same policy:
+ * - a timeout on every request (production's find-slot never answers for a bad channel);
+ * - GET retried on 5xx, timeouts and dropped connections, with exponential backoff;
+ *   other methods are never retried blindly (a POST may have been applied);
+ * - 429 waited for as Retry-After says, up to the user's cap, then an error saying when to retry;
+ * - every other failure turned into an error that says what happened and how to fix it.
  */
+
+export const CREDENTIAL_TYPE = 'socialPublishingApi';
+
+export interface TransportPolicy {
+	timeoutMs: number;
+	/** Further attempts of a failed GET. */
+	retries: number;
+	/** Wait before the first retry; doubled for each further one. */
+	retryDelayMs: number;
+	/** Longest total wait for 429 answers, in seconds; 0 never waits. */
+	maxRateLimitWaitS: number;
+	includeRateLimitInfo: boolean;
+}
+
+export const DEFAULT_POLICY: TransportPolicy = {
+	timeoutMs: 30_000,
+	retries: 2,
+	retryDelayMs: 1_000,
+	maxRateLimitWaitS: 60,
+	includeRateLimitInfo: false,
+};
+
+/** Loaders fill a dropdown while the user waits: answer or fail fast. */
+export const LOADER_POLICY: TransportPolicy = { ...DEFAULT_POLICY, timeoutMs: 15_000, retries: 1, maxRateLimitWaitS: 0 };
+
+/** Most 429 waits in one call, so a service that keeps answering `Retry-After: 0` cannot hold the node. */
+const MAX_RATE_LIMIT_WAITS = 5;
+const MAX_BACKOFF_MS = 30_000;
+
+function numberOr(value: unknown, fallback: number, min = 0): number {
+	const n = typeof value === 'number' ? value : Number(value);
+	return Number.isFinite(n) && n >= min ? n : fallback;
+}
+
+/** The policy from the node's Request Options (`timeout` is n8n's own option, in ms). */
+export function policyOf(options: IDataObject | undefined, defaults: TransportPolicy = DEFAULT_POLICY): TransportPolicy {
+	const o = options ?? {};
+	return {
+		timeoutMs: numberOr(o.timeout, defaults.timeoutMs, 1),
+		retries: Math.floor(numberOr(o.maxRetries, defaults.retries)),
+		retryDelayMs: numberOr(o.retryDelay, defaults.retryDelayMs),
+		maxRateLimitWaitS: numberOr(o.maxRateLimitWait, defaults.maxRateLimitWaitS),
+		includeRateLimitInfo: o.includeRateLimitInfo === undefined ? defaults.includeRateLimitInfo : o.includeRateLimitInfo === true,
+	};
+}
+
+type ParameterReader = { getNodeParameter(name: string, fallback?: unknown): unknown };
+
+function nodePolicy(context: ParameterReader, defaults: TransportPolicy): TransportPolicy {
+	try {
+		return policyOf(context.getNodeParameter('requestOptions', {}) as IDataObject, defaults);
+	} catch {
+		return defaults;
+	}
+}
+
+interface Target {
+	method: string;
+	path: string;
+	itemIndex?: number;
+}
+
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function lowerCaseKeys(headers: unknown): IDataObject {
+	const out: IDataObject = {};
+	if (headers && typeof headers === 'object') {
+		for (const [key, value] of Object.entries(headers as IDataObject)) out[key.toLowerCase()] = value;
+	}
+	return out;
+}
+
+/** What went wrong in one attempt, or undefined when the error is not about the HTTP exchange. */
+function failureOf(error: unknown, target: Target, policy: TransportPolicy, attempts: number): Failure | undefined {
+	const outer = error as { cause?: unknown; code?: string; message?: string } | undefined;
+	const cause = (outer?.cause ?? outer) as
+		| { response?: { status?: number; data?: unknown; headers?: unknown }; code?: string; message?: string; isAxiosError?: boolean }
+		| undefined;
+	const base = { method: target.method, path: target.path, attempts, timeoutMs: policy.timeoutMs };
+	if (cause?.response?.status) {
+		return { ...base, status: cause.response.status, body: cause.response.data, headers: lowerCaseKeys(cause.response.headers) };
+	}
+	const code = cause?.code ?? outer?.code;
+	const text = `${cause?.message ?? ''} ${outer?.message ?? ''}`;
+	if (code === 'ERR_CANCELED') return undefined;
+	if ((code && TIMEOUT_CODES.has(code)) || /timeout of \d+ms exceeded|timed out/i.test(text)) return { ...base, network: 'timeout' };
+	if (code && UNREACHABLE_CODES.has(code)) return { ...base, network: 'unreachable' };
+	if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up|ECONNRESET|aborted/i.test(text)) return { ...base, network: 'dropped' };
+	if (cause?.isAxiosError) return { ...base, network: 'dropped' };
+	return undefined;
+}
+
+/**
+ * An error raised around the exchange rather than by it (a check of the answer, a cancelled
+ * execution). The node's own errors pass as they are; anything else is re-worded without its
+ * cause, which could hold the request and so the key.
+ */
+function notAboutHttp(node: INode, error: unknown, target: Target): NodeApiError | NodeOperationError {
+	const cause = (error as { cause?: { config?: unknown; isAxiosError?: boolean } } | undefined)?.cause;
+	const carriesRequest = Boolean(cause && (cause.isAxiosError || cause.config));
+	if ((error instanceof NodeOperationError || error instanceof NodeApiError) && !carriesRequest) return error;
+	const message = error instanceof Error ? error.message : String(error);
+	return new NodeApiError(node, { route: `${target.method} ${target.path}` }, { message: `${target.method} ${target.path} failed: ${message}`, itemIndex: target.itemIndex });
+}
+
+function retryable(method: string, failure: Failure): boolean {
+	if (method !== 'GET') return false;
+	if (failure.network === 'timeout' || failure.network === 'dropped') return true;
+	return (failure.status ?? 0) >= 500;
+}
+
+/** Runs one request (`attempt` sends it once) under the policy; throws errors that explain themselves. */
+export async function sendWithPolicy<T>(
+	node: INode,
+	target: Target,
+	policy: TransportPolicy,
+	attempt: () => Promise<T>,
+): Promise<T> {
+	const method = target.method.toUpperCase();
+	let attempts = 0;
+	let rateLimitWaits = 0;
+	let waitedSeconds = 0;
+	for (;;) {
+		attempts++;
+		try {
+			return await attempt();
+		} catch (error) {
+			const failure = failureOf(error, { ...target, method }, policy, attempts);
+			if (!failure) throw notAboutHttp(node, error, { ...target, method });
+			if (failure.status === 429) {
+				// A 429 means the request was not applied, so sending it again is safe for any method.
+				const wait = retryAfterSeconds(failure.headers);
+				if (wait !== undefined && waitedSeconds + wait <= policy.maxRateLimitWaitS && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
+					rateLimitWaits++;
+					waitedSeconds += wait;
+					attempts--;
+					await sleep(wait * 1000);
+					continue;
+				}
+				throw rateLimitError(node, failure, wait, policy.maxRateLimitWaitS, target.itemIndex);
+			}
+			if (retryable(method, failure) && attempts <= policy.retries) {
+				await sleep(Math.min(MAX_BACKOFF_MS, policy.retryDelayMs * 2 ** (attempts - 1)));
+				continue;
+			}
+			throw failureError(node, failure, target.itemIndex);
+		}
+	}
+}
+
+/** The API answers JSON; an HTML page means the Base URL reaches the web application instead. */
+function assertApiAnswer(node: INode, response: IN8nHttpFullResponse, target: Target): void {
+	const type = String(lowerCaseKeys(response.headers)['content-type'] ?? '');
+	const body = response.body;
+	if (type.includes('text/html') || (typeof body === 'string' && body.trimStart().startsWith('<'))) {
+		throw new NodeApiError(
+			node,
+			{ route: `${target.method} ${target.path}`, status: response.statusCode },
+			{
+				message: `The Base URL did not answer like the API on ${target.method} ${target.path} (an HTML page came back)`,
+				description:
+					'The Base URL must reach the API: https://<your-host>/api/public/v1 for a self-hosted install (keep the /api segment), or https://api.postiz.com/public/v1 for the cloud.',
+				httpCode: String(response.statusCode),
+				itemIndex: target.itemIndex,
+			},
+		);
+	}
+}
+
+interface Captured {
+	headers?: IDataObject;
+	body?: unknown;
+}
+
+/**
+ * Puts a first postReceive step in front of the operation's own: it keeps the last raw answer
+ * (its X-RateLimit-* headers, and the paging fields the items lose) and checks it is the API's.
+ */
+function captureAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, target: Target): Captured {
+	const captured: Captured = {};
+	const capture: PostReceiveAction = async function (this: IExecuteSingleFunctions, items, response) {
+		assertApiAnswer(this.getNode(), response, target);
+		captured.headers = lowerCaseKeys(response.headers);
+		captured.body = response.body;
+		return items;
+	};
+	// Without steps of its own an operation gets RoutingNode's default (a list answer becomes items); keep it.
+	const splitList: PostReceiveAction = async function (items) {
+		return items.length === 1 ? toItems(items[0].json) : items;
+	};
+	const ownSteps = requestData.postReceive.length > 0;
+	requestData.postReceive.unshift({ data: { parameterValue: undefined }, actions: ownSteps ? [capture] : [capture, splitList] });
+	return captured;
+}
+
+function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) {
+	const policy = nodePolicy(context, DEFAULT_POLICY);
+	requestData.options.timeout = policy.timeoutMs;
+	const target: Target = {
+		method: String(requestData.options.method ?? 'GET').toUpperCase(),
+		path: String(requestData.options.url ?? ''),
+		itemIndex: context.getItemIndex(),
+	};
+	const captured = captureAnswers(requestData, target);
+	const send = async () =>
+		await sendWithPolicy(context.getNode(), target, policy, async () => await context.makeRoutingRequest(requestData));
+	const finish = (items: INodeExecutionData[]) => {
+		if (!policy.includeRateLimitInfo) return items;
+		const figures = rateLimitFigures(captured.headers);
+		return items.map((item) => ({ ...item, json: { ...item.json, rateLimit: figures } }));
+	};
+	return { captured, send, finish, target };
+}
+
+/** The node's request hook (`requestOperations.pagination`): one request of one item. */
 export async function sendRequest(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	return await this.makeRoutingRequest(requestData);
+	const { send, finish } = prepare(this, requestData);
+	return finish(await send());
+}
+
+/** How an operation walks its pages: sets the query of the next page from the last answer, or ends. */
+export interface PageWalk {
+	/** Sets the first page's query; false when there is nothing to ask. */
+	start(qs: IDataObject): boolean;
+	/** Sets the next page's query from the last raw answer; false when done. */
+	next(answer: unknown, qs: IDataObject): boolean;
+}
+
+/** Most pages one execution reads, whatever the service says. */
+const MAX_PAGES = 1_000;
+
+/**
+ * A request hook for operations that read several pages (or date windows), set on the operation
+ * with `routing.operations.pagination`. Each page goes through the same policy; Return All / Limit
+ * are read from the operation's `returnAll` and `limit` fields when it has them.
+ */
+export function paginated(walk: (context: IExecutePaginationFunctions) => PageWalk) {
+	return async function (
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const { send, finish, captured } = prepare(this, requestData);
+		const returnAll = this.getNodeParameter('returnAll', true) as boolean;
+		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+		const pages = walk(this);
+		const qs = (requestData.options.qs ??= {}) as IDataObject;
+		const items: INodeExecutionData[] = [];
+		if (!pages.start(qs)) return [];
+		for (let page = 0; page < MAX_PAGES; page++) {
+			items.push(...(await send()));
+			if (items.length >= limit || !pages.next(captured.body, qs)) break;
+		}
+		return finish(items.slice(0, limit));
+	};
+}
+
+type ApiContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions | IHookFunctions;
+
+export interface ApiRequestOptions {
+	qs?: IDataObject;
+	body?: IDataObject | IDataObject[];
+	/** Defaults to the node's Request Options (loaders: a short timeout, one retry, no rate-limit wait). */
+	policy?: TransportPolicy;
+	itemIndex?: number;
+}
+
+/** The whole answer (body and headers) of one request under the policy. */
+export async function apiRequestFull(
+	this: ApiContext,
+	method: IHttpRequestMethods,
+	path: string,
+	options: ApiRequestOptions = {},
+): Promise<{ body: unknown; headers: IDataObject }> {
+	const loader = !('getItemIndex' in this) && !('getWorkflowStaticData' in this);
+	const policy = options.policy ?? nodePolicy(this as ParameterReader, loader ? LOADER_POLICY : DEFAULT_POLICY);
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const request: IHttpRequestOptions = {
+		method,
+		baseURL: String(credentials.baseUrl ?? '').trim().replace(/\/+$/, ''),
+		url: path,
+		headers: { Accept: 'application/json' },
+		json: true,
+		timeout: policy.timeoutMs,
+		returnFullResponse: true,
+		...(options.qs ? { qs: options.qs } : {}),
+		...(options.body ? { body: options.body } : {}),
+	};
+	const target: Target = { method, path, itemIndex: options.itemIndex };
+	const response = (await sendWithPolicy(this.getNode(), target, policy, async () =>
+		await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request }),
+	)) as IN8nHttpFullResponse;
+	assertApiAnswer(this.getNode(), response, target);
+	return { body: response.body, headers: lowerCaseKeys(response.headers) };
+}
+
+/** One request under the policy; answers the parsed body. For loaders, the trigger and hooks. */
+export async function apiRequest<T = unknown>(
+	this: ApiContext,
+	method: IHttpRequestMethods,
+	path: string,
+	options: ApiRequestOptions = {},
+): Promise<T> {
+	return (await apiRequestFull.call(this, method, path, options)).body as T;
 }

@@ -1,0 +1,99 @@
+import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodePropertyOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../shared/transport';
+
+/** Dropdown lists. Each costs a fixed, small number of requests (tested in test/nodes/SocialPublishing/methods). */
+
+/** The value of a field of the node being edited (resource locators give their ID). */
+function currentId(context: ILoadOptionsFunctions, name: string, label: string): string {
+	const raw = context.getCurrentNodeParameter(name, { extractValue: true }) as unknown;
+	const value = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+	if (!value || value.startsWith('=')) {
+		throw new NodeOperationError(context.getNode(), `Choose "${label}" first`, {
+			description: `This list depends on "${label}"; pick it (a fixed value, not an expression) and open the list again.`,
+		});
+	}
+	return encodeURIComponent(value);
+}
+
+const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
+
+/** Chat channels of the chosen discord channel, through its `channels` tool: one POST /integration-trigger/:id. */
+export async function getDiscordChannels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const channel = currentId(this, 'channel', 'Channel');
+	const answer = (await apiRequest.call(this, 'POST', `/integration-trigger/${channel}`, {
+		body: { methodName: 'channels', data: {} },
+	})) as IDataObject;
+	const list = (Array.isArray(answer?.output) ? answer.output : []) as Array<{ id?: unknown; name?: unknown }>;
+	return list
+		.filter((c) => c.id !== undefined && c.id !== null)
+		.map((c) => ({ name: `#${String(c.name ?? c.id)}`, value: String(c.id) }))
+		.sort(byName);
+}
+
+/** Tools of the chosen channel: one GET /integration-settings/:id. */
+export async function getChannelTools(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const channel = currentId(this, 'channel', 'Channel');
+	const answer = (await apiRequest.call(this, 'GET', `/integration-settings/${channel}`)) as IDataObject;
+	const tools = (((answer?.output as IDataObject | undefined)?.tools ?? []) as IDataObject[]).filter((t) => typeof t.methodName === 'string');
+	return tools
+		.map((t) => ({ name: String(t.methodName), value: String(t.methodName), description: typeof t.description === 'string' ? t.description : undefined }))
+		.sort(byName);
+}
+
+/** The window of posts tags are read from: 185 days back and ahead, within the 370 days one request may cover. */
+const TAG_WINDOW_DAYS = 185;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A tag's name in either shape: the spec's `{value, label}` or production's `{tag: {name}}`. */
+export function tagName(tag: unknown): string | undefined {
+	if (!tag || typeof tag !== 'object') return typeof tag === 'string' && tag ? tag : undefined;
+	const t = tag as IDataObject;
+	if (typeof t.label === 'string' && t.label) return t.label;
+	const inner = t.tag as IDataObject | undefined;
+	if (inner && typeof inner.name === 'string' && inner.name) return inner.name;
+	if (typeof t.name === 'string' && t.name) return t.name;
+	return undefined;
+}
+
+/**
+ * Tags of the organisation. No route lists them, so they are read from the posts around today:
+ * exactly one GET /posts. Tags only on posts outside that window do not show; type them instead.
+ */
+export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const now = Date.now();
+	const answer = (await apiRequest.call(this, 'GET', '/posts', {
+		qs: {
+			startDate: new Date(now - TAG_WINDOW_DAYS * DAY_MS).toISOString(),
+			endDate: new Date(now + TAG_WINDOW_DAYS * DAY_MS).toISOString(),
+		},
+	})) as IDataObject;
+	const names = new Set<string>();
+	for (const post of (answer?.posts ?? []) as IDataObject[]) {
+		for (const tag of (Array.isArray(post.tags) ? post.tags : []) as unknown[]) {
+			const name = tagName(tag);
+			if (name) names.add(name);
+		}
+	}
+	return [...names].map((name) => ({ name, value: name })).sort(byName);
+}
+
+/** Candidates for a post's release ID: one GET /posts/:id/missing. */
+export async function getMissingItems(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const post = currentId(this, 'postId', 'Post ID');
+	const answer = (await apiRequest.call(this, 'GET', `/posts/${post}/missing`)) as unknown;
+	return ((Array.isArray(answer) ? answer : []) as IDataObject[])
+		.filter((item) => item.id !== undefined)
+		.map((item) => ({ name: typeof item.url === 'string' && item.url ? item.url : String(item.id), value: String(item.id), description: `ID ${String(item.id)}` }));
+}
+
+/** Clients (customers) that own channels: one GET /integrations. */
+export async function getCustomers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const channels = (await apiRequest.call(this, 'GET', '/integrations')) as unknown;
+	const customers = new Map<string, string>();
+	for (const channel of (Array.isArray(channels) ? channels : []) as IDataObject[]) {
+		const customer = channel.customer as IDataObject | undefined;
+		if (customer && typeof customer.id === 'string') customers.set(customer.id, String(customer.name ?? customer.id));
+	}
+	return [...customers].map(([value, name]) => ({ name, value })).sort(byName);
+}

@@ -1,0 +1,19 @@
+import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+
+import { PLATFORM_IDS, PLATFORMS } from '../../shared/platforms';
+
+const fields: INodeProperties[] = [
+	{
+		displayName: 'Platform',
+		name: 'platform',
+		type: 'options',
+		required: true,
+		default: 'linkedin',
+		description: 'The platform to connect. Bluesky and Telegram are connected in the service\'s own application instead.',
+		options: PLATFORM_IDS.filter((id) => PLATFORMS[id].connectViaApi)
+			.map((id) => ({ name: PLATFORMS[id].displayName, value: id, description: `Plans: ${PLATFORMS[id].plans.join(', ')}` }))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+	},
+];
+
+export const channelGetConnectUrlFields = updateDisplayOptions({ show: { resource: ['channel'], operation: ['getConnectUrl'] } }, fields);

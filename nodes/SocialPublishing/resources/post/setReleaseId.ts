@@ -1,0 +1,19 @@
+import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+
+import { postIdField } from '../../shared/descriptions';
+
+const fields: INodeProperties[] = [
+	postIdField({ description: 'A published post waiting for its platform ID' }),
+	{
+		displayName: 'Release Name or ID',
+		name: 'releaseId',
+		type: 'options',
+		required: true,
+		typeOptions: { loadOptionsMethod: 'getMissingItems', loadOptionsDependsOn: ['postId'] },
+		default: '',
+		description: 'The platform item the post is, from the channel\'s recent items (Post → Get Missing Items). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		routing: { send: { type: 'body', property: 'releaseId' } },
+	},
+];
+
+export const postSetReleaseIdFields = updateDisplayOptions({ show: { resource: ['post'], operation: ['setReleaseId'] } }, fields);

@@ -1,0 +1,30 @@
+import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+
+import { postIdField } from '../../shared/descriptions';
+
+const fields: INodeProperties[] = [
+	postIdField(),
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		required: true,
+		default: 'draft',
+		options: [
+			{ name: 'Draft', value: 'draft', description: 'Out of the queue; does not count against monthly posts' },
+			{ name: 'Schedule', value: 'schedule', description: 'Back in the queue at its date; counts against monthly posts' },
+		],
+		routing: { send: { type: 'body', property: 'status' } },
+	},
+	{
+		displayName: 'Republish',
+		name: 'republish',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to put an already published post back in the queue (without it, a published post is refused)',
+		displayOptions: { show: { status: ['schedule'] } },
+		routing: { send: { type: 'body', property: 'republish', value: '={{ $value ? true : undefined }}' } },
+	},
+];
+
+export const postSetStatusFields = updateDisplayOptions({ show: { resource: ['post'], operation: ['setStatus'] } }, fields);

@@ -1,0 +1,155 @@
+import type {
+	IHttpRequestMethods,
+	IN8nRequestOperations,
+	INodeProperties,
+	INodePropertyRouting,
+	PostReceiveAction,
+	PreSendAction,
+} from 'n8n-workflow';
+
+import { fillPath } from './preSend';
+
+/** Fields used by several resources. */
+
+/** The channel picker: From List (search, shown as "name (platform)") or By ID. */
+export function channelLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Channel',
+		name: 'channel',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'A connected channel (account on a social platform)',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a channel...',
+				typeOptions: { searchListMethod: 'searchChannels', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 0e000000-0000-4000-8000-000000000011',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*[^\\s/?#]+\\s*$', errorMessage: 'A channel ID has no spaces, slashes, ? or #' },
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}
+
+export function postIdField(overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Post ID',
+		name: 'postId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 3f2b0c9e-...',
+		description: 'ID of the post, as Post → Get Many or Post → Create output it',
+		...overrides,
+	};
+}
+
+export function returnAllAndLimit(pageSize: number, what: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			hint: `The service sends ${what} ${pageSize} a page; the node reads pages until the limit is reached`,
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}
+
+/**
+ * The node's Request Options. n8n adds its own declarative options (Timeout, Proxy, Batching,
+ * Ignore SSL Issues) to a collection of this name when it loads the node; these join them.
+ * The transport reads all of them (shared/transport.ts `policyOf`).
+ */
+export const requestOptionsCollection: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	isNodeSetting: true,
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Include Rate Limit Info',
+			name: 'includeRateLimitInfo',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to add the X-RateLimit-* figures of the answer (limit, remaining, seconds to reset) to each output item as "rateLimit" (null where the route sends none)',
+		},
+		{
+			displayName: 'Max Rate-Limit Wait (S)',
+			name: 'maxRateLimitWait',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 60,
+			description:
+				'Longest time in seconds to wait when the service answers 429 with Retry-After; a longer wait fails the item with the time to retry. 0 never waits.',
+		},
+		{
+			displayName: 'Retries of Reads',
+			name: 'maxRetries',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 2,
+			description:
+				'How many more times to send a GET request after a 5xx answer, a timeout or a dropped connection. Requests that change data are never re-sent after such failures.',
+		},
+		{
+			displayName: 'Retry Delay (Ms)',
+			name: 'retryDelay',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 1000,
+			description: 'Wait before the first retry, in milliseconds; doubled for each further retry',
+		},
+	],
+};
+
+/**
+ * The routing of one operation. Every operation sends through the node's transport
+ * (`send.paginate: true` opts into `requestOperations.pagination`, see transport.ts); `{field}`
+ * in the route is filled from that field, checked (preSend `fillPath`). Operations that read
+ * several pages pass their own `pagination` (built with `paginated`), which sends the same way.
+ */
+export function routeTo(
+	method: IHttpRequestMethods,
+	url: string,
+	steps: {
+		preSend?: PreSendAction[];
+		postReceive?: PostReceiveAction[];
+		pagination?: IN8nRequestOperations['pagination'];
+	} = {},
+): INodePropertyRouting {
+	const preSend = [...(url.includes('{') ? [fillPath] : []), ...(steps.preSend ?? [])];
+	return {
+		request: { method, url },
+		send: { paginate: true, ...(preSend.length ? { preSend } : {}) },
+		...(steps.postReceive?.length ? { output: { postReceive: steps.postReceive } } : {}),
+		...(steps.pagination ? { operations: { pagination: steps.pagination } } : {}),
+	};
+}

@@ -1,0 +1,186 @@
+import {
+	BINARY_ENCODING,
+	NodeOperationError,
+	type IBinaryData,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+} from 'n8n-workflow';
+
+/**
+ * POST /upload from an n8n binary property, streamed: the file is never read whole into memory
+ * when n8n keeps binaries on disk (or in object storage). Size and type are checked first, from
+ * the binary's metadata and its first bytes, so a refused file costs no upload.
+ */
+
+const MB = 1024 * 1024;
+
+export const UPLOAD_LIMITS = {
+	/** Spec 8: an image on upload. */
+	imageBytes: 10 * MB,
+	/** Spec 8: the whole POST /upload request (413 above). */
+	requestBytes: 50 * MB,
+} as const;
+
+export interface MediaType {
+	mime: string;
+	kind: 'image' | 'video';
+	ext: string;
+}
+
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/** ISO base media brands that are MP4 video (not AVIF/HEIF images, not QuickTime). */
+const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VP', 'dash', 'mmp4', 'MSNV', 'f4v ', 'XAVC']);
+
+/** The accepted types of POST /upload (service-notes: JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF, MP4), told by their bytes. */
+export function sniffMediaType(head: Uint8Array): MediaType | undefined {
+	const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+	if (starts(0xff, 0xd8, 0xff)) return { mime: 'image/jpeg', kind: 'image', ext: 'jpg' };
+	if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { mime: 'image/png', kind: 'image', ext: 'png' };
+	if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') return { mime: 'image/gif', kind: 'image', ext: 'gif' };
+	if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return { mime: 'image/webp', kind: 'image', ext: 'webp' };
+	if (starts(0x42, 0x4d) && head.length >= 14) return { mime: 'image/bmp', kind: 'image', ext: 'bmp' };
+	if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return { mime: 'image/tiff', kind: 'image', ext: 'tif' };
+	if (ascii(head, 4, 8) === 'ftyp') {
+		const brand = ascii(head, 8, 12);
+		if (brand === 'avif' || brand === 'avis') return { mime: 'image/avif', kind: 'image', ext: 'avif' };
+		if (MP4_BRANDS.has(brand)) return { mime: 'video/mp4', kind: 'video', ext: 'mp4' };
+	}
+	return undefined;
+}
+
+type ChunkSource = () => Promise<AsyncIterable<Uint8Array> | Iterable<Uint8Array>>;
+
+/**
+ * A multipart/form-data body with one file field, read lazily. It presents itself as a Blob
+ * (size, type, stream()), which n8n's HTTP client (axios) sends as a stream with a known
+ * Content-Length; `stream()` opens the file again each time, so a request waited for after a 429
+ * can be sent again.
+ */
+export class MultipartFile {
+	readonly size: number;
+
+	readonly type: string;
+
+	constructor(
+		private readonly head: Buffer,
+		private readonly tail: Buffer,
+		private readonly fileSize: number,
+		private readonly open: ChunkSource,
+		boundary: string,
+	) {
+		this.size = head.length + fileSize + tail.length;
+		this.type = `multipart/form-data; boundary=${boundary}`;
+	}
+
+	get [Symbol.toStringTag](): string {
+		return 'Blob';
+	}
+
+	async *stream(): AsyncGenerator<Uint8Array> {
+		yield this.head;
+		let sent = 0;
+		for await (const chunk of await this.open()) {
+			sent += chunk.length;
+			yield chunk;
+		}
+		// A Content-Length that does not match the bytes would hang or cut the request.
+		if (sent !== this.fileSize) throw new Error(`The binary data changed while it was uploaded (${sent} of ${this.fileSize} bytes)`);
+		yield this.tail;
+	}
+}
+
+function quoted(value: string): string {
+	return value.replace(/[\r\n"\\]/g, '_');
+}
+
+export function multipartFile(field: string, fileName: string, contentType: string, fileSize: number, open: ChunkSource): MultipartFile {
+	const boundary = `----n8nSocialPublishing${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`;
+	const head = Buffer.from(
+		`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${quoted(fileName)}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+	);
+	const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+	return new MultipartFile(head, tail, fileSize, open, boundary);
+}
+
+/** Bytes read to tell the type. */
+const HEAD_BYTES = 64;
+const CHUNK_BYTES = 256 * 1024;
+
+async function firstBytes(stream: AsyncIterable<Uint8Array> & { destroy?: () => void }): Promise<Buffer> {
+	const parts: Buffer[] = [];
+	let length = 0;
+	try {
+		for await (const chunk of stream) {
+			parts.push(Buffer.from(chunk));
+			length += chunk.length;
+			if (length >= HEAD_BYTES) break;
+		}
+	} finally {
+		stream.destroy?.();
+	}
+	return Buffer.concat(parts).subarray(0, HEAD_BYTES);
+}
+
+interface BinarySource {
+	size: number;
+	head: Buffer;
+	open: ChunkSource;
+}
+
+async function binarySource(context: IExecuteSingleFunctions, binary: IBinaryData): Promise<BinarySource> {
+	if (binary.id) {
+		// Kept by n8n on disk or in object storage: read in chunks, never whole.
+		const id = binary.id;
+		const { fileSize } = await context.helpers.getBinaryMetadata(id);
+		const head = await firstBytes(await context.helpers.getBinaryStream(id, HEAD_BYTES));
+		return { size: fileSize, head, open: async () => await context.helpers.getBinaryStream(id, CHUNK_BYTES) };
+	}
+	// n8n's in-memory mode: the item already holds the whole file.
+	const buffer = Buffer.from(binary.data, BINARY_ENCODING);
+	return { size: buffer.length, head: buffer.subarray(0, HEAD_BYTES), open: async () => [buffer] };
+}
+
+function megabytes(bytes: number): string {
+	return `${Math.round((bytes / MB) * 10) / 10} MB`;
+}
+
+/** preSend of Media → Upload: checks the binary and sets the streamed multipart body. */
+export async function uploadBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const itemIndex = this.getItemIndex();
+	const fail: (message: string, description: string) => never = (message, description) => {
+		throw new NodeOperationError(this.getNode(), message, { itemIndex, description });
+	};
+	const property = String(this.getNodeParameter('binaryPropertyName', 'data') ?? '').trim();
+	if (!property) fail('"Input Binary Field" is empty', 'Give the name of the binary property that holds the file, e.g. data.');
+	const binary = this.getInputData().binary?.[property];
+	if (!binary) {
+		const present = Object.keys(this.getInputData().binary ?? {});
+		fail(
+			`Item ${itemIndex} has no binary property "${property}"`,
+			present.length ? `The item's binary properties are: ${present.join(', ')}. Set "Input Binary Field" to one of them.` : 'The item carries no file. Read or download the file in an earlier node (e.g. Read/Write Files from Disk, HTTP Request).',
+		);
+	}
+	const source = await binarySource(this, binary);
+	const fileName = String(this.getNodeParameter('options.fileName', '') || binary.fileName || 'upload').trim();
+	const type = sniffMediaType(source.head);
+	if (!type) {
+		fail(
+			`The file "${fileName}" is not a type the service accepts${binary.mimeType ? ` (n8n saw ${binary.mimeType})` : ''}`,
+			'POST /upload takes JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF or MP4, judged by the file\'s content, not its name. Convert the file first.',
+		);
+	}
+	const body = multipartFile('file', fileName, type.mime, source.size, source.open);
+	if (type.kind === 'image' && source.size > UPLOAD_LIMITS.imageBytes) {
+		fail(`The image "${fileName}" is ${megabytes(source.size)}; the service takes images up to 10 MB`, 'Resize or compress the image (e.g. with the Edit Image node) and upload it again.');
+	}
+	if (body.size > UPLOAD_LIMITS.requestBytes) {
+		fail(
+			`The file "${fileName}" is ${megabytes(source.size)}; an upload may be at most 50 MB`,
+			'Put the file at a public https address and use Media → Upload From URL, which takes files up to 100 MB.',
+		);
+	}
+	requestOptions.body = body as unknown as IHttpRequestOptions['body'];
+	requestOptions.headers = { ...(requestOptions.headers ?? {}), 'Content-Type': body.type };
+	return requestOptions;
+}

@@ -1,0 +1,83 @@
+/**
+ * What the Social Publishing node tests share: one sandbox per test file (reset before each test),
+ * the node loaded as n8n loads it, and a `run` that executes one node of a workflow with short
+ * timeouts and backoffs so that the error paths stay fast.
+ */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
+import { startSandbox, type RunningSandbox } from '../../../sandbox';
+import type { LoggedRequest } from '../../../sandbox/requestLog';
+import { runNode, type RunNodeResult, type TestCredentials } from '../../helpers/engine';
+import { registerAsLoadedByN8n } from '../../helpers/n8nLoader';
+
+export const NODE_TYPE = 'n8n-nodes-social-publishing.socialPublishing';
+registerAsLoadedByN8n(NODE_TYPE, new SocialPublishing());
+
+/** Request Options for tests: a 1.5 s timeout, one retry after 20 ms, no waiting on 429. */
+export const FAST: INodeParameters = { timeout: 1500, maxRetries: 1, retryDelay: 20, maxRateLimitWait: 0 };
+
+export interface Harness {
+	sandbox: RunningSandbox;
+	credentials: TestCredentials;
+	/** Runs the node with these parameters (Request Options default to FAST). */
+	run(parameters: INodeParameters, options?: RunOptions): Promise<RunNodeResult>;
+	/** Requests the sandbox received since the last reset, optionally only those to a path. */
+	requests(method?: string, path?: string | RegExp): Promise<LoggedRequest[]>;
+}
+
+export interface RunOptions {
+	items?: Array<IDataObject | INodeExecutionData>;
+	continueOnFail?: boolean;
+	credentials?: TestCredentials;
+}
+
+/** Starts the sandbox for the test file and resets it before each test. */
+export function useSandbox(): Harness {
+	const harness = {} as Harness;
+	beforeAll(async () => {
+		harness.sandbox = await startSandbox({ control: true });
+		harness.credentials = { baseUrl: harness.sandbox.baseUrl, apiKey: harness.sandbox.apiKey };
+	});
+	afterAll(async () => {
+		await harness.sandbox?.close();
+	});
+	beforeEach(async () => {
+		await harness.sandbox.control.reset();
+	});
+	harness.run = async (parameters, options = {}) =>
+		await runNode({
+			credentials: options.credentials ?? harness.credentials,
+			parameters: { requestOptions: FAST, ...parameters },
+			items: options.items,
+			continueOnFail: options.continueOnFail,
+			nodeType: NODE_TYPE,
+		});
+	harness.requests = async (method, path) =>
+		(await harness.sandbox.control.requests()).filter(
+			(r) =>
+				(!method || r.method === method) &&
+				(path === undefined || (typeof path === 'string' ? r.path === path : path.test(r.path))),
+		);
+	return harness;
+}
+
+/** A resource locator value "By ID". */
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** A resource locator value picked "From List". */
+export const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
+
+export const jsonOf = (result: RunNodeResult): IDataObject[] => result.items.map((item) => item.json);
+
+/** The error of a run, or of its first failed item under Continue On Fail. */
+export function errorOf(result: RunNodeResult): { message: string; description?: string; httpCode?: string | null; itemIndex?: unknown } {
+	const error = (result.error ?? result.items.find((item) => item.error)?.error) as
+		| (Error & { description?: string; httpCode?: string | null; context?: IDataObject })
+		| undefined;
+	if (!error) throw new Error(`Expected the run to fail; it output ${JSON.stringify(result.items.map((i) => i.json)).slice(0, 300)}`);
+	return { message: error.message, description: error.description ?? undefined, httpCode: error.httpCode, itemIndex: error.context?.itemIndex };
+}
+
+/** An id no sandbox object has. */
+export const UNKNOWN_ID = '0f000000-0000-4000-8000-00000000dead';
