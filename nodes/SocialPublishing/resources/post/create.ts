@@ -1,0 +1,280 @@
+/**
+ * Post → Create (POST /posts): the fields of the operation.
+ *
+ * The request is built and checked by `createHooks.ts` (preSend) from these parameters; the
+ * typed per-platform settings come from the platform table (`createSettings.ts`).
+ */
+import { updateDisplayOptions, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
+import { POST_LIMITS } from '../../shared/platforms';
+import { buildCreatePostRequest, toCreatedPosts } from './createHooks';
+import {
+	platformProperty,
+	settingsJsonProperty,
+	settingsModeProperty,
+	typedSettingsProperties,
+} from './createSettings';
+
+/** The media of one part: items taken from a previous Media → Upload (id and path), with an optional alt text. */
+const mediaProperty: INodeProperties = {
+	displayName: 'Media',
+	name: 'media',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, maxValue: POST_LIMITS.mediaPerPart },
+	placeholder: 'Add Media',
+	default: {},
+	description: `Up to ${POST_LIMITS.mediaPerPart} files uploaded to the service first (Media → Upload gives their ID and path)`,
+	options: [
+		{
+			displayName: 'Media',
+			name: 'item',
+			values: [
+				{
+					displayName: 'Media ID',
+					name: 'id',
+					type: 'string',
+					default: '',
+					description: 'ID of the uploaded file, as Media → Upload answered it',
+				},
+				{
+					displayName: 'Media Path',
+					name: 'path',
+					type: 'string',
+					default: '',
+					description: 'Path (URL) of the uploaded file, as Media → Upload answered it',
+				},
+				{
+					displayName: 'Alt Text',
+					name: 'alt',
+					type: 'string',
+					default: '',
+					description: 'Description of the image; Bluesky and Mastodon publish it with the image',
+				},
+			],
+		},
+	],
+};
+
+/** The post and its follow-up parts (replies in a thread, or comments, depending on the platform). */
+function partsProperty(displayOptions?: INodeProperties['displayOptions']): INodeProperties {
+	return {
+		displayName: 'Parts',
+		name: 'parts',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true, maxValue: POST_LIMITS.partsPerPost.max },
+		placeholder: 'Add Part',
+		default: { part: [{ content: '' }] },
+		description:
+			'The first part is the post; further parts are follow-ups (thread replies on X, Threads, Bluesky and Mastodon; comments elsewhere). Each part needs text, media, or both.',
+		...(displayOptions ? { displayOptions } : {}),
+		options: [
+			{
+				displayName: 'Part',
+				name: 'part',
+				values: [
+					{
+						displayName: 'Text',
+						name: 'content',
+						type: 'string',
+						typeOptions: { rows: 4 },
+						default: '',
+						description:
+							'Plain text, or HTML with p, br, strong, u, a, ul, li, h1, h2, h3 and span (other tags are removed by the service). Length is counted without tags.',
+					},
+					mediaProperty,
+				],
+			},
+		],
+	};
+}
+
+const channelsProperty: INodeProperties = {
+	displayName: 'Channels',
+	name: 'channels',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, maxValue: POST_LIMITS.postsPerRequest.max },
+	placeholder: 'Add Channel',
+	default: {},
+	description: `Up to ${POST_LIMITS.postsPerRequest.max} channels, all created in one request (all or nothing)`,
+	options: [
+		{
+			displayName: 'Channel',
+			name: 'channel',
+			values: [
+				{
+					displayName: 'Channel',
+					name: 'channel',
+					type: 'resourceLocator',
+					default: { mode: 'list', value: '' },
+					required: true,
+					description: 'The channel to post on',
+					modes: [
+						{
+							displayName: 'From List',
+							name: 'list',
+							type: 'list',
+							typeOptions: { searchListMethod: 'searchChannels', searchable: true },
+						},
+						{
+							displayName: 'By ID',
+							name: 'id',
+							type: 'string',
+							placeholder: 'e.g. 3f1c2a7e-0b5d-4c8e-9f21-6d7a8b9c0d1e',
+						},
+					],
+				},
+				platformProperty,
+				settingsModeProperty,
+				...typedSettingsProperties,
+				settingsJsonProperty,
+				partsProperty({ show: { '/contentMode': ['perChannel'] } }),
+			],
+		},
+	],
+};
+
+const optionsProperty: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Repeat Every (Days)',
+			name: 'repeatEvery',
+			displayOptions: { show: { '/inputMode': ['fields'] } },
+			type: 'number',
+			typeOptions: { minValue: POST_LIMITS.interMin, numberPrecision: 0 },
+			default: 7,
+			description: 'Publish the post again every this many days',
+		},
+		{
+			displayName: 'Shorten Links',
+			name: 'shortLink',
+			displayOptions: { show: { '/inputMode': ['fields'] } },
+			type: 'boolean',
+			default: false,
+			description: 'Whether the service replaces the links in the text with short links',
+		},
+		{
+			displayName: 'Skip Local Checks',
+			name: 'skipChecks',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to send the post without checking it first. The service still checks it; a refused request still counts against the POST /posts rate limit.',
+		},
+		{
+			displayName: 'Tag Names or IDs',
+			name: 'tags',
+			displayOptions: { show: { '/inputMode': ['fields'] } },
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getTags' },
+			default: [],
+			description:
+				'Tags of the post; a tag is attached when its name exists in the organisation. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+	],
+};
+
+const fields: INodeProperties[] = [
+	{
+		displayName: 'Define Post',
+		name: 'inputMode',
+		type: 'options',
+		noDataExpression: true,
+		default: 'fields',
+		options: [
+			{ name: 'Using Fields Below', value: 'fields' },
+			{
+				name: 'Using JSON',
+				value: 'json',
+				description: 'The whole POST /posts body as JSON, for expressions and AI agents',
+			},
+		],
+	},
+	{
+		displayName: 'Request (JSON)',
+		name: 'requestJson',
+		type: 'json',
+		default:
+			'{\n  "type": "schedule",\n  "date": "2030-01-15T10:00:00Z",\n  "shortLink": false,\n  "tags": [],\n  "posts": [\n    {\n      "integration": { "id": "" },\n      "value": [{ "content": "Hello", "image": [] }],\n      "settings": {}\n    }\n  ]\n}',
+		required: true,
+		description:
+			'The POST /posts body (type, date, shortLink, tags, posts, inter). Checked by the same rules as the fields before it is sent.',
+		displayOptions: { show: { inputMode: ['json'] } },
+	},
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		default: 'schedule',
+		displayOptions: { show: { inputMode: ['fields'] } },
+		options: [
+			{ name: 'Draft', value: 'draft', description: 'Save as a draft (length and media are not checked; settings are)' },
+			{ name: 'Now', value: 'now', description: 'Publish immediately' },
+			{ name: 'Schedule', value: 'schedule', description: 'Publish at the date below' },
+		],
+	},
+	{
+		displayName: 'Date',
+		name: 'dateMode',
+		type: 'options',
+		default: 'date',
+		displayOptions: { show: { inputMode: ['fields'], type: ['draft', 'schedule'] } },
+		options: [
+			{ name: 'At a Date and Time', value: 'date' },
+			{
+				name: 'At the Next Free Slot',
+				value: 'nextSlot',
+				description:
+					"Asks the service for each channel's next free posting time (GET /find-slot). With several channels the post goes out at the LATEST of their slots, so no channel posts before its own free slot.",
+			},
+		],
+	},
+	{
+		displayName: 'Publish At',
+		name: 'date',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description: "When to publish, in the workflow's time zone unless the value carries its own offset (e.g. Z)",
+		displayOptions: { show: { inputMode: ['fields'], type: ['draft', 'schedule'], dateMode: ['date'] } },
+	},
+	{
+		displayName: 'Content',
+		name: 'contentMode',
+		type: 'options',
+		default: 'same',
+		displayOptions: { show: { inputMode: ['fields'] } },
+		options: [
+			{
+				name: 'Same for Every Channel',
+				value: 'same',
+				description: 'One text and media, sent to every channel below',
+			},
+			{ name: 'Own Parts per Channel', value: 'perChannel', description: 'Each channel entry has its own parts' },
+		],
+	},
+	{ ...partsProperty(), displayOptions: { show: { inputMode: ['fields'], contentMode: ['same'] } } },
+	{ ...channelsProperty, displayOptions: { show: { inputMode: ['fields'] } } },
+	optionsProperty,
+];
+
+export const createPostFields: INodeProperties[] = updateDisplayOptions(
+	{ show: { resource: ['post'], operation: ['create'] } },
+	fields,
+);
+
+/** The Create option of the Post operation list: POST /posts, built and checked by preSend. */
+export const createPostOperation: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create a post',
+	description: 'Create a draft, scheduled or immediate post on one or more channels (POST /posts)',
+	routing: {
+		request: { method: 'POST', url: '/posts' },
+		send: { preSend: [buildCreatePostRequest], paginate: true },
+		output: { postReceive: [toCreatedPosts] },
+	},
+};

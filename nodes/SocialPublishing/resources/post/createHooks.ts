@@ -1,0 +1,450 @@
+/**
+ * Post → Create at run time: the preSend step that builds and checks the POST /posts body, and the
+ * postReceive step that turns the answer into one item per created post.
+ *
+ * Order of work for one item, so that a bad post costs nothing:
+ * 1. build the body from the parameters (`shared/postBody.ts`), no request;
+ * 2. check it with the platforms the user gave: a post that breaks a rule stops here, before any
+ *    request at all;
+ * 3. read the channels (GET /integrations, once per execution) for names, platforms and unknown
+ *    ids; for an X channel whose text is over the standard limit, read its limit
+ *    (GET /integration-settings/:id: premium accounts get more);
+ * 4. with "next free slot", ask GET /find-slot/:id for every channel and take the latest;
+ * 5. check the whole body again with everything known; only then POST /posts is sent, by the
+ *    transport, which never repeats a POST (only a 429, refused before processing, is retried).
+ */
+import {
+	NodeApiError,
+	NodeOperationError,
+	sleep,
+	type IDataObject,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+	type IN8nHttpFullResponse,
+	type INodeExecutionData,
+} from 'n8n-workflow';
+import { PLATFORMS, type PlatformId } from '../../shared/platforms';
+import {
+	dateToIso,
+	isPlatformId,
+	parseJsonParameter,
+	postsFromChannels,
+	repeatFromParam,
+	slotToIso,
+	tagsFromParam,
+	type ChannelParam,
+	type ChannelRef,
+	type Json,
+	type PartsParam,
+} from '../../shared/postBody';
+import {
+	checkCreatePostRequest,
+	textLength,
+	TOO_LONG_MESSAGE,
+	type ChannelInfo,
+	type Violation,
+} from '../../shared/postRules';
+import { apiRequest } from '../../shared/transport';
+import { problemsError, type ChannelLabel, type NodeProblem, type Problem, type ProblemContext } from '../../shared/validation';
+
+interface ServiceChannel {
+	id: string;
+	name: string;
+	identifier: string;
+	disabled?: boolean;
+}
+
+// ---------------------------------------------------------------- per-execution cache
+
+/** Keyed by the node's context object, which lives as long as the execution (one per node and execution). */
+const executionCaches = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+function cacheOf(context: IExecuteSingleFunctions): Map<string, Promise<unknown>> {
+	let owner: object = context;
+	try {
+		owner = context.getContext('node');
+	} catch {
+		// No execution data (should not happen in a run): cache for this item only.
+	}
+	let cache = executionCaches.get(owner);
+	if (!cache) {
+		cache = new Map();
+		executionCaches.set(owner, cache);
+	}
+	return cache;
+}
+
+async function cached<T>(context: IExecuteSingleFunctions, key: string, load: () => Promise<T>): Promise<T> {
+	const cache = cacheOf(context);
+	let value = cache.get(key) as Promise<T> | undefined;
+	if (!value) {
+		value = load();
+		cache.set(key, value);
+		// A failed lookup is not kept: the next item asks again.
+		value.catch(() => cache.delete(key));
+	}
+	return await value;
+}
+
+async function serviceChannels(context: IExecuteSingleFunctions): Promise<ServiceChannel[]> {
+	return await cached(context, 'integrations', async () => {
+		const answer = await apiRequest.call(context, 'GET', '/integrations', { itemIndex: context.getItemIndex() });
+		return Array.isArray(answer) ? (answer as ServiceChannel[]) : [];
+	});
+}
+
+/** Most characters of an X channel: GET /integration-settings/:id knows whether the account is premium. */
+async function channelMaxLength(context: IExecuteSingleFunctions, channelId: string): Promise<number | undefined> {
+	return await cached(context, `maxLength:${channelId}`, async () => {
+		const answer = (await apiRequest.call(context, 'GET', `/integration-settings/${encodeURIComponent(channelId)}`, {
+			itemIndex: context.getItemIndex(),
+		})) as { output?: { maxLength?: unknown } };
+		const max = answer?.output?.maxLength;
+		return typeof max === 'number' ? max : undefined;
+	});
+}
+
+// ---------------------------------------------------------------- next free slot
+
+/**
+ * Slots handed out in this execution, per channel. Items are sent concurrently, so a second item
+ * could be told the slot a first one is about to fill; it then waits until the service no longer
+ * offers that slot.
+ */
+const SLOT_WAIT_MS = 250;
+const SLOT_WAIT_TRIES = 40;
+
+function slotLedger(context: IExecuteSingleFunctions): Map<string, Set<string>> {
+	const cache = cacheOf(context);
+	let ledger = cache.get('slotLedger') as unknown as Map<string, Set<string>> | undefined;
+	if (!ledger) {
+		ledger = new Map();
+		cache.set('slotLedger', ledger as unknown as Promise<unknown>);
+	}
+	return ledger;
+}
+
+async function findSlot(context: IExecuteSingleFunctions, channelId: string): Promise<string | NodeProblem> {
+	const answer = await apiRequest
+		.call(context, 'GET', `/find-slot/${encodeURIComponent(channelId)}`, { itemIndex: context.getItemIndex() })
+		.then(
+			(body) => ({ body: body as { date?: unknown } | undefined }),
+			(error: unknown) => ({ error }),
+		);
+	if ('error' in answer) {
+		if (answer.error instanceof NodeApiError && answer.error.httpCode === '404') {
+			return {
+				kind: 'node',
+				field: 'Date',
+				message: 'the channel has no posting times set, so it has no free slot',
+				hint: 'set posting times for this channel in the service, or choose "At a Date and Time"',
+			};
+		}
+		throw answer.error;
+	}
+	const iso = typeof answer.body?.date === 'string' ? slotToIso(answer.body.date) : undefined;
+	if (iso) return iso;
+	throw new NodeOperationError(context.getNode(), `GET /find-slot/${channelId} answered without a date`, {
+		itemIndex: context.getItemIndex(),
+	});
+}
+
+/** The latest of the channels' next free slots (see the Date field's help), or the problems found. */
+async function nextFreeSlot(
+	context: IExecuteSingleFunctions,
+	channelIds: string[],
+	known: Map<string, ServiceChannel>,
+): Promise<string | NodeProblem[]> {
+	const ledger = slotLedger(context);
+	const unique = [...new Set(channelIds)];
+	const problems: NodeProblem[] = [];
+	const slots: string[] = [];
+	for (const id of unique) {
+		const postIndex = channelIds.indexOf(id);
+		if (known.get(id)?.disabled) {
+			problems.push({
+				kind: 'node',
+				postIndex,
+				field: 'Date',
+				message: 'the channel is disabled, and the service finds no slot for a disabled channel',
+				hint: 'enable the channel in the service, or choose "At a Date and Time"',
+			});
+			continue;
+		}
+		let slot = await findSlot(context, id);
+		for (let tries = 0; typeof slot === 'string' && ledger.get(id)?.has(slot) && tries < SLOT_WAIT_TRIES; tries++) {
+			await sleep(SLOT_WAIT_MS);
+			slot = await findSlot(context, id);
+		}
+		if (typeof slot !== 'string') problems.push({ ...slot, postIndex });
+		else if (ledger.get(id)?.has(slot)) {
+			problems.push({
+				kind: 'node',
+				postIndex,
+				field: 'Date',
+				message: `the next free slot ${slot} was given to an earlier item of this run whose post is not created yet`,
+				hint: 'run the items one at a time, or choose "At a Date and Time"',
+			});
+		} else slots.push(slot);
+	}
+	if (problems.length > 0) return problems;
+	const latest = slots.sort().at(-1) as string;
+	for (const id of unique) {
+		if (!ledger.has(id)) ledger.set(id, new Set());
+		ledger.get(id)!.add(latest);
+	}
+	return latest;
+}
+
+// ---------------------------------------------------------------- building the draft body
+
+interface Draft {
+	body: Json;
+	channels: ChannelRef[];
+	context: ProblemContext;
+	problems: NodeProblem[];
+	/** Fields mode with "next free slot": the date is found after the checks that need no request. */
+	wantsNextSlot: boolean;
+	skipChecks: boolean;
+}
+
+function jsonProblem(field: string, message: string, postIndex?: number): NodeProblem {
+	return {
+		kind: 'node',
+		postIndex,
+		field,
+		message,
+		hint: 'write valid JSON (double quotes around names and texts), or use an expression that returns an object',
+	};
+}
+
+function draftFromFields(context: IExecuteSingleFunctions, options: IDataObject): Draft {
+	const itemIndex = context.getItemIndex();
+	const problems: NodeProblem[] = [];
+	const type = context.getNodeParameter('type', 'schedule') as string;
+	const contentMode = context.getNodeParameter('contentMode', 'same') === 'perChannel' ? 'perChannel' : 'same';
+	const sharedParts = contentMode === 'same' ? (context.getNodeParameter('parts', {}) as PartsParam) : undefined;
+	const entries = (context.getNodeParameter('channels.channel', []) as ChannelParam[]) ?? [];
+
+	const { posts, channels } = postsFromChannels(entries, sharedParts, (raw, entryIndex) => {
+		const parsed = parseJsonParameter(raw, 'Settings (JSON)');
+		if ('value' in parsed) return parsed.value;
+		problems.push(jsonProblem('Settings (JSON)', parsed.error, entryIndex));
+		return undefined;
+	});
+	channels.forEach((channel, postIndex) => {
+		if (channel.id === '') {
+			problems.push({
+				kind: 'node',
+				postIndex,
+				field: 'Channel',
+				message: 'no channel chosen',
+				hint: 'pick a channel from the list, or give its ID',
+			});
+		}
+	});
+
+	let wantsNextSlot = false;
+	let date: unknown;
+	if (type === 'now') {
+		// The service wants a date for `now` too (spec 4.3).
+		date = new Date().toISOString();
+	} else if (context.getNodeParameter('dateMode', 'date') === 'nextSlot') {
+		wantsNextSlot = true;
+		date = new Date().toISOString();
+	} else {
+		const raw = context.getNodeParameter('date', '') as unknown;
+		date = dateToIso(raw, context.getTimezone()) ?? (raw === '' ? undefined : raw);
+	}
+
+	const body: Json = {
+		type,
+		date,
+		shortLink: options.shortLink === undefined ? false : options.shortLink,
+		tags: tagsFromParam(options.tags),
+		posts,
+	};
+	const inter = repeatFromParam(options.repeatEvery);
+	if (inter !== undefined) body.inter = inter;
+
+	return {
+		body,
+		channels,
+		problems,
+		wantsNextSlot,
+		skipChecks: options.skipChecks === true,
+		context: { itemIndex, inputMode: 'fields', contentMode, channels: channels.map(labelOf) },
+	};
+}
+
+function draftFromJson(context: IExecuteSingleFunctions, options: IDataObject): Draft {
+	const itemIndex = context.getItemIndex();
+	const problems: NodeProblem[] = [];
+	let body: Json = {};
+	const parsed = parseJsonParameter(context.getNodeParameter('requestJson', '{}'), 'Request (JSON)');
+	if ('error' in parsed) problems.push(jsonProblem('Request (JSON)', parsed.error));
+	else if (typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)) {
+		body = parsed.value as Json;
+	} else problems.push(jsonProblem('Request (JSON)', 'Request (JSON) must be a JSON object'));
+	const posts = Array.isArray(body.posts) ? body.posts : [];
+	const channels: ChannelRef[] = posts.map((post) => {
+		const integration = typeof post === 'object' && post !== null ? (post as Json).integration : undefined;
+		const id = typeof integration === 'object' && integration !== null ? (integration as Json).id : undefined;
+		return { id: typeof id === 'string' ? id : '', settingsMode: 'json' };
+	});
+	return {
+		body,
+		channels,
+		problems,
+		wantsNextSlot: false,
+		skipChecks: options.skipChecks === true,
+		context: { itemIndex, inputMode: 'json', contentMode: 'perChannel', channels: channels.map(labelOf) },
+	};
+}
+
+function labelOf(ref: ChannelRef): ChannelLabel {
+	return { id: ref.id, name: ref.cachedName, platform: ref.platform, settingsMode: ref.settingsMode };
+}
+
+// ---------------------------------------------------------------- checks
+
+/** Parts whose text an X channel could only take as a premium account. */
+function needsPremium(body: Json, postIndex: number, platform: PlatformId): boolean {
+	const rules = PLATFORMS[platform];
+	if (rules.premiumMaxLength === undefined) return false;
+	const post = Array.isArray(body.posts) ? (body.posts[postIndex] as Json | undefined) : undefined;
+	const parts = Array.isArray(post?.value) ? (post.value as Json[]) : [];
+	return parts.some((part) => typeof part?.content === 'string' && textLength(part.content, platform) > rules.maxLength);
+}
+
+function check(body: Json, channels: ChannelInfo[]): Violation[] {
+	const byId = new Map(channels.map((channel) => [channel.id, channel]));
+	return checkCreatePostRequest(body, (id) => byId.get(id));
+}
+
+/**
+ * Step 2: the checks that need no request. Channels whose platform is to be looked up are not
+ * judged yet; X texts over the standard limit wait for the account's real limit.
+ */
+function checkWithoutRequests(draft: Draft): Problem[] {
+	const known: ChannelInfo[] = draft.channels.flatMap((ref) =>
+		ref.platform ? [{ id: ref.id, name: ref.cachedName ?? ref.id, platform: ref.platform }] : [],
+	);
+	const violations = check(draft.body, known).filter((violation) => {
+		if (violation.kind === 'channel') return false;
+		if (violation.kind === 'platform' && violation.message === TOO_LONG_MESSAGE) {
+			return !needsPremium(draft.body, violation.postIndex, violation.provider) || !isWithinPremium(draft.body, violation);
+		}
+		return true;
+	});
+	return [...draft.problems, ...violations];
+}
+
+function isWithinPremium(body: Json, violation: Extract<Violation, { kind: 'platform' }>): boolean {
+	const rules = PLATFORMS[violation.provider];
+	const post = (body.posts as Json[])[violation.postIndex];
+	const part = (post.value as Json[])[violation.partIndex ?? 0];
+	return textLength(String(part.content ?? ''), violation.provider) <= (rules.premiumMaxLength ?? rules.maxLength);
+}
+
+/** Step 3: what the channel list says (names, platforms, unknown ids), and X limits. */
+async function resolveChannels(
+	context: IExecuteSingleFunctions,
+	draft: Draft,
+): Promise<{ infos: ChannelInfo[]; known: Map<string, ServiceChannel>; problems: NodeProblem[] }> {
+	const list = await serviceChannels(context);
+	const known = new Map(list.map((channel) => [channel.id, channel]));
+	const problems: NodeProblem[] = [];
+	const infos: ChannelInfo[] = [];
+	for (const [postIndex, ref] of draft.channels.entries()) {
+		const found = known.get(ref.id);
+		const label = draft.context.channels[postIndex];
+		if (!found || !isPlatformId(found.identifier)) continue;
+		label.name = found.name;
+		label.platform = found.identifier;
+		if (ref.platform && ref.platform !== found.identifier) {
+			problems.push({
+				kind: 'node',
+				postIndex,
+				field: 'Platform',
+				message: `Platform is set to ${PLATFORMS[ref.platform].displayName}, but the channel is on ${PLATFORMS[found.identifier].displayName}`,
+				hint: `set Platform to ${PLATFORMS[found.identifier].displayName} (or to Look Up From Channel with settings as JSON)`,
+			});
+		}
+		const info: ChannelInfo = { id: found.id, name: found.name, platform: found.identifier, disabled: found.disabled };
+		if (needsPremium(draft.body, postIndex, found.identifier)) {
+			const max = await channelMaxLength(context, found.id);
+			info.premium = max !== undefined && max > PLATFORMS[found.identifier].maxLength;
+			label.premium = info.premium;
+		}
+		infos.push(info);
+	}
+	return { infos, known, problems };
+}
+
+// ---------------------------------------------------------------- the hooks
+
+/** What postReceive needs from preSend of the same item (same context object). */
+const sentDates = new WeakMap<object, string>();
+
+/** preSend of Post → Create: builds, checks and completes the POST /posts body. */
+export async function buildCreatePostRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const node = this.getNode();
+	const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
+	const draft =
+		this.getNodeParameter('inputMode', 'fields') === 'json' ? draftFromJson(this, options) : draftFromFields(this, options);
+
+	// Problems the node finds itself (no channel, bad JSON) are never sent, even with checks skipped.
+	const blocking = draft.skipChecks ? draft.problems : checkWithoutRequests(draft);
+	if (blocking.length > 0) throw problemsError(node, blocking, draft.context);
+
+	const { infos, known, problems } = await resolveChannels(this, draft);
+	if (!draft.skipChecks && problems.length > 0) throw problemsError(node, problems, draft.context);
+
+	if (draft.wantsNextSlot) {
+		const slot = await nextFreeSlot(
+			this,
+			draft.channels.map((channel) => channel.id),
+			known,
+		);
+		if (typeof slot !== 'string') throw problemsError(node, slot, draft.context);
+		draft.body.date = slot;
+	}
+
+	if (!draft.skipChecks) {
+		const violations = check(draft.body, infos);
+		if (violations.length > 0) throw problemsError(node, violations, draft.context);
+	}
+
+	if (typeof draft.body.date === 'string') sentDates.set(this, draft.body.date);
+	requestOptions.body = draft.body;
+	requestOptions.json = true;
+	return requestOptions;
+}
+
+/** postReceive of Post → Create: one item per created post, with the channel's name and platform. */
+export async function toCreatedPosts(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const created = Array.isArray(response.body) ? (response.body as Json[]) : [];
+	const channels = new Map((await serviceChannels(this)).map((channel) => [channel.id, channel]));
+	const date = sentDates.get(this);
+	return created.map((post) => {
+		const channel = channels.get(String(post.integration));
+		return {
+			json: {
+				postId: post.postId as string,
+				integration: post.integration as string,
+				channelName: channel?.name ?? null,
+				platform: channel?.identifier ?? null,
+				...(date ? { date } : {}),
+			},
+			pairedItem: { item: this.getItemIndex() },
+		};
+	});
+}

@@ -1,0 +1,156 @@
+/**
+ * The typed settings of Post → Create, generated from the platform table (`shared/platforms.ts`):
+ * every field with its values, default and help text, shown for the channel entry's platform.
+ * Required settings are plain parameters (always visible); optional ones sit in an
+ * "<Platform> Options" collection. Nothing here restates a rule.
+ */
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { PLATFORMS, type PlatformId, type SettingField } from '../../shared/platforms';
+import { optionalSettingsName, PLATFORM_CHOICES, requiredSettingName } from '../../shared/postBody';
+
+function describe(field: SettingField): string {
+	const values = field.values ? ` Values: ${field.values.join(', ')}.` : '';
+	const fallback = field.default !== undefined ? ` The service uses ${String(field.default)} when left out.` : '';
+	return `${field.description}.${values}${fallback}`.replace(/\.\./g, '.');
+}
+
+function valueOptions(field: SettingField): INodePropertyOptions[] {
+	return (field.values ?? []).map((value) => ({ name: value, value }));
+}
+
+/** One setting as a node parameter (name given by the caller: required and optional differ). */
+function settingProperty(field: SettingField, name: string): INodeProperties {
+	const base = { displayName: field.displayName, name, description: describe(field) };
+	switch (field.type) {
+		case 'options': {
+			const options = valueOptions(field);
+			const fallback = field.default ?? options[0]?.value ?? '';
+			return { ...base, type: 'options', options, default: fallback as string };
+		}
+		case 'boolean':
+			return { ...base, type: 'boolean', default: field.default === true };
+		case 'collaborators':
+			return {
+				...base,
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. bakery_friend, local_cafe',
+				description: `${base.description} Usernames separated by commas.`,
+			};
+		case 'tags':
+			return {
+				...base,
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. hiking, outdoor, gear',
+				description: `${base.description} Tags separated by commas.`,
+			};
+		case 'media':
+			return {
+				...base,
+				type: 'fixedCollection',
+				default: {},
+				placeholder: 'Add Image',
+				options: [
+					{
+						displayName: 'Image',
+						name: 'media',
+						values: [
+							{
+								displayName: 'Media ID',
+								name: 'id',
+								type: 'string',
+								default: '',
+								description: 'ID of an image uploaded with Media → Upload',
+							},
+							{
+								displayName: 'Media Path',
+								name: 'path',
+								type: 'string',
+								default: '',
+								description: 'Path (URL) of the same uploaded image',
+							},
+						],
+					},
+				],
+			};
+		case 'url':
+			return { ...base, type: 'string', default: '', placeholder: 'https://example.com/page' };
+		default:
+			return {
+				...base,
+				type: 'string',
+				default: (field.default as string | undefined) ?? '',
+				...(field.maxLength ? { typeOptions: { maxLength: field.maxLength } } : {}),
+			};
+	}
+}
+
+function platformSettings(platform: PlatformId): INodeProperties[] {
+	const rules = PLATFORMS[platform];
+	if (!rules.settings) return [];
+	const show = { displayOptions: { show: { platform: [platform], settingsMode: ['fields'] } } };
+	const required = rules.settings
+		.filter((field) => field.required)
+		.map((field) => {
+			const property = settingProperty(field, requiredSettingName(platform, field));
+			// Not n8n's `required`: the engine would stop the run with its own terse message; the
+			// node's check names the channel and the fix instead.
+			return { ...property, description: `Required. ${property.description ?? ''}`, ...show };
+		});
+	const optionalFields = rules.settings.filter((field) => !field.required);
+	if (optionalFields.length === 0) return required;
+	const optional: INodeProperties = {
+		displayName: `${rules.displayName} Options`,
+		name: optionalSettingsName(platform),
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		description: `Optional ${rules.displayName} settings`,
+		...show,
+		options: optionalFields.map((field) => settingProperty(field, field.name)),
+	};
+	return [...required, optional];
+}
+
+/** Platform picker of a channel entry: given, or looked up from the channel. */
+export const platformProperty: INodeProperties = {
+	displayName: 'Platform',
+	name: 'platform',
+	type: 'options',
+	default: 'lookup',
+	description:
+		'Platform of the channel. Pick it to fill its settings here; "Look Up From Channel" reads it from the channel (settings then as JSON).',
+	options: [
+		{ name: 'Look Up From Channel', value: 'lookup' },
+		...PLATFORM_CHOICES.map((platform) => ({
+			name: PLATFORMS[platform].displayName,
+			value: platform,
+			description: `${PLATFORMS[platform].maxLength} characters; media: ${PLATFORMS[platform].mediaRule}`,
+		})),
+	],
+};
+
+export const settingsModeProperty: INodeProperties = {
+	displayName: 'Settings',
+	name: 'settingsMode',
+	type: 'options',
+	default: 'fields',
+	options: [
+		{ name: 'Using Fields Below', value: 'fields', description: 'Typed settings of the chosen platform' },
+		{ name: 'Using JSON', value: 'json', description: "The channel's settings object as JSON" },
+	],
+};
+
+export const settingsJsonProperty: INodeProperties = {
+	displayName: 'Settings (JSON)',
+	name: 'settingsJson',
+	type: 'json',
+	default: '{}',
+	description:
+		'The settings object of this channel (spec 4.8), e.g. {"who_can_reply_post": "everyone"} for X. Checked by the same rules as the fields.',
+	displayOptions: { show: { settingsMode: ['json'] } },
+};
+
+/** Every platform's typed settings, each shown only for its platform. */
+export const typedSettingsProperties: INodeProperties[] = PLATFORM_CHOICES.flatMap(platformSettings);

@@ -1,0 +1,268 @@
+/**
+ * Turns the Post → Create parameters into a POST /posts body (spec 4.3).
+ *
+ * Pure functions over parameter values: no requests, no validation (that is `postRules.ts`,
+ * applied by `validation.ts`). The names of the typed settings parameters are made here from the
+ * platform table, so the UI (`resources/post/createSettings.ts`) and this reader cannot drift.
+ */
+import { PLATFORMS, PLATFORM_IDS, type PlatformId, type SettingField } from './platforms';
+
+export type Json = Record<string, unknown>;
+
+export type PostType = 'draft' | 'schedule' | 'now';
+
+/** `platform` value meaning "look the platform up from the channel (GET /integrations)". */
+export const LOOK_UP_PLATFORM = 'lookup';
+
+export interface MediaParam {
+	id?: string;
+	path?: string;
+	alt?: string;
+}
+
+export interface PartParam {
+	content?: string;
+	media?: { item?: MediaParam[] };
+}
+
+export interface PartsParam {
+	part?: PartParam[];
+}
+
+/** A resource locator value (`{__rl, mode, value, cachedResultName}`), or a bare id from an expression. */
+export type ChannelLocator = { value?: unknown; mode?: string; cachedResultName?: string } | string;
+
+/** One entry of the Channels list: the channel, its platform, its settings and (per-channel mode) its parts. */
+export interface ChannelParam {
+	channel?: ChannelLocator;
+	platform?: string;
+	settingsMode?: 'fields' | 'json';
+	settingsJson?: unknown;
+	parts?: PartsParam;
+	[typedSetting: string]: unknown;
+}
+
+/** What the body says about one channel before any lookup: its id, and what the user told us. */
+export interface ChannelRef {
+	id: string;
+	/** undefined: to be looked up from the channel. */
+	platform?: PlatformId;
+	/** The name the list picker stored, when the channel was picked from the list. */
+	cachedName?: string;
+	/** How settings were given, for error hints. */
+	settingsMode: 'fields' | 'json';
+}
+
+// ---------------------------------------------------------------- settings parameter names
+
+/** Parameter holding a required setting, e.g. `x_who_can_reply_post`. */
+export function requiredSettingName(platform: PlatformId, field: SettingField): string {
+	return `${platform}_${field.name}`;
+}
+
+/** Collection holding a platform's optional settings, e.g. `mastodonOptions`. */
+export function optionalSettingsName(platform: PlatformId): string {
+	return `${platform}Options`;
+}
+
+// ---------------------------------------------------------------- value conversion
+
+function isObject(value: unknown): value is Json {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function listOf(value: unknown): unknown[] {
+	if (Array.isArray(value)) return value;
+	if (typeof value !== 'string') return [value];
+	return value
+		.split(',')
+		.map((entry) => entry.trim())
+		.filter((entry) => entry !== '');
+}
+
+/**
+ * One setting as the service wants it: booleans as JSON booleans (production turns the string
+ * "false" into true), lists as arrays of objects. A value that cannot be converted is passed on
+ * unchanged, so that the rule checker names it.
+ */
+export function settingValue(field: SettingField, raw: unknown): unknown {
+	if (raw === undefined || raw === null || raw === '') return undefined;
+	switch (field.type) {
+		case 'boolean':
+			if (raw === 'true') return true;
+			if (raw === 'false') return false;
+			return raw;
+		case 'collaborators':
+			return listOf(raw).map((entry) => (typeof entry === 'string' ? { label: entry } : entry));
+		case 'tags':
+			return listOf(raw).map((entry) => (typeof entry === 'string' ? { value: entry, label: entry } : entry));
+		case 'media': {
+			// A fixedCollection `{media: {id, path}}`, or `{id, path}` from an expression.
+			const media = isObject(raw) && isObject(raw.media) ? raw.media : raw;
+			if (!isObject(media)) return media;
+			if ((media.id ?? '') === '' && (media.path ?? '') === '') return undefined;
+			return { id: media.id, path: media.path };
+		}
+		default:
+			return raw;
+	}
+}
+
+/** Settings of one channel entry, read from the typed parameters of its platform. */
+export function typedSettings(platform: PlatformId, entry: ChannelParam): Json | undefined {
+	const fields = PLATFORMS[platform].settings;
+	if (fields === null) return undefined;
+	const optional = isObject(entry[optionalSettingsName(platform)])
+		? (entry[optionalSettingsName(platform)] as Json)
+		: {};
+	const settings: Json = {};
+	for (const field of fields) {
+		const raw = field.required ? entry[requiredSettingName(platform, field)] : optional[field.name];
+		const value = settingValue(field, raw);
+		if (value !== undefined) settings[field.name] = value;
+	}
+	return settings;
+}
+
+/** A JSON parameter may arrive as text (typed in the editor) or as an object (from an expression). */
+export function parseJsonParameter(raw: unknown, what: string): { value: unknown } | { error: string } {
+	if (typeof raw !== 'string') return { value: raw };
+	if (raw.trim() === '') return { value: undefined };
+	try {
+		return { value: JSON.parse(raw) as unknown };
+	} catch (error) {
+		return { error: `${what} is not valid JSON: ${(error as Error).message}` };
+	}
+}
+
+export function isPlatformId(value: unknown): value is PlatformId {
+	return typeof value === 'string' && (PLATFORM_IDS as string[]).includes(value);
+}
+
+// ---------------------------------------------------------------- parts and channels
+
+export function partsFromParam(parts: PartsParam | undefined): Json[] {
+	return (parts?.part ?? []).map((part) => ({
+		content: part.content ?? '',
+		image: (part.media?.item ?? []).map((media) => {
+			const ref: Json = { id: media.id, path: media.path };
+			if (typeof media.alt === 'string' && media.alt.trim() !== '') ref.alt = media.alt;
+			return ref;
+		}),
+	}));
+}
+
+export function channelIdOf(locator: ChannelLocator | undefined): string {
+	const raw = typeof locator === 'object' && locator !== null ? locator.value : locator;
+	return raw === undefined || raw === null ? '' : String(raw).trim();
+}
+
+export interface PostsFromChannels {
+	posts: Json[];
+	channels: ChannelRef[];
+}
+
+/**
+ * `posts` of the body from the Channels list. `sharedParts` is given in "same content for
+ * every channel" mode; otherwise each entry brings its own parts.
+ */
+export function postsFromChannels(
+	entries: ChannelParam[],
+	sharedParts: PartsParam | undefined,
+	parseSettingsJson: (raw: unknown, entryIndex: number) => unknown,
+): PostsFromChannels {
+	const posts: Json[] = [];
+	const channels: ChannelRef[] = [];
+	entries.forEach((entry, index) => {
+		const platform = isPlatformId(entry.platform) ? entry.platform : undefined;
+		const settingsMode = entry.settingsMode === 'json' ? 'json' : 'fields';
+		const locator = entry.channel;
+		const cachedName =
+			typeof locator === 'object' && locator !== null && typeof locator.cachedResultName === 'string'
+				? locator.cachedResultName
+				: undefined;
+		const id = channelIdOf(locator);
+		channels.push({ id, platform, cachedName, settingsMode });
+
+		const post: Json = {
+			integration: { id },
+			value: partsFromParam(sharedParts ?? entry.parts),
+		};
+		const settings =
+			settingsMode === 'json'
+				? parseSettingsJson(entry.settingsJson, index)
+				: platform
+					? typedSettings(platform, entry)
+					: undefined;
+		if (settings !== undefined) post.settings = settings;
+		posts.push(post);
+	});
+	return { posts, channels };
+}
+
+/** Tags picked in the editor (names), sent as `{value, label}`: the service matches on `label`. */
+export function tagsFromParam(raw: unknown): Json[] {
+	return listOf(raw ?? []).map((tag) => (typeof tag === 'string' ? { value: tag, label: tag } : (tag as Json)));
+}
+
+/** `inter` as a JSON number (a numeric string from an expression is converted); undefined when not set. */
+export function repeatFromParam(raw: unknown): unknown {
+	if (raw === undefined || raw === null || raw === '' || raw === 0) return undefined;
+	if (typeof raw === 'string' && /^\s*\d+\s*$/.test(raw)) return Number(raw);
+	return raw;
+}
+
+// ---------------------------------------------------------------- dates
+
+/** Offset of `timeZone` from UTC at the instant `utcMs`, in milliseconds. */
+function zoneOffsetMs(utcMs: number, timeZone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	}).formatToParts(new Date(utcMs));
+	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+	const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+	return asUtc - Math.floor(utcMs / 1000) * 1000;
+}
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
+
+/**
+ * The date parameter as an ISO 8601 UTC timestamp. n8n's date picker gives a wall time without
+ * zone, meant in the workflow's time zone; a value with `Z` or an offset is taken as it is;
+ * a Date or a Luxon DateTime (from `{{ $now.plus(...) }}`) is converted. undefined when the
+ * value is not a date at all (the checker then names `date`).
+ */
+export function dateToIso(raw: unknown, timeZone: string): string | undefined {
+	if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? undefined : raw.toISOString();
+	if (isObject(raw) && typeof raw.toISO === 'function') raw = (raw.toISO as () => string)();
+	if (typeof raw !== 'string' || raw.trim() === '') return undefined;
+	const text = raw.trim();
+	const wall = WALL_TIME.exec(text);
+	if (wall) {
+		const [year, month, day, hour, minute, second, ms] = wall.slice(1).map((part) => Number(part ?? 0));
+		const asUtc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+		if (Number.isNaN(asUtc)) return undefined;
+		// Two passes get the offset right across a daylight-saving change.
+		let utc = asUtc - zoneOffsetMs(asUtc, timeZone);
+		utc = asUtc - zoneOffsetMs(utc, timeZone);
+		return new Date(utc).toISOString();
+	}
+	const parsed = Date.parse(text);
+	return Number.isNaN(parsed) ? undefined : new Date(parsed).toISOString();
+}
+
+/** GET /find-slot answers a UTC time without zone suffix (`2026-03-02T09:00:00`). */
+export function slotToIso(slot: string): string | undefined {
+	const text = /(Z|[+-]\d{2}:?\d{2})$/.test(slot) ? slot : `${slot}Z`;
+	const parsed = Date.parse(text);
+	return Number.isNaN(parsed) ? undefined : new Date(parsed).toISOString();
+}
+
+export const PLATFORM_CHOICES: PlatformId[] = [...PLATFORM_IDS].sort();

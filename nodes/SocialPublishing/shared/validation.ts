@@ -1,0 +1,252 @@
+/**
+ * Turns broken rules (from `postRules.checkCreatePostRequest`, plus the node's own checks) into
+ * one NodeOperationError per item that names the item, the channel (name and platform), the part
+ * and the field, and says how to fix it, in the words of the editor (fields mode) or of the JSON
+ * body (JSON mode). Only wording lives here: the rules are in `platforms.ts` / `postRules.ts`.
+ */
+import { NodeOperationError, type INode } from 'n8n-workflow';
+import { MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS, type PlatformId } from './platforms';
+import { maxLengthFor, TOO_LONG_MESSAGE, type Violation } from './postRules';
+
+/** A problem the node finds itself (channel missing, platform mismatch, bad JSON...). */
+export interface NodeProblem {
+	kind: 'node';
+	/** Index in `posts` (the channel entry), when the problem belongs to one channel. */
+	postIndex?: number;
+	/** What is wrong, in the editor's words. */
+	field: string;
+	message: string;
+	hint: string;
+}
+
+export type Problem = Violation | NodeProblem;
+
+/** What the error wording needs to know about one channel of the request. */
+export interface ChannelLabel {
+	id: string;
+	name?: string;
+	platform?: PlatformId;
+	premium?: boolean;
+	settingsMode: 'fields' | 'json';
+}
+
+export interface ProblemContext {
+	itemIndex: number;
+	inputMode: 'fields' | 'json';
+	/** Fields mode: parts are shared by all channels ('same') or given per channel. */
+	contentMode: 'same' | 'perChannel';
+	channels: ChannelLabel[];
+}
+
+const ENDINGS = Object.keys(MEDIA_EXTENSIONS).join(', ');
+
+/** Names of the top-level fields in the editor. */
+const FIELD_NAMES: Record<string, string> = {
+	type: 'Type',
+	date: 'Publish At',
+	shortLink: 'Options → Shorten Links',
+	tags: 'Options → Tags',
+	inter: 'Options → Repeat Every (Days)',
+	posts: 'Channels',
+};
+
+function channelLabel(context: ProblemContext, postIndex: number): string {
+	const channel = context.channels[postIndex];
+	const number = `channel ${postIndex + 1}`;
+	if (!channel) return number;
+	const platform = channel.platform ? PLATFORMS[channel.platform].displayName : 'platform unknown';
+	return channel.name ? `${number} "${channel.name}" (${platform})` : `${number} ${channel.id || '(no ID)'} (${platform})`;
+}
+
+function partLabel(partIndex: number): string {
+	return partIndex === 0 ? 'part 1 (the post)' : `part ${partIndex + 1} (follow-up ${partIndex})`;
+}
+
+interface Located {
+	postIndex?: number;
+	partIndex?: number;
+	/** The field inside the post (or at top level), in the editor's words. */
+	field: string;
+	/** The JSON path inside a post, e.g. `settings.title`, `value.0.image.1.path`. */
+	rest: string[];
+}
+
+/** Splits a dotted body path (`posts.0.value.1.image.2.path`) into channel, part and field. */
+function locate(path: string, context: ProblemContext): Located {
+	const segments = path === '' ? [] : path.split('.');
+	if (segments[0] !== 'posts' || segments.length < 2) {
+		const field = context.inputMode === 'json' ? path || 'the body' : FIELD_NAMES[segments[0]] ?? path;
+		return { field, rest: segments };
+	}
+	const postIndex = Number(segments[1]);
+	const rest = segments.slice(2);
+	if (context.inputMode === 'json') return { postIndex, field: path, rest, partIndex: partIndexOf(rest) };
+	const partIndex = partIndexOf(rest);
+	return { postIndex, partIndex, field: fieldWords(rest, context.channels[postIndex]?.platform), rest };
+}
+
+function partIndexOf(rest: string[]): number | undefined {
+	return rest[0] === 'value' && rest[1] !== undefined ? Number(rest[1]) : undefined;
+}
+
+function fieldWords(rest: string[], platform: PlatformId | undefined): string {
+	const [head, second, third, fourth, fifth] = rest;
+	if (head === 'integration') return 'Channel';
+	if (head === 'settings') {
+		if (second === undefined) return 'Settings';
+		const field = platform ? PLATFORMS[platform].settings?.find((setting) => setting.name === second) : undefined;
+		return field ? `setting "${field.displayName}" (${second})` : `setting ${second}`;
+	}
+	if (head === 'value') {
+		if (second === undefined) return 'Parts';
+		if (third === undefined) return 'the part';
+		if (third === 'content') return 'Text';
+		if (third === 'image') {
+			if (fourth === undefined) return 'Media';
+			const media = `media ${Number(fourth) + 1}`;
+			if (fifth === 'id') return `${media} → Media ID`;
+			if (fifth === 'path') return `${media} → Media Path`;
+			if (fifth === 'alt') return `${media} → Alt Text`;
+			return media;
+		}
+	}
+	return rest.join('.');
+}
+
+function settingHint(rest: string[], message: string, channel: ChannelLabel | undefined, context: ProblemContext): string {
+	const key = rest[1];
+	const platform = channel?.platform;
+	const rules = platform ? PLATFORMS[platform] : undefined;
+	const field = rules?.settings?.find((setting) => setting.name === key);
+	const inJson = context.inputMode === 'json' || channel?.settingsMode === 'json';
+	const where = inJson ? "in the channel's settings JSON" : `in this channel's ${rules?.displayName ?? ''} settings`;
+	if (key === undefined) return inJson ? 'give the settings as a JSON object' : 'check the settings of this channel';
+	if (message.includes('should not exist')) {
+		return inJson
+			? `remove "${key}" from the settings JSON`
+			: `set Platform to the channel's own platform${rules ? ` (now ${rules.displayName})` : ''}`;
+	}
+	if (message.includes('should not be null or undefined')) {
+		const values = field?.values ? ` (one of: ${field.values.join(', ')})` : '';
+		return inJson
+			? `add "${key}"${values} to the channel's settings JSON`
+			: `fill in "${field?.displayName ?? key}"${values} ${where}`;
+	}
+	if (field?.values) return `use one of: ${field.values.join(', ')} ${where}`;
+	if (field?.type === 'boolean') return `give true or false (a JSON boolean, not text) ${where}`;
+	if (field?.minLength !== undefined || field?.maxLength !== undefined) {
+		return `use ${field.minLength ?? 0} to ${field.maxLength ?? '∞'} characters ${where}`;
+	}
+	if (field?.type === 'media') return 'give the ID and path of an image uploaded with Media → Upload';
+	if (field?.patternHint) return `give ${field.patternHint}`;
+	return `correct it ${where}`;
+}
+
+function fieldHint(violation: Extract<Violation, { kind: 'field' }>, located: Located, context: ProblemContext): string {
+	const { rest } = located;
+	const top = violation.path.split('.')[0];
+	const channel = located.postIndex !== undefined ? context.channels[located.postIndex] : undefined;
+	if (top !== 'posts' || rest.length === 0) {
+		switch (top) {
+			case 'type':
+				return `use one of: ${POST_LIMITS.types.join(', ')}`;
+			case 'date':
+				return 'give an ISO 8601 date and time, e.g. 2030-01-15T10:00:00Z';
+			case 'shortLink':
+				return 'give true or false (a JSON boolean)';
+			case 'tags':
+				return 'give tags as {"value", "label"} objects; label is the name of an existing tag';
+			case 'inter':
+				return `give a whole number of days, ${POST_LIMITS.interMin} or more (a JSON number, not text)`;
+			case 'posts':
+				return `give ${POST_LIMITS.postsPerRequest.min} to ${POST_LIMITS.postsPerRequest.max} channels; split a longer list over several items`;
+			default:
+				return 'correct the request body';
+		}
+	}
+	if (rest[0] === 'integration') return 'pick the channel from the list, or give its ID';
+	if (rest[0] === 'settings') return settingHint(rest, violation.message, channel, context);
+	if (rest[0] === 'value') {
+		if (rest.length === 1) {
+			return `give ${POST_LIMITS.partsPerPost.min} to ${POST_LIMITS.partsPerPost.max} parts`;
+		}
+		if (rest.length === 2) return 'give the part text, media, or both (or remove the part)';
+		if (rest[2] === 'content') return 'give the text as a string';
+		if (rest.length === 3) return `give at most ${POST_LIMITS.mediaPerPart} media per part`;
+		if (rest[4] === 'path') return `use the path of a file uploaded with Media → Upload, ending in ${ENDINGS}`;
+		if (rest[4] === 'id') return 'use the ID of the uploaded file (Media → Upload answers id and path)';
+		return 'give each media item as {id, path, alt?} of an uploaded file';
+	}
+	return 'correct the value';
+}
+
+function platformHint(violation: Extract<Violation, { kind: 'platform' }>, context: ProblemContext): string {
+	const rules = PLATFORMS[violation.provider];
+	if (violation.message === TOO_LONG_MESSAGE || violation.field === 'content') {
+		const channel = context.channels[violation.postIndex];
+		const max = maxLengthFor({
+			id: channel?.id ?? '',
+			name: violation.channelName,
+			platform: violation.provider,
+			premium: channel?.premium,
+		});
+		const links = rules.linkLength ? `, each link counting ${rules.linkLength}` : '';
+		return `shorten the text to at most ${max} characters (counted without HTML tags${links}), or move some of it into a follow-up part`;
+	}
+	const draft = ' (a draft skips this check)';
+	return `${rules.displayName} takes: ${rules.mediaRule}${draft}`;
+}
+
+/** One problem as one line: where, what, and how to fix it. */
+export function describeProblem(problem: Problem, context: ProblemContext): string {
+	const where: string[] = [`Item ${context.itemIndex + 1}`];
+	let field: string;
+	let message = problem.message;
+	let hint: string;
+	switch (problem.kind) {
+		case 'node':
+			if (problem.postIndex !== undefined) where.push(channelLabel(context, problem.postIndex));
+			field = problem.field;
+			hint = problem.hint;
+			break;
+		case 'channel':
+			where.push(channelLabel(context, problem.postIndex));
+			field = context.inputMode === 'json' ? problem.path : 'Channel';
+			message = problem.message.replace(/^[\w.]+: /, '');
+			hint = 'pick the channel from the list, or use an ID listed by GET /integrations';
+			break;
+		case 'platform':
+			where.push(channelLabel(context, problem.postIndex));
+			if (problem.partIndex !== undefined) where.push(partLabel(problem.partIndex));
+			field = problem.field === 'content' ? 'Text' : 'Media';
+			if (context.inputMode === 'json') {
+				field = `posts.${problem.postIndex}.value.${problem.partIndex ?? 0}.${problem.field ?? 'image'}`;
+			}
+			hint = platformHint(problem, context);
+			break;
+		case 'field': {
+			const located = locate(problem.path, context);
+			if (located.postIndex !== undefined) where.push(channelLabel(context, located.postIndex));
+			if (located.partIndex !== undefined) where.push(partLabel(located.partIndex));
+			field = located.field;
+			hint = fieldHint(problem, located, context);
+			break;
+		}
+	}
+	const shared =
+		context.inputMode === 'fields' && context.contentMode === 'same' && /^part \d/.test(where[where.length - 1] ?? '')
+			? ' (in the shared Parts)'
+			: '';
+	return `${where.join(', ')}${shared}, ${field}: ${message}. To fix: ${hint}.`;
+}
+
+/** All problems of one item as one error; the message carries the first, the description all. */
+export function problemsError(node: INode, problems: Problem[], context: ProblemContext): NodeOperationError {
+	const lines = problems.map((problem) => describeProblem(problem, context));
+	const message =
+		lines.length === 1 ? lines[0] : `${lines[0]} (and ${lines.length - 1} more problem${lines.length > 2 ? 's' : ''})`;
+	return new NodeOperationError(node, message, {
+		itemIndex: context.itemIndex,
+		description: `Nothing was sent for this item.\n${lines.map((line) => `- ${line}`).join('\n')}`,
+	});
+}

@@ -1,0 +1,141 @@
+/**
+ * Every rule of the shared case table, through the node: each invalid post is refused by the node
+ * itself, with the expected message, before anything reaches the sandbox; each valid post is sent
+ * and accepted by the sandox, which enforces the same rules.
+ *
+ * One post per platform case, in fields mode: parts as the editor saves them, settings as typed
+ * fields where the editor can express them (else as the channel's settings JSON). Whole-request
+ * cases (counts, type, date, inter, tags...) go through JSON mode.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+import { PLATFORMS, type PlatformId } from '../../../../nodes/SocialPublishing/shared/platforms';
+import { optionalSettingsName, requiredSettingName } from '../../../../nodes/SocialPublishing/shared/postBody';
+import { textLength, TOO_LONG_MESSAGE } from '../../../../nodes/SocialPublishing/shared/postRules';
+import { startSandbox, type RunningSandbox } from '../../../../sandbox';
+import {
+	CASE_DATE,
+	CDN,
+	PLATFORM_CASES,
+	REQUEST_CASES,
+	type PlatformCase,
+} from '../../../fixtures/platformCases';
+import { byId, channel, createParams, errorText, jsonParams, parts, routesHit, runCreate } from './createSupport';
+
+let sb: RunningSandbox;
+beforeAll(async () => {
+	// The cases' media live under CDN; the POST /posts limit is lifted, the cases are many.
+	sb = await startSandbox({
+		control: true,
+		clock: { mode: 'manual', now: '2026-03-01T08:00:00.000Z' },
+		storageOrigin: CDN,
+		rateLimits: { 'POST /posts': { limit: 100_000, windowSeconds: 3600 } },
+	});
+});
+afterAll(async () => sb.close());
+beforeEach(async () => sb.control.clearRequests());
+
+const channelIdOf = (platform: PlatformId, premium = false) => sb.seed.channels[premium ? 'xPremium' : platform].id;
+
+type Json = Record<string, unknown>;
+
+/**
+ * The typed parameters that give exactly `settings`, or undefined when the editor cannot express
+ * them (a wrong type or value, an unknown key, or a required choice left out: the editor always
+ * has one selected).
+ */
+function typedSettingsFor(platform: PlatformId, settings: Json | undefined): Json | undefined {
+	const fields = PLATFORMS[platform].settings ?? [];
+	const given = settings ?? {};
+	if (Object.keys(given).some((key) => !fields.some((field) => field.name === key))) return undefined;
+	const typed: Json = {};
+	const optional: Json = {};
+	for (const field of fields) {
+		const value = given[field.name];
+		// An empty text field is "not set" in the editor.
+		if (value === undefined || value === '') {
+			if (value === '') return undefined;
+			if (field.required && (field.type === 'options' || field.type === 'boolean')) return undefined;
+			continue;
+		}
+		let param: unknown;
+		if (field.type === 'options' && typeof value === 'string' && field.values?.includes(value)) param = value;
+		else if (field.type === 'boolean' && typeof value === 'boolean') param = value;
+		else if ((field.type === 'string' || field.type === 'url') && typeof value === 'string') param = value;
+		else if (field.type === 'collaborators' && Array.isArray(value) && value.every((c) => typeof (c as Json)?.label === 'string' && !String((c as Json).label).includes(','))) {
+			param = value.map((c) => (c as Json).label).join(', ');
+		} else if (field.type === 'tags' && Array.isArray(value) && value.every((t) => (t as Json)?.value === (t as Json)?.label && typeof (t as Json)?.value === 'string' && !String((t as Json).value).includes(','))) {
+			param = value.map((t) => (t as Json).value).join(', ');
+		} else if (field.type === 'media' && typeof value === 'object' && value !== null && Object.keys(value).every((k) => k === 'id' || k === 'path')) {
+			param = { media: value };
+		} else return undefined;
+		if (field.required) typed[requiredSettingName(platform, field)] = param;
+		else optional[field.name] = param;
+	}
+	if (Object.keys(optional).length > 0) typed[optionalSettingsName(platform)] = optional;
+	return typed;
+}
+
+function caseParameters(aCase: PlatformCase, channelId: string): { parameters: INodeParameters; typed: boolean } {
+	const settings = aCase.post.settings;
+	const typed = typedSettingsFor(aCase.platform, settings);
+	const entry = channel({
+		channel: byId(channelId),
+		platform: aCase.platform,
+		...(typed ? { settings: typed } : { settingsJson: settings ?? {} }),
+		parts: parts(...aCase.post.value.map((p) => ({ content: p.content, media: p.image }))),
+	});
+	return {
+		parameters: createParams({ type: aCase.type ?? 'schedule', date: CASE_DATE, channels: [entry] }),
+		typed: typed !== undefined,
+	};
+}
+
+describe.each(PLATFORM_CASES.map((c) => [`${c.platform}: ${c.rule}`, c] as const))('%s', (_name, aCase) => {
+	const premium = aCase.channel?.premium === true;
+	if (aCase.valid) {
+		it('is sent once and accepted by the sandbox', async () => {
+			const channelId = channelIdOf(aCase.platform, premium);
+			const result = await runCreate(sb, caseParameters(aCase, channelId).parameters);
+			expect(errorText(result)).toBe('');
+			expect(result.items.map((item) => item.json)).toEqual([
+				expect.objectContaining({ postId: expect.any(String), integration: channelId, platform: aCase.platform }),
+			]);
+			expect((await routesHit(sb)).filter((route) => route === 'POST /posts')).toHaveLength(1);
+		});
+	} else {
+		it(`is refused by the node: "${aCase.expect!.message}"`, async () => {
+			const channelId = channelIdOf(aCase.platform, premium);
+			const result = await runCreate(sb, caseParameters(aCase, channelId).parameters);
+			expect(result.items).toEqual([]);
+			expect(errorText(result)).toContain(aCase.expect!.message);
+			expect(errorText(result)).toContain('Item 1, channel 1');
+			// An X text over 280 characters may fit a premium account: only then is the account's
+			// limit read (GET /integration-settings). Nothing else may reach the service.
+			const xLength =
+				aCase.platform === 'x' &&
+				aCase.expect!.message === TOO_LONG_MESSAGE &&
+				aCase.post.value.every((p) => textLength(p.content, 'x') <= PLATFORMS.x.premiumMaxLength!);
+			expect(await routesHit(sb)).toEqual(
+				xLength ? ['GET /integrations', `GET /integration-settings/${channelId}`] : [],
+			);
+		});
+	}
+});
+
+describe.each(REQUEST_CASES.map((c) => [c.rule, c] as const))('request as JSON: %s', (_name, aCase) => {
+	it(aCase.valid ? 'is sent once and accepted by the sandbox' : `is refused by the node: "${aCase.expect?.message}"`, async () => {
+		const body = aCase.body((platform) => channelIdOf(platform));
+		const result = await runCreate(sb, jsonParams(body));
+		const routes = await routesHit(sb);
+		if (aCase.valid) {
+			expect(errorText(result)).toBe('');
+			expect(result.items.length).toBe((body as { posts: unknown[] }).posts.length);
+			expect(routes.filter((route) => route === 'POST /posts')).toHaveLength(1);
+		} else {
+			expect(result.items).toEqual([]);
+			expect(errorText(result)).toContain(aCase.expect!.message);
+			// JSON names no platform: the channel list may be read, nothing is sent.
+			expect(routes.filter((route) => route !== 'GET /integrations')).toEqual([]);
+		}
+	});
+});
