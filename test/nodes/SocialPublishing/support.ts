@@ -3,6 +3,7 @@
  * the node loaded as n8n loads it, and a `run` that executes one node of a workflow with short
  * timeouts and backoffs so that the error paths stay fast.
  */
+import axios from 'axios';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
@@ -81,3 +82,28 @@ export function errorOf(result: RunNodeResult): { message: string; description?:
 
 /** An id no sandbox object has. */
 export const UNKNOWN_ID = '0f000000-0000-4000-8000-00000000dead';
+
+/** Creates posts straight through the API (POST /posts is another operation's job), one per channel. */
+export async function createPosts(
+	t: Harness,
+	post: { type?: 'draft' | 'schedule' | 'now'; date: string; channels: string[]; content?: string; tags?: string[]; inter?: number },
+): Promise<Array<{ postId: string; integration: string }>> {
+	const response = await axios.post(
+		`${t.sandbox.baseUrl}/posts`,
+		{
+			type: post.type ?? 'schedule',
+			date: post.date,
+			shortLink: false,
+			tags: (post.tags ?? []).map((label) => ({ value: label, label })),
+			...(post.inter ? { inter: post.inter } : {}),
+			posts: post.channels.map((id) => ({ integration: { id }, value: [{ content: post.content ?? 'Hello from the tests', image: [] }] })),
+		},
+		{ headers: { Authorization: t.sandbox.apiKey } },
+	);
+	return response.data as Array<{ postId: string; integration: string }>;
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An ISO date `days` from now (negative: in the past). */
+export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
