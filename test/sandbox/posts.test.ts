@@ -234,6 +234,14 @@ describe('publishing simulation', () => {
 		expect(notes[0].content).toContain('Bot was blocked');
 	});
 
+	it('fails publication on a disabled channel, and an ERROR post can be queued again', async () => {
+		const { linkedinDisabled } = t.sb.seed.channels;
+		const id = await create(linkedinDisabled.id, { type: 'now' });
+		expect((await listPosts())[0]).toMatchObject({ id, state: 'ERROR', error: 'Channel is disabled' });
+		expect((await t.api.put(`/posts/${id}/status`, { status: 'schedule' })).data).toEqual({ id, state: 'QUEUE' });
+		expect((await listPosts())[0]).toMatchObject({ state: 'QUEUE', error: null });
+	});
+
 	it('lets a post published without an id be fixed through missing and release-id', async () => {
 		const { x } = t.sb.seed.channels;
 		await t.sb.control.patchChannel(x.id, { publishOutcome: 'missingReleaseId' });
