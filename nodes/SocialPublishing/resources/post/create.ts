@@ -5,6 +5,7 @@
  * typed per-platform settings come from the platform table (`createSettings.ts`).
  */
 import { updateDisplayOptions, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
+import { channelLocator } from '../../shared/descriptions';
 import { POST_LIMITS } from '../../shared/platforms';
 import { buildCreatePostRequest, toCreatedPosts } from './createHooks';
 import {
@@ -100,28 +101,7 @@ const channelsProperty: INodeProperties = {
 			displayName: 'Channel',
 			name: 'channel',
 			values: [
-				{
-					displayName: 'Channel',
-					name: 'channel',
-					type: 'resourceLocator',
-					default: { mode: 'list', value: '' },
-					required: true,
-					description: 'The channel to post on',
-					modes: [
-						{
-							displayName: 'From List',
-							name: 'list',
-							type: 'list',
-							typeOptions: { searchListMethod: 'searchChannels', searchable: true },
-						},
-						{
-							displayName: 'By ID',
-							name: 'id',
-							type: 'string',
-							placeholder: 'e.g. 3f1c2a7e-0b5d-4c8e-9f21-6d7a8b9c0d1e',
-						},
-					],
-				},
+				channelLocator({ description: 'The channel to post on' }),
 				platformProperty,
 				settingsModeProperty,
 				...typedSettingsProperties,

@@ -5,6 +5,7 @@ import { groupDeleted, itemsOf, postDeleted, postItems } from '../../shared/outp
 import { postDateRange } from '../../shared/preSend';
 import { paginated } from '../../shared/transport';
 import { dateWindows } from '../../shared/utils';
+import { createPostFields, createPostOperation } from './create';
 import { postDeleteFields } from './delete';
 import { postDeleteGroupFields } from './deleteGroup';
 import { postGetManyFields } from './getMany';
@@ -36,6 +37,7 @@ const readDateWindows = paginated(() => {
 
 /** Operations of the Post resource, alphabetical. Post → Create (./create.ts) is added here by its author. */
 const postOperations: INodePropertyOptions[] = [
+	createPostOperation,
 	{
 		name: 'Delete',
 		value: 'delete',
@@ -90,6 +92,7 @@ export const postDescription: INodeProperties[] = [
 		options: postOperations,
 		default: 'getMany',
 	},
+	...createPostFields,
 	...postDeleteFields,
 	...postDeleteGroupFields,
 	...postGetManyFields,

@@ -2,48 +2,12 @@
  * Shared set-up of the Post → Create tests: the node's parameters written the way the editor
  * saves them, and a look at what reached the sandbox.
  */
-import type { IDataObject, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
-import { SocialPublishing } from '../../../../nodes/SocialPublishing/SocialPublishing.node';
-import { createPostFields, createPostOperation } from '../../../../nodes/SocialPublishing/resources/post/create';
-import { registerNodeType, runNode, type RunNodeResult } from '../../../helpers/engine';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { runNode, type RunNodeResult } from '../../../helpers/engine';
 import type { RunningSandbox } from '../../../../sandbox';
 import type { LoggedRequest } from '../../../../sandbox/requestLog';
 
-const REAL_NODE = 'n8n-nodes-social-publishing.socialPublishing';
-
-/** TRANSITIONAL: until the Post resource is in the node, the tests run its description plus Post → Create. */
-function nodeTypeUnderTest(): string {
-	const real = new SocialPublishing();
-	const hasCreate = real.description.properties.some(
-		(p) => p.name === 'operation' && (p.options ?? []).some((o) => 'value' in o && o.value === 'create'),
-	);
-	if (hasCreate) return REAL_NODE;
-	const resource = real.description.properties[0];
-	const withPost: INodeType = {
-		...real,
-		description: {
-			...real.description,
-			properties: [
-				{ ...resource, options: [...(resource.options ?? []), { name: 'Post', value: 'post' }] } as INodeProperties,
-				...real.description.properties.slice(1),
-				{
-					displayName: 'Operation',
-					name: 'operation',
-					type: 'options',
-					noDataExpression: true,
-					displayOptions: { show: { resource: ['post'] } },
-					options: [createPostOperation],
-					default: 'create',
-				},
-				...createPostFields,
-			],
-		},
-	};
-	registerNodeType('test.socialPublishingWithCreate', withPost);
-	return 'test.socialPublishingWithCreate';
-}
-
-export const NODE_TYPE = nodeTypeUnderTest();
+export const NODE_TYPE = 'n8n-nodes-social-publishing.socialPublishing';
 
 /** A channel picked "By ID" in the resource locator. */
 export const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
