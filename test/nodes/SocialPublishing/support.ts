@@ -54,8 +54,9 @@ export function useSandbox(): Harness {
 			continueOnFail: options.continueOnFail,
 			nodeType: NODE_TYPE,
 		});
+	// Paths are relative to the API base; a few sandbox log entries carry the base too, so it is cut here.
 	harness.requests = async (method, path) =>
-		(await harness.sandbox.control.requests()).filter(
+		(await harness.sandbox.control.requests()).map((r) => ({ ...r, path: r.path.replace(/^\/api\/public\/v1(?=\/)/, '') })).filter(
 			(r) =>
 				(!method || r.method === method) &&
 				(path === undefined || (typeof path === 'string' ? r.path === path : path.test(r.path))),
