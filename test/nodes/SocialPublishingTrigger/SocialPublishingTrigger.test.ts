@@ -313,11 +313,12 @@ describe('filters', () => {
 });
 
 describe('faults: a failed poll emits nothing and moves nothing; the next poll catches up', () => {
+	// Each fault outlasts the transport's retries of a GET (2 more attempts), so the poll fails.
 	const cases: Array<[string, object, RegExp]> = [
-		['500', { fault: 'error500', times: 10 }, /the service failed \(500\)/],
-		['429', { fault: 'rateLimit', retryAfter: 1, times: 10 }, /rate limit reached \(429\)/],
-		['dropped connection', { fault: 'drop', times: 10 }, /the request failed/],
-		['timeout', { fault: 'slow', delayMs: 2500, times: 10 }, /no answer within 1 s/],
+		['500', { fault: 'error500', times: 10 }, /^The service failed on GET \/notifications \(HTTP 500\) \(tried 3 times\)/],
+		['429', { fault: 'rateLimit', retryAfter: 1, times: 10 }, /^Rate limit reached on GET \/notifications: retry after /],
+		['dropped connection', { fault: 'drop', times: 10 }, /^The connection was closed before the service answered GET \/notifications/],
+		['timeout', { fault: 'slow', delayMs: 2500, times: 10 }, /^No answer from the service within 1 s on GET \/notifications/],
 	];
 
 	test.each(cases)('%s between polls (first page)', async (_name, fault, message) => {
@@ -356,13 +357,22 @@ describe('faults: a failed poll emits nothing and moves nothing; the next poll c
 		expect((await trigger.poll()).items).toEqual([]);
 	});
 
+	test('a single 500 is retried inside the poll, which then emits normally', async () => {
+		const trigger = await activated();
+		const burst = await addNotifications(sandbox, 3);
+		await sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'error500', times: 1 });
+		const outcome = await trigger.poll();
+		expect(outcome.pages).toEqual([0, 0]);
+		expect(idsOf(outcome.items)).toEqual(burst);
+	});
+
 	test('a base URL without /api (the web application answers HTML) fails with what to do', async () => {
 		const trigger = new TriggerUnderTest(
 			{ ...sandbox, baseUrl: sandbox.origin } as RunningSandbox,
 			{},
 		);
 		const outcome = await trigger.poll();
-		expect(outcome.error?.message).toBe('GET /notifications (page 0) did not answer like the API');
+		expect(outcome.error?.message).toContain('did not answer like the API on GET /notifications');
 		expect(outcome.error?.description).toContain('/api/public/v1');
 		expect(trigger.state()).toEqual({});
 	});

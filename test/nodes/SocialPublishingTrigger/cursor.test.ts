@@ -1,0 +1,87 @@
+/** The cursor rules on their own: which notification is new, and what the trigger keeps. */
+import {
+	advance,
+	cursorFrom,
+	EMPTY_CURSOR,
+	isNew,
+	isPastCursor,
+	kindOf,
+	MAX_BOUNDARY_IDS,
+	oldestFirst,
+	type Notification,
+} from '../../../nodes/SocialPublishingTrigger/cursor';
+
+const at = (id: string, createdAt: string): Notification => ({ id, content: id, link: null, createdAt });
+const T = '2026-11-01T10:00:00.000Z';
+
+describe('isNew / isPastCursor', () => {
+	const cursor = { createdAt: T, ids: ['a'] };
+
+	test('later is new, earlier is past, the boundary instant is new unless its id was seen', () => {
+		expect(isNew(cursor, at('x', '2026-11-01T10:00:00.001Z'))).toBe(true);
+		expect(isNew(cursor, at('x', '2026-11-01T09:59:59.999Z'))).toBe(false);
+		expect(isNew(cursor, at('a', T))).toBe(false);
+		expect(isNew(cursor, at('b', T))).toBe(true);
+		expect(isPastCursor(cursor, at('a', T))).toBe(false);
+		expect(isPastCursor(cursor, at('x', '2026-11-01T09:59:59.999Z'))).toBe(true);
+	});
+
+	test('the same instant written with another offset is the same instant', () => {
+		expect(isNew(cursor, at('a', '2026-11-01T11:00:00+01:00'))).toBe(false);
+	});
+
+	test('before any notification existed, everything is new and nothing is past', () => {
+		expect(isNew(EMPTY_CURSOR, at('x', T))).toBe(true);
+		expect(isPastCursor(EMPTY_CURSOR, at('x', '2000-01-01T00:00:00Z'))).toBe(false);
+	});
+});
+
+describe('advance', () => {
+	test('moves to the newest instant and keeps only the ids of that instant', () => {
+		const next = advance({ createdAt: T, ids: ['a'] }, [
+			at('b', T),
+			at('c', '2026-11-01T10:00:05.000Z'),
+			at('d', '2026-11-01T10:00:05.000Z'),
+		]);
+		expect(next).toEqual({ createdAt: '2026-11-01T10:00:05.000Z', ids: ['c', 'd'] });
+	});
+
+	test('adds to the ids when the newest instant is the cursor\'s own', () => {
+		expect(advance({ createdAt: T, ids: ['a'] }, [at('b', T)])).toEqual({ createdAt: T, ids: ['a', 'b'] });
+	});
+
+	test('nothing handled: the very same cursor object (nothing for n8n to commit)', () => {
+		const cursor = { createdAt: T, ids: ['a'] };
+		expect(advance(cursor, [])).toBe(cursor);
+	});
+
+	test(`more than ${MAX_BOUNDARY_IDS} at one instant: the whole instant is closed, the state stays small`, () => {
+		const crowd = Array.from({ length: MAX_BOUNDARY_IDS + 1 }, (_, i) => at(`n${i}`, T));
+		const next = advance(EMPTY_CURSOR, crowd);
+		expect(next).toEqual({ createdAt: T, ids: [], allAtCreatedAt: true });
+		expect(isNew(next, at('late', T))).toBe(false);
+		expect(isPastCursor(next, at('late', T))).toBe(true);
+		expect(isNew(next, at('later', '2026-11-01T10:00:00.001Z'))).toBe(true);
+	});
+});
+
+test('oldestFirst: by time, and within one instant the reverse of the newest-first listing', () => {
+	const listed = [at('c', '2026-11-01T10:00:02Z'), at('b2', T), at('b1', T), at('a', '2026-11-01T09:00:00Z')];
+	expect(oldestFirst(listed).map((n) => n.id)).toEqual(['a', 'b1', 'b2', 'c']);
+});
+
+test('cursorFrom: a missing or damaged state reads as "never polled"', () => {
+	expect(cursorFrom({})).toBeUndefined();
+	expect(cursorFrom({ cursor: { createdAt: 5, ids: [] } })).toBeUndefined();
+	expect(cursorFrom({ cursor: { createdAt: T } })).toBeUndefined();
+	expect(cursorFrom({ cursor: { createdAt: null, ids: ['a', 3] } })).toEqual({ createdAt: null, ids: ['a'] });
+});
+
+test.each([
+	['Your post has been published on x (Acme)', 'published'],
+	['Error posting on instagram (Shop): Should have at least one media', 'failed'],
+	['Your post failed to publish', 'failed'],
+	['A new member joined the team', 'other'],
+])('kindOf(%j) is %s', (content, kind) => {
+	expect(kindOf(content)).toBe(kind);
+});
