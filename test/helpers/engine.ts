@@ -362,6 +362,11 @@ function workflowFor(node: INode): Workflow {
 	return new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 }
 
+/** The editor sends the node's current parameters with each dropdown request (getCurrentNodeParameter reads them). */
+function editorAdditionalData(credentials: TestCredentials, parameters: INodeParameters): IWorkflowExecuteAdditionalData {
+	return { ...createAdditionalData(credentials), currentNodeParameters: parameters };
+}
+
 /** Calls a `methods.loadOptions` function of a node, as the editor does for a dropdown. */
 export async function loadOptions(
 	credentials: TestCredentials,
@@ -374,7 +379,7 @@ export async function loadOptions(
 	const context = new LoadOptionsContext(
 		workflowFor(node),
 		node,
-		createAdditionalData(credentials),
+		editorAdditionalData(credentials, parameters),
 		`parameters.${propertyPath}`,
 	);
 	const fn = lookUpNodeType(nodeType).methods?.loadOptions?.[method];
@@ -396,7 +401,7 @@ export async function listSearch(
 	const context = new LoadOptionsContext(
 		workflowFor(node),
 		node,
-		createAdditionalData(credentials),
+		editorAdditionalData(credentials, parameters),
 		`parameters.${propertyPath}`,
 	);
 	const fn = lookUpNodeType(nodeType).methods?.listSearch?.[method];

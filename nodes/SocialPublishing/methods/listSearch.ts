@@ -15,7 +15,9 @@ interface ChannelRow {
 }
 
 function platformName(identifier: string | undefined): string {
-	return (identifier && PLATFORMS[identifier as PlatformId]?.displayName) || identifier || 'unknown platform';
+	// "Instagram (Business Account)" reads as "Instagram" inside the label's own parentheses.
+	const name = identifier ? PLATFORMS[identifier as PlatformId]?.displayName : undefined;
+	return name?.replace(/\s*\(.*\)$/, '') || identifier || 'unknown platform';
 }
 
 /** "Name (Platform)", with the state and the client so that similar channels can be told apart. */

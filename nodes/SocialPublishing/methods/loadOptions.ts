@@ -6,7 +6,9 @@ import { apiRequest } from '../shared/transport';
 
 /** The value of a field of the node being edited (resource locators give their ID). */
 function currentId(context: ILoadOptionsFunctions, name: string, label: string): string {
-	const raw = context.getCurrentNodeParameter(name, { extractValue: true }) as unknown;
+	let raw = context.getCurrentNodeParameter(name) as unknown;
+	// A resource locator is {__rl, mode, value}; the list and ID modes both hold the ID itself.
+	if (raw && typeof raw === 'object' && 'value' in raw) raw = (raw as { value: unknown }).value;
 	const value = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
 	if (!value || value.startsWith('=')) {
 		throw new NodeOperationError(context.getNode(), `Choose "${label}" first`, {

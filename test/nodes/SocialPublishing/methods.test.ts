@@ -1,0 +1,106 @@
+import { listSearch, loadOptions } from '../../helpers/engine';
+import { byId, createPosts, daysFromNow, fromList, NODE_TYPE, UNKNOWN_ID, useSandbox } from './support';
+
+/** Pickers: what each list shows, and what it costs in requests (from the sandbox's request log). */
+describe('Social Publishing pickers', () => {
+	const t = useSandbox();
+	const channels = () => t.sandbox.seed.channels;
+	const search = async (parameters: Record<string, unknown>, filter?: string) =>
+		await listSearch(t.credentials, 'searchChannels', parameters as never, 'channel', filter, undefined, NODE_TYPE);
+	const load = async (method: string, parameters: Record<string, unknown>, property: string) =>
+		await loadOptions(t.credentials, method, parameters as never, property, NODE_TYPE);
+
+	describe('channel list (resource locator)', () => {
+		it('lists every channel as "name (platform, client, state)" for one GET /integrations', async () => {
+			const { results } = await search({ resource: 'slot', operation: 'findNextFree' });
+			expect(results).toHaveLength(Object.keys(channels()).length);
+			expect(results).toContainEqual({ name: 'Acme Bakery Instagram (Instagram, Acme Bakery)', value: channels().instagram.id });
+			expect(results).toContainEqual({ name: 'Old LinkedIn Page (LinkedIn, disabled)', value: channels().linkedinDisabled.id });
+			// Disabled channels come last.
+			expect(results.at(-1)?.value).toBe(channels().linkedinDisabled.id);
+			expect(await t.requests()).toEqual([expect.objectContaining({ method: 'GET', path: '/integrations' })]);
+		});
+
+		it('search matches name, platform and client', async () => {
+			const byName = await search({}, 'premium');
+			expect(byName.results.map((r) => r.value)).toEqual([channels().xPremium.id]);
+			const byPlatform = await search({}, 'discord');
+			expect(byPlatform.results.map((r) => r.value)).toEqual([channels().discord.id]);
+			const byClient = await search({}, 'acme');
+			expect(byClient.results.map((r) => r.value).sort()).toEqual([channels().instagram.id, channels().tiktok.id].sort());
+			expect(await t.requests()).toHaveLength(3);
+		});
+
+		it('a channelPlatform parameter narrows the list to one platform', async () => {
+			const { results } = await search({ channelPlatform: 'x' });
+			expect(results.map((r) => r.value).sort()).toEqual([channels().x.id, channels().xPremium.id].sort());
+		});
+
+		it('a refused key shows the same explained error as the node', async () => {
+			await t.sandbox.control.rotateKey();
+			await expect(search({})).rejects.toThrow('The service refused the API key');
+		});
+	});
+
+	it('Discord chat channels come from the channel\'s "channels" tool: one POST /integration-trigger', async () => {
+		const options = await load('getDiscordChannels', { channel: fromList(channels().discord.id) }, 'settings.channel');
+		expect(options).toEqual([
+			{ name: '#announcements', value: '1180000000000000002' },
+			{ name: '#general', value: '1180000000000000001' },
+			{ name: '#releases', value: '1180000000000000003' },
+		]);
+		const requests = await t.requests();
+		expect(requests).toHaveLength(1);
+		expect(requests[0]).toMatchObject({ method: 'POST', path: `/integration-trigger/${channels().discord.id}`, body: { methodName: 'channels', data: {} } });
+	});
+
+	it('lists that depend on a channel ask for it first, without a request', async () => {
+		await expect(load('getDiscordChannels', { channel: byId('') }, 'settings.channel')).rejects.toThrow('Choose "Channel" first');
+		await expect(load('getChannelTools', {}, 'tool')).rejects.toThrow('Choose "Channel" first');
+		expect(await t.requests()).toHaveLength(0);
+	});
+
+	it('tools of a channel: one GET /integration-settings', async () => {
+		expect(await load('getChannelTools', { channel: byId(channels().discord.id) }, 'tool')).toEqual([
+			{ name: 'channels', value: 'channels', description: expect.any(String) },
+		]);
+		expect(await load('getChannelTools', { channel: byId(channels().x.id) }, 'tool')).toEqual([]);
+		expect(await t.requests('GET')).toHaveLength(2);
+	});
+
+	it('tools of an unknown channel fail with the not-found explanation', async () => {
+		await expect(load('getChannelTools', { channel: byId(UNKNOWN_ID) }, 'tool')).rejects.toThrow(`Channel ${UNKNOWN_ID} was not found`);
+	});
+
+	it('tags are derived from the posts around today: exactly one GET /posts', async () => {
+		await createPosts(t, { type: 'draft', date: daysFromNow(-30), channels: [channels().threads.id], tags: ['Launch', 'Promo'] });
+		await createPosts(t, { type: 'draft', date: daysFromNow(40), channels: [channels().threads.id], tags: ['Promo'] });
+		await t.sandbox.control.clearRequests();
+		expect(await load('getTags', {}, 'tags')).toEqual([
+			{ name: 'Launch', value: 'Launch' },
+			{ name: 'Promo', value: 'Promo' },
+		]);
+		const requests = await t.requests();
+		expect(requests).toHaveLength(1);
+		const { startDate, endDate } = requests[0].query as { startDate: string; endDate: string };
+		expect((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000).toBeLessThanOrEqual(370);
+	});
+
+	it('release IDs are the post\'s missing items: one GET /posts/:id/missing', async () => {
+		await t.sandbox.control.patchChannel(channels().threads.id, { publishOutcome: 'missingReleaseId' });
+		const [post] = await createPosts(t, { type: 'now', date: daysFromNow(0), channels: [channels().threads.id] });
+		await t.sandbox.control.clearRequests();
+		const options = await load('getMissingItems', { postId: post.postId }, 'releaseId');
+		expect(options).toHaveLength(3);
+		for (const option of options) expect(option.name).toContain(String(option.value));
+		expect(await t.requests()).toEqual([expect.objectContaining({ path: `/posts/${post.postId}/missing` })]);
+	});
+
+	it('customers are read from the channels: one GET /integrations', async () => {
+		expect(await load('getCustomers', {}, 'filters.customer')).toEqual([
+			{ name: 'Acme Bakery', value: t.sandbox.seed.customers.acme.id },
+			{ name: 'Globex Outdoor', value: t.sandbox.seed.customers.globex.id },
+		]);
+		expect(await t.requests()).toHaveLength(1);
+	});
+});
