@@ -93,9 +93,11 @@ export async function createApp(
 	const api = Router();
 	api.use(requestLogger(ctx));
 	api.use(ctx.faults.middleware());
-	api.use(express.json({ limit: '10mb' }));
+	api.use(express.json({ limit: ctx.production?.jsonLimit ?? '10mb' }));
 	api.use(authMiddleware(ctx));
-	api.use(rateLimitMiddleware(ctx));
+	api.use(ctx.production?.rateLimitMiddleware(ctx) ?? rateLimitMiddleware(ctx));
+	// Production's departures answer first and fall through to the spec routes for everything else.
+	if (ctx.production) api.use(ctx.production.routes(ctx));
 	api.use(channelRoutes(ctx));
 	api.use(postRoutes(ctx));
 	api.use(slotRoutes(ctx));

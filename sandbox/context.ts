@@ -8,6 +8,7 @@
 import type { Response } from 'express';
 import type { Clock } from './clock';
 import type { Faults } from './faults';
+import type { ProductionProfile } from './production';
 import type { RateLimiter } from './rateLimit';
 import type { RequestLog } from './requestLog';
 import type { Org, Store } from './store';
@@ -34,6 +35,8 @@ export interface SandboxContext {
 	storageOrigin: string;
 	/** Whether a media path points to the service's storage; the media part may replace the plain prefix check. */
 	isStoragePath: (path: string) => boolean;
+	/** Production's departures from the spec (production.ts); absent in the spec profile. */
+	production?: ProductionProfile;
 }
 
 /** The organisation the request authenticated as (set by the auth middleware). */

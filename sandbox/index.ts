@@ -7,6 +7,7 @@ import { Clock, type ClockMode } from './clock';
 import type { SandboxContext, SandboxSettings } from './context';
 import { SandboxControl } from './controlClient';
 import { Faults } from './faults';
+import { ProductionProfile, channelTokens, resolveQuirks, type QuirkSwitches, type SandboxProfile } from './production';
 import { publishDue } from './publishing';
 import { RateLimiter, type RateLimitRule, type RateLimitedRoute } from './rateLimit';
 import { RequestLog } from './requestLog';
@@ -18,6 +19,7 @@ export type { RateLimitedRoute } from './rateLimit';
 export { SEED_IDS } from './seed';
 export { SandboxControl } from './controlClient';
 export { API_BASE } from './app';
+export { QUIRKS, channelTokens, type Quirk, type QuirkSwitches, type SandboxProfile } from './production';
 
 export interface SandboxOptions {
 	/** 0 (default) picks a free port. */
@@ -36,6 +38,10 @@ export interface SandboxOptions {
 	storageOrigin?: string;
 	/** Initial settings (see SandboxSettings). */
 	settings?: Partial<SandboxSettings>;
+	/** 'spec' (default) follows the spec; 'production' adds every departure of service-notes (see production.ts). */
+	profile?: SandboxProfile;
+	/** Switches single production quirks on or off, over either profile. */
+	productionQuirks?: QuirkSwitches;
 	/** Accepted for callers that pass it; the sandbox itself never logs requests to the console. */
 	quiet?: boolean;
 }
@@ -53,6 +59,12 @@ export interface RunningSandbox {
 
 const PUBLISH_TICK_MS = 1000;
 
+/** The production profile echoes channel tokens; tests get them to prove they never leak. */
+function withChannelTokens(summary: SeedSummary): SeedSummary {
+	const tokens = Object.fromEntries(Object.entries(summary.channels).map(([handle, c]) => [handle, channelTokens(c.id)]));
+	return { ...summary, channelTokens: tokens };
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
 	const file = options.seedFile ? readSeedFile(options.seedFile) : {};
 	const opts: SandboxOptions = { ...(file.options as SandboxOptions | undefined), ...options };
@@ -60,6 +72,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	const host = opts.host ?? '127.0.0.1';
 	const clockMode = opts.clock?.mode ?? 'real';
 
+	const quirks = resolveQuirks(opts.profile, opts.productionQuirks);
 	const store = new Store();
 	applySeed(store, seed);
 	const clock = new Clock(clockMode, opts.clock?.now);
@@ -79,6 +92,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		origin: '',
 		storageOrigin: '',
 		isStoragePath: (path) => path.startsWith(`${ctx.storageOrigin}/`),
+		...(quirks.size > 0 ? { production: new ProductionProfile(quirks) } : {}),
 	};
 
 	const reset = () => {
@@ -113,7 +127,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		origin,
 		baseUrl: `${origin}${API_BASE}`,
 		apiKey: store.mainOrg.apiKey,
-		seed: summarise(seed),
+		seed: ctx.production ? withChannelTokens(summarise(seed)) : summarise(seed),
 		control: new SandboxControl(origin),
 		close: async () => {
 			if (timer) clearInterval(timer);

@@ -52,6 +52,8 @@ export interface SeedSummary {
 	discordChannels: Array<{ id: string; name: string }>;
 	customers: Record<string, Customer>;
 	tags: Tag[];
+	/** Production profile only: each channel's access and refresh token (DELETE /integrations/:id echoes them). */
+	channelTokens?: Record<string, { token: string; refreshToken: string }>;
 }
 
 const id = (group: string, n: number) => `${group}-0000-4000-8000-${String(n).padStart(12, '0')}`;

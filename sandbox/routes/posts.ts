@@ -120,7 +120,11 @@ export function postRoutes(ctx: SandboxContext): Router {
 			for (; at <= end; at += step) shown.push({ post, at });
 		}
 		shown.sort((a, b) => a.at - b.at);
-		res.json({ posts: shown.map(({ post, at }) => postView(org, post, new Date(at).toISOString())) });
+		const view = (post: Post, at: number) => {
+			const spec = postView(org, post, new Date(at).toISOString());
+			return ctx.production ? ctx.production.postView(org, post, spec) : spec;
+		};
+		res.json({ posts: shown.map(({ post, at }) => view(post, at)) });
 	});
 
 	router.post('/posts', (req, res) => {
@@ -130,8 +134,10 @@ export function postRoutes(ctx: SandboxContext): Router {
 			if (!c || !isPlatform(c.identifier)) return undefined;
 			return { id: c.id, name: c.name, platform: c.identifier, premium: c.premium, disabled: c.disabled };
 		};
-		const violations = checkCreatePostRequest(req.body, channelOf);
-		const body = req.body as Json;
+		// Production loosens the body (settings coerced, type unchecked) before checking it.
+		const input: unknown = ctx.production ? ctx.production.createPostBody(ctx, org, req.body) : req.body;
+		const violations = checkCreatePostRequest(input, channelOf);
+		const body = input as Json;
 		const posts = Array.isArray(body?.posts) ? (body.posts as Json[]) : [];
 
 		// All-or-nothing: every check runs before anything is created.

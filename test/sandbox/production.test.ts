@@ -1,0 +1,315 @@
+/**
+ * The production profile (sandbox/production.ts): each departure of service-notes "Where production departs
+ * from the spec", over real HTTP. The spec profile itself is covered by the other files of this folder.
+ */
+import axios from 'axios';
+import { sleep } from 'n8n-workflow';
+import { startSandbox } from '../../sandbox';
+import { postBody, startTestSandbox, T0, X_SETTINGS, type TestSandbox } from './support';
+
+const UNKNOWN = '0f000000-0000-4000-8000-00000000dead';
+const MARCH = { startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-31T23:59:59Z' };
+
+let t: TestSandbox;
+beforeAll(async () => {
+	t = await startTestSandbox({ profile: 'production', rateLimits: { 'POST /posts': { limit: 3, windowSeconds: 3600 } } });
+});
+afterAll(async () => t.sb.close());
+beforeEach(async () => t.sb.control.reset());
+
+const create = async (body: unknown) => {
+	const res = await t.api.post('/posts', body);
+	expect(res.status).toBe(201);
+	return res.data as Array<{ postId: string; integration: string }>;
+};
+const listPosts = async () => (await t.api.get('/posts', { params: MARCH })).data.posts as Array<Record<string, unknown>>;
+
+describe('GET /posts', () => {
+	it('has no tags route; tags come nested in posts as {tag: {id, name, color}}', async () => {
+		expect((await t.api.get('/tags')).status).toBe(404);
+		await create(postBody(t.sb.seed.channels.telegram.id, { tags: [{ value: 'anything', label: 'Launch' }] }));
+		const [post] = await listPosts();
+		const launch = t.sb.seed.tags.find((tag) => tag.name === 'Launch')!;
+		expect(post.tags).toEqual([{ tag: { id: launch.id, name: 'Launch', color: launch.color } }]);
+	});
+
+	it('shows settings as a JSON string and no image field', async () => {
+		await create(postBody(t.sb.seed.channels.x.id, {}, { who_can_reply_post: 'following', made_with_ai: true }));
+		const [post] = await listPosts();
+		expect(typeof post.settings).toBe('string');
+		expect(JSON.parse(post.settings as string)).toEqual({ who_can_reply_post: 'following', made_with_ai: true });
+		expect(post).not.toHaveProperty('image');
+		// A post without settings shows an empty object, still as a string.
+		await create(postBody(t.sb.seed.channels.telegram.id));
+		const telegram = (await listPosts()).find((p) => (p.integration as { id: string }).id === t.sb.seed.channels.telegram.id)!;
+		expect(telegram.settings).toBe('{}');
+	});
+
+	it('adds actualDate (the first date) to each repetition of a repeating post, and only to those', async () => {
+		await create(postBody(t.sb.seed.channels.telegram.id, { inter: 7 }));
+		await create(postBody(t.sb.seed.channels.threads.id, { date: '2026-03-03T10:00:00Z' }));
+		const posts = await listPosts();
+		const repeats = posts.filter((p) => p.intervalInDays === 7);
+		expect(repeats.map((p) => p.publishDate)).toEqual([
+			'2026-03-02T10:00:00.000Z',
+			'2026-03-09T10:00:00.000Z',
+			'2026-03-16T10:00:00.000Z',
+			'2026-03-23T10:00:00.000Z',
+			'2026-03-30T10:00:00.000Z',
+		]);
+		for (const p of repeats) expect(p.actualDate).toBe('2026-03-02T10:00:00.000Z');
+		expect(posts.find((p) => p.intervalInDays === null)).not.toHaveProperty('actualDate');
+	});
+});
+
+it('has no GET /media (404 as for any unknown route); uploads still exist', async () => {
+	const res = await t.api.get('/media');
+	expect(res.status).toBe(404);
+	expect(res.data).toEqual({ statusCode: 404, message: 'Cannot GET /api/public/v1/media', error: 'Not Found' });
+	expect((await t.api.post('/upload-from-url', { url: 'ftp://example.com/a.png' })).status).toBe(400);
+});
+
+describe('rate limits', () => {
+	it('limits POST /posts only; 400s count; the 429 has Retry-After 3600 and no X-RateLimit headers', async () => {
+		const ok = postBody(t.sb.seed.channels.telegram.id);
+		const first = await t.api.post('/posts', ok);
+		expect(first.status).toBe(201);
+		expect(first.headers['x-ratelimit-remaining']).toBe('2');
+		expect((await t.api.post('/posts', { ...ok, posts: [] })).status).toBe(400);
+		expect((await t.api.post('/posts', ok)).status).toBe(201);
+
+		const limited = await t.api.post('/posts', ok);
+		expect(limited.status).toBe(429);
+		expect(limited.data).toEqual({ statusCode: 429, message: 'ThrottlerException: Too Many Requests' });
+		expect(limited.headers['retry-after']).toBe('3600');
+		expect(Object.keys(limited.headers).filter((h) => h.startsWith('x-ratelimit'))).toEqual([]);
+		expect((await t.sb.control.org()).posts).toBe(2);
+	});
+
+	it('defaults to 90 POST /posts an hour and leaves the spec-limited GET routes unlimited', async () => {
+		const sb = await startSandbox({
+			profile: 'production',
+			rateLimits: { 'GET /analytics/:id': { limit: 1, windowSeconds: 300 } },
+		});
+		try {
+			const api = axios.create({ baseURL: sb.baseUrl, headers: { Authorization: sb.apiKey }, validateStatus: () => true });
+			const posted = await api.post('/posts', postBody(sb.seed.channels.telegram.id, { type: 'draft' }));
+			expect(posted.headers['x-ratelimit-limit']).toBe('90');
+			for (let i = 0; i < 3; i++) {
+				const analytics = await api.get(`/analytics/${sb.seed.channels.x.id}`);
+				expect(analytics.status).toBe(200);
+				expect(analytics.headers['x-ratelimit-limit']).toBeUndefined();
+			}
+		} finally {
+			await sb.close();
+		}
+	});
+});
+
+describe('unknown ids', () => {
+	it.each([
+		['PUT', `/posts/${UNKNOWN}/release-id`, { releaseId: 'x' }],
+		['DELETE', `/posts/${UNKNOWN}`, undefined],
+		['DELETE', `/integrations/${UNKNOWN}`, undefined],
+		['GET', `/analytics/${UNKNOWN}`, undefined],
+	])('%s %s answers 500 Internal server error', async (method, url, data) => {
+		const res = await t.api.request({ method, url, data });
+		expect(res.status).toBe(500);
+		expect(res.data).toEqual({ statusCode: 500, message: 'Internal server error' });
+	});
+
+	it('still answers known ids as the spec does', async () => {
+		expect((await t.api.get(`/analytics/${t.sb.seed.channels.x.id}`)).status).toBe(200);
+		const [{ postId }] = await create(postBody(t.sb.seed.channels.telegram.id));
+		// Not waiting for an id: the spec's 404.
+		expect((await t.api.put(`/posts/${postId}/release-id`, { releaseId: 'x' })).status).toBe(404);
+	});
+
+	it('PUT /posts/:id/status for an unknown post answers 400 Post not found', async () => {
+		const res = await t.api.put(`/posts/${UNKNOWN}/status`, { status: 'draft' });
+		expect(res.status).toBe(400);
+		expect(res.data).toEqual({ statusCode: 400, message: 'Post not found', error: 'Bad Request' });
+		const [{ postId }] = await create(postBody(t.sb.seed.channels.telegram.id));
+		expect((await t.api.put(`/posts/${postId}/status`, { status: 'draft' })).data).toEqual({ id: postId, state: 'DRAFT' });
+	});
+});
+
+describe('GET /find-slot/:id', () => {
+	it.each(['unknown', 'disabled'])('never answers for a %s channel: the client has to give up', async (kind) => {
+		const id = kind === 'unknown' ? UNKNOWN : t.sb.seed.channels.linkedinDisabled.id;
+		const started = Date.now();
+		const error = await t.api.get(`/find-slot/${id}`, { timeout: 300 }).then(
+			() => undefined,
+			(e: { code?: string }) => e,
+		);
+		expect(error?.code).toBe('ECONNABORTED');
+		expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+		// The sandbox logs it as answered with nothing (status 0) once the client hangs up.
+		await sleep(50);
+		const logged = (await t.sb.control.requests()).find((r) => r.path === `/find-slot/${id}`);
+		expect(logged?.status).toBe(0);
+	});
+
+	it('answers an enabled channel as the spec does', async () => {
+		const res = await t.api.get(`/find-slot/${t.sb.seed.channels.x.id}`);
+		expect(res.data).toEqual({ date: '2026-03-01T09:00:00' });
+	});
+
+	it('holds the socket until the sandbox closes', async () => {
+		const sb = await startSandbox({ profile: 'production' });
+		const pending = axios.get(`${sb.baseUrl}/find-slot/${UNKNOWN}`, { headers: { Authorization: sb.apiKey } }).then(
+			() => 'answered',
+			(e: Error) => e.message,
+		);
+		await sleep(200);
+		await sb.close();
+		expect(await pending).toMatch(/socket hang up|ECONNRESET/);
+	});
+});
+
+describe('deletes', () => {
+	const twoChannelPost = () =>
+		postBody(t.sb.seed.channels.telegram.id, {
+			posts: [
+				{ integration: { id: t.sb.seed.channels.telegram.id }, value: [{ content: 'One', image: [] }] },
+				{ integration: { id: t.sb.seed.channels.x.id }, value: [{ content: 'Two', image: [] }], settings: X_SETTINGS },
+			],
+		});
+
+	it('DELETE /posts/:id deletes the whole group and answers {error: true}', async () => {
+		const [first] = await create(twoChannelPost());
+		await create(postBody(t.sb.seed.channels.threads.id));
+		const res = await t.api.delete(`/posts/${first.postId}`);
+		expect(res.status).toBe(200);
+		expect(res.data).toEqual({ error: true });
+		expect((await listPosts()).map((p) => (p.integration as { id: string }).id)).toEqual([t.sb.seed.channels.threads.id]);
+	});
+
+	it('DELETE /posts/group/:group answers {error: true} whether or not anything matched', async () => {
+		await create(twoChannelPost());
+		const [{ group }] = (await listPosts()) as Array<{ group: string }>;
+		expect((await t.api.delete(`/posts/group/${group}`)).data).toEqual({ error: true });
+		expect(await listPosts()).toEqual([]);
+		const nothing = await t.api.delete(`/posts/group/${UNKNOWN}`);
+		expect(nothing.status).toBe(200);
+		expect(nothing.data).toEqual({ error: true });
+	});
+
+	it('DELETE /integrations/:id answers the full channel record, tokens included, and deletes its posts', async () => {
+		const { telegram } = t.sb.seed.channels;
+		await create(postBody(telegram.id));
+		const res = await t.api.delete(`/integrations/${telegram.id}`);
+		expect(res.status).toBe(200);
+		expect(res.data).toMatchObject({
+			id: telegram.id,
+			name: telegram.name,
+			providerIdentifier: 'telegram',
+			organizationId: t.sb.seed.orgId,
+			token: t.sb.seed.channelTokens!.telegram.token,
+			refreshToken: t.sb.seed.channelTokens!.telegram.refreshToken,
+			deletedAt: T0,
+		});
+		expect(t.sb.seed.channelTokens!.telegram).toEqual({
+			token: `sandbox-channel-token-${telegram.id}`,
+			refreshToken: `sandbox-channel-refresh-token-${telegram.id}`,
+		});
+		expect((await t.api.get('/integrations')).data.map((c: { id: string }) => c.id)).not.toContain(telegram.id);
+		expect(await listPosts()).toEqual([]);
+	});
+});
+
+describe('POST /posts is loose', () => {
+	it('coerces settings sent as strings ("false" becomes true) instead of refusing them', async () => {
+		const body = postBody(t.sb.seed.channels.x.id, {}, { ...X_SETTINGS, made_with_ai: 'false', paid_partnership: '' });
+		await create(body);
+		const [post] = await listPosts();
+		expect(JSON.parse(post.settings as string)).toEqual({ ...X_SETTINGS, made_with_ai: true, paid_partnership: false });
+		// The request log keeps what the client really sent.
+		const logged = (await t.sb.control.requests()).find((r) => r.method === 'POST' && r.path === '/posts');
+		expect(logged?.body).toEqual(body);
+	});
+
+	it('schedules a post whose type is unknown', async () => {
+		const [{ postId }] = await create(postBody(t.sb.seed.channels.telegram.id, { type: 'publish' }));
+		const [post] = await listPosts();
+		expect(post).toMatchObject({ id: postId, state: 'QUEUE' });
+	});
+
+	it('answers 413 to a JSON body over 100 kB', async () => {
+		const big = postBody(t.sb.seed.channels.telegram.id);
+		big.posts[0].value[0].content = 'x'.repeat(101 * 1024);
+		const res = await t.api.post('/posts', big);
+		expect(res.status).toBe(413);
+		expect(res.data).toEqual({ statusCode: 413, message: 'request entity too large' });
+		// Just under the limit the body is read and checked (here: too long for telegram).
+		big.posts[0].value[0].content = 'x'.repeat(90 * 1024);
+		expect((await t.api.post('/posts', big)).status).toBe(400);
+	});
+});
+
+describe('extra routes', () => {
+	it('GET /groups lists the customers', async () => {
+		const { acme, globex } = t.sb.seed.customers;
+		expect((await t.api.get('/groups')).data).toEqual([acme, globex]);
+	});
+
+	it('PUT /posts/:id/settings merges settings into a scheduled post or draft', async () => {
+		const [{ postId }] = await create(postBody(t.sb.seed.channels.x.id, {}, X_SETTINGS));
+		const res = await t.api.put(`/posts/${postId}/settings`, { settings: { made_with_ai: true } });
+		expect(res.data).toEqual({ id: postId, settings: { ...X_SETTINGS, made_with_ai: true } });
+		const [post] = await listPosts();
+		expect(JSON.parse(post.settings as string)).toEqual({ ...X_SETTINGS, made_with_ai: true });
+
+		expect((await t.api.put(`/posts/${UNKNOWN}/settings`, { settings: {} })).status).toBe(404);
+		expect((await t.api.put(`/posts/${postId}/settings`, { settings: 'x' })).status).toBe(400);
+		await t.sb.control.setNow('2026-03-02T10:00:00Z');
+		await t.sb.control.publishDue();
+		expect((await t.api.put(`/posts/${postId}/settings`, { settings: {} })).status).toBe(400);
+	});
+});
+
+describe('switching quirks one by one', () => {
+	it('turns single quirks off in production and on over the spec profile', async () => {
+		const prod = await startSandbox({ profile: 'production', productionQuirks: { unknownIdsError500: false, deleteAnswersError: false } });
+		const spec = await startSandbox({ productionQuirks: { noMediaLibrary: true } });
+		try {
+			const client = (sb: typeof prod) =>
+				axios.create({ baseURL: sb.baseUrl, headers: { Authorization: sb.apiKey }, validateStatus: () => true });
+			const deleted = await client(prod).delete(`/posts/${UNKNOWN}`);
+			expect([deleted.status, deleted.data]).toEqual([404, { msg: 'Post not found' }]);
+			// Other quirks stay on.
+			expect((await client(prod).get('/media')).status).toBe(404);
+			expect((await client(prod).get('/groups')).status).toBe(200);
+			const telegram = prod.seed.channels.telegram.id;
+			expect((await client(prod).post('/posts', postBody(telegram, { type: 'publish' }))).status).toBe(201);
+
+			expect((await client(spec).get('/media')).status).toBe(404);
+			expect((await client(spec).get('/groups')).status).toBe(404);
+			expect((await client(spec).put(`/posts/${UNKNOWN}/status`, { status: 'draft' })).status).toBe(404);
+			expect(spec.seed.channelTokens).toBeDefined();
+			// Without the coercion and type quirks, the spec's refusals come back.
+			const x = spec.seed.channels.x.id;
+			const coerced = await client(spec).post('/posts', postBody(x, {}, { ...X_SETTINGS, made_with_ai: 'false' }));
+			expect(coerced.status).toBe(400);
+			expect((await client(spec).post('/posts', postBody(x, { type: 'publish' }, X_SETTINGS))).status).toBe(400);
+		} finally {
+			await Promise.all([prod.close(), spec.close()]);
+		}
+	});
+
+	it('leaves the spec profile without any quirk or token list', async () => {
+		const spec = await startSandbox();
+		try {
+			expect(spec.seed.channelTokens).toBeUndefined();
+			const res = await axios.get(`${spec.baseUrl}/media`, { headers: { Authorization: spec.apiKey } });
+			expect(res.data).toEqual({ pages: 0, results: [] });
+		} finally {
+			await spec.close();
+		}
+	});
+
+	it('refuses an unknown quirk or profile by name', async () => {
+		await expect(startSandbox({ productionQuirks: { noSuchQuirk: true } as never })).rejects.toThrow(/unknown production quirk "noSuchQuirk"/);
+		await expect(startSandbox({ profile: 'staging' as never })).rejects.toThrow(/profile must be "spec" or "production"/);
+	});
+});
