@@ -133,7 +133,7 @@ describe('Social Publishing → Post (all but Create)', () => {
 			expect(missing).toHaveLength(3);
 			for (const item of missing) expect(item).toEqual({ id: expect.any(String), url: expect.stringContaining(String(item.id)) });
 
-			const set = await t.run({ resource: 'post', operation: 'setReleaseId', postId, releaseId: missing[1].id });
+			const set = await t.run({ resource: 'post', operation: 'setReleaseId', postId, releaseId: String(missing[1].id) });
 			expect(jsonOf(set)).toEqual([{ id: postId, releaseId: missing[1].id }]);
 			const [sent] = await t.requests('PUT', `/posts/${postId}/release-id`);
 			expect(sent.body).toEqual({ releaseId: missing[1].id });
