@@ -1,0 +1,148 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { listSearch, loadOptions, runNode, type RunNodeResult, type TestCredentials } from '../../helpers/engine';
+import { CHANNEL_ID, CHANNEL_TOKENS, PRODUCTION_KEY, startProductionLike } from '../../helpers/productionLike';
+import { byId, FAST, NODE_TYPE, UNKNOWN_ID, useSandbox } from './support';
+
+/**
+ * Everything a run leaves behind (items, errors with their causes and stacks, the execution data),
+ * as text: every own property, enumerable or not, of every object reachable from it.
+ */
+function everything(value: unknown): string {
+	const seen = new Set<object>();
+	const parts: string[] = [];
+	const walk = (v: unknown, depth: number) => {
+		if (v === null || v === undefined || depth > 40) return;
+		if (typeof v !== 'object' && typeof v !== 'function') {
+			parts.push(String(v));
+			return;
+		}
+		if (seen.has(v as object)) return;
+		seen.add(v as object);
+		if (Buffer.isBuffer(v)) {
+			parts.push(v.toString('latin1'));
+			return;
+		}
+		for (const key of Reflect.ownKeys(v as object)) {
+			parts.push(String(key));
+			let inner: unknown;
+			try {
+				inner = (v as Record<string | symbol, unknown>)[key];
+			} catch {
+				continue;
+			}
+			if (typeof inner !== 'function') walk(inner, depth + 1);
+		}
+	};
+	walk(value, 0);
+	return parts.join('\n');
+}
+
+const trail = (result: RunNodeResult) => everything([result.items, result.error, result.run]);
+
+describe('Social Publishing never shows a secret', () => {
+	const t = useSandbox();
+	const channels = () => t.sandbox.seed.channels;
+
+	/** Runs of every operation, answered and failing, with the given credentials. */
+	async function runEverything(credentials: TestCredentials): Promise<string[]> {
+		const runs: Array<[INodeParameters, boolean?]> = [
+			[{ resource: 'channel', operation: 'checkConnection' }],
+			[{ resource: 'channel', operation: 'getMany' }],
+			[{ resource: 'channel', operation: 'getSettings', channel: byId(channels().x.id) }],
+			[{ resource: 'channel', operation: 'getSettings', channel: byId(UNKNOWN_ID) }],
+			[{ resource: 'channel', operation: 'runTool', channel: byId(channels().discord.id), tool: 'channels' }],
+			[{ resource: 'channel', operation: 'getConnectUrl', platform: 'linkedin' }],
+			[{ resource: 'channel', operation: 'delete', channel: byId(UNKNOWN_ID) }],
+			[{ resource: 'post', operation: 'getMany' }],
+			[{ resource: 'post', operation: 'setStatus', postId: UNKNOWN_ID, status: 'draft' }],
+			[{ resource: 'post', operation: 'delete', postId: UNKNOWN_ID }, true],
+			[{ resource: 'post', operation: 'deleteGroup', group: UNKNOWN_ID }],
+			[{ resource: 'post', operation: 'getMissingItems', postId: UNKNOWN_ID }],
+			[{ resource: 'post', operation: 'setReleaseId', postId: UNKNOWN_ID, releaseId: '1' }],
+			[{ resource: 'slot', operation: 'findNextFree', channel: byId(channels().x.id) }],
+			[{ resource: 'analytics', operation: 'getChannel', channel: byId(channels().x.id), requestOptions: { ...FAST, includeRateLimitInfo: true } }],
+			[{ resource: 'analytics', operation: 'getPost', postId: UNKNOWN_ID }],
+			[{ resource: 'notification', operation: 'getMany', returnAll: true }],
+			[{ resource: 'media', operation: 'getMany', returnAll: true }],
+			[{ resource: 'media', operation: 'uploadFromUrl', url: 'https://127.0.0.1/a.png' }],
+		];
+		const trails: string[] = [];
+		for (const [parameters, continueOnFail] of runs) {
+			const result = await runNode({ credentials, nodeType: NODE_TYPE, continueOnFail, parameters: { requestOptions: FAST, ...parameters } });
+			trails.push(trail(result));
+		}
+		// Failures without an answer: a 500 after retries, a timeout, a dropped connection, a 429 over the cap.
+		await t.sandbox.control.addFault({ method: 'GET', path: '/integrations', fault: 'error500', times: 2 });
+		await t.sandbox.control.addFault({ method: 'GET', path: '/find-slot/:id', fault: 'slow', delayMs: 3000, times: 2 });
+		await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'drop', times: 2 });
+		await t.sandbox.control.addFault({ method: 'GET', path: '/analytics/:id', fault: 'rateLimit', retryAfter: 600 });
+		for (const parameters of [
+			{ resource: 'channel', operation: 'getMany' },
+			{ resource: 'slot', operation: 'findNextFree', channel: byId(channels().x.id), requestOptions: { ...FAST, timeout: 200 } },
+			{ resource: 'notification', operation: 'getMany', returnAll: true },
+			{ resource: 'analytics', operation: 'getChannel', channel: byId(channels().x.id) },
+		] as INodeParameters[]) {
+			const result = await runNode({ credentials, nodeType: NODE_TYPE, parameters: { requestOptions: FAST, ...parameters } });
+			expect(result.error ?? result.items[0]?.error).toBeDefined();
+			trails.push(trail(result));
+		}
+		// Loaders, answered and failing.
+		for (const [method, parameters] of [
+			['getChannelTools', { resource: 'channel', operation: 'runTool', channel: byId(channels().discord.id) }],
+			['getChannelTools', { resource: 'channel', operation: 'runTool', channel: byId(UNKNOWN_ID) }],
+			['getDiscordChannels', { channel: byId(channels().discord.id) }],
+			['getTags', {}],
+			['getCustomers', {}],
+		] as Array<[string, INodeParameters]>) {
+			try {
+				trails.push(everything(await loadOptions(credentials, method, parameters, 'x', NODE_TYPE)));
+			} catch (error) {
+				trails.push(everything(error));
+			}
+		}
+		trails.push(everything(await listSearch(credentials, 'searchChannels', {}, 'channel', 'x', undefined, NODE_TYPE).catch((e: unknown) => e)));
+		return trails;
+	}
+
+	it('the API key is in no output, error or execution data, of any operation', async () => {
+		const trails = await runEverything(t.credentials);
+		expect(trails.length).toBeGreaterThan(25);
+		for (const text of trails) expect(text).not.toContain(t.sandbox.apiKey);
+		// The trails do hold what the runs produced (so the check above looked at real data).
+		expect(trails.join('\n')).toContain(channels().discord.id);
+		expect(trails.join('\n')).toContain('was not found');
+	});
+
+	it('an OAuth token, valid or refused, is in no output or error either', async () => {
+		const valid = t.sandbox.seed.keys.oauth.valid as string;
+		for (const text of await runEverything({ baseUrl: t.sandbox.baseUrl, apiKey: valid })) expect(text).not.toContain(valid);
+		const revoked = t.sandbox.seed.keys.oauth.revoked as string;
+		const refused = await runNode({ credentials: { baseUrl: t.sandbox.baseUrl, apiKey: revoked }, nodeType: NODE_TYPE, parameters: { resource: 'channel', operation: 'getMany', requestOptions: FAST } });
+		expect(refused.error?.message).toBe('The service refused the OAuth token');
+		expect(trail(refused)).not.toContain(revoked);
+	});
+
+	it('a wrong key is not repeated back in the error', async () => {
+		const wrong = `sbx_live_${'0'.repeat(32)}`;
+		const result = await runNode({ credentials: { baseUrl: t.sandbox.baseUrl, apiKey: wrong }, nodeType: NODE_TYPE, parameters: { resource: 'channel', operation: 'getMany', requestOptions: FAST } });
+		expect(result.error?.message).toBe('The service refused the API key');
+		expect(trail(result)).not.toContain(wrong);
+	});
+
+	it('channel tokens production echoes on delete reach no output, and the key neither', async () => {
+		const production = await startProductionLike();
+		try {
+			const result = await runNode({
+				credentials: { baseUrl: production.baseUrl, apiKey: PRODUCTION_KEY },
+				nodeType: NODE_TYPE,
+				parameters: { resource: 'channel', operation: 'delete', channel: byId(CHANNEL_ID), requestOptions: { ...FAST, includeRateLimitInfo: true } },
+			});
+			expect(result.items.map((i) => i.json)).toEqual([{ deleted: true, id: CHANNEL_ID, rateLimit: null }]);
+			const text = trail(result);
+			for (const secret of [...Object.values(CHANNEL_TOKENS), PRODUCTION_KEY]) expect(text).not.toContain(secret);
+		} finally {
+			await production.close();
+		}
+	});
+});
