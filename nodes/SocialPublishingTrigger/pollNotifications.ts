@@ -80,6 +80,8 @@ interface Reading {
 	unseen: Notification[];
 	/** True when the read went down to what the cursor covers (or to the end of the list). */
 	reached: boolean;
+	/** Requests sent. */
+	pages: number;
 	/** Why it stopped before that, for the warning. */
 	limit?: string;
 }
@@ -112,14 +114,14 @@ async function readUnseen(context: IPollFunctions, cursor: Cursor, settings: Set
 			}
 		}
 		if (reached || !answer.hasMore || answer.notifications.length === 0) {
-			return { unseen, reached: true };
+			return { unseen, reached: true, pages: page + 1 };
 		}
 		if (unseen.length > settings.maxPerPoll) {
-			return { unseen, reached: false, limit: `Max Notifications per Poll is ${settings.maxPerPoll}` };
+			return { unseen, reached: false, pages: page + 1, limit: `Max Notifications per Poll is ${settings.maxPerPoll}` };
 		}
 		// n8n abandons a poll that outlives its budget: stop early enough to hand over what was read.
 		if (Date.now() - started + 2 * slowestPageMs > budgetMs) {
-			return { unseen, reached: false, limit: 'the poll ran out of time' };
+			return { unseen, reached: false, pages: page + 1, limit: 'the poll ran out of time' };
 		}
 	}
 }
@@ -135,6 +137,22 @@ function bounded(reading: Reading, settings: Settings): { emit: Notification[]; 
 		emit,
 		warning: `Stopped short (${limit}): emitted the newest ${emit.length} new notifications; ${left} older ones that arrived since the previous poll were skipped.`,
 	};
+}
+
+/**
+ * The ids of the cursor's instant guard against a notification written in that same millisecond
+ * while the previous poll was reading. When a later poll finds nothing new and that instant alone
+ * made it read more than one page, the instant is closed: a notification stamped with a time long
+ * past is not expected (as for any time before the cursor), and each idle poll is one request again.
+ */
+function closesInstant(cursor: Cursor, reading: Reading): boolean {
+	return (
+		reading.unseen.length === 0 &&
+		reading.reached &&
+		reading.pages > 1 &&
+		cursor.createdAt !== null &&
+		!cursor.allAtCreatedAt
+	);
 }
 
 /** First poll after activation: from now on, plus the latest N when asked. */
@@ -190,6 +208,7 @@ export async function pollNotifications(this: IPollFunctions): Promise<INodeExec
 		const reading = await readUnseen(this, cursor, settings);
 		// The cursor moves over everything read, the skipped part of a cut-short burst included.
 		next = advance(cursor, reading.unseen);
+		if (closesInstant(cursor, reading)) next = { createdAt: cursor.createdAt, ids: [], allAtCreatedAt: true };
 		({ emit, warning } = bounded(reading, settings));
 	}
 

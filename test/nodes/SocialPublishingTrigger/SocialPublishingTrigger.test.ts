@@ -200,6 +200,25 @@ describe('equal timestamps', () => {
 		expect(next.pages).toEqual([0, 1]);
 	});
 
+	test('a crowded instant costs extra requests once: the first idle poll after it closes the instant', async () => {
+		await addNotifications(sandbox, 10);
+		const trigger = await activated();
+		const crowd = await addNotifications(sandbox, 250, { sameCreatedAt: true });
+		expect((await trigger.poll()).items).toHaveLength(crowd.length);
+		expect((trigger.state().cursor as { ids: string[] }).ids).toHaveLength(250);
+
+		const idle = await trigger.poll();
+		expect(idle.raw).toBeNull();
+		expect(idle.pages).toEqual([0, 1, 2]);
+		expect(trigger.state().cursor).toMatchObject({ ids: [], allAtCreatedAt: true });
+
+		expect((await trigger.poll()).pages).toEqual([0]);
+		const fresh = await addNotifications(sandbox, 2);
+		const next = await trigger.poll();
+		expect(idsOf(next.items)).toEqual(fresh);
+		expect(next.pages).toEqual([0]);
+	});
+
 	test('notifications written between two page reads are neither lost nor repeated', async () => {
 		await addNotifications(sandbox, 10);
 		const trigger = await activated();
