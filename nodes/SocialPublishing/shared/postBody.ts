@@ -207,7 +207,7 @@ export function tagsFromParam(raw: unknown): Json[] {
 
 /** `inter` as a JSON number (a numeric string from an expression is converted); undefined when not set. */
 export function repeatFromParam(raw: unknown): unknown {
-	if (raw === undefined || raw === null || raw === '' || raw === 0) return undefined;
+	if (raw === undefined || raw === null || raw === '') return undefined;
 	if (typeof raw === 'string' && /^\s*\d+\s*$/.test(raw)) return Number(raw);
 	return raw;
 }

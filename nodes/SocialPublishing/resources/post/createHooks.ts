@@ -421,7 +421,6 @@ export async function buildCreatePostRequest(
 
 	if (typeof draft.body.date === 'string') sentDates.set(this, draft.body.date);
 	requestOptions.body = draft.body;
-	requestOptions.json = true;
 	return requestOptions;
 }
 

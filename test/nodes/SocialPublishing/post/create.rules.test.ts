@@ -9,7 +9,6 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { PLATFORMS, type PlatformId } from '../../../../nodes/SocialPublishing/shared/platforms';
-import { optionalSettingsName, requiredSettingName } from '../../../../nodes/SocialPublishing/shared/postBody';
 import { textLength, TOO_LONG_MESSAGE } from '../../../../nodes/SocialPublishing/shared/postRules';
 import { startSandbox, type RunningSandbox } from '../../../../sandbox';
 import {
@@ -19,7 +18,17 @@ import {
 	REQUEST_CASES,
 	type PlatformCase,
 } from '../../../fixtures/platformCases';
-import { byId, channel, createParams, errorText, jsonParams, parts, routesHit, runCreate } from './createSupport';
+import {
+	byId,
+	channel,
+	createParams,
+	errorText,
+	jsonParams,
+	parts,
+	routesHit,
+	runCreate,
+	typedSettingsFor,
+} from './createSupport';
 
 let sb: RunningSandbox;
 beforeAll(async () => {
@@ -35,45 +44,6 @@ afterAll(async () => sb.close());
 beforeEach(async () => sb.control.clearRequests());
 
 const channelIdOf = (platform: PlatformId, premium = false) => sb.seed.channels[premium ? 'xPremium' : platform].id;
-
-type Json = Record<string, unknown>;
-
-/**
- * The typed parameters that give exactly `settings`, or undefined when the editor cannot express
- * them (a wrong type or value, an unknown key, or a required choice left out: the editor always
- * has one selected).
- */
-function typedSettingsFor(platform: PlatformId, settings: Json | undefined): Json | undefined {
-	const fields = PLATFORMS[platform].settings ?? [];
-	const given = settings ?? {};
-	if (Object.keys(given).some((key) => !fields.some((field) => field.name === key))) return undefined;
-	const typed: Json = {};
-	const optional: Json = {};
-	for (const field of fields) {
-		const value = given[field.name];
-		// An empty text field is "not set" in the editor.
-		if (value === undefined || value === '') {
-			if (value === '') return undefined;
-			if (field.required && (field.type === 'options' || field.type === 'boolean')) return undefined;
-			continue;
-		}
-		let param: unknown;
-		if (field.type === 'options' && typeof value === 'string' && field.values?.includes(value)) param = value;
-		else if (field.type === 'boolean' && typeof value === 'boolean') param = value;
-		else if ((field.type === 'string' || field.type === 'url') && typeof value === 'string') param = value;
-		else if (field.type === 'collaborators' && Array.isArray(value) && value.every((c) => typeof (c as Json)?.label === 'string' && !String((c as Json).label).includes(','))) {
-			param = value.map((c) => (c as Json).label).join(', ');
-		} else if (field.type === 'tags' && Array.isArray(value) && value.every((t) => (t as Json)?.value === (t as Json)?.label && typeof (t as Json)?.value === 'string' && !String((t as Json).value).includes(','))) {
-			param = value.map((t) => (t as Json).value).join(', ');
-		} else if (field.type === 'media' && typeof value === 'object' && value !== null && Object.keys(value).every((k) => k === 'id' || k === 'path')) {
-			param = { media: value };
-		} else return undefined;
-		if (field.required) typed[requiredSettingName(platform, field)] = param;
-		else optional[field.name] = param;
-	}
-	if (Object.keys(optional).length > 0) typed[optionalSettingsName(platform)] = optional;
-	return typed;
-}
 
 function caseParameters(aCase: PlatformCase, channelId: string): { parameters: INodeParameters; typed: boolean } {
 	const settings = aCase.post.settings;

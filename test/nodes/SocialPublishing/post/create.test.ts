@@ -1,34 +1,442 @@
-/** Post → Create through n8n's engine against the sandbox: what is sent, what comes out. */
+/** Post → Create through n8n's engine against the sandbox: what the node sends, what it outputs, how it refuses. */
+import axios from 'axios';
+import { PLATFORM_IDS, type PlatformId } from '../../../../nodes/SocialPublishing/shared/platforms';
 import { startSandbox, type RunningSandbox } from '../../../../sandbox';
-import { channel, byId, createParams, errorText, parts, routesHit, runCreate } from './createSupport';
+import { mp4, png } from '../../../fixtures/media';
+import { VALID_SETTINGS } from '../../../fixtures/platformCases';
+import {
+	byId,
+	channel,
+	createParams,
+	errorText,
+	fromList,
+	jsonParams,
+	parts,
+	routesHit,
+	runCreate,
+	typedSettingsFor,
+	type MediaParam,
+} from './createSupport';
+
+const T0 = '2026-03-01T08:00:00.000Z';
 
 let sb: RunningSandbox;
 beforeAll(async () => {
-	sb = await startSandbox({ control: true, clock: { mode: 'manual', now: '2026-03-01T08:00:00.000Z' } });
+	sb = await startSandbox({ control: true, clock: { mode: 'manual', now: T0 } });
 });
 afterAll(async () => sb.close());
 afterEach(async () => sb.control.reset());
 
-describe('Post → Create', () => {
+const api = () => axios.create({ baseURL: sb.baseUrl, headers: { Authorization: sb.apiKey }, validateStatus: () => true });
+
+/** Uploads a file through POST /upload, as a Media → Upload node before this one would. */
+async function upload(bytes: Buffer, name: string): Promise<MediaParam> {
+	const form = new FormData();
+	form.append('file', new Blob([new Uint8Array(bytes)]), name);
+	const res = await api().post('/upload', form);
+	expect(res.status).toBe(201);
+	return { id: res.data.id, path: res.data.path };
+}
+
+interface SentPost {
+	integration: { id: string };
+	value: Array<{ content: string; image: MediaParam[] }>;
+	settings?: Record<string, unknown>;
+}
+
+interface SentBody {
+	type: string;
+	date: string;
+	inter?: unknown;
+	posts: SentPost[];
+}
+
+/** The JSON bodies of the POST /posts requests the sandbox received. */
+async function sentBodies(): Promise<SentBody[]> {
+	return (await sb.control.requests()).filter((r) => r.method === 'POST' && r.path === '/posts').map((r) => r.body as SentBody);
+}
+
+interface ListedPost {
+	id: string;
+	content: string;
+	publishDate: string;
+	state: string;
+	group: string;
+	tags: Array<{ value: string; label: string }>;
+	intervalInDays: number | null;
+	integration: { id: string; providerIdentifier: string };
+}
+
+async function listPosts(): Promise<ListedPost[]> {
+	const res = await api().get('/posts', { params: { startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-05T00:00:00Z' } });
+	expect(res.status).toBe(200);
+	return res.data.posts;
+}
+
+describe('Post → Create: sending', () => {
 	it('creates one post on one channel and outputs its id, channel name and platform', async () => {
 		const { telegram } = sb.seed.channels;
 		const result = await runCreate(
 			sb,
-			createParams({
-				parts: parts({ content: 'Hello from n8n' }),
-				channels: [channel({ channel: byId(telegram.id) })],
-			}),
+			createParams({ parts: parts({ content: 'Hello from n8n' }), channels: [channel({ channel: byId(telegram.id) })] }),
 		);
 		expect(errorText(result)).toBe('');
 		expect(result.items.map((i) => i.json)).toEqual([
+			{ postId: expect.any(String), integration: telegram.id, channelName: telegram.name, platform: 'telegram', date: '2030-01-15T10:00:00.000Z' },
+		]);
+		expect(await routesHit(sb)).toEqual(['GET /integrations', 'POST /posts']);
+		expect(await sentBodies()).toEqual([
 			{
-				postId: expect.any(String),
-				integration: telegram.id,
-				channelName: telegram.name,
-				platform: 'telegram',
+				type: 'schedule',
 				date: '2030-01-15T10:00:00.000Z',
+				shortLink: false,
+				tags: [],
+				posts: [{ integration: { id: telegram.id }, value: [{ content: 'Hello from n8n', image: [] }] }],
 			},
 		]);
+	});
+
+	it('a post made of every feature round-trips through GET /posts', async () => {
+		const { x, mastodon, linkedin } = sb.seed.channels;
+		// Mastodon's only posting time is 18:00, later than the others' 09:00: the rule takes the latest.
+		await sb.control.patchChannel(mastodon.id, { postingTimes: [18 * 60] });
+		const photo = await upload(png(), 'photo.png');
+		const result = await runCreate(
+			sb,
+			createParams({
+				nextSlot: true,
+				channels: [
+					channel({
+						channel: fromList(x.id, x.name),
+						platform: 'x',
+						settings: { x_who_can_reply_post: 'following', xOptions: { made_with_ai: true } },
+						parts: parts(
+							{ content: 'Launch day 🚀 https://example.com/launch', media: [{ ...photo, alt: 'The new logo' }] },
+							{ content: 'Thread part 2: what changed' },
+							{ content: 'Thread part 3: thanks!' },
+						),
+					}),
+					channel({
+						channel: byId(mastodon.id),
+						platform: 'mastodon',
+						settings: { mastodonOptions: { visibility: 'unlisted' } },
+						parts: parts({ content: 'Launch day on Mastodon', media: [{ ...photo, alt: 'The new logo' }] }, { content: 'More soon' }),
+					}),
+					channel({ channel: byId(linkedin.id), settingsJson: { carousel_name: 'Launch' }, parts: parts({ content: 'Launch day on LinkedIn' }) }),
+				],
+				options: { tags: ['Launch'], repeatEvery: 7, shortLink: false },
+			}),
+		);
+		expect(errorText(result)).toBe('');
+		const slot = '2026-03-01T18:00:00.000Z';
+		expect(result.items.map((i) => i.json)).toEqual([
+			{ postId: expect.any(String), integration: x.id, channelName: x.name, platform: 'x', date: slot },
+			{ postId: expect.any(String), integration: mastodon.id, channelName: mastodon.name, platform: 'mastodon', date: slot },
+			{ postId: expect.any(String), integration: linkedin.id, channelName: linkedin.name, platform: 'linkedin', date: slot },
+		]);
+		expect(await routesHit(sb)).toEqual([
+			'POST /upload',
+			'GET /integrations',
+			`GET /find-slot/${x.id}`,
+			`GET /find-slot/${mastodon.id}`,
+			`GET /find-slot/${linkedin.id}`,
+			'POST /posts',
+		]);
+
+		const [body] = await sentBodies();
+		expect(body.posts[0].value[0].image).toEqual([{ ...photo, alt: 'The new logo' }]);
+		expect(body.posts[0].settings).toEqual({ who_can_reply_post: 'following', made_with_ai: true });
+		expect(body.posts[1].settings).toEqual({ visibility: 'unlisted' });
+		expect(body.inter).toBe(7);
+
+		const listed = await listPosts();
+		const byChannel = (id: string) => listed.filter((p) => p.integration.id === id);
+		expect(listed).toHaveLength(3);
+		for (const item of result.items) {
+			const [post] = byChannel(item.json.integration as string);
+			expect(post).toMatchObject({
+				id: item.json.postId,
+				publishDate: slot,
+				state: 'QUEUE',
+				intervalInDays: 7,
+				tags: [{ value: expect.any(String), label: 'Launch' }],
+			});
+		}
+		expect(byChannel(x.id)[0].content).toBe('Launch day 🚀 https://example.com/launch');
+		expect(new Set(listed.map((p) => p.group)).size).toBe(1);
+	});
+
+	it('fills the typed settings of all 11 platforms, sending booleans as JSON booleans', async () => {
+		const video = await upload(mp4(), 'clip.mp4');
+		const photo = await upload(png(), 'photo.png');
+		const firstPartMedia: Partial<Record<PlatformId, MediaParam[]>> = { instagram: [photo], tiktok: [video], youtube: [video] };
+		const entries = PLATFORM_IDS.map((platform) =>
+			channel({
+				channel: byId(sb.seed.channels[platform].id),
+				platform,
+				settings: typedSettingsFor(platform, VALID_SETTINGS[platform])!,
+				parts: parts({ content: `On ${platform}`, media: firstPartMedia[platform] }),
+			}),
+		);
+		const result = await runCreate(sb, createParams({ channels: entries }));
+		expect(errorText(result)).toBe('');
+		expect(result.items.map((i) => i.json.platform)).toEqual(PLATFORM_IDS);
+		const [body] = await sentBodies();
+		PLATFORM_IDS.forEach((platform, index) => {
+			const expected = VALID_SETTINGS[platform];
+			// Platforms with settings always get an object (possibly empty); the others none.
+			if (platform === 'threads' || platform === 'bluesky' || platform === 'telegram') {
+				expect(body.posts[index]).not.toHaveProperty('settings');
+			} else {
+				expect(body.posts[index].settings).toEqual(expected ?? {});
+			}
+		});
+		expect(typeof body.posts[PLATFORM_IDS.indexOf('tiktok')].settings?.duet).toBe('boolean');
+	});
+
+	it('turns "false" and "7" from expressions into a JSON boolean and number', async () => {
+		const { tiktok } = sb.seed.channels;
+		const video = await upload(mp4(), 'clip.mp4');
+		const settings = { ...typedSettingsFor('tiktok', VALID_SETTINGS.tiktok)!, tiktok_duet: '={{ "false" }}', tiktok_comment: '={{ "true" }}' };
+		const result = await runCreate(
+			sb,
+			createParams({
+				channels: [channel({ channel: byId(tiktok.id), platform: 'tiktok', settings, parts: parts({ content: 'Clip', media: [video] }) })],
+				options: { repeatEvery: '={{ "7" }}' },
+			}),
+		);
+		expect(errorText(result)).toBe('');
+		const [body] = await sentBodies();
+		expect(body.posts[0].settings?.duet).toBe(false);
+		expect(body.posts[0].settings?.comment).toBe(true);
+		expect(body.inter).toBe(7);
+	});
+
+	it('looks the platform up from the channel and takes its settings as JSON', async () => {
+		const { x } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({
+				parts: parts({ content: 'Settings as JSON' }),
+				channels: [channel({ channel: byId(x.id), settingsJson: '{"who_can_reply_post": "verified"}' })],
+			}),
+		);
+		expect(errorText(result)).toBe('');
+		expect(result.items[0].json).toMatchObject({ platform: 'x', channelName: x.name });
+		expect((await sentBodies())[0].posts[0].settings).toEqual({ who_can_reply_post: 'verified' });
+	});
+
+	it('sends the same parts to many channels', async () => {
+		const { telegram, threads, bluesky, discord } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({
+				parts: parts({ content: 'Same everywhere' }, { content: 'And a follow-up' }),
+				channels: [
+					channel({ channel: byId(telegram.id) }),
+					channel({ channel: byId(threads.id) }),
+					channel({ channel: byId(bluesky.id) }),
+					channel({ channel: byId(discord.id), platform: 'discord', settings: { discord_channel: '1180000000000000002' } }),
+				],
+			}),
+		);
+		expect(errorText(result)).toBe('');
+		expect(result.items.map((i) => i.json.channelName)).toEqual([telegram.name, threads.name, bluesky.name, discord.name]);
+		const [body] = await sentBodies();
+		for (const post of body.posts) expect(post.value.map((p) => p.content)).toEqual(['Same everywhere', 'And a follow-up']);
+	});
+
+	it('sends one request per input item and pairs each output with its item', async () => {
+		const { telegram } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({ parts: parts({ content: '={{ $json.text }}' }), channels: [channel({ channel: byId(telegram.id) })] }),
+			[{ text: 'first' }, { text: 'second' }],
+		);
+		expect(errorText(result)).toBe('');
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect((await sentBodies()).map((b) => b.posts[0].value[0].content).sort()).toEqual(['first', 'second']);
+		expect((await routesHit(sb)).filter((r) => r === 'GET /integrations')).toHaveLength(1);
+	});
+
+	it("reads a date without offset in the workflow's time zone", async () => {
+		const { telegram } = sb.seed.channels;
+		// Test workflows run in n8n's default zone, America/New_York: 10:00 in January is 15:00 UTC.
+		const result = await runCreate(
+			sb,
+			createParams({ date: '2030-01-15T10:00:00', parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(telegram.id) })] }),
+		);
+		expect(errorText(result)).toBe('');
+		expect((await sentBodies())[0].date).toBe('2030-01-15T15:00:00.000Z');
+	});
+
+	it('sends a whole request given as JSON', async () => {
+		const { telegram, x } = sb.seed.channels;
+		const body = {
+			type: 'draft',
+			date: '2030-02-01T09:00:00Z',
+			shortLink: true,
+			tags: [{ value: 'Promo', label: 'Promo' }],
+			posts: [
+				{ integration: { id: telegram.id }, value: [{ content: 'JSON one', image: [] }] },
+				{ integration: { id: x.id }, value: [{ content: 'JSON two', image: [] }], settings: { who_can_reply_post: 'everyone' } },
+			],
+		};
+		const result = await runCreate(sb, jsonParams(body));
+		expect(errorText(result)).toBe('');
+		expect(result.items.map((i) => [i.json.integration, i.json.platform])).toEqual([
+			[telegram.id, 'telegram'],
+			[x.id, 'x'],
+		]);
+		expect(await sentBodies()).toEqual([body]);
+	});
+});
+
+describe('Post → Create: next free slot', () => {
+	it('gives each item of a run its own slot on the same channel', async () => {
+		const { telegram } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({ nextSlot: true, parts: parts({ content: '={{ $json.text }}' }), channels: [channel({ channel: byId(telegram.id) })] }),
+			[{ text: 'one' }, { text: 'two' }],
+		);
+		expect(errorText(result)).toBe('');
+		expect(result.items.map((i) => i.json.date).sort()).toEqual(['2026-03-01T09:00:00.000Z', '2026-03-01T13:00:00.000Z']);
+	});
+
+	it('refuses a channel without posting times, naming it, and sends no post', async () => {
+		const { bluesky } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({ nextSlot: true, parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(bluesky.id) })] }),
+		);
+		expect(errorText(result)).toContain(`Item 1, channel 1 "${bluesky.name}" (Bluesky), Date: the channel has no posting times set`);
+		expect(errorText(result)).toContain('choose "At a Date and Time"');
+		expect((await routesHit(sb)).filter((r) => r === 'POST /posts')).toEqual([]);
+	});
+
+	it('refuses a disabled channel without asking for its slot (production never answers for one)', async () => {
+		const { linkedinDisabled } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({ nextSlot: true, parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(linkedinDisabled.id) })] }),
+		);
+		expect(errorText(result)).toContain('the channel is disabled');
+		expect(await routesHit(sb)).toEqual(['GET /integrations']);
+	});
+});
+
+describe('Post → Create: refusing before sending', () => {
+	it('names the item, the channel (name and platform), the part and the field, and says how to fix it', async () => {
+		const { x } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({
+				channels: [
+					channel({
+						channel: fromList(x.id, x.name),
+						platform: 'x',
+						settings: { x_who_can_reply_post: 'everyone' },
+						parts: parts({ content: 'Fine' }, { content: 'a'.repeat(4001) }),
+					}),
+				],
+			}),
+			[{}, {}],
+		);
+		expect(result.error?.message).toBe(
+			`Item 1, channel 1 "${x.name}" (X), part 2 (follow-up 1), Text: post is too long, please fix it. ` +
+				'To fix: shorten the text to at most 280 characters (counted without HTML tags, each link counting 23), or move some of it into a follow-up part.',
+		);
+		expect(await routesHit(sb)).toEqual([]);
+	});
+
+	it('names a missing required setting and where to fill it in', async () => {
+		const { youtube } = sb.seed.channels;
+		const video = { id: 'v1', path: `${sb.origin}/uploads/clip.mp4` };
+		const result = await runCreate(
+			sb,
+			createParams({
+				type: 'draft',
+				channels: [
+					channel({ channel: byId(youtube.id), platform: 'youtube', settings: { youtube_type: 'unlisted' }, parts: parts({ content: 'x', media: [video] }) }),
+				],
+			}),
+		);
+		expect(errorText(result)).toContain(
+			'Item 1, channel 1 ' + youtube.id + ' (YouTube), setting "Title" (title): posts.0.settings.title should not be null or undefined. ' +
+				'To fix: fill in "Title" in this channel\'s YouTube settings.',
+		);
+		expect(await routesHit(sb)).toEqual([]);
+	});
+
+	it('lets a draft be too long and carry any media, but not skip its settings', async () => {
+		const { x } = sb.seed.channels;
+		const long = parts({ content: 'a'.repeat(400) });
+		const ok = await runCreate(
+			sb,
+			createParams({ type: 'draft', channels: [channel({ channel: byId(x.id), platform: 'x', settings: { x_who_can_reply_post: 'everyone' }, parts: long })] }),
+		);
+		expect(errorText(ok)).toBe('');
+		const refused = await runCreate(
+			sb,
+			createParams({ type: 'draft', channels: [channel({ channel: byId(x.id), settingsJson: {}, parts: long })] }),
+		);
+		expect(errorText(refused)).toContain('posts.0.settings.who_can_reply_post should not be null or undefined');
+		expect(errorText(refused)).toContain('add "who_can_reply_post" (one of: everyone, following, mentionedUsers, subscribers, verified)');
+	});
+
+	it('refuses a platform that is not the channel\'s own', async () => {
+		const { mastodon } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({
+				parts: parts({ content: 'Hi' }),
+				channels: [channel({ channel: byId(mastodon.id), platform: 'x', settings: { x_who_can_reply_post: 'everyone' } })],
+			}),
+		);
+		expect(errorText(result)).toContain('Platform is set to X, but the channel is on Mastodon');
+		expect((await routesHit(sb)).filter((r) => r === 'POST /posts')).toEqual([]);
+	});
+
+	it('refuses settings JSON that does not parse', async () => {
+		const { x } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(x.id), platform: 'x', settingsJson: '{who: everyone}' })] }),
+		);
+		expect(errorText(result)).toContain('Settings (JSON): Settings (JSON) is not valid JSON');
+		expect(await routesHit(sb)).toEqual([]);
+	});
+
+	it('lists every problem of an item in the description', async () => {
+		const { bluesky } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({
+				parts: parts({ content: 'b'.repeat(301) }, { content: '' }),
+				channels: [channel({ channel: byId(bluesky.id), platform: 'bluesky' })],
+				options: { repeatEvery: 0 },
+			}),
+		);
+		const text = errorText(result);
+		expect(result.error?.message).toContain('(and 2 more problems)');
+		expect(text).toContain('part 2 (follow-up 1) (in the shared Parts), the part: posts.0.value.1 needs text (content), media (image), or both');
+		expect(text).toContain('Options → Repeat Every (Days): inter must not be less than 1');
+		expect(text).toContain('part 1 (the post) (in the shared Parts), Text: post is too long');
+	});
+
+	it('with local checks skipped, sends the post once and reports the service\'s refusal', async () => {
+		const { bluesky } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({
+				parts: parts({ content: 'b'.repeat(301) }),
+				channels: [channel({ channel: byId(bluesky.id), platform: 'bluesky' })],
+				options: { skipChecks: true },
+			}),
+		);
+		expect(result.error).toBeDefined();
+		expect(errorText(result)).toContain('post is too long');
 		expect(await routesHit(sb)).toEqual(['GET /integrations', 'POST /posts']);
 	});
 });

@@ -3,6 +3,8 @@
  * saves them, and a look at what reached the sandbox.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { PLATFORMS, type PlatformId } from '../../../../nodes/SocialPublishing/shared/platforms';
+import { optionalSettingsName, requiredSettingName } from '../../../../nodes/SocialPublishing/shared/postBody';
 import { runNode, type RunNodeResult } from '../../../helpers/engine';
 import type { RunningSandbox } from '../../../../sandbox';
 import type { LoggedRequest } from '../../../../sandbox/requestLog';
@@ -109,7 +111,10 @@ export async function runCreate(
 
 /** What the sandbox received, as `METHOD /path` lines (query left out). */
 export async function routesHit(sb: RunningSandbox): Promise<string[]> {
-	return (await sb.control.requests()).map((request: LoggedRequest) => `${request.method} ${request.path}`);
+	// The sandbox logs refused requests with the API base still on the path.
+	return (await sb.control.requests()).map(
+		(request: LoggedRequest) => `${request.method} ${request.path.replace(/^\/api\/public\/v1(?=\/)/, '')}`,
+	);
 }
 
 /** The text of a failed run's error: its message and description. */
@@ -118,3 +123,43 @@ export function errorText(result: RunNodeResult): string {
 	if (!error) return '';
 	return `${error.message}\n${String(error.description ?? '')}`;
 }
+
+type Json = Record<string, unknown>;
+
+/**
+ * The typed parameters that give exactly `settings`, or undefined when the editor cannot express
+ * them (a wrong type or value, an unknown key, or a required choice left out: the editor always
+ * has one selected).
+ */
+export function typedSettingsFor(platform: PlatformId, settings: Json | undefined): Json | undefined {
+	const fields = PLATFORMS[platform].settings ?? [];
+	const given = settings ?? {};
+	if (Object.keys(given).some((key) => !fields.some((field) => field.name === key))) return undefined;
+	const typed: Json = {};
+	const optional: Json = {};
+	for (const field of fields) {
+		const value = given[field.name];
+		// An empty text field is "not set" in the editor.
+		if (value === undefined || value === '') {
+			if (value === '') return undefined;
+			if (field.required && (field.type === 'options' || field.type === 'boolean')) return undefined;
+			continue;
+		}
+		let param: unknown;
+		if (field.type === 'options' && typeof value === 'string' && field.values?.includes(value)) param = value;
+		else if (field.type === 'boolean' && typeof value === 'boolean') param = value;
+		else if ((field.type === 'string' || field.type === 'url') && typeof value === 'string') param = value;
+		else if (field.type === 'collaborators' && Array.isArray(value) && value.every((c) => typeof (c as Json)?.label === 'string' && !String((c as Json).label).includes(','))) {
+			param = value.map((c) => (c as Json).label).join(', ');
+		} else if (field.type === 'tags' && Array.isArray(value) && value.every((t) => (t as Json)?.value === (t as Json)?.label && typeof (t as Json)?.value === 'string' && !String((t as Json).value).includes(','))) {
+			param = value.map((t) => (t as Json).value).join(', ');
+		} else if (field.type === 'media' && typeof value === 'object' && value !== null && Object.keys(value).every((k) => k === 'id' || k === 'path')) {
+			param = { media: value };
+		} else return undefined;
+		if (field.required) typed[requiredSettingName(platform, field)] = param;
+		else optional[field.name] = param;
+	}
+	if (Object.keys(optional).length > 0) typed[optionalSettingsName(platform)] = optional;
+	return typed;
+}
+

@@ -1,0 +1,85 @@
+/**
+ * POST /posts is never sent twice for one item: after a 5xx, a dropped connection or a timeout the
+ * service may have created the posts, so the node reports the failure instead of sending again.
+ * Only a 429 (refused before any processing) is waited for and sent again.
+ */
+import axios from 'axios';
+import type { INodeParameters } from 'n8n-workflow';
+import { startSandbox, type RunningSandbox } from '../../../../sandbox';
+import { byId, channel, createParams, errorText, parts, routesHit, runCreate } from './createSupport';
+
+let sb: RunningSandbox;
+beforeAll(async () => {
+	sb = await startSandbox({ control: true, clock: { mode: 'manual', now: '2026-03-01T08:00:00.000Z' } });
+});
+afterAll(async () => sb.close());
+afterEach(async () => sb.control.reset());
+
+function telegramPost(requestOptions: INodeParameters = {}): INodeParameters {
+	return {
+		...createParams({ parts: parts({ content: 'Only once' }), channels: [channel({ channel: byId(sb.seed.channels.telegram.id) })] }),
+		requestOptions,
+	};
+}
+
+async function postsSent(): Promise<number> {
+	return (await routesHit(sb)).filter((route) => route === 'POST /posts').length;
+}
+
+async function postsStored(): Promise<number> {
+	const res = await axios.get(`${sb.baseUrl}/posts`, {
+		headers: { Authorization: sb.apiKey },
+		params: { startDate: '2030-01-01T00:00:00Z', endDate: '2030-12-31T00:00:00Z' },
+	});
+	return (res.data.posts as unknown[]).length;
+}
+
+describe('Post → Create never sends POST /posts twice for one item', () => {
+	it('after a 500 answer: one attempt, an error', async () => {
+		await sb.control.addFault({ method: 'POST', path: '/posts', fault: 'error500' });
+		const result = await runCreate(sb, telegramPost());
+		expect(result.error).toBeDefined();
+		expect(errorText(result)).toMatch(/500/);
+		expect(await postsSent()).toBe(1);
+	});
+
+	it('after a dropped connection: one attempt, an error', async () => {
+		await sb.control.addFault({ method: 'POST', path: '/posts', fault: 'drop' });
+		const result = await runCreate(sb, telegramPost());
+		expect(result.error).toBeDefined();
+		expect(await postsSent()).toBe(1);
+	});
+
+	it('after a 429: waits Retry-After, sends again, and creates the post once', async () => {
+		await sb.control.addFault({ method: 'POST', path: '/posts', fault: 'rateLimit', retryAfter: 1 });
+		const result = await runCreate(sb, telegramPost());
+		expect(errorText(result)).toBe('');
+		expect(result.items).toHaveLength(1);
+		expect(await postsSent()).toBe(2);
+		expect(await postsStored()).toBe(1);
+	});
+
+	it('after a 429 asking for longer than the allowed wait: one attempt, an error saying when to retry', async () => {
+		await sb.control.addFault({ method: 'POST', path: '/posts', fault: 'rateLimit', retryAfter: 3600 });
+		const result = await runCreate(sb, telegramPost());
+		expect(result.error).toBeDefined();
+		expect(errorText(result)).toMatch(/3600|hour|60 min/i);
+		expect(await postsSent()).toBe(1);
+	});
+
+	it('while the reads before it (next free slot) are retried after a 500', async () => {
+		const { telegram } = sb.seed.channels;
+		await sb.control.addFault({ method: 'GET', path: '/find-slot/:id', fault: 'error500' });
+		const result = await runCreate(sb, {
+			...createParams({ nextSlot: true, parts: parts({ content: 'Slot' }), channels: [channel({ channel: byId(telegram.id) })] }),
+			requestOptions: { retryDelay: 10 },
+		});
+		expect(errorText(result)).toBe('');
+		expect(await routesHit(sb)).toEqual([
+			'GET /integrations',
+			`GET /find-slot/${telegram.id}`,
+			`GET /find-slot/${telegram.id}`,
+			'POST /posts',
+		]);
+	});
+});
