@@ -13,14 +13,14 @@ import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const PRODUCTION_KEY = 'prod_live_4e1f0c2b9a8d7e6f5a4b3c2d1e0f9a8b';
+/** Made at run time: recognisable in a leak, and not a literal that looks like a real secret. */
+const made = (prefix: string) => [prefix, Math.random().toString(36).slice(2), Date.now().toString(36)].join('-');
+
+export const PRODUCTION_KEY = made('prod-live');
 export const CHANNEL_ID = '11111111-0000-4000-8000-000000000001';
 export const POST_ID = '22222222-0000-4000-8000-000000000001';
 /** The channel tokens production echoes; they must never reach the node's output. */
-export const CHANNEL_TOKENS = {
-	token: 'ya29.A0ARrdaM-production-access-token-7f3c',
-	refreshToken: '1//0gproduction-refresh-token-9d2e',
-};
+export const CHANNEL_TOKENS = { token: made('channel-access'), refreshToken: made('channel-refresh') };
 
 export interface ProductionLike {
 	baseUrl: string;

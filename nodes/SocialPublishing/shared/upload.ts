@@ -181,6 +181,9 @@ export async function uploadBody(this: IExecuteSingleFunctions, requestOptions: 
 		);
 	}
 	requestOptions.body = body as unknown as IHttpRequestOptions['body'];
+	// Following redirects makes the HTTP client keep the whole body to replay it: never for an upload
+	// (a redirect would drop a POST body anyway, spec 9).
+	requestOptions.disableFollowRedirect = true;
 	requestOptions.headers = { ...(requestOptions.headers ?? {}), 'Content-Type': body.type };
 	return requestOptions;
 }
