@@ -5,7 +5,7 @@
  * body (JSON mode). Only wording lives here: the rules are in `platforms.ts` / `postRules.ts`.
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
-import { MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS, type PlatformId } from './platforms';
+import { KEPT_HTML_TAGS, MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS, type PlatformId } from './platforms';
 import { maxLengthFor, TOO_LONG_MESSAGE, type Violation } from './postRules';
 
 /** A problem the node finds itself (channel missing, platform mismatch, bad JSON...). */
@@ -13,6 +13,7 @@ export interface NodeProblem {
 	kind: 'node';
 	/** Index in `posts` (the channel entry), when the problem belongs to one channel. */
 	postIndex?: number;
+	partIndex?: number;
 	/** What is wrong, in the editor's words. */
 	field: string;
 	message: string;
@@ -28,6 +29,8 @@ export interface ChannelLabel {
 	platform?: PlatformId;
 	premium?: boolean;
 	settingsMode: 'fields' | 'json';
+	/** Fields mode: the user picked the platform (typed settings shown), rather than "Look Up". */
+	platformGiven?: boolean;
 }
 
 export interface ProblemContext {
@@ -121,6 +124,9 @@ function settingHint(rest: string[], message: string, channel: ChannelLabel | un
 	const inJson = context.inputMode === 'json' || channel?.settingsMode === 'json';
 	const where = inJson ? "in the channel's settings JSON" : `in this channel's ${rules?.displayName ?? ''} settings`;
 	if (key === undefined) return inJson ? 'give the settings as a JSON object' : 'check the settings of this channel';
+	if (!inJson && channel?.platformGiven === false && rules) {
+		return `set Platform to ${rules.displayName} to fill in its settings, or give them as JSON (Settings: Using JSON)`;
+	}
 	if (message.includes('should not exist')) {
 		return inJson
 			? `remove "${key}" from the settings JSON`
@@ -206,6 +212,7 @@ export function describeProblem(problem: Problem, context: ProblemContext): stri
 	switch (problem.kind) {
 		case 'node':
 			if (problem.postIndex !== undefined) where.push(channelLabel(context, problem.postIndex));
+			if (problem.partIndex !== undefined) where.push(partLabel(problem.partIndex));
 			field = problem.field;
 			hint = problem.hint;
 			break;
@@ -249,4 +256,39 @@ export function problemsError(node: INode, problems: Problem[], context: Problem
 		itemIndex: context.itemIndex,
 		description: `Nothing was sent for this item.\n${lines.map((line) => `- ${line}`).join('\n')}`,
 	});
+}
+
+const TAG = /<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g;
+
+/**
+ * HTML tags in a part that the service would remove (spec 4.3 keeps only KEPT_HTML_TAGS): refused
+ * here, so that what is published is what was written. Read from the body, any mode.
+ */
+export function unkeptHtmlTags(body: Record<string, unknown>, inputMode: 'fields' | 'json'): NodeProblem[] {
+	const problems: NodeProblem[] = [];
+	const posts = Array.isArray(body.posts) ? body.posts : [];
+	posts.forEach((post, postIndex) => {
+		const parts = typeof post === 'object' && post !== null && Array.isArray((post as { value?: unknown }).value)
+			? ((post as { value: unknown[] }).value)
+			: [];
+		parts.forEach((part, partIndex) => {
+			const content = typeof part === 'object' && part !== null ? (part as { content?: unknown }).content : undefined;
+			if (typeof content !== 'string') return;
+			const unkept = new Set<string>();
+			for (const match of content.matchAll(TAG)) {
+				const tag = match[1].toLowerCase();
+				if (!KEPT_HTML_TAGS.includes(tag)) unkept.add(`<${tag}>`);
+			}
+			if (unkept.size === 0) return;
+			problems.push({
+				kind: 'node',
+				postIndex,
+				partIndex,
+				field: inputMode === 'json' ? `posts.${postIndex}.value.${partIndex}.content` : 'Text',
+				message: `${[...unkept].join(', ')} would be removed by the service`,
+				hint: `use only ${KEPT_HTML_TAGS.join(', ')} (or plain text); write a literal "<" as &lt;`,
+			});
+		});
+	});
+	return problems;
 }

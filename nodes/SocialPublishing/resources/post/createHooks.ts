@@ -45,7 +45,7 @@ import {
 	type Violation,
 } from '../../shared/postRules';
 import { apiRequest } from '../../shared/transport';
-import { problemsError, type ChannelLabel, type NodeProblem, type Problem, type ProblemContext } from '../../shared/validation';
+import { problemsError, unkeptHtmlTags, type ChannelLabel, type NodeProblem, type Problem, type ProblemContext } from '../../shared/validation';
 
 interface ServiceChannel {
 	id: string;
@@ -303,7 +303,13 @@ function draftFromJson(context: IExecuteSingleFunctions, options: IDataObject): 
 }
 
 function labelOf(ref: ChannelRef): ChannelLabel {
-	return { id: ref.id, name: ref.cachedName, platform: ref.platform, settingsMode: ref.settingsMode };
+	return {
+		id: ref.id,
+		name: ref.cachedName,
+		platform: ref.platform,
+		settingsMode: ref.settingsMode,
+		platformGiven: ref.platform !== undefined,
+	};
 }
 
 // ---------------------------------------------------------------- checks
@@ -330,14 +336,14 @@ function checkWithoutRequests(draft: Draft): Problem[] {
 	const known: ChannelInfo[] = draft.channels.flatMap((ref) =>
 		ref.platform ? [{ id: ref.id, name: ref.cachedName ?? ref.id, platform: ref.platform }] : [],
 	);
-	const violations = check(draft.body, known).filter((violation) => {
+	const violations: Problem[] = check(draft.body, known).filter((violation) => {
 		if (violation.kind === 'channel') return false;
 		if (violation.kind === 'platform' && violation.message === TOO_LONG_MESSAGE) {
 			return !needsPremium(draft.body, violation.postIndex, violation.provider) || !isWithinPremium(draft.body, violation);
 		}
 		return true;
 	});
-	return [...draft.problems, ...violations];
+	return [...draft.problems, ...violations, ...unkeptHtmlTags(draft.body, draft.context.inputMode)];
 }
 
 function isWithinPremium(body: Json, violation: Extract<Violation, { kind: 'platform' }>): boolean {

@@ -398,6 +398,35 @@ describe('Post → Create: refusing before sending', () => {
 		expect((await routesHit(sb)).filter((r) => r === 'POST /posts')).toEqual([]);
 	});
 
+	it('refuses HTML tags the service would remove, and keeps the ones it keeps', async () => {
+		const { telegram } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({
+				parts: parts({ content: '<p>Hi <strong>there</strong></p>' }, { content: 'See <img src="x.png"> and <em>this</em>' }),
+				channels: [channel({ channel: byId(telegram.id), platform: 'telegram' })],
+			}),
+		);
+		expect(result.error?.message).toBe(
+			`Item 1, channel 1 ${telegram.id} (Telegram), part 2 (follow-up 1) (in the shared Parts), Text: <img>, <em> would be removed by the service. ` +
+				'To fix: use only p, br, strong, u, a, ul, li, h1, h2, h3, span (or plain text); write a literal "<" as &lt;.',
+		);
+		expect(await routesHit(sb)).toEqual([]);
+	});
+
+	it('says to pick the platform when a looked-up channel needs settings', async () => {
+		const { x } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(x.id) })] }),
+		);
+		expect(errorText(result)).toContain(
+			`channel 1 "${x.name}" (X), setting "Who Can Reply" (who_can_reply_post): posts.0.settings.who_can_reply_post should not be null or undefined. ` +
+				'To fix: set Platform to X to fill in its settings, or give them as JSON (Settings: Using JSON).',
+		);
+		expect(await routesHit(sb)).toEqual(['GET /integrations']);
+	});
+
 	it('refuses settings JSON that does not parse', async () => {
 		const { x } = sb.seed.channels;
 		const result = await runCreate(
