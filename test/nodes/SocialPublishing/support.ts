@@ -7,7 +7,7 @@ import axios from 'axios';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
-import { startSandbox, type RunningSandbox } from '../../../sandbox';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../sandbox';
 import type { LoggedRequest } from '../../../sandbox/requestLog';
 import { runNode, type RunNodeResult, type TestCredentials } from '../../helpers/engine';
 import { registerAsLoadedByN8n } from '../../helpers/n8nLoader';
@@ -33,11 +33,11 @@ export interface RunOptions {
 	credentials?: TestCredentials;
 }
 
-/** Starts the sandbox for the test file and resets it before each test. */
-export function useSandbox(): Harness {
+/** Starts the sandbox for the test file (the spec profile unless told) and resets it before each test. */
+export function useSandbox(options: SandboxOptions = {}): Harness {
 	const harness = {} as Harness;
 	beforeAll(async () => {
-		harness.sandbox = await startSandbox({ control: true });
+		harness.sandbox = await startSandbox({ ...options, control: true });
 		harness.credentials = { baseUrl: harness.sandbox.baseUrl, apiKey: harness.sandbox.apiKey };
 	});
 	afterAll(async () => {
@@ -87,7 +87,15 @@ export const UNKNOWN_ID = '0f000000-0000-4000-8000-00000000dead';
 /** Creates posts straight through the API (POST /posts is another operation's job), one per channel. */
 export async function createPosts(
 	t: Harness,
-	post: { type?: 'draft' | 'schedule' | 'now'; date: string; channels: string[]; content?: string; tags?: string[]; inter?: number },
+	post: {
+		type?: 'draft' | 'schedule' | 'now';
+		date: string;
+		channels: string[];
+		content?: string;
+		tags?: string[];
+		inter?: number;
+		settings?: IDataObject;
+	},
 ): Promise<Array<{ postId: string; integration: string }>> {
 	const response = await axios.post(
 		`${t.sandbox.baseUrl}/posts`,
@@ -97,7 +105,11 @@ export async function createPosts(
 			shortLink: false,
 			tags: (post.tags ?? []).map((label) => ({ value: label, label })),
 			...(post.inter ? { inter: post.inter } : {}),
-			posts: post.channels.map((id) => ({ integration: { id }, value: [{ content: post.content ?? 'Hello from the tests', image: [] }] })),
+			posts: post.channels.map((id) => ({
+				integration: { id },
+				value: [{ content: post.content ?? 'Hello from the tests', image: [] }],
+				...(post.settings ? { settings: post.settings } : {}),
+			})),
 		},
 		{ headers: { Authorization: t.sandbox.apiKey } },
 	);
