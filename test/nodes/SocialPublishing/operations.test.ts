@@ -1,0 +1,195 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+import axios from 'axios';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { png } from '../../fixtures/media';
+import { byId, createPosts, daysFromNow, errorOf, FAST, useSandbox, type Harness } from './support';
+
+/**
+ * Every operation, through the engine, against the same failures: a refused key (401), a 429 with
+ * Retry-After beyond the wait cap, a 500, a timeout, and Continue On Fail. One table, so no
+ * operation can be left out.
+ */
+
+interface Operation {
+	name: string;
+	method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+	/** Fault path pattern, relative to the API base. */
+	path: string;
+	/** Valid parameters (and input items) for one successful run. */
+	setup(t: Harness): Promise<{ parameters: INodeParameters; items?: INodeExecutionData[] }>;
+	/** Operations whose success needs what the sandbox cannot give (a public https file). */
+	noSuccess?: boolean;
+}
+
+const seed = (t: Harness) => t.sandbox.seed;
+
+async function queuedPost(t: Harness): Promise<string> {
+	const [post] = await createPosts(t, { date: daysFromNow(3), channels: [seed(t).channels.threads.id] });
+	return post.postId;
+}
+
+async function publishedPost(t: Harness, outcome: 'success' | 'missingReleaseId'): Promise<string> {
+	await t.sandbox.control.patchChannel(seed(t).channels.threads.id, { publishOutcome: outcome });
+	const [post] = await createPosts(t, { type: 'now', date: daysFromNow(0), channels: [seed(t).channels.threads.id] });
+	return post.postId;
+}
+
+const pngItem = (): INodeExecutionData => ({
+	json: {},
+	binary: { data: { data: png().toString('base64'), fileName: 'a.png', mimeType: 'image/png' } },
+});
+
+const OPERATIONS: Operation[] = [
+	{ name: 'Channel → Check Connection', method: 'GET', path: '/is-connected', setup: async () => ({ parameters: { resource: 'channel', operation: 'checkConnection' } }) },
+	{ name: 'Channel → Get Many', method: 'GET', path: '/integrations', setup: async () => ({ parameters: { resource: 'channel', operation: 'getMany' } }) },
+	{
+		name: 'Channel → Get Settings',
+		method: 'GET',
+		path: '/integration-settings/:id',
+		setup: async (t) => ({ parameters: { resource: 'channel', operation: 'getSettings', channel: byId(seed(t).channels.x.id) } }),
+	},
+	{
+		name: 'Channel → Run Tool',
+		method: 'POST',
+		path: '/integration-trigger/:id',
+		setup: async (t) => ({ parameters: { resource: 'channel', operation: 'runTool', channel: byId(seed(t).channels.discord.id), tool: 'channels' } }),
+	},
+	{ name: 'Channel → Get Connect URL', method: 'GET', path: '/social/:platform', setup: async () => ({ parameters: { resource: 'channel', operation: 'getConnectUrl', platform: 'linkedin' } }) },
+	{
+		name: 'Channel → Delete',
+		method: 'DELETE',
+		path: '/integrations/:id',
+		setup: async (t) => ({ parameters: { resource: 'channel', operation: 'delete', channel: byId(seed(t).channels.threads.id) } }),
+	},
+	{ name: 'Post → Get Many', method: 'GET', path: '/posts', setup: async () => ({ parameters: { resource: 'post', operation: 'getMany' } }) },
+	{
+		name: 'Post → Set Status',
+		method: 'PUT',
+		path: '/posts/:id/status',
+		setup: async (t) => ({ parameters: { resource: 'post', operation: 'setStatus', postId: await queuedPost(t), status: 'draft' } }),
+	},
+	{ name: 'Post → Delete', method: 'DELETE', path: '/posts/:id', setup: async (t) => ({ parameters: { resource: 'post', operation: 'delete', postId: await queuedPost(t) } }) },
+	{
+		name: 'Post → Delete Group',
+		method: 'DELETE',
+		path: '/posts/group/:group',
+		setup: async (t) => {
+			await queuedPost(t);
+			const posts = (await axios.get(`${t.sandbox.baseUrl}/posts`, { headers: { Authorization: t.sandbox.apiKey }, params: { startDate: daysFromNow(0), endDate: daysFromNow(5) } })).data.posts;
+			return { parameters: { resource: 'post', operation: 'deleteGroup', group: posts[0].group } };
+		},
+	},
+	{
+		name: 'Post → Get Missing Items',
+		method: 'GET',
+		path: '/posts/:id/missing',
+		setup: async (t) => ({ parameters: { resource: 'post', operation: 'getMissingItems', postId: await publishedPost(t, 'missingReleaseId') } }),
+	},
+	{
+		name: 'Post → Set Release ID',
+		method: 'PUT',
+		path: '/posts/:id/release-id',
+		setup: async (t) => {
+			const postId = await publishedPost(t, 'missingReleaseId');
+			const missing = (await axios.get(`${t.sandbox.baseUrl}/posts/${postId}/missing`, { headers: { Authorization: t.sandbox.apiKey } })).data;
+			return { parameters: { resource: 'post', operation: 'setReleaseId', postId, releaseId: missing[0].id } };
+		},
+	},
+	{
+		name: 'Slot → Find Next Free',
+		method: 'GET',
+		path: '/find-slot/:id',
+		setup: async (t) => ({ parameters: { resource: 'slot', operation: 'findNextFree', channel: byId(seed(t).channels.x.id) } }),
+	},
+	{
+		name: 'Analytics → Get Channel Analytics',
+		method: 'GET',
+		path: '/analytics/:id',
+		setup: async (t) => ({ parameters: { resource: 'analytics', operation: 'getChannel', channel: byId(seed(t).channels.x.id) } }),
+	},
+	{
+		name: 'Analytics → Get Post Analytics',
+		method: 'GET',
+		path: '/analytics/post/:id',
+		setup: async (t) => ({ parameters: { resource: 'analytics', operation: 'getPost', postId: await publishedPost(t, 'success') } }),
+	},
+	{ name: 'Notification → Get Many', method: 'GET', path: '/notifications', setup: async () => ({ parameters: { resource: 'notification', operation: 'getMany', returnAll: true } }) },
+	{
+		name: 'Media → Upload',
+		method: 'POST',
+		path: '/upload',
+		setup: async () => ({ parameters: { resource: 'media', operation: 'upload', binaryPropertyName: 'data' }, items: [pngItem()] }),
+	},
+	{
+		name: 'Media → Upload From URL',
+		method: 'POST',
+		path: '/upload-from-url',
+		setup: async () => ({ parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'https://cdn.example.com/picture.png' } }),
+		noSuccess: true,
+	},
+	{ name: 'Media → Get Many', method: 'GET', path: '/media', setup: async () => ({ parameters: { resource: 'media', operation: 'getMany', returnAll: true } }) },
+];
+
+describe.each(OPERATIONS)('$name', (op) => {
+	const t = useSandbox();
+	const route = new RegExp(`^${op.path.replace(/:[a-z]+/gi, '[^/]+')}$`);
+	/** Requests to the route; the sandbox logs an abandoned request when it notices the closed socket, so wait for `expected` (up to 1 s). */
+	const requestsToRoute = async (expected = 1) => {
+		for (let waited = 0; ; waited += 50) {
+			const found = (await t.requests(op.method)).filter((r) => route.test(r.path));
+			if (found.length >= expected || waited >= 1000) return found;
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+	};
+
+	it('401: a refused key is explained', async () => {
+		const { parameters, items } = await op.setup(t);
+		const result = await t.run(parameters, { items, credentials: { baseUrl: t.sandbox.baseUrl, apiKey: 'refused-key' } });
+		const error = errorOf(result);
+		expect(error.message).toBe('The service refused the API key');
+		expect(error.httpCode).toBe('401');
+	});
+
+	it('429 with Retry-After beyond the wait cap: fails at once, saying when to retry', async () => {
+		const { parameters, items } = await op.setup(t);
+		await t.sandbox.control.addFault({ method: op.method, path: op.path, fault: 'rateLimit', retryAfter: 120, times: 3 });
+		const result = await t.run({ ...parameters, requestOptions: { ...FAST, maxRateLimitWait: 60 } }, { items });
+		const error = errorOf(result);
+		expect(error.message).toMatch(new RegExp(`^Rate limit reached on ${op.method} /.*: retry after .+ \\(in 120 s\\)$`));
+		expect(await requestsToRoute()).toHaveLength(1);
+	});
+
+	it(`500: ${op.method === 'GET' ? 'retried, then' : 'sent once, then'} reported`, async () => {
+		const { parameters, items } = await op.setup(t);
+		await t.sandbox.control.addFault({ method: op.method, path: op.path, fault: 'error500', times: 5 });
+		const result = await t.run({ ...parameters, requestOptions: { ...FAST, maxRetries: 2 } }, { items });
+		const error = errorOf(result);
+		expect(error.httpCode).toBe('500');
+		expect(error.message).toMatch(/HTTP 500/);
+		const expected = op.method === 'GET' ? 3 : 1;
+		expect(await requestsToRoute(expected)).toHaveLength(expected);
+	});
+
+	it('timeout: no answer within the timeout is reported with the time waited', async () => {
+		const { parameters, items } = await op.setup(t);
+		await t.sandbox.control.addFault({ method: op.method, path: op.path, fault: 'slow', delayMs: 1500, times: 5 });
+		const result = await t.run({ ...parameters, requestOptions: { ...FAST, timeout: 150, maxRetries: 1 } }, { items });
+		expect(errorOf(result).message).toContain('No answer from the service within 0.2 s');
+		const expected = op.method === 'GET' ? 2 : 1;
+		expect(await requestsToRoute(expected)).toHaveLength(expected);
+	});
+
+	it('Continue On Fail: the failing item carries its error, the other its answer', async () => {
+		const { parameters, items } = await op.setup(t);
+		await t.sandbox.control.addFault({ method: op.method, path: op.path, fault: 'rateLimit', retryAfter: 120, times: 1 });
+		const twoItems = items ? [items[0], items[0]] : [{}, {}];
+		const result = await t.run(parameters, { items: twoItems, continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		const failed = result.items.filter((item) => item.error);
+		expect(failed.length).toBeGreaterThanOrEqual(1);
+		expect(failed[0].error?.message).toMatch(/^Rate limit reached/);
+		if (!op.noSuccess) expect(failed).toHaveLength(1);
+		else expect(failed).toHaveLength(2);
+	});
+});
