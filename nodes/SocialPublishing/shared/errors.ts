@@ -257,9 +257,16 @@ export function explainFailure(failure: Failure): Explained {
 	}
 	if (status === 404) return explainNotFound(failure, said);
 	if (status === 413) {
+		if (failure.path.split('?')[0] === '/upload') {
+			return {
+				message: 'The upload is larger than the service accepts (50 MB)',
+				description: 'For a file over 50 MB, put it at a public HTTPS address and use Media → Upload From URL (up to 100 MB).',
+			};
+		}
 		return {
-			message: 'The request is larger than the service accepts (50 MB for an upload)',
-			description: 'For a file over 50 MB, put it at a public HTTPS address and use Media → Upload From URL (up to 100 MB).',
+			message: `The request to ${route(failure)} is larger than the service accepts (HTTP 413)`,
+			description:
+				'Some installs take JSON bodies of at most 100 kB. Send less in one request: fewer channels or follow-up parts per post, or shorter text.',
 		};
 	}
 	if (status >= 500) return explainServerError(failure, said);

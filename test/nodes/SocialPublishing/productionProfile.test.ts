@@ -74,4 +74,14 @@ describe('Social Publishing against the production profile of the sandbox', () =
 		expect(series.length).toBeGreaterThan(0);
 		for (const s of series) expect(s.rateLimit).toBeNull();
 	});
+
+	it('a JSON body over 100 kB (production answers 413) is explained as too large a request, not as an upload', async () => {
+		const big = JSON.stringify({ text: 'a'.repeat(150_000) });
+		const result = await t.run({ resource: 'channel', operation: 'runTool', channel: byId(channels().discord.id), tool: 'channels', inputMode: 'json', inputJson: big });
+		const error = errorOf(result);
+		expect(error.httpCode).toBe('413');
+		expect(error.message).toBe(`The request to POST /integration-trigger/${channels().discord.id} is larger than the service accepts (HTTP 413)`);
+		expect(error.description).toContain('100 kB');
+		expect(error.description).not.toContain('Upload From URL');
+	});
 });
