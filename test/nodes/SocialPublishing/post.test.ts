@@ -77,6 +77,18 @@ describe('Social Publishing → Post (all but Create)', () => {
 			expect((await t.requests('PUT')).at(-1)?.body).toEqual({ status: 'schedule', republish: true });
 		});
 
+		it('scheduling beyond the monthly allowance explains it, with the billing link', async () => {
+			const date = daysFromNow(3);
+			const [post] = await createPosts(t, { type: 'draft', date, channels: [channels().threads.id] });
+			await t.sandbox.control.setPlan('Starter');
+			await t.sandbox.control.setUsage(date.slice(0, 7), 400);
+			const result = await t.run({ resource: 'post', operation: 'setStatus', postId: post.postId, status: 'schedule' });
+			const error = errorOf(result);
+			expect(error.httpCode).toBe('402');
+			expect(error.message).toMatch(/^The monthly post allowance is used up: /);
+			expect(error.description).toContain(`Billing: ${t.sandbox.origin}/billing`);
+		});
+
 		it('an unknown post is not found', async () => {
 			const result = await t.run({ resource: 'post', operation: 'setStatus', postId: UNKNOWN_ID, status: 'draft' });
 			expect(errorOf(result).message).toBe(`Post ${UNKNOWN_ID} was not found`);
