@@ -58,8 +58,7 @@ export const channelDeleted: Step = async function () {
 /** Post → Delete: the spec answers `{deleted: true, id}`, production `{error: true}` on success. */
 export const postDeleted: Step = async function (_items, response) {
 	const body = (response.body ?? {}) as IDataObject;
-	const postId = idParameter(this, 'postId');
-	return [{ json: { deleted: body.deleted !== false, id: postId, ...(typeof body.id === 'string' && body.id !== postId ? { group: body.id } : {}) } }];
+	return [{ json: { deleted: body.deleted !== false, id: idParameter(this, 'postId') } }];
 };
 
 /** Post → Delete Group: `{deleted: false}` when nothing matched (spec); production always answers `{error: true}`. */

@@ -118,6 +118,8 @@ function failureOf(error: unknown, target: Target, policy: TransportPolicy, atte
 		return { ...base, status: cause.response.status, body: cause.response.data, headers: lowerCaseKeys(cause.response.headers) };
 	}
 	const code = cause?.code ?? outer?.code;
+	// Only the HTTP client's own errors are about the exchange; the node's checks of an answer are not.
+	if (!cause?.isAxiosError && !code) return undefined;
 	const text = `${cause?.message ?? ''} ${outer?.message ?? ''}`;
 	if (code === 'ERR_CANCELED') return undefined;
 	if ((code && TIMEOUT_CODES.has(code)) || /timeout of \d+ms exceeded|timed out/i.test(text)) return { ...base, network: 'timeout' };
