@@ -15,10 +15,19 @@ export type PostType = 'draft' | 'schedule' | 'now';
 export const LOOK_UP_PLATFORM = 'lookup';
 
 export interface MediaParam {
+	/** 'uploaded' (default): id and path of a file already uploaded; 'binary': a binary field to upload. */
+	source?: 'uploaded' | 'binary';
 	id?: string;
 	path?: string;
+	binaryProperty?: string;
 	alt?: string;
 }
+
+/**
+ * Marks a media reference whose file is in a binary field of the item (the field's name). A symbol
+ * key: never serialised, so it cannot leak into the request body.
+ */
+export const BINARY_SOURCE = Symbol('binaryProperty');
 
 export interface PartParam {
 	content?: string;
@@ -145,7 +154,10 @@ export function partsFromParam(parts: PartsParam | undefined): Json[] {
 	return (parts?.part ?? []).map((part) => ({
 		content: part.content ?? '',
 		image: (part.media?.item ?? []).map((media) => {
-			const ref: Json = { id: media.id, path: media.path };
+			const ref: Json = media.source === 'binary' ? {} : { id: media.id, path: media.path };
+			if (media.source === 'binary') {
+				(ref as Record<symbol, unknown>)[BINARY_SOURCE] = String(media.binaryProperty ?? '').trim();
+			}
 			if (typeof media.alt === 'string' && media.alt.trim() !== '') ref.alt = media.alt;
 			return ref;
 		}),

@@ -23,18 +23,35 @@ const mediaProperty: INodeProperties = {
 	typeOptions: { multipleValues: true, maxValue: POST_LIMITS.mediaPerPart },
 	placeholder: 'Add Media',
 	default: {},
-	description: `Up to ${POST_LIMITS.mediaPerPart} files uploaded to the service first (Media → Upload gives their ID and path)`,
+	description: `Up to ${POST_LIMITS.mediaPerPart} files: uploaded before (Media → Upload gives their ID and path), or uploaded now from a binary field`,
 	options: [
 		{
 			displayName: 'Media',
 			name: 'item',
 			values: [
 				{
+					displayName: 'Alt Text',
+					name: 'alt',
+					type: 'string',
+					default: '',
+					description: 'Description of the image; Bluesky and Mastodon publish it with the image',
+				},
+				{
+					displayName: 'Binary Field',
+					name: 'binaryProperty',
+					type: 'string',
+					default: 'data',
+					description:
+						'Name of the binary field of the input item that holds the file (JPEG, PNG, GIF, WEBP or MP4)',
+					displayOptions: { show: { source: ['binary'] } },
+				},
+				{
 					displayName: 'Media ID',
 					name: 'id',
 					type: 'string',
 					default: '',
 					description: 'ID of the uploaded file, as Media → Upload answered it',
+					displayOptions: { show: { source: ['uploaded'] } },
 				},
 				{
 					displayName: 'Media Path',
@@ -42,13 +59,25 @@ const mediaProperty: INodeProperties = {
 					type: 'string',
 					default: '',
 					description: 'Path (URL) of the uploaded file, as Media → Upload answered it',
+					displayOptions: { show: { source: ['uploaded'] } },
 				},
 				{
-					displayName: 'Alt Text',
-					name: 'alt',
-					type: 'string',
-					default: '',
-					description: 'Description of the image; Bluesky and Mastodon publish it with the image',
+					displayName: 'Source',
+					name: 'source',
+					type: 'options',
+					default: 'uploaded',
+					options: [
+						{
+							name: 'Uploaded File',
+							value: 'uploaded',
+							description: 'A file already in the service (ID and path from Media → Upload)',
+						},
+						{
+							name: 'Binary Field of the Input Item',
+							value: 'binary',
+							description: 'Upload the file now (POST /upload), after the post has passed its checks',
+						},
+					],
 				},
 			],
 		},

@@ -3,15 +3,17 @@
  * postReceive step that turns the answer into one item per created post.
  *
  * Order of work for one item, so that a bad post costs nothing:
- * 1. build the body from the parameters (`shared/postBody.ts`), no request;
+ * 1. build the body from the parameters (`shared/postBody.ts`), read the type and size of files
+ *    given as binary fields, no request;
  * 2. check it with the platforms the user gave: a post that breaks a rule stops here, before any
  *    request at all;
  * 3. read the channels (GET /integrations, once per execution) for names, platforms and unknown
  *    ids; for an X channel whose text is over the standard limit, read its limit
  *    (GET /integration-settings/:id: premium accounts get more);
  * 4. with "next free slot", ask GET /find-slot/:id for every channel and take the latest;
- * 5. check the whole body again with everything known; only then POST /posts is sent, by the
- *    transport, which never repeats a POST (only a 429, refused before processing, is retried).
+ * 5. check the whole body again with everything known; upload the files given as binary fields
+ *    (`createUploads.ts`); only then POST /posts is sent, by the transport, which never repeats a
+ *    POST (only a 429, refused before processing, is retried).
  */
 import {
 	NodeApiError,
@@ -45,6 +47,7 @@ import {
 	type Violation,
 } from '../../shared/postRules';
 import { apiRequest } from '../../shared/transport';
+import { prepareBinaryMedia, uploadPending } from './createUploads';
 import { problemsError, unkeptHtmlTags, type ChannelLabel, type NodeProblem, type Problem, type ProblemContext } from '../../shared/validation';
 
 interface ServiceChannel {
@@ -403,7 +406,11 @@ export async function buildCreatePostRequest(
 	const draft =
 		this.getNodeParameter('inputMode', 'fields') === 'json' ? draftFromJson(this, options) : draftFromFields(this, options);
 
-	// Problems the node finds itself (no channel, bad JSON) are never sent, even with checks skipped.
+	const posts = Array.isArray(draft.body.posts) ? (draft.body.posts as Json[]) : [];
+	const binaryMedia = await prepareBinaryMedia(this, posts);
+	draft.problems.push(...binaryMedia.problems);
+
+	// Problems the node finds itself (no channel, bad JSON, no file) are never sent, even with checks skipped.
 	const blocking = draft.skipChecks ? draft.problems : checkWithoutRequests(draft);
 	if (blocking.length > 0) throw problemsError(node, blocking, draft.context);
 
@@ -424,6 +431,8 @@ export async function buildCreatePostRequest(
 		const violations = check(draft.body, infos);
 		if (violations.length > 0) throw problemsError(node, violations, draft.context);
 	}
+
+	await uploadPending(this, binaryMedia.pending);
 
 	if (typeof draft.body.date === 'string') sentDates.set(this, draft.body.date);
 	requestOptions.body = draft.body;

@@ -2,7 +2,7 @@
 import axios from 'axios';
 import { PLATFORM_IDS, type PlatformId } from '../../../../nodes/SocialPublishing/shared/platforms';
 import { startSandbox, type RunningSandbox } from '../../../../sandbox';
-import { mp4, png } from '../../../fixtures/media';
+import { avif, mp4, png } from '../../../fixtures/media';
 import { VALID_SETTINGS } from '../../../fixtures/platformCases';
 import {
 	byId,
@@ -289,6 +289,67 @@ describe('Post → Create: sending', () => {
 			[x.id, 'x'],
 		]);
 		expect(await sentBodies()).toEqual([body]);
+	});
+});
+
+describe('Post → Create: media from a binary field', () => {
+	const withFiles = (files: Record<string, Buffer>) => [
+		{
+			json: {},
+			binary: Object.fromEntries(
+				Object.entries(files).map(([field, bytes]) => [field, { data: bytes.toString('base64'), mimeType: 'application/octet-stream', fileName: `${field}.bin` }]),
+			),
+		},
+	];
+
+	it('uploads the file once, after the checks, and posts it with its alt text', async () => {
+		const { mastodon, bluesky } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({
+				parts: parts({ content: 'Fresh from the oven', media: [{ binaryProperty: 'photo', alt: 'A loaf of bread' }] }),
+				channels: [channel({ channel: byId(mastodon.id) }), channel({ channel: byId(bluesky.id) })],
+			}),
+			withFiles({ photo: png() }),
+		);
+		expect(errorText(result)).toBe('');
+		expect(await routesHit(sb)).toEqual(['GET /integrations', 'POST /upload', 'POST /posts']);
+		const uploaded = (await sb.control.requests()).find((r) => r.path === '/upload');
+		expect(uploaded?.status).toBe(201);
+		const [body] = await sentBodies();
+		const [first, second] = body.posts.map((post) => post.value[0].image);
+		expect(first).toEqual([{ id: expect.any(String), path: expect.stringMatching(/^http.*\.png$/), alt: 'A loaf of bread' }]);
+		expect(second).toEqual(first);
+	});
+
+	it('judges the real kind of the file before uploading anything', async () => {
+		const { x } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({
+				parts: parts({ content: 'Two clips', media: [{ binaryProperty: 'a' }, { binaryProperty: 'b' }] }),
+				channels: [channel({ channel: byId(x.id), platform: 'x', settings: { x_who_can_reply_post: 'everyone' } })],
+			}),
+			withFiles({ a: mp4(), b: mp4() }),
+		);
+		expect(errorText(result)).toContain('Media: You can only upload one video or GIF per post, with no other media.');
+		expect(await routesHit(sb)).toEqual([]);
+	});
+
+	it('refuses a missing field or a file posts cannot use, naming it, before any request', async () => {
+		const { telegram } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({
+				parts: parts({ content: 'Files', media: [{ binaryProperty: 'picture' }, { binaryProperty: 'photo' }] }),
+				channels: [channel({ channel: byId(telegram.id), platform: 'telegram' })],
+			}),
+			withFiles({ photo: avif() }),
+		);
+		const text = errorText(result);
+		expect(text).toContain('media 1 → Binary Field: the item has no binary field "picture". To fix: set Binary Field to one of the item\'s binary fields: photo.');
+		expect(text).toContain('media 2 → Binary Field: the file "photo.bin" is image/avif, which the service stores but posts cannot use');
+		expect(await routesHit(sb)).toEqual([]);
 	});
 });
 

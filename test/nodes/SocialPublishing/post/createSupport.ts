@@ -2,7 +2,7 @@
  * Shared set-up of the Post → Create tests: the node's parameters written the way the editor
  * saves them, and a look at what reached the sandbox.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { PLATFORMS, type PlatformId } from '../../../../nodes/SocialPublishing/shared/platforms';
 import { optionalSettingsName, requiredSettingName } from '../../../../nodes/SocialPublishing/shared/postBody';
 import { runNode, type RunNodeResult } from '../../../helpers/engine';
@@ -18,9 +18,11 @@ export const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
 export const fromList = (id: string, name: string) => ({ __rl: true, mode: 'list', value: id, cachedResultName: name });
 
 export interface MediaParam {
-	id: string;
-	path: string;
+	id?: string;
+	path?: string;
 	alt?: string;
+	/** Upload from this binary field of the input item instead. */
+	binaryProperty?: string;
 }
 
 export interface PartParam {
@@ -33,7 +35,15 @@ export function parts(...list: PartParam[]): INodeParameters {
 	return {
 		part: list.map(({ content, media }) => ({
 			content: content ?? '',
-			...(media ? { media: { item: media } } : {}),
+			...(media
+				? {
+						media: {
+							item: media.map((m) =>
+								m.binaryProperty ? { source: 'binary', binaryProperty: m.binaryProperty, ...(m.alt ? { alt: m.alt } : {}) } : m,
+							),
+						},
+					}
+				: {}),
 		})),
 	} as unknown as INodeParameters;
 }
@@ -97,7 +107,7 @@ export function jsonParams(body: unknown, options: Record<string, unknown> = {})
 export async function runCreate(
 	sb: RunningSandbox,
 	parameters: INodeParameters,
-	items?: IDataObject[],
+	items?: Array<IDataObject | INodeExecutionData>,
 	continueOnFail = false,
 ): Promise<RunNodeResult> {
 	return await runNode({

@@ -1,0 +1,184 @@
+/**
+ * Media of Post → Create taken from a binary field of the input item, uploaded on the fly.
+ *
+ * The file's type and size are read locally first (the upload rules are the Media → Upload ones,
+ * from `shared/upload.ts`), so the post is checked with the real kind of each file before any
+ * request; files are uploaded (POST /upload, each binary field once per item) only after every
+ * check has passed, just before POST /posts.
+ */
+import {
+	BINARY_ENCODING,
+	type IBinaryData,
+	type IDataObject,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+} from 'n8n-workflow';
+import { MEDIA_EXTENSIONS } from '../../shared/platforms';
+import { BINARY_SOURCE, type Json } from '../../shared/postBody';
+import { CREDENTIAL_TYPE, policyOf, sendWithPolicy } from '../../shared/transport';
+import { multipartFile, sniffMediaType, UPLOAD_LIMITS, type MediaType } from '../../shared/upload';
+import type { NodeProblem } from '../../shared/validation';
+
+const HEAD_BYTES = 64;
+const CHUNK_BYTES = 256 * 1024;
+
+type Chunks = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+
+interface BinaryFile {
+	fileName: string;
+	size: number;
+	type: MediaType;
+	open: () => Promise<Chunks>;
+}
+
+/** A media reference of the body whose file is still in a binary field. */
+interface PendingRef {
+	ref: Json;
+	property: string;
+	postIndex: number;
+	partIndex: number;
+	mediaIndex: number;
+}
+
+export interface PendingUploads {
+	files: Map<string, BinaryFile>;
+	refs: PendingRef[];
+}
+
+async function head(stream: Chunks & { destroy?: () => void }): Promise<Buffer> {
+	const parts: Buffer[] = [];
+	let length = 0;
+	try {
+		for await (const chunk of stream) {
+			parts.push(Buffer.from(chunk));
+			length += chunk.length;
+			if (length >= HEAD_BYTES) break;
+		}
+	} finally {
+		stream.destroy?.();
+	}
+	return Buffer.concat(parts).subarray(0, HEAD_BYTES);
+}
+
+/** Size, first bytes and a reader of a binary, without reading a file n8n keeps on disk whole. */
+async function readBinary(context: IExecuteSingleFunctions, binary: IBinaryData) {
+	if (binary.id) {
+		const id = binary.id;
+		const { fileSize } = await context.helpers.getBinaryMetadata(id);
+		const first = await head(await context.helpers.getBinaryStream(id, HEAD_BYTES));
+		return { size: fileSize, first, open: async () => (await context.helpers.getBinaryStream(id, CHUNK_BYTES)) as Chunks };
+	}
+	const buffer = Buffer.from(binary.data, BINARY_ENCODING);
+	return { size: buffer.length, first: buffer.subarray(0, HEAD_BYTES), open: async () => [buffer] as Chunks };
+}
+
+function mediaProblem(pending: PendingRef, message: string, hint: string): NodeProblem {
+	return {
+		kind: 'node',
+		postIndex: pending.postIndex,
+		partIndex: pending.partIndex,
+		field: `media ${pending.mediaIndex + 1} → Binary Field`,
+		message,
+		hint,
+	};
+}
+
+/**
+ * Finds the media of `posts` that come from binary fields, reads each field's type and size, and
+ * gives those references a stand-in `{id, path}` with the file's real ending, so that the rule
+ * checker judges the real kind of file. Problems are the files that cannot be posted.
+ */
+export async function prepareBinaryMedia(
+	context: IExecuteSingleFunctions,
+	posts: Json[],
+): Promise<{ pending: PendingUploads; problems: NodeProblem[] }> {
+	const pending: PendingUploads = { files: new Map(), refs: [] };
+	const problems: NodeProblem[] = [];
+	const binaries = context.getInputData().binary ?? {};
+	const checked = new Map<string, string | undefined>();
+	posts.forEach((post, postIndex) =>
+		((post.value as Json[] | undefined) ?? []).forEach((part, partIndex) =>
+			((part.image as Json[] | undefined) ?? []).forEach((ref, mediaIndex) => {
+				const property = (ref as Record<symbol, unknown>)[BINARY_SOURCE];
+				if (typeof property === 'string') pending.refs.push({ ref, property, postIndex, partIndex, mediaIndex });
+			}),
+		),
+	);
+	for (const item of pending.refs) {
+		if (!checked.has(item.property)) checked.set(item.property, await describeFile(context, binaries, item.property, pending));
+		const trouble = checked.get(item.property);
+		const file = pending.files.get(item.property);
+		if (trouble !== undefined || !file) {
+			problems.push(mediaProblem(item, trouble ?? 'no file', fileHint(item.property, binaries)));
+			continue;
+		}
+		item.ref.id = `binary:${item.property}`;
+		item.ref.path = `${item.property}.${file.type.ext}`;
+	}
+	return { pending, problems };
+}
+
+function fileHint(property: string, binaries: Record<string, IBinaryData>): string {
+	const present = Object.keys(binaries);
+	if (!binaries[property]) {
+		return present.length
+			? `set Binary Field to one of the item's binary fields: ${present.join(', ')}`
+			: 'read or download the file in an earlier node (e.g. HTTP Request), or use the ID and path of an uploaded file';
+	}
+	const endings = Object.keys(MEDIA_EXTENSIONS).join(', ');
+	return `posts take ${endings} files up to 10 MB (images) or 50 MB (videos); convert or resize the file, or use Media → Upload From URL for bigger videos`;
+}
+
+/** Reads one binary field; undefined when it can be posted, else what is wrong with it. */
+async function describeFile(
+	context: IExecuteSingleFunctions,
+	binaries: Record<string, IBinaryData>,
+	property: string,
+	pending: PendingUploads,
+): Promise<string | undefined> {
+	const binary = binaries[property];
+	if (!binary) return `the item has no binary field "${property}"`;
+	const { size, first, open } = await readBinary(context, binary);
+	const fileName = binary.fileName ?? property;
+	const type = sniffMediaType(first);
+	if (!type) return `the file "${fileName}" is not a type the service accepts`;
+	if (!MEDIA_EXTENSIONS[`.${type.ext}`]) return `the file "${fileName}" is ${type.mime}, which the service stores but posts cannot use`;
+	if (type.kind === 'image' && size > UPLOAD_LIMITS.imageBytes) return `the image "${fileName}" is over 10 MB`;
+	if (size > UPLOAD_LIMITS.requestBytes) return `the file "${fileName}" is over 50 MB`;
+	pending.files.set(property, { fileName, size, type, open });
+	return undefined;
+}
+
+/** Uploads each pending file once (POST /upload, never re-sent except after a 429) and fills in the references. */
+export async function uploadPending(context: IExecuteSingleFunctions, pending: PendingUploads): Promise<void> {
+	if (pending.refs.length === 0) return;
+	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	const baseURL = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const policy = policyOf(context.getNodeParameter('requestOptions', {}) as IDataObject);
+	const uploaded = new Map<string, { id: unknown; path: unknown }>();
+	for (const [property, file] of pending.files) {
+		const body = multipartFile('file', file.fileName, file.type.mime, file.size, file.open);
+		const request: IHttpRequestOptions = {
+			method: 'POST',
+			baseURL,
+			url: '/upload',
+			body: body as unknown as IHttpRequestOptions['body'],
+			headers: { Accept: 'application/json', 'Content-Type': body.type },
+			disableFollowRedirect: true,
+			timeout: policy.timeoutMs,
+		};
+		const answer = (await sendWithPolicy(
+			context.getNode(),
+			{ method: 'POST', path: '/upload', itemIndex: context.getItemIndex() },
+			policy,
+			async () => await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, { ...request }),
+		)) as Json;
+		uploaded.set(property, { id: answer?.id, path: answer?.path });
+	}
+	for (const item of pending.refs) {
+		const media = uploaded.get(item.property);
+		if (!media) continue;
+		item.ref.id = media.id;
+		item.ref.path = media.path;
+	}
+}
