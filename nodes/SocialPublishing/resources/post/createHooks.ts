@@ -10,10 +10,10 @@
  * 3. read the channels (GET /integrations, once per execution) for names, platforms and unknown
  *    ids; for an X channel whose text is over the standard limit, read its limit
  *    (GET /integration-settings/:id: premium accounts get more);
- * 4. with "next free slot", ask GET /find-slot/:id for every channel and take the latest;
- * 5. check the whole body again with everything known; upload the files given as binary fields
- *    (`createUploads.ts`); only then POST /posts is sent, by the transport, which never repeats a
- *    POST (only a 429, refused before processing, is retried).
+ * 4. check the whole body again with everything known;
+ * 5. with "next free slot", ask GET /find-slot/:id for every channel and take the latest;
+ * 6. upload the files given as binary fields (`createUploads.ts`); only then POST /posts is sent,
+ *    by the transport, which never repeats a POST (only a 429, refused before processing, is retried).
  */
 import {
 	NodeApiError,
@@ -48,7 +48,7 @@ import {
 } from '../../shared/postRules';
 import { apiRequest } from '../../shared/transport';
 import { prepareBinaryMedia, uploadPending } from './createUploads';
-import { problemsError, unkeptHtmlTags, type ChannelLabel, type NodeProblem, type Problem, type ProblemContext } from '../../shared/validation';
+import { oversizedBody, problemsError, unkeptHtmlTags, type ChannelLabel, type NodeProblem, type Problem, type ProblemContext } from '../../shared/validation';
 
 interface ServiceChannel {
 	id: string;
@@ -111,8 +111,9 @@ async function channelMaxLength(context: IExecuteSingleFunctions, channelId: str
 
 /**
  * Slots handed out in this execution, per channel. Items are sent concurrently, so a second item
- * could be told the slot a first one is about to fill; it then waits until the service no longer
- * offers that slot.
+ * could be told the slot a first one is about to fill; it then asks again until the service no
+ * longer offers that slot (up to 10 s: a slot still offered then was not taken, the earlier
+ * request having failed).
  */
 const SLOT_WAIT_MS = 250;
 const SLOT_WAIT_TRIES = 40;
@@ -179,16 +180,9 @@ async function nextFreeSlot(
 			await sleep(SLOT_WAIT_MS);
 			slot = await findSlot(context, id);
 		}
+		// Still offered after the wait: the earlier item did not take it (its request failed), so it is free.
 		if (typeof slot !== 'string') problems.push({ ...slot, postIndex });
-		else if (ledger.get(id)?.has(slot)) {
-			problems.push({
-				kind: 'node',
-				postIndex,
-				field: 'Date',
-				message: `the next free slot ${slot} was given to an earlier item of this run whose post is not created yet`,
-				hint: 'run the items one at a time, or choose "At a Date and Time"',
-			});
-		} else slots.push(slot);
+		else slots.push(slot);
 	}
 	if (problems.length > 0) return problems;
 	const latest = slots.sort().at(-1) as string;
@@ -346,7 +340,12 @@ function checkWithoutRequests(draft: Draft): Problem[] {
 		}
 		return true;
 	});
-	return [...draft.problems, ...violations, ...unkeptHtmlTags(draft.body, draft.context.inputMode)];
+	return [
+		...draft.problems,
+		...violations,
+		...unkeptHtmlTags(draft.body, draft.context.inputMode),
+		...oversizedBody(draft.body),
+	];
 }
 
 function isWithinPremium(body: Json, violation: Extract<Violation, { kind: 'platform' }>): boolean {
@@ -417,6 +416,11 @@ export async function buildCreatePostRequest(
 	const { infos, known, problems } = await resolveChannels(this, draft);
 	if (!draft.skipChecks && problems.length > 0) throw problemsError(node, problems, draft.context);
 
+	if (!draft.skipChecks) {
+		const violations = check(draft.body, infos);
+		if (violations.length > 0) throw problemsError(node, violations, draft.context);
+	}
+
 	if (draft.wantsNextSlot) {
 		const slot = await nextFreeSlot(
 			this,
@@ -427,10 +431,6 @@ export async function buildCreatePostRequest(
 		draft.body.date = slot;
 	}
 
-	if (!draft.skipChecks) {
-		const violations = check(draft.body, infos);
-		if (violations.length > 0) throw problemsError(node, violations, draft.context);
-	}
 
 	await uploadPending(this, binaryMedia.pending);
 

@@ -498,6 +498,19 @@ describe('Post → Create: refusing before sending', () => {
 		expect(await routesHit(sb)).toEqual([]);
 	});
 
+	it('refuses a request over the 100 kB the service takes as a body', async () => {
+		const { telegram } = sb.seed.channels;
+		const manyParts = Array.from({ length: 30 }, (_, index) => ({ content: `${index + 1}/ ${'t'.repeat(4000)}` }));
+		const result = await runCreate(
+			sb,
+			createParams({ parts: parts(...manyParts), channels: [channel({ channel: byId(telegram.id), platform: 'telegram' })] }),
+		);
+		expect(result.error?.message).toMatch(
+			/^Item 1, the request: the request body is 11\d kB; the service refuses bodies over 100 kB\. To fix: split the channels/,
+		);
+		expect(await routesHit(sb)).toEqual([]);
+	});
+
 	it('lists every problem of an item in the description', async () => {
 		const { bluesky } = sb.seed.channels;
 		const result = await runCreate(
