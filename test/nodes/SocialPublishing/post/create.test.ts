@@ -259,6 +259,17 @@ describe('Post → Create: sending', () => {
 		expect((await routesHit(sb)).filter((r) => r === 'GET /integrations')).toHaveLength(1);
 	});
 
+	it('takes the channel ID from an expression', async () => {
+		const { threads } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId('={{ $json.channelId }}') })] }),
+			[{ channelId: threads.id }],
+		);
+		expect(errorText(result)).toBe('');
+		expect(result.items[0].json).toMatchObject({ integration: threads.id, channelName: threads.name, platform: 'threads' });
+	});
+
 	it("reads a date without offset in the workflow's time zone", async () => {
 		const { telegram } = sb.seed.channels;
 		// Test workflows run in n8n's default zone, America/New_York: 10:00 in January is 15:00 UTC.
