@@ -192,7 +192,12 @@ export class ProductionProfile {
 
 		if (this.on('statusUnknownPost400'))
 			router.put('/posts/:id/status', (req, res, next) => {
-				if (!store.post(orgOf(res), req.params.id)) throw badRequest('Post not found');
+				// The body is validated first (the spec route does it); only a valid body reaches the lookup.
+				const body: Json = isObject(req.body) ? req.body : {};
+				const valid =
+					(body.status === 'draft' || body.status === 'schedule') &&
+					(body.republish === undefined || typeof body.republish === 'boolean');
+				if (valid && !store.post(orgOf(res), req.params.id)) throw badRequest('Post not found');
 				next();
 			});
 

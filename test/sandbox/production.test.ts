@@ -129,6 +129,9 @@ describe('unknown ids', () => {
 		const res = await t.api.put(`/posts/${UNKNOWN}/status`, { status: 'draft' });
 		expect(res.status).toBe(400);
 		expect(res.data).toEqual({ statusCode: 400, message: 'Post not found', error: 'Bad Request' });
+		// A bad body is refused for what it is first.
+		const invalid = await t.api.put(`/posts/${UNKNOWN}/status`, { status: 'gone' });
+		expect(invalid.data.message).toEqual(['status must be one of the following values: draft, schedule']);
 		const [{ postId }] = await create(postBody(t.sb.seed.channels.telegram.id));
 		expect((await t.api.put(`/posts/${postId}/status`, { status: 'draft' })).data).toEqual({ id: postId, state: 'DRAFT' });
 	});

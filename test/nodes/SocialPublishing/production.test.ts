@@ -64,6 +64,12 @@ describe('Channel → Delete', () => {
 		expect(everything).not.toContain(tokens.telegram.token);
 		expect(everything).not.toContain(tokens.telegram.refreshToken);
 		expect(everything).not.toContain('sandbox-channel-');
+
+		// Nor with the rate-limit figures added to the output.
+		const { threads } = sb.seed.channels;
+		const withInfo = await run({ resource: 'channel', operation: 'delete', channel: byId(threads.id) }, { ...FAST, includeRateLimitInfo: true });
+		expect(jsonOf(withInfo)).toEqual([expect.objectContaining({ deleted: true, id: threads.id })]);
+		expect(JSON.stringify(withInfo.run)).not.toContain('sandbox-channel-');
 	});
 
 	it('an unknown channel (production: 500) fails with "not found, or the service failed"', async () => {
