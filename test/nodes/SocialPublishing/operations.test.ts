@@ -131,8 +131,9 @@ const OPERATIONS: Operation[] = [
 	{ name: 'Media → Get Many', method: 'GET', path: '/media', setup: async () => ({ parameters: { resource: 'media', operation: 'getMany', returnAll: true } }) },
 ];
 
+const t = useSandbox();
+
 describe.each(OPERATIONS)('$name', (op) => {
-	const t = useSandbox();
 	const route = new RegExp(`^${op.path.replace(/:[a-z]+/gi, '[^/]+')}$`);
 	/** Requests to the route; the sandbox logs an abandoned request when it notices the closed socket, so wait for `expected` (up to 1 s). */
 	const requestsToRoute = async (expected = 1) => {
