@@ -38,7 +38,13 @@ const fields: INodeProperties[] = [
 				name: 'field',
 				values: [
 					{ displayName: 'Name', name: 'key', type: 'string', default: '' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description: 'Sent as text. For numbers, booleans or nested values use "Using JSON" (the service may read the text "false" as true).',
+					},
 				],
 			},
 		],
