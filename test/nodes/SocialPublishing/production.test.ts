@@ -237,20 +237,13 @@ describe('Post → Create', () => {
 		}
 	});
 
-
 	it('takes the next free slot of an enabled channel', async () => {
 		const { telegram } = sb.seed.channels;
 		const result = await run(createParams({ nextSlot: true, parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(telegram.id) })] }));
 		expect(result.error).toBeUndefined();
 		expect(await routesHit()).toEqual(['GET /integrations', `GET /find-slot/${telegram.id}`, 'POST /posts']);
 	});
-});
 
-/**
- * Where the node does not yet cope with production; each case says what it should do. They are skipped so the suite
- * stays green; the report lists each one with the error it gives today.
- */
-describe.skip('known gaps (see report)', () => {
 	it('refuses the next free slot of an unknown channel without asking production, which would never answer', async () => {
 		const started = Date.now();
 		const result = await run(createParams({ nextSlot: true, parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(UNKNOWN_ID) })] }));
@@ -259,15 +252,23 @@ describe.skip('known gaps (see report)', () => {
 		expect((await routesHit()).filter((r) => r.startsWith('GET /find-slot') || r === 'POST /posts')).toEqual([]);
 	});
 
-	it('a JSON body over 100 kB gets an error about the post\'s size (production answers 413), not advice about uploads', async () => {
+	it('a JSON body over 100 kB is refused before sending, or, with the checks skipped, explained from production\'s 413', async () => {
 		const { facebook } = sb.seed.channels;
 		// Two parts of 60,000 characters: within facebook's 63,206 each, over production's 100 kB body limit together.
 		const long = 'a'.repeat(60_000);
-		const result = await run(
-			createParams({ date: inDays(3), channels: [channel({ channel: byId(facebook.id), parts: parts({ content: long }, { content: long }) })] }),
-		);
-		const text = `${errorOf(result).message} ${errorOf(result).description ?? ''}`;
-		expect(text).toMatch(/100 ?kB/i);
-		expect(text).not.toMatch(/Upload From URL/);
+		const params = (options: Record<string, unknown> = {}) =>
+			createParams({ date: inDays(3), channels: [channel({ channel: byId(facebook.id), parts: parts({ content: long }, { content: long }) })], options });
+		const sentPosts = async () => (await sb.control.requests()).filter((r) => r.method === 'POST' && /(^|\/v1)\/posts$/.test(r.path));
+
+		const local = errorOf(await run(params()));
+		expect(`${local.message} ${local.description ?? ''}`).toMatch(/100 ?kB/i);
+		expect(await sentPosts()).toEqual([]);
+
+		const remote = errorOf(await run(params({ skipChecks: true })));
+		expect(remote.httpCode).toBe('413');
+		expect(remote.message).toBe('The request to POST /posts is larger than the service accepts (HTTP 413)');
+		expect(remote.description).toMatch(/100 kB/);
+		expect(remote.description).not.toMatch(/Upload From URL/);
+		expect((await sentPosts()).map((r) => r.status)).toEqual([413]);
 	});
 });
