@@ -5,6 +5,7 @@
 import axios from 'axios';
 import { sleep } from 'n8n-workflow';
 import { startSandbox } from '../../sandbox';
+import { png } from '../fixtures/media';
 import { postBody, startTestSandbox, T0, X_SETTINGS, type TestSandbox } from './support';
 
 const UNKNOWN = '0f000000-0000-4000-8000-00000000dead';
@@ -62,11 +63,17 @@ describe('GET /posts', () => {
 	});
 });
 
-it('has no GET /media (404 as for any unknown route); uploads still exist', async () => {
+it('has no GET /media (404 as for any unknown route); uploads still exist, multipart untouched by the JSON limit', async () => {
 	const res = await t.api.get('/media');
 	expect(res.status).toBe(404);
 	expect(res.data).toEqual({ statusCode: 404, message: 'Cannot GET /api/public/v1/media', error: 'Not Found' });
 	expect((await t.api.post('/upload-from-url', { url: 'ftp://example.com/a.png' })).status).toBe(400);
+	// A 300 kB PNG (padding after the image end) is over the 100 kB JSON limit but goes through /upload.
+	const body = new FormData();
+	body.append('file', new Blob([Buffer.concat([png(), Buffer.alloc(300 * 1024)])], { type: 'image/png' }), 'big.png');
+	const uploaded = await t.api.post('/upload', body);
+	expect(uploaded.status).toBe(201);
+	expect(uploaded.data).toMatchObject({ type: 'image', path: expect.stringMatching(/\.png$/) });
 });
 
 describe('rate limits', () => {
