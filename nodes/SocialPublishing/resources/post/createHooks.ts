@@ -422,15 +422,10 @@ export async function buildCreatePostRequest(
 	}
 
 	if (draft.wantsNextSlot) {
-		const slot = await nextFreeSlot(
-			this,
-			draft.channels.map((channel) => channel.id),
-			known,
-		);
+		const slot = await nextFreeSlot(this, draft.channels.map((channel) => channel.id), known);
 		if (typeof slot !== 'string') throw problemsError(node, slot, draft.context);
 		draft.body.date = slot;
 	}
-
 
 	await uploadPending(this, binaryMedia.pending);
 

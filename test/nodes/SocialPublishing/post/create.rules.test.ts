@@ -19,10 +19,10 @@ import {
 	type PlatformCase,
 } from '../../../fixtures/platformCases';
 import {
-	byId,
 	channel,
 	createParams,
 	errorText,
+	fromList,
 	jsonParams,
 	parts,
 	routesHit,
@@ -45,11 +45,15 @@ beforeEach(async () => sb.control.clearRequests());
 
 const channelIdOf = (platform: PlatformId, premium = false) => sb.seed.channels[premium ? 'xPremium' : platform].id;
 
+/**
+ * Channels are picked "From List", the editor's usual way (By ID is tested in create.test.ts; its
+ * ID pattern is checked by n8n with a 250 ms regex budget that a loaded machine can overrun).
+ */
 function caseParameters(aCase: PlatformCase, channelId: string): { parameters: INodeParameters; typed: boolean } {
 	const settings = aCase.post.settings;
 	const typed = typedSettingsFor(aCase.platform, settings);
 	const entry = channel({
-		channel: byId(channelId),
+		channel: fromList(channelId, `${aCase.platform} channel`),
 		platform: aCase.platform,
 		...(typed ? { settings: typed } : { settingsJson: settings ?? {} }),
 		parts: parts(...aCase.post.value.map((p) => ({ content: p.content, media: p.image }))),
