@@ -8,6 +8,7 @@
  * - `createPoller`: a PollContext over one Workflow object, so static data persists between polls.
  */
 import {
+	DirectoryLoader,
 	ExecuteContext,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
@@ -72,10 +73,20 @@ class ItemSource implements INodeType {
 	}
 }
 
+/**
+ * A declarative node as n8n's loader hands it to the engine: with n8n's own Request Options
+ * (Timeout, Proxy, Batching, Ignore SSL Issues) added. Without them `requestOptions.timeout` is
+ * dropped from the parameters and every request waits the default 30 s.
+ */
+export function asLoadedByN8n<T extends INodeType>(nodeType: T): T {
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(nodeType);
+	return nodeType;
+}
+
 /** Node types known to test workflows: ours plus the item source. Tests may register more. */
 export const nodeTypeRegistry: Record<string, INodeType> = {
 	'test.itemSource': new ItemSource(),
-	'n8n-nodes-social-publishing.socialPublishing': new SocialPublishing(),
+	'n8n-nodes-social-publishing.socialPublishing': asLoadedByN8n(new SocialPublishing()),
 };
 
 export function registerNodeType(type: string, nodeType: INodeType): void {

@@ -189,11 +189,22 @@ function explainServerError(failure: Failure, said: string | undefined): Explain
 	};
 }
 
+/** Said when POST /posts got no answer: it is never re-sent, since the service may have created the posts. */
+const POSTS_MAY_EXIST =
+	'The post may have been created: check Post → Get Many (around the post\'s date) before retrying, or it may be published twice.';
+
 function explainNetwork(failure: Failure): Explained {
 	const subject = subjectOf(failure.path);
 	const retried = failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
+	const createsPosts = failure.method === 'POST' && failure.path.split('?')[0] === '/posts';
 	if (failure.network === 'timeout') {
 		const seconds = Math.round((failure.timeoutMs ?? 0) / 100) / 10;
+		if (createsPosts) {
+			return {
+				message: `No answer from the service within ${seconds} s on ${route(failure)}`,
+				description: `${POSTS_MAY_EXIST} If the service is just slow, raise Timeout under Request Options.`,
+			};
+		}
 		if (failure.path.startsWith('/find-slot/')) {
 			return {
 				message: `No answer from the service within ${seconds} s for the free slot of channel ${subject?.id ?? ''}${retried}`,
@@ -207,6 +218,9 @@ function explainNetwork(failure: Failure): Explained {
 		};
 	}
 	if (failure.network === 'dropped') {
+		if (createsPosts) {
+			return { message: `The connection was closed before the service answered ${route(failure)}`, description: POSTS_MAY_EXIST };
+		}
 		return {
 			message: `The connection was closed before the service answered ${route(failure)}${retried}`,
 			description: 'The service or a proxy on the way dropped the request. Try again later.',

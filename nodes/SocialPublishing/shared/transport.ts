@@ -148,21 +148,57 @@ function retryable(method: string, failure: Failure): boolean {
 	return (failure.status ?? 0) >= 500;
 }
 
+/**
+ * Ends one attempt at `ms` whatever the HTTP client does. The client's own `timeout` rides on
+ * socket timers that start when a socket is handed over and that a reused keep-alive socket, a
+ * request body still being written or a request whose options lost `timeout` can leave unarmed;
+ * a wall-clock limit here is the one place that holds for every route and method. The timer
+ * (AbortSignal.timeout) never keeps the process alive.
+ */
+async function withinDeadline<T>(ms: number, attempt: () => Promise<T>): Promise<T> {
+	const signal = AbortSignal.timeout(ms);
+	let onAbort = () => {};
+	const deadline = new Promise<never>((_resolve, reject) => {
+		onAbort = () => reject(Object.assign(new Error(`timeout of ${ms}ms exceeded`), { code: 'ETIMEDOUT' }));
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
+	try {
+		return await Promise.race([attempt(), deadline]);
+	} finally {
+		signal.removeEventListener('abort', onAbort);
+	}
+}
+
+/** A streamed upload (a Blob-like multipart body) may take longer than the timeout while its bytes flow. */
+export function isStreamedBody(body: unknown): boolean {
+	return typeof (body as { stream?: unknown } | undefined)?.stream === 'function';
+}
+
+export interface SendOptions {
+	/**
+	 * Whether the timeout is a wall-clock limit on the whole attempt (default). Streamed uploads
+	 * turn it off and keep the client's timeout, which only fires when no bytes move.
+	 */
+	deadline?: boolean;
+}
+
 /** Runs one request (`attempt` sends it once) under the policy; throws errors that explain themselves. */
 export async function sendWithPolicy<T>(
 	node: INode,
 	target: Target,
 	policy: TransportPolicy,
 	attempt: () => Promise<T>,
+	options: SendOptions = {},
 ): Promise<T> {
 	const method = target.method.toUpperCase();
+	const once = options.deadline === false ? attempt : async () => await withinDeadline(policy.timeoutMs, attempt);
 	let attempts = 0;
 	let rateLimitWaits = 0;
 	let waitedSeconds = 0;
 	for (;;) {
 		attempts++;
 		try {
-			return await attempt();
+			return await once();
 		} catch (error) {
 			const failure = failureOf(error, { ...target, method }, policy, attempts);
 			if (!failure) throw notAboutHttp(node, error, { ...target, method });
@@ -241,8 +277,9 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 		itemIndex: context.getItemIndex(),
 	};
 	const captured = captureAnswers(requestData, target);
+	const deadline = !isStreamedBody(requestData.options.body);
 	const send = async () =>
-		await sendWithPolicy(context.getNode(), target, policy, async () => await context.makeRoutingRequest(requestData));
+		await sendWithPolicy(context.getNode(), target, policy, async () => await context.makeRoutingRequest(requestData), { deadline });
 	const finish = (items: INodeExecutionData[]) => {
 		if (!policy.includeRateLimitInfo) return items;
 		const figures = rateLimitFigures(captured.headers);

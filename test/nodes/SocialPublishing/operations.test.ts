@@ -135,14 +135,7 @@ const t = useSandbox();
 
 describe.each(OPERATIONS)('$name', (op) => {
 	const route = new RegExp(`^${op.path.replace(/:[a-z]+/gi, '[^/]+')}$`);
-	/** Requests to the route; the sandbox logs an abandoned request when it notices the closed socket, so wait for `expected` (up to 1 s). */
-	const requestsToRoute = async (expected = 1) => {
-		for (let waited = 0; ; waited += 50) {
-			const found = (await t.requests(op.method)).filter((r) => route.test(r.path));
-			if (found.length >= expected || waited >= 1000) return found;
-			await new Promise((resolve) => setTimeout(resolve, 50));
-		}
-	};
+	const requestsToRoute = async (expected = 1) => await t.settledRequests(expected, op.method, route);
 
 	it('401: a refused key is explained', async () => {
 		const { parameters, items } = await op.setup(t);

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 /**
  * What the Social Publishing node tests share: one sandbox per test file (reset before each test),
  * the node loaded as n8n loads it, and a `run` that executes one node of a workflow with short
@@ -25,6 +26,11 @@ export interface Harness {
 	run(parameters: INodeParameters, options?: RunOptions): Promise<RunNodeResult>;
 	/** Requests the sandbox received since the last reset, optionally only those to a path. */
 	requests(method?: string, path?: string | RegExp): Promise<LoggedRequest[]>;
+	/**
+	 * The same, once at least `expected` are logged (waiting up to 1 s): the sandbox logs a request
+	 * the client gave up on only when it notices the closed socket.
+	 */
+	settledRequests(expected: number, method?: string, path?: string | RegExp): Promise<LoggedRequest[]>;
 }
 
 export interface RunOptions {
@@ -61,6 +67,13 @@ export function useSandbox(options: SandboxOptions = {}): Harness {
 				(!method || r.method === method) &&
 				(path === undefined || (typeof path === 'string' ? r.path === path : path.test(r.path))),
 		);
+	harness.settledRequests = async (expected, method, path) => {
+		for (let waited = 0; ; waited += 50) {
+			const found = await harness.requests(method, path);
+			if (found.length >= expected || waited >= 1000) return found;
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+	};
 	return harness;
 }
 

@@ -1,3 +1,7 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+import type { INode } from 'n8n-workflow';
+
+import { DEFAULT_POLICY, sendWithPolicy } from '../../../nodes/SocialPublishing/shared/transport';
 import { byId, errorOf, FAST, jsonOf, useSandbox } from './support';
 
 /** The policy every operation gets from the one transport hook: retries, timeouts, 429 waits. */
@@ -65,6 +69,26 @@ describe('Social Publishing → transport', () => {
 		expect(await t.requests('POST')).toHaveLength(1);
 	});
 
+	it('a POST without an answer (Run Tool) ends at the timeout, sent once', async () => {
+		const discord = t.sandbox.seed.channels.discord.id;
+		await t.sandbox.control.addFault({ method: 'POST', path: '/integration-trigger/:id', fault: 'slow', delayMs: 10_000, times: 3 });
+		const started = Date.now();
+		const result = await t.run({
+			resource: 'channel',
+			operation: 'runTool',
+			channel: byId(discord),
+			tool: 'channels',
+			inputMode: 'json',
+			inputJson: '{"guild": "main"}',
+			requestOptions: { ...FAST, timeout: 400, maxRetries: 3 },
+		});
+		const elapsed = Date.now() - started;
+		expect(errorOf(result).message).toBe(`No answer from the service within 0.4 s on POST /integration-trigger/${discord}`);
+		expect(elapsed).toBeGreaterThanOrEqual(400);
+		expect(elapsed).toBeLessThan(2_500);
+		expect(await t.settledRequests(1, 'POST')).toHaveLength(1);
+	});
+
 	it('a 429 is waited for as Retry-After says (within the cap), then the request goes through', async () => {
 		await t.sandbox.control.addFault({ method: 'GET', path: '/analytics/:id', fault: 'rateLimit', retryAfter: 1, times: 1 });
 		const started = Date.now();
@@ -113,5 +137,28 @@ describe('Social Publishing → transport', () => {
 		// A route without limits says so with null rather than leaving the field out.
 		const unlimited = jsonOf(await t.run({ resource: 'channel', operation: 'checkConnection', requestOptions: { ...FAST, includeRateLimitInfo: true } }));
 		expect(unlimited).toEqual([{ connected: true, rateLimit: null }]);
+	});
+});
+
+describe('sendWithPolicy', () => {
+	const node = { name: 'Social Publishing', type: 'socialPublishing', typeVersion: 1, parameters: {} } as unknown as INode;
+	const policy = { ...DEFAULT_POLICY, timeoutMs: 200, retries: 0 };
+
+	it('ends an attempt the HTTP client never settles at the timeout, on its own clock', async () => {
+		const started = Date.now();
+		const never = async () => await new Promise<never>(() => {});
+		await expect(sendWithPolicy(node, { method: 'POST', path: '/posts' }, policy, never)).rejects.toThrow(
+			'No answer from the service within 0.2 s on POST /posts',
+		);
+		expect(Date.now() - started).toBeLessThan(1_000);
+	});
+
+	it('leaves a streamed upload to the client\'s own timer when asked (deadline: false)', async () => {
+		let settle: (value: string) => void = () => {};
+		const slow = async () => await new Promise<string>((resolve) => (settle = resolve));
+		const sent = sendWithPolicy(node, { method: 'POST', path: '/upload' }, policy, slow, { deadline: false });
+		await new Promise((resolve) => setTimeout(resolve, 400));
+		settle('uploaded');
+		await expect(sent).resolves.toBe('uploaded');
 	});
 });

@@ -172,6 +172,7 @@ export async function uploadPending(context: IExecuteSingleFunctions, pending: P
 			{ method: 'POST', path: '/upload', itemIndex: context.getItemIndex() },
 			policy,
 			async () => await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, { ...request }),
+			{ deadline: false },
 		)) as Json;
 		uploaded.set(property, { id: answer?.id, path: answer?.path });
 	}

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 /**
  * POST /posts is never sent twice for one item: after a 5xx, a dropped connection or a timeout the
  * service may have created the posts, so the node reports the failure instead of sending again.
@@ -26,6 +27,15 @@ async function postsSent(): Promise<number> {
 	return (await routesHit(sb)).filter((route) => route === 'POST /posts').length;
 }
 
+/** POST /posts counted once the sandbox has logged `expected` (up to 1 s): it logs a request the client gave up on when it sees the socket close. */
+async function postsSentSettled(expected: number): Promise<number> {
+	for (let waited = 0; ; waited += 50) {
+		const sent = await postsSent();
+		if (sent >= expected || waited >= 1000) return sent;
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}
+
 async function postsStored(): Promise<number> {
 	const res = await axios.get(`${sb.baseUrl}/posts`, {
 		headers: { Authorization: sb.apiKey },
@@ -48,6 +58,18 @@ describe('Post → Create never sends POST /posts twice for one item', () => {
 		const result = await runCreate(sb, telegramPost());
 		expect(result.error).toBeDefined();
 		expect(await postsSent()).toBe(1);
+	});
+
+	it('after a timeout: one attempt, an error within the timeout saying the post may exist', async () => {
+		await sb.control.addFault({ method: 'POST', path: '/posts', fault: 'slow', delayMs: 10_000, times: 3 });
+		const started = Date.now();
+		const result = await runCreate(sb, telegramPost({ timeout: 500, maxRetries: 3 }));
+		const elapsed = Date.now() - started;
+		expect(errorText(result)).toMatch(/^No answer from the service within 0\.5 s on POST \/posts\n/);
+		expect(errorText(result)).toContain('The post may have been created');
+		expect(errorText(result)).toContain('Post → Get Many');
+		expect(elapsed).toBeLessThan(3_000);
+		expect(await postsSentSettled(1)).toBe(1);
 	});
 
 	it('after a 429: waits Retry-After, sends again, and creates the post once', async () => {
