@@ -33,12 +33,9 @@ export function channelLocator(overrides: Partial<INodeProperties> = {}): INodeP
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 0e000000-0000-4000-8000-000000000011',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*[^\\s/?#]+\\s*$', errorMessage: 'A channel ID has no spaces, slashes, ? or #' },
-					},
-				],
+				// No `validation` regex: n8n runs it with a 250 ms budget that a loaded machine overruns
+				// ("Regular expression execution timed out"). The node checks the trimmed ID itself
+				// (preSend `idParameter`, Post → Create's channel checks).
 			},
 		],
 		...overrides,

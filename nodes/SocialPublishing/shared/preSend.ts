@@ -21,13 +21,18 @@ function fail(context: IExecuteSingleFunctions, message: string, description: st
 	throw new NodeOperationError(context.getNode(), message, { itemIndex: context.getItemIndex(), description });
 }
 
+/** An ID is one path segment: no spaces, slashes, ? or # (checked here, not by a description regex). */
+export function isMalformedId(value: string): boolean {
+	return /[\s/?#]/.test(value);
+}
+
 /** The trimmed value of an ID field (resource locators included), or a clear error naming the field. */
 export function idParameter(context: IExecuteSingleFunctions, name: string): string {
 	const label = FIELD_LABELS[name] ?? name;
 	const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
 	const value = (typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '').trim();
 	if (!value) fail(context, `"${label}" is empty`, `Fill in "${label}" (an expression that gives an empty value also ends here).`);
-	if (/[\s/?#]/.test(value)) {
+	if (isMalformedId(value)) {
 		fail(context, `"${label}" is not an ID: "${value.slice(0, 80)}"`, `An ID has no spaces, slashes, ? or #. Pick it from the list or paste the ID alone.`);
 	}
 	return value;

@@ -46,6 +46,7 @@ import {
 	type ChannelInfo,
 	type Violation,
 } from '../../shared/postRules';
+import { isMalformedId } from '../../shared/preSend';
 import { apiRequest } from '../../shared/transport';
 import { prepareBinaryMedia, uploadPending } from './createUploads';
 import { oversizedBody, problemsError, unkeptHtmlTags, type ChannelLabel, type NodeProblem, type Problem, type ProblemContext } from '../../shared/validation';
@@ -237,6 +238,14 @@ function draftFromFields(context: IExecuteSingleFunctions, options: IDataObject)
 				field: 'Channel',
 				message: 'no channel chosen',
 				hint: 'pick a channel from the list, or give its ID',
+			});
+		} else if (isMalformedId(channel.id)) {
+			problems.push({
+				kind: 'node',
+				postIndex,
+				field: 'Channel',
+				message: `"${channel.id.slice(0, 80)}" is not a channel ID`,
+				hint: 'an ID has no spaces, slashes, ? or #: pick the channel from the list or paste its ID alone',
 			});
 		}
 	});

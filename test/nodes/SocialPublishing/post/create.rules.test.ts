@@ -45,10 +45,7 @@ beforeEach(async () => sb.control.clearRequests());
 
 const channelIdOf = (platform: PlatformId, premium = false) => sb.seed.channels[premium ? 'xPremium' : platform].id;
 
-/**
- * Channels are picked "From List", the editor's usual way (By ID is tested in create.test.ts; its
- * ID pattern is checked by n8n with a 250 ms regex budget that a loaded machine can overrun).
- */
+/** Channels are picked "From List", the editor's usual way (By ID is tested in create.test.ts). */
 function caseParameters(aCase: PlatformCase, channelId: string): { parameters: INodeParameters; typed: boolean } {
 	const settings = aCase.post.settings;
 	const typed = typedSettingsFor(aCase.platform, settings);

@@ -270,6 +270,22 @@ describe('Post → Create: sending', () => {
 		expect(result.items[0].json).toMatchObject({ integration: threads.id, channelName: threads.name, platform: 'threads' });
 	});
 
+	it('refuses a blank or malformed channel ID in the Channels list before any request, and trims a padded one', async () => {
+		const { threads } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId('  ') }), channel({ channel: byId('abc def') })] }),
+		);
+		expect(errorText(result)).toContain('channel 1');
+		expect(errorText(result)).toContain('no channel chosen');
+		expect(errorText(result)).toContain('"abc def" is not a channel ID');
+		expect(await routesHit(sb)).toEqual([]);
+
+		const padded = await runCreate(sb, createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(` ${threads.id} `) })] }));
+		expect(errorText(padded)).toBe('');
+		expect(padded.items[0].json).toMatchObject({ integration: threads.id });
+	});
+
 	it("reads a date without offset in the workflow's time zone", async () => {
 		const { telegram } = sb.seed.channels;
 		// Test workflows run in n8n's default zone, America/New_York: 10:00 in January is 15:00 UTC.
