@@ -114,7 +114,7 @@ export const requestOptionsCollection: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 2,
 			description:
-				'How many more times to send a GET request after a 5xx answer, a timeout or a dropped connection. Requests that change data are never re-sent after such failures.',
+				'How many more times to send a GET request after a 5xx answer, a timeout or a dropped connection (a timeout of Find Next Free is not retried: it means an unknown or disabled channel). Requests that change data are never re-sent after such failures.',
 		},
 		{
 			displayName: 'Retry Delay (Ms)',

@@ -207,9 +207,9 @@ function explainNetwork(failure: Failure): Explained {
 		}
 		if (failure.path.startsWith('/find-slot/')) {
 			return {
-				message: `No answer from the service within ${seconds} s for the free slot of channel ${subject?.id ?? ''}${retried}`,
+				message: `No answer from the service within ${seconds} s for the free slot of channel ${subject?.id ?? ''}: the channel may be unknown or disabled${retried}`,
 				description:
-					'Some installs never answer this route for an unknown or disabled channel. Check that the channel exists and is enabled (Channel → Get Many); if it is, raise Timeout under Request Options.',
+					'Some installs never answer GET /find-slot for an unknown or disabled channel, so it is not retried. Check the channel with Channel → Get Many (it must be listed and not disabled); if it is, raise Timeout under Request Options.',
 			};
 		}
 		return {

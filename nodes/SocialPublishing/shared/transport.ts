@@ -29,7 +29,8 @@ import { rateLimitFigures, toItems } from './utils';
  * pages swap in `paginated(...)` through `routing.operations`, which sends each page the same way.
  * Loaders and the trigger call `apiRequest`, which applies the same policy:
  * - a timeout on every request (production's find-slot never answers for a bad channel);
- * - GET retried on 5xx, timeouts and dropped connections, with exponential backoff;
+ * - GET retried on 5xx, timeouts and dropped connections, with exponential backoff (not a
+ *   find-slot timeout, which in production means an unknown or disabled channel);
  *   other methods are never retried blindly (a POST may have been applied);
  * - 429 waited for as Retry-After says, up to the user's cap, then an error saying when to retry;
  * - every other failure turned into an error that says what happened and how to fix it.
@@ -144,6 +145,8 @@ function notAboutHttp(node: INode, error: unknown, target: Target): NodeApiError
 
 function retryable(method: string, failure: Failure): boolean {
 	if (method !== 'GET') return false;
+	// Production never answers find-slot for an unknown or disabled channel: a retry only waits again.
+	if (failure.network === 'timeout' && failure.path.startsWith('/find-slot/')) return false;
 	if (failure.network === 'timeout' || failure.network === 'dropped') return true;
 	return (failure.status ?? 0) >= 500;
 }

@@ -170,7 +170,8 @@ describe.each(OPERATIONS)('$name', (op) => {
 		await t.sandbox.control.addFault({ method: op.method, path: op.path, fault: 'slow', delayMs: 1500, times: 5 });
 		const result = await t.run({ ...parameters, requestOptions: { ...FAST, timeout: 150, maxRetries: 1 } }, { items });
 		expect(errorOf(result).message).toContain('No answer from the service within 0.2 s');
-		const expected = op.method === 'GET' ? 2 : 1;
+		// GETs are retried after a timeout, except find-slot: production never answers it for a bad channel.
+		const expected = op.method === 'GET' && op.path !== '/find-slot/:id' ? 2 : 1;
 		expect(await requestsToRoute(expected)).toHaveLength(expected);
 	});
 

@@ -10,8 +10,8 @@ describe('Social Publishing against the production profile of the sandbox', () =
 	it('find-slot for an unknown channel never answers: the timeout ends it with an explanation', async () => {
 		const result = await t.run({ resource: 'slot', operation: 'findNextFree', channel: byId(UNKNOWN_ID), requestOptions: { ...FAST, timeout: 300, maxRetries: 0 } });
 		const error = errorOf(result);
-		expect(error.message).toBe(`No answer from the service within 0.3 s for the free slot of channel ${UNKNOWN_ID}`);
-		expect(error.description).toContain('Check that the channel exists and is enabled');
+		expect(error.message).toBe(`No answer from the service within 0.3 s for the free slot of channel ${UNKNOWN_ID}: the channel may be unknown or disabled`);
+		expect(error.description).toContain('Check the channel with Channel → Get Many');
 	});
 
 	it('a disabled channel hangs find-slot as well; an enabled one answers', async () => {

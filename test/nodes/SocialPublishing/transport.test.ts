@@ -40,7 +40,7 @@ describe('Social Publishing → transport', () => {
 		expect(errorOf(result).message).toBe('The connection was closed before the service answered GET /notifications (tried 2 times)');
 	});
 
-	it('find-slot that never answers (production, bad channel) ends at the timeout with a clear error', async () => {
+	it('find-slot that never answers (production, bad channel) ends at the first timeout, not retried, with a clear error', async () => {
 		await t.sandbox.control.addFault({ method: 'GET', path: '/find-slot/:id', fault: 'slow', delayMs: 10_000, times: 5 });
 		const started = Date.now();
 		const result = await t.run({
@@ -50,9 +50,18 @@ describe('Social Publishing → transport', () => {
 			requestOptions: { ...FAST, timeout: 300, maxRetries: 1 },
 		});
 		const error = errorOf(result);
-		expect(error.message).toBe(`No answer from the service within 0.3 s for the free slot of channel ${x()} (tried 2 times)`);
-		expect(error.description).toContain('unknown or disabled channel');
-		expect(Date.now() - started).toBeLessThan(5_000);
+		expect(error.message).toBe(`No answer from the service within 0.3 s for the free slot of channel ${x()}: the channel may be unknown or disabled`);
+		expect(error.description).toContain('Channel → Get Many');
+		expect(Date.now() - started).toBeLessThan(2_000);
+		// Waits up to 1 s for a second attempt that must not come.
+		expect(await t.settledRequests(2, 'GET', `/find-slot/${x()}`)).toHaveLength(1);
+	});
+
+	it('find-slot answered 500 is still retried like any read', async () => {
+		await t.sandbox.control.addFault({ method: 'GET', path: '/find-slot/:id', fault: 'error500', times: 1 });
+		const result = await t.run({ resource: 'slot', operation: 'findNextFree', channel: byId(x()) });
+		expect(result.error).toBeUndefined();
+		expect((await t.requests('GET', `/find-slot/${x()}`)).map((r) => r.status)).toEqual([500, 200]);
 	});
 
 	it('a POST is never re-sent after a 500 or a dropped connection', async () => {
@@ -86,7 +95,7 @@ describe('Social Publishing → transport', () => {
 		expect(errorOf(result).message).toBe(`No answer from the service within 0.4 s on POST /integration-trigger/${discord}`);
 		expect(elapsed).toBeGreaterThanOrEqual(400);
 		expect(elapsed).toBeLessThan(2_500);
-		expect(await t.settledRequests(1, 'POST')).toHaveLength(1);
+		expect(await t.settledRequests(2, 'POST')).toHaveLength(1);
 	});
 
 	it('a 429 is waited for as Retry-After says (within the cap), then the request goes through', async () => {

@@ -69,7 +69,7 @@ describe('Post → Create never sends POST /posts twice for one item', () => {
 		expect(errorText(result)).toContain('The post may have been created');
 		expect(errorText(result)).toContain('Post → Get Many');
 		expect(elapsed).toBeLessThan(3_000);
-		expect(await postsSentSettled(1)).toBe(1);
+		expect(await postsSentSettled(2)).toBe(1);
 	});
 
 	it('after a 429: waits Retry-After, sends again, and creates the post once', async () => {
