@@ -122,13 +122,16 @@ async function firstBytes(stream: AsyncIterable<Uint8Array> & { destroy?: () => 
 	return Buffer.concat(parts).subarray(0, HEAD_BYTES);
 }
 
-interface BinarySource {
+export interface BinarySource {
 	size: number;
+	/** The first bytes, enough to tell the type (sniffMediaType). */
 	head: Buffer;
+	/** Opens the file again from the start, in chunks. */
 	open: ChunkSource;
 }
 
-async function binarySource(context: IExecuteSingleFunctions, binary: IBinaryData): Promise<BinarySource> {
+/** Size, first bytes and a reader of an n8n binary, without reading a file n8n keeps on disk whole. For Media → Upload and Post → Create. */
+export async function binarySource(context: IExecuteSingleFunctions, binary: IBinaryData): Promise<BinarySource> {
 	if (binary.id) {
 		// Kept by n8n on disk or in object storage: read in chunks, never whole.
 		const id = binary.id;

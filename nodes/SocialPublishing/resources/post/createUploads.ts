@@ -6,29 +6,18 @@
  * request; files are uploaded (POST /upload, each binary field once per item) only after every
  * check has passed, just before POST /posts.
  */
-import {
-	BINARY_ENCODING,
-	type IBinaryData,
-	type IDataObject,
-	type IExecuteSingleFunctions,
-	type IHttpRequestOptions,
-} from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { MEDIA_EXTENSIONS } from '../../shared/platforms';
 import { BINARY_SOURCE, type Json } from '../../shared/postBody';
 import { CREDENTIAL_TYPE, policyOf, sendWithPolicy } from '../../shared/transport';
-import { multipartFile, sniffMediaType, UPLOAD_LIMITS, type MediaType } from '../../shared/upload';
+import { binarySource, multipartFile, sniffMediaType, UPLOAD_LIMITS, type BinarySource, type MediaType } from '../../shared/upload';
 import type { NodeProblem } from '../../shared/validation';
-
-const HEAD_BYTES = 64;
-const CHUNK_BYTES = 256 * 1024;
-
-type Chunks = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
 interface BinaryFile {
 	fileName: string;
 	size: number;
 	type: MediaType;
-	open: () => Promise<Chunks>;
+	open: BinarySource['open'];
 }
 
 /** A media reference of the body whose file is still in a binary field. */
@@ -43,33 +32,6 @@ interface PendingRef {
 export interface PendingUploads {
 	files: Map<string, BinaryFile>;
 	refs: PendingRef[];
-}
-
-async function head(stream: Chunks & { destroy?: () => void }): Promise<Buffer> {
-	const parts: Buffer[] = [];
-	let length = 0;
-	try {
-		for await (const chunk of stream) {
-			parts.push(Buffer.from(chunk));
-			length += chunk.length;
-			if (length >= HEAD_BYTES) break;
-		}
-	} finally {
-		stream.destroy?.();
-	}
-	return Buffer.concat(parts).subarray(0, HEAD_BYTES);
-}
-
-/** Size, first bytes and a reader of a binary, without reading a file n8n keeps on disk whole. */
-async function readBinary(context: IExecuteSingleFunctions, binary: IBinaryData) {
-	if (binary.id) {
-		const id = binary.id;
-		const { fileSize } = await context.helpers.getBinaryMetadata(id);
-		const first = await head(await context.helpers.getBinaryStream(id, HEAD_BYTES));
-		return { size: fileSize, first, open: async () => (await context.helpers.getBinaryStream(id, CHUNK_BYTES)) as Chunks };
-	}
-	const buffer = Buffer.from(binary.data, BINARY_ENCODING);
-	return { size: buffer.length, first: buffer.subarray(0, HEAD_BYTES), open: async () => [buffer] as Chunks };
 }
 
 function mediaProblem(pending: PendingRef, message: string, hint: string): NodeProblem {
@@ -138,9 +100,9 @@ async function describeFile(
 ): Promise<string | undefined> {
 	const binary = binaries[property];
 	if (!binary) return `the item has no binary field "${property}"`;
-	const { size, first, open } = await readBinary(context, binary);
+	const { size, head, open } = await binarySource(context, binary);
 	const fileName = binary.fileName ?? property;
-	const type = sniffMediaType(first);
+	const type = sniffMediaType(head);
 	if (!type) return `the file "${fileName}" is not a type the service accepts`;
 	if (!MEDIA_EXTENSIONS[`.${type.ext}`]) return `the file "${fileName}" is ${type.mime}, which the service stores but posts cannot use`;
 	if (type.kind === 'image' && size > UPLOAD_LIMITS.imageBytes) return `the image "${fileName}" is over 10 MB`;
