@@ -42,6 +42,19 @@ export function channelLocator(overrides: Partial<INodeProperties> = {}): INodeP
 	};
 }
 
+/** The customer (client) filter of a Get Many; `what` ends "Only the … of this client". */
+export function customerFilter(what: string, overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: 'Customer Name or ID',
+		name: 'customer',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getCustomers' },
+		default: '',
+		description: `Only the ${what}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+		...overrides,
+	};
+}
+
 export function postIdField(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	return {
 		displayName: 'Post ID',

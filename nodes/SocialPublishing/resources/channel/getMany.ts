@@ -1,5 +1,6 @@
 import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
 
+import { customerFilter } from '../../shared/descriptions';
 import { PLATFORM_IDS, PLATFORMS } from '../../shared/platforms';
 
 const fields: INodeProperties[] = [
@@ -10,14 +11,7 @@ const fields: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			{
-				displayName: 'Customer Name or ID',
-				name: 'customer',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getCustomers' },
-				default: '',
-				description: 'Only the channels of this client. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			customerFilter('channels of this client'),
 			{
 				displayName: 'Platforms',
 				name: 'platforms',

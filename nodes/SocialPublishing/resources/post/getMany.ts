@@ -1,5 +1,7 @@
 import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
 
+import { customerFilter } from '../../shared/descriptions';
+
 const fields: INodeProperties[] = [
 	{
 		displayName: 'Start Date',
@@ -22,15 +24,9 @@ const fields: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			{
-				displayName: 'Customer Name or ID',
-				name: 'customer',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getCustomers' },
-				default: '',
-				description: 'Only the posts of this client\'s channels. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			customerFilter("posts of this client's channels", {
 				routing: { send: { type: 'query', property: 'customer', value: '={{ $value || undefined }}' } },
-			},
+			}),
 		],
 	},
 ];
