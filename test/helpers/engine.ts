@@ -373,9 +373,14 @@ function workflowFor(node: INode): Workflow {
 	return new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 }
 
-/** The editor sends the node's current parameters with each dropdown request (getCurrentNodeParameter reads them). */
-function editorAdditionalData(credentials: TestCredentials, parameters: INodeParameters): IWorkflowExecuteAdditionalData {
-	return { ...createAdditionalData(credentials), currentNodeParameters: parameters };
+/**
+ * The context the editor's dropdowns run in: the node with its current parameters (the editor sends
+ * them with each request; getCurrentNodeParameter reads them) and the path of the field asking.
+ */
+function editorContext(credentials: TestCredentials, nodeType: string, parameters: INodeParameters, propertyPath: string): LoadOptionsContext {
+	const node = nodeUnderTest(nodeType, parameters);
+	const additionalData = { ...createAdditionalData(credentials), currentNodeParameters: parameters };
+	return new LoadOptionsContext(workflowFor(node), node, additionalData, `parameters.${propertyPath}`);
 }
 
 /** Calls a `methods.loadOptions` function of a node, as the editor does for a dropdown. */
@@ -386,16 +391,9 @@ export async function loadOptions(
 	propertyPath: string,
 	nodeType = 'n8n-nodes-social-publishing.socialPublishing',
 ): Promise<INodePropertyOptions[]> {
-	const node = nodeUnderTest(nodeType, parameters);
-	const context = new LoadOptionsContext(
-		workflowFor(node),
-		node,
-		editorAdditionalData(credentials, parameters),
-		`parameters.${propertyPath}`,
-	);
 	const fn = lookUpNodeType(nodeType).methods?.loadOptions?.[method];
 	if (!fn) throw new Error(`No loadOptions method ${method}`);
-	return await fn.call(context);
+	return await fn.call(editorContext(credentials, nodeType, parameters, propertyPath));
 }
 
 /** Calls a `methods.listSearch` function of a node (resource locator "From list"). */
@@ -408,16 +406,9 @@ export async function listSearch(
 	paginationToken?: string,
 	nodeType = 'n8n-nodes-social-publishing.socialPublishing',
 ): Promise<INodeListSearchResult> {
-	const node = nodeUnderTest(nodeType, parameters);
-	const context = new LoadOptionsContext(
-		workflowFor(node),
-		node,
-		editorAdditionalData(credentials, parameters),
-		`parameters.${propertyPath}`,
-	);
 	const fn = lookUpNodeType(nodeType).methods?.listSearch?.[method];
 	if (!fn) throw new Error(`No listSearch method ${method}`);
-	return await fn.call(context, filter, paginationToken);
+	return await fn.call(editorContext(credentials, nodeType, parameters, propertyPath), filter, paginationToken);
 }
 
 /**
