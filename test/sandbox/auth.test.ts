@@ -1,12 +1,7 @@
 /** Section 5: the key stands alone, OAuth tokens, plan required, the four 401 messages, rotation. */
-import { startTestSandbox, type TestSandbox } from './support';
+import { useTestSandbox } from './support';
 
-let t: TestSandbox;
-beforeAll(async () => {
-	t = await startTestSandbox();
-});
-afterAll(async () => t.sb.close());
-afterEach(async () => t.sb.control.reset());
+const t = useTestSandbox();
 
 describe('authentication', () => {
 	it('accepts the bare key', async () => {

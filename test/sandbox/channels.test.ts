@@ -1,12 +1,7 @@
 /** Section 4.2: channels, integration settings and tools, connecting through GET /social/:platform. */
-import { startTestSandbox, type TestSandbox } from './support';
+import { useTestSandbox } from './support';
 
-let t: TestSandbox;
-beforeAll(async () => {
-	t = await startTestSandbox();
-});
-afterAll(async () => t.sb.close());
-afterEach(async () => t.sb.control.reset());
+const t = useTestSandbox();
 
 describe('GET /integrations', () => {
 	it('lists every channel with the fields of section 2.1; customer only when there is one', async () => {

@@ -6,14 +6,9 @@ import { join } from 'node:path';
 import axios from 'axios';
 import { sleep } from 'n8n-workflow';
 import { startSandbox } from '../../sandbox';
-import { postBody, startTestSandbox, type TestSandbox } from './support';
+import { postBody, useTestSandbox } from './support';
 
-let t: TestSandbox;
-beforeAll(async () => {
-	t = await startTestSandbox();
-});
-afterAll(async () => t.sb.close());
-afterEach(async () => t.sb.control.reset());
+const t = useTestSandbox();
 
 describe('fault injection', () => {
 	it('answers 500 the given number of times on a route pattern, then behaves', async () => {

@@ -1,15 +1,8 @@
 /** Section 8: the monthly post allowance of the Starter plan and how posts are counted. */
-import { postBody, startTestSandbox, type TestSandbox } from './support';
+import { postBody, useTestSandbox } from './support';
 
-let t: TestSandbox;
-beforeAll(async () => {
-	t = await startTestSandbox();
-});
-afterAll(async () => t.sb.close());
-beforeEach(async () => {
-	await t.sb.control.reset();
-	await t.sb.control.setPlan('Starter');
-});
+const t = useTestSandbox();
+beforeEach(async () => await t.sb.control.setPlan('Starter'));
 
 const MARCH = '2026-03';
 const usage = async () => (await t.sb.control.org()).usage;

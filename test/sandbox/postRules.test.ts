@@ -4,17 +4,10 @@
  */
 import type { PlatformId } from '../../nodes/SocialPublishing/shared/platforms';
 import { CDN, PLATFORM_CASES, REQUEST_CASES, requestBodyFor, type CaseExpectation } from '../fixtures/platformCases';
-import { postBody, startTestSandbox, X_SETTINGS, type TestSandbox } from './support';
+import { postBody, useTestSandbox, X_SETTINGS } from './support';
 
-let t: TestSandbox;
-beforeAll(async () => {
-	// The cases' media live under CDN; lift the POST /posts limit, the cases are many.
-	t = await startTestSandbox({
-		storageOrigin: CDN,
-		rateLimits: { 'POST /posts': { limit: 100_000, windowSeconds: 3600 } },
-	});
-});
-afterAll(async () => t.sb.close());
+// The cases' media live under CDN; lift the POST /posts limit, the cases are many.
+const t = useTestSandbox({ storageOrigin: CDN, rateLimits: { 'POST /posts': { limit: 100_000, windowSeconds: 3600 } } }, { reset: false });
 
 const channelIdOf = (platform: PlatformId, premium = false) =>
 	t.sb.seed.channels[premium ? 'xPremium' : platform].id;

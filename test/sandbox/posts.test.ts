@@ -1,12 +1,7 @@
 /** Section 3 (states) and 4.3 (posts): creation, listing, status changes, deletes, publishing simulation. */
-import { postBody, startTestSandbox, T0, X_SETTINGS, type TestSandbox } from './support';
+import { postBody, T0, useTestSandbox, X_SETTINGS } from './support';
 
-let t: TestSandbox;
-beforeAll(async () => {
-	t = await startTestSandbox();
-});
-afterAll(async () => t.sb.close());
-afterEach(async () => t.sb.control.reset());
+const t = useTestSandbox();
 
 const RANGE = { startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-31T00:00:00Z' };
 interface ListedPost {

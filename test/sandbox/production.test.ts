@@ -6,17 +6,12 @@ import axios from 'axios';
 import { sleep } from 'n8n-workflow';
 import { startSandbox } from '../../sandbox';
 import { png } from '../fixtures/media';
-import { postBody, startTestSandbox, T0, X_SETTINGS, type TestSandbox } from './support';
+import { postBody, T0, useTestSandbox, X_SETTINGS } from './support';
 
 const UNKNOWN = '0f000000-0000-4000-8000-00000000dead';
 const MARCH = { startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-31T23:59:59Z' };
 
-let t: TestSandbox;
-beforeAll(async () => {
-	t = await startTestSandbox({ profile: 'production', rateLimits: { 'POST /posts': { limit: 3, windowSeconds: 3600 } } });
-});
-afterAll(async () => t.sb.close());
-beforeEach(async () => t.sb.control.reset());
+const t = useTestSandbox({ profile: 'production', rateLimits: { 'POST /posts': { limit: 3, windowSeconds: 3600 } } });
 
 const create = async (body: unknown) => {
 	const res = await t.api.post('/posts', body);

@@ -1,18 +1,13 @@
 /** Section 8: rate limits per endpoint and organisation, with their headers and the 429. */
-import { postBody, startTestSandbox, type TestSandbox } from './support';
+import { postBody, useTestSandbox } from './support';
 import { sleep } from 'n8n-workflow';
 
-let t: TestSandbox;
-beforeAll(async () => {
-	t = await startTestSandbox({
-		rateLimits: {
-			'POST /posts': { limit: 3, windowSeconds: 2 },
-			'GET /analytics/:id': { limit: 2, windowSeconds: 60 },
-		},
-	});
+const t = useTestSandbox({
+	rateLimits: {
+		'POST /posts': { limit: 3, windowSeconds: 2 },
+		'GET /analytics/:id': { limit: 2, windowSeconds: 60 },
+	},
 });
-afterAll(async () => t.sb.close());
-beforeEach(async () => t.sb.control.reset());
 
 it('sends X-RateLimit headers on each answer, counts 400s, and answers 429 with Retry-After', async () => {
 	const ok = postBody(t.sb.seed.channels.telegram.id);

@@ -1,12 +1,7 @@
 /** Sections 4.4-4.6: find-slot, analytics (series, days, one-hour cache), notifications (paging). */
-import { postBody, startTestSandbox, type TestSandbox } from './support';
+import { postBody, useTestSandbox } from './support';
 
-let t: TestSandbox;
-beforeAll(async () => {
-	t = await startTestSandbox();
-});
-afterAll(async () => t.sb.close());
-afterEach(async () => t.sb.control.reset());
+const t = useTestSandbox();
 
 describe('GET /find-slot/:id', () => {
 	// The clock starts at 2026-03-01 08:00 UTC; seeded posting times are 09:00, 13:00 and 17:30 UTC.

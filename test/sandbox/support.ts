@@ -25,6 +25,21 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
 	return { sb, api: as(sb.apiKey), as };
 }
 
+/**
+ * The set-up every contract test file shares: one sandbox for the file (closed after it), reset to
+ * the seeded state before each test unless `reset: false` (files whose tests only read).
+ * The returned object is filled in `beforeAll`.
+ */
+export function useTestSandbox(options: SandboxOptions = {}, { reset = true }: { reset?: boolean } = {}): TestSandbox {
+	const t = {} as TestSandbox;
+	beforeAll(async () => {
+		Object.assign(t, await startTestSandbox(options));
+	});
+	afterAll(async () => await t.sb?.close());
+	if (reset) beforeEach(async () => await t.sb.control.reset());
+	return t;
+}
+
 /** A valid one-channel POST /posts body; override what the test is about. */
 export function postBody(channelId: string, overrides: Record<string, unknown> = {}, settings?: unknown) {
 	return {
