@@ -132,6 +132,7 @@ describe('unknown ids answered with 500', () => {
 	it('Post → Set Status of an unknown post (production: 400 "Post not found") says it was not found', async () => {
 		const error = errorOf(await run({ resource: 'post', operation: 'setStatus', postId: UNKNOWN_ID, status: 'draft' }));
 		expect(error.message).toBe(`Post ${UNKNOWN_ID} was not found`);
+		expect(error.httpCode).toBe('400');
 	});
 });
 

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
+import { startSandbox } from '../../../sandbox';
 import { listSearch, loadOptions, runNode, type RunNodeResult, type TestCredentials } from '../../helpers/engine';
-import { CHANNEL_ID, CHANNEL_TOKENS, PRODUCTION_KEY, startProductionLike } from '../../helpers/productionLike';
 import { byId, FAST, NODE_TYPE, UNKNOWN_ID, useSandbox } from './support';
 
 /**
@@ -131,16 +131,19 @@ describe('Social Publishing never shows a secret', () => {
 	});
 
 	it('channel tokens production echoes on delete reach no output, and the key neither', async () => {
-		const production = await startProductionLike();
+		const production = await startSandbox({ profile: 'production' });
 		try {
+			const { mastodon } = production.seed.channels;
+			const tokens = production.seed.channelTokens?.mastodon;
+			expect(tokens?.token).toBeTruthy();
 			const result = await runNode({
-				credentials: { baseUrl: production.baseUrl, apiKey: PRODUCTION_KEY },
+				credentials: { baseUrl: production.baseUrl, apiKey: production.apiKey },
 				nodeType: NODE_TYPE,
-				parameters: { resource: 'channel', operation: 'delete', channel: byId(CHANNEL_ID), requestOptions: { ...FAST, includeRateLimitInfo: true } },
+				parameters: { resource: 'channel', operation: 'delete', channel: byId(mastodon.id), requestOptions: { ...FAST, includeRateLimitInfo: true } },
 			});
-			expect(result.items.map((i) => i.json)).toEqual([{ deleted: true, id: CHANNEL_ID, rateLimit: null }]);
+			expect(result.items.map((i) => i.json)).toEqual([{ deleted: true, id: mastodon.id, rateLimit: null }]);
 			const text = trail(result);
-			for (const secret of [...Object.values(CHANNEL_TOKENS), PRODUCTION_KEY]) expect(text).not.toContain(secret);
+			for (const secret of [...Object.values(tokens ?? {}), production.apiKey]) expect(text).not.toContain(secret);
 		} finally {
 			await production.close();
 		}
