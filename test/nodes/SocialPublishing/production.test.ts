@@ -118,6 +118,22 @@ it('Media → Get Many says this server has no media library route, and what to 
 	expect(error.description).toContain('Upload');
 });
 
+it('routes without X-RateLimit headers give rateLimit: null when the figures are asked for', async () => {
+	const series = jsonOf(await run({ resource: 'analytics', operation: 'getChannel', channel: byId(sb.seed.channels.x.id) }, { ...FAST, includeRateLimitInfo: true }));
+	expect(series.length).toBeGreaterThan(0);
+	for (const s of series) expect(s.rateLimit).toBeNull();
+});
+
+it('a JSON body over 100 kB on Run Tool (production answers 413) is explained as too large a request, not as an upload', async () => {
+	const big = JSON.stringify({ text: 'a'.repeat(150_000) });
+	const discord = sb.seed.channels.discord.id;
+	const error = errorOf(await run({ resource: 'channel', operation: 'runTool', channel: byId(discord), tool: 'channels', inputMode: 'json', inputJson: big }));
+	expect(error.httpCode).toBe('413');
+	expect(error.message).toBe(`The request to POST /integration-trigger/${discord} is larger than the service accepts (HTTP 413)`);
+	expect(error.description).toContain('100 kB');
+	expect(error.description).not.toContain('Upload From URL');
+});
+
 describe('unknown ids answered with 500', () => {
 	it.each([
 		['post', 'delete', { postId: UNKNOWN_ID }, 'Post'],
