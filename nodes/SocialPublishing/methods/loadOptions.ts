@@ -4,9 +4,13 @@ import { apiRequest } from '../shared/transport';
 
 /** Dropdown lists. Each costs a fixed, small number of requests (tested in test/nodes/SocialPublishing/methods). */
 
-/** The value of a field of the node being edited (resource locators give their ID). */
+/**
+ * The value of a field of the node being edited (resource locators give their ID). `&name` is
+ * the field next to the one asking (inside a Channels entry, that entry's own), else the
+ * node's top-level field.
+ */
 function currentId(context: ILoadOptionsFunctions, name: string, label: string): string {
-	let raw = context.getCurrentNodeParameter(name) as unknown;
+	let raw = (context.getCurrentNodeParameter(`&${name}`) ?? context.getCurrentNodeParameter(name)) as unknown;
 	// A resource locator is {__rl, mode, value}; the list and ID modes both hold the ID itself.
 	if (raw && typeof raw === 'object' && 'value' in raw) raw = (raw as { value: unknown }).value;
 	const value = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';

@@ -46,6 +46,8 @@ export interface SettingField {
 	patternHint?: string;
 	/** media: the kinds of file accepted. */
 	mediaKinds?: MediaKind[];
+	/** string: the node's list of values to pick from (a `methods.loadOptions` name, fed by the entry's channel). */
+	pickFrom?: 'getDiscordChannels';
 }
 
 /**
@@ -578,6 +580,7 @@ export const PLATFORMS: Record<PlatformId, PlatformRules> = {
 				minLength: 1,
 				description:
 					'ID of the chat channel to post in, on the connected server (from the channels tool of the Discord channel)',
+				pickFrom: 'getDiscordChannels',
 			},
 		],
 	},

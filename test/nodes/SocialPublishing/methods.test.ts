@@ -1,3 +1,4 @@
+import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
 import { listSearch, loadOptions } from '../../helpers/engine';
 import { byId, createPosts, daysFromNow, fromList, NODE_TYPE, UNKNOWN_ID, useSandbox } from './support';
 
@@ -52,6 +53,25 @@ describe('Social Publishing pickers', () => {
 		const requests = await t.requests();
 		expect(requests).toHaveLength(1);
 		expect(requests[0]).toMatchObject({ method: 'POST', path: `/integration-trigger/${channels().discord.id}`, body: { methodName: 'channels', data: {} } });
+	});
+
+	it('inside Post → Create\'s Channels list, the Discord chat-channel picker reads its own entry\'s channel', async () => {
+		const parameters = {
+			resource: 'post',
+			operation: 'create',
+			channels: { channel: [{ channel: fromList(channels().x.id), platform: 'x' }, { channel: fromList(channels().discord.id), platform: 'discord' }] },
+		};
+		const options = await load('getDiscordChannels', parameters, 'channels.channel[1].discord_channel');
+		expect(options.map((o) => o.name)).toEqual(['#announcements', '#general', '#releases']);
+		expect((await t.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([`POST /integration-trigger/${channels().discord.id}`]);
+	});
+
+	it('Post → Create\'s Discord Channel setting is that picker, and still takes an ID', () => {
+		const field = new SocialPublishing().description.properties
+			.find((p) => p.name === 'channels')
+			?.options?.flatMap((o) => ('values' in o ? o.values : []))
+			.find((p) => p.name === 'discord_channel');
+		expect(field).toMatchObject({ type: 'options', typeOptions: { loadOptionsMethod: 'getDiscordChannels', loadOptionsDependsOn: ['&channel'] } });
 	});
 
 	it('lists that depend on a channel ask for it first, without a request', async () => {
