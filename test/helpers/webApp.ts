@@ -27,6 +27,10 @@ export async function startWebApp(kind: 'html' | 'redirect'): Promise<WebApp> {
 	const { port } = server.address() as AddressInfo;
 	return {
 		origin: `http://127.0.0.1:${port}`,
-		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
+		// Keep-alive sockets of the HTTP client would otherwise hold close() (and the jest worker) open.
+		close: async () => {
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
 	};
 }
