@@ -13,6 +13,8 @@ export interface ChannelPatch extends Partial<ChannelBehaviour> {
 
 export interface SettingsPatch {
 	allowLoopbackUploadUrls?: boolean;
+	/** PEM certificate POST /upload-from-url trusts for https (tests' self-signed server); '' back to none. */
+	trustedUploadCa?: string;
 	closedPlatforms?: string[];
 	[other: string]: unknown;
 }

@@ -23,10 +23,13 @@ export { MEDIA_LIMITS } from './rules';
 
 /**
  * Optional settings read by the media routes beside `SandboxSettings` (PUT /_sandbox/settings may set them):
- * `uploadFromUrlTimeoutMs` shortens the 60 s download wait so tests can reach it.
+ * `uploadFromUrlTimeoutMs` shortens the 60 s download wait so tests can reach it; `trustedUploadCa` (PEM) is the
+ * certificate POST /upload-from-url trusts for https, so tests can serve files from a self-signed local server.
+ * Unset (the default), downloads trust only the system's roots, as production does.
  */
 export interface MediaSettings {
 	uploadFromUrlTimeoutMs?: number;
+	trustedUploadCa?: string;
 }
 
 const stores = new WeakMap<SandboxContext, FileStore>();
@@ -52,6 +55,11 @@ export function uploadsRoutes(ctx: SandboxContext): Router {
 function timeoutMs(ctx: SandboxContext): number {
 	const configured = (ctx.settings as MediaSettings).uploadFromUrlTimeoutMs;
 	return typeof configured === 'number' && configured > 0 ? configured : MEDIA_LIMITS.urlTimeoutMs;
+}
+
+function trustedCa(ctx: SandboxContext): string | undefined {
+	const configured = (ctx.settings as MediaSettings).trustedUploadCa;
+	return typeof configured === 'string' && configured !== '' ? configured : undefined;
 }
 
 /** Keeps an accepted file and adds it to the organisation's library; answers the spec 2.2 media item. */
@@ -99,7 +107,11 @@ export function mediaRoutes(ctx: SandboxContext): Router {
 		const problems = await validateUrlBody(req.body, allowLoopback);
 		if (problems.length > 0) throw fieldErrors(problems);
 		const url = (req.body as { url: string }).url;
-		const fetched = await download(url, filesOf(ctx), { timeoutMs: timeoutMs(ctx), allowLoopback });
+		const fetched = await download(url, filesOf(ctx), {
+			timeoutMs: timeoutMs(ctx),
+			allowLoopback,
+			ca: trustedCa(ctx),
+		});
 		if (!('file' in fetched)) return sendOutcome(res, fetched);
 		res.status(201).json(await addToLibrary(ctx, org, fetched.incoming, fetched.file, originalNameOf(url)));
 	});

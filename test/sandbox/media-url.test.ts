@@ -5,6 +5,7 @@
 import axios, { type AxiosInstance } from 'axios';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import * as media from '../fixtures/media';
+import { serveFilesOverHttps } from '../helpers/httpsFileServer';
 
 const MB = 1024 * 1024;
 const BAD_ENDING = 'File must have a valid extension: .png, .jpg, .jpeg, .gif, .webp, or .mp4';
@@ -215,5 +216,29 @@ describe('POST /upload-from-url download failures: 400 {msg}', () => {
 		await fromUrl(files.url('/img/fake.png'));
 		await fromUrl(files.url('/img/broken.png'));
 		expect((await api.get('/media')).data.results.length).toBe(before);
+	});
+});
+
+describe('POST /upload-from-url over https to a self-signed server on this machine', () => {
+	let secure: Awaited<ReturnType<typeof serveFilesOverHttps>>;
+	beforeAll(async () => {
+		secure = await serveFilesOverHttps({ '/img/photo.png': media.sends(photo, 'image/png') });
+	});
+	afterAll(async () => {
+		await sandbox.control.settings({ trustedUploadCa: '' });
+		await secure?.close();
+	});
+
+	it('is refused by default: only publicly trusted certificates, as in production → Failed to fetch URL', async () => {
+		const res = await fromUrl(secure.url('/img/photo.png'));
+		expect(res.data).toEqual({ msg: 'Failed to fetch URL' });
+	});
+
+	it('is fetched once trustedUploadCa holds its certificate', async () => {
+		await sandbox.control.settings({ trustedUploadCa: secure.ca });
+		const res = await fromUrl(secure.url('/img/photo.png'));
+		expect(res.status).toBe(201);
+		const stored = await axios.get(res.data.path, { responseType: 'arraybuffer' });
+		expect(Buffer.from(stored.data).equals(photo)).toBe(true);
 	});
 });

@@ -1,9 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 import { Readable } from 'node:stream';
+import axios from 'axios';
 import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';
 
-import { mp4, png, text } from '../../fixtures/media';
+import { mp4, png, sends, text } from '../../fixtures/media';
 import { storeBinary } from '../../helpers/binaryData';
+import { serveFilesOverHttps } from '../../helpers/httpsFileServer';
 import { errorOf, FAST, jsonOf, useSandbox } from './support';
 
 const MB = 1024 * 1024;
@@ -136,6 +138,54 @@ describe('Social Publishing → Media', () => {
 			expect(error.message).toBe('The service refused the request: URL must be a public HTTPS URL and cannot point to internal network addresses');
 			const [sent] = await t.requests('POST', '/upload-from-url');
 			expect(sent.body).toEqual({ url: 'https://127.0.0.1/picture.png' });
+		});
+
+		describe('from an https server on this machine, whose self-signed certificate the sandbox is told to trust', () => {
+			const cover = png();
+			const asked: string[] = [];
+			let files: Awaited<ReturnType<typeof serveFilesOverHttps>>;
+			beforeAll(async () => {
+				files = await serveFilesOverHttps({
+					'/cover.png': sends(cover, 'image/png'),
+					'/gone.png': (req, res) => {
+						asked.push(req.url ?? '');
+						res.writeHead(404).end('not found');
+					},
+				});
+			});
+			afterAll(async () => await files?.close());
+			// Each test's reset clears the settings; production refuses this machine and trusts only public roots.
+			beforeEach(async () => await t.sandbox.control.settings({ allowLoopbackUploadUrls: true, trustedUploadCa: files.ca }));
+
+			it('uploads the file behind the link: the media item, its bytes served back, in the library as cover.png', async () => {
+				const url = files.url('/cover.png');
+				const result = await t.run({ resource: 'media', operation: 'uploadFromUrl', url });
+				expect(result.error).toBeUndefined();
+				const [media] = jsonOf(result);
+				expect(media).toEqual({
+					id: expect.any(String),
+					name: expect.stringMatching(/^[0-9a-f]{32}\.png$/),
+					path: expect.stringMatching(/\/uploads\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{32}\.png$/),
+					type: 'image',
+					createdAt: expect.any(String),
+				});
+				// Under the sandbox's storage ({cdn_url}), where POST /posts accepts media from.
+				expect(String(media.path).startsWith(`${t.sandbox.origin}/uploads/`)).toBe(true);
+				const stored = await axios.get<ArrayBuffer>(media.path as string, { responseType: 'arraybuffer' });
+				expect(Buffer.from(stored.data).equals(cover)).toBe(true);
+				const library = jsonOf(await t.run({ resource: 'media', operation: 'getMany', returnAll: true }));
+				expect(library).toEqual([expect.objectContaining({ id: media.id, originalName: 'cover.png', path: media.path })]);
+				const [sent] = await t.requests('POST', '/upload-from-url');
+				expect(sent.body).toEqual({ url });
+			});
+
+			it('a link the server answers 404: the service could not fetch it, and nothing is added', async () => {
+				const result = await t.run({ resource: 'media', operation: 'uploadFromUrl', url: files.url('/gone.png') });
+				expect(errorOf(result).message).toBe('The service refused the request: Failed to fetch URL');
+				// The TLS handshake succeeded and the server itself said 404.
+				expect(asked).toEqual(['/gone.png']);
+				expect(jsonOf(await t.run({ resource: 'media', operation: 'getMany', returnAll: true }))).toEqual([]);
+			});
 		});
 	});
 
