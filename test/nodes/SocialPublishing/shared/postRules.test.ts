@@ -13,6 +13,7 @@ import {
 	PLATFORM_CASES,
 	REQUEST_CASES,
 	requestBodyFor,
+	TIKTOK_REQUIRED,
 	type CaseExpectation,
 	type PlatformCase,
 } from '../../../fixtures/platformCases';
@@ -81,16 +82,7 @@ describe('checkCreatePostRequest: request cases', () => {
 		expect(fieldPaths).toEqual([
 			'type',
 			'date',
-			...[
-				'privacy_level',
-				'duet',
-				'stitch',
-				'comment',
-				'autoAddMusic',
-				'brand_content_toggle',
-				'brand_organic_toggle',
-				'content_posting_method',
-			].map((name) => `posts.0.settings.${name}`),
+			...TIKTOK_REQUIRED.map((name) => `posts.0.settings.${name}`),
 			'inter',
 		]);
 		const firstPlatform = violations.findIndex((v) => v.kind === 'platform');
