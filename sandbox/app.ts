@@ -3,12 +3,11 @@
  * The express app: the API under /api/public/v1 (log → faults → body → auth → rate limit → routes),
  * the control routes under /_sandbox when asked for, and a stand-in for the web application everywhere else.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import express, { Router, type Express, type RequestHandler } from 'express';
 import { authMiddleware } from './auth';
 import { orgOf, type SandboxContext } from './context';
 import { controlRoutes } from './control';
+import { closeMedia, isStoragePath, mediaRoutes, uploadsRoutes } from './media';
 import { errorHandler, tooManyRequests } from './errors';
 import { rateLimitedRouteOf } from './rateLimit';
 import { authKindOf } from './requestLog';
@@ -19,21 +18,6 @@ import { postRoutes } from './routes/posts';
 import { slotRoutes } from './routes/slots';
 
 export const API_BASE = '/api/public/v1';
-
-interface MediaModule {
-	mediaRoutes?: (ctx: SandboxContext) => Router;
-	uploadsRoutes?: (ctx: SandboxContext) => Router;
-	isStoragePath?: (path: string, storageOrigin: string) => boolean;
-	closeMedia?: (ctx: SandboxContext) => void;
-}
-
-/** The media part is built separately (sandbox/media/index.ts); mount it when present. */
-async function loadMedia(): Promise<MediaModule> {
-	const base = join(__dirname, 'media', 'index');
-	if (!existsSync(`${base}.ts`) && !existsSync(`${base}.js`)) return {};
-	const modulePath = './media/index';
-	return (await import(modulePath)) as MediaModule;
-}
 
 function requestLogger(ctx: SandboxContext): RequestHandler {
 	return (req, res, next) => {
@@ -86,9 +70,7 @@ export async function createApp(
 	const app = express();
 	app.disable('x-powered-by');
 	app.set('etag', false);
-	const media = await loadMedia();
-	const { isStoragePath } = media;
-	if (isStoragePath) ctx.isStoragePath = (path) => isStoragePath(path, ctx.storageOrigin);
+	ctx.isStoragePath = (path) => isStoragePath(path, ctx.storageOrigin);
 
 	const api = Router();
 	api.use(requestLogger(ctx));
@@ -103,14 +85,14 @@ export async function createApp(
 	api.use(slotRoutes(ctx));
 	api.use(analyticsRoutes(ctx));
 	api.use(notificationRoutes());
-	if (media.mediaRoutes) api.use(media.mediaRoutes(ctx));
+	api.use(mediaRoutes(ctx));
 	api.use((req, res) => {
 		res.status(404).json({ statusCode: 404, message: `Cannot ${req.method} ${API_BASE}${req.path}`, error: 'Not Found' });
 	});
 	app.use(API_BASE, api);
 
 	if (options.control) app.use('/_sandbox', controlRoutes(ctx, options.reset));
-	if (media.uploadsRoutes) app.use(media.uploadsRoutes(ctx));
+	app.use(uploadsRoutes(ctx));
 
 	// Short links written by `shortLink: true`.
 	app.get('/l/:code', (req, res) => {
@@ -127,5 +109,5 @@ export async function createApp(
 	});
 
 	app.use(errorHandler);
-	return { app, onClose: () => media.closeMedia?.(ctx) };
+	return { app, onClose: () => closeMedia(ctx) };
 }
