@@ -1,186 +1,157 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/demo code, never shipped */
 /**
- * The demo: a scheduling pipeline run through n8n's real execution engine against the sandbox.
+ * The demo: this package inside a real n8n, talking to the bundled sandbox.
  *
- * "New blog post → compose → schedule on several channels at the next free slot", then time passes,
- * the service publishes, and the trigger picks up the notifications. Every step is one node run
- * with the parameters a user would set in the editor; the sandbox's request log shows what was sent.
+ *   npm run demo                 everything below, then the editor stays up until Ctrl-C
+ *   npm run demo -- --headless   the same steps, then stops everything and exits (CI runs this)
  *
- *   npm run demo            (compiles with tsc, then runs .build/demo/run.js)
+ * It starts the sandbox (control routes on, real clock: due posts are published within a second) and a real n8n on
+ * 127.0.0.1 (the pinned install of local-n8n/, made on first use), installs the packed package as a community package,
+ * imports the credential and the four example workflows (examples/), runs "Schedule one post on three channels" with
+ * `n8n execute` and prints what the service saw, publishes the trigger workflow, starts the editor and creates its
+ * login. Ctrl-C stops n8n (and its task runner), the sandbox and the file server, and removes the work folder.
  */
-import './env';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-
+import { EXAMPLES, exampleCredential, examplesFor } from '../examples/examples';
+import { ensureN8nInstalled, LocalN8n, packPackage, type Login } from '../local-n8n/localN8n';
 import { startSandbox, type RunningSandbox } from '../sandbox';
-import { storeBinary } from '../test/helpers/binaryData';
-import {
-	createPoller,
-	registerNodeType,
-	runNode,
-	testCredentials,
-	type TestCredentials,
-} from '../test/helpers/engine';
+import { SEED_IDS } from '../sandbox/seed';
 import { png } from '../test/fixtures/media';
-import { SocialPublishingTrigger } from '../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
+import { serveFilesOverHttps } from '../test/helpers/httpsFileServer';
 
-const TRIGGER_TYPE = 'n8n-nodes-social-publishing.socialPublishingTrigger';
-
+const headless = process.argv.includes('--headless');
 const say = (line = '') => process.stdout.write(`${line}\n`);
 const step = (title: string) => say(`\n== ${title}`);
 
-async function run(
-	credentials: TestCredentials,
-	parameters: INodeParameters,
-	items?: INodeExecutionData[],
-): Promise<IDataObject[]> {
-	const result = await runNode({ credentials, parameters, items });
-	if (result.error) {
-		throw new Error(`${String(parameters.resource)} → ${String(parameters.operation)} failed: ${result.error.message}`);
-	}
-	return result.items.map((item) => item.json);
+interface Running {
+	work?: string;
+	sandbox?: RunningSandbox;
+	files?: { close: () => Promise<void> };
+	n8n?: LocalN8n;
+}
+const running: Running = {};
+let stopping: Promise<void> | undefined;
+
+/** Stops what this demo started, last started first; safe to call twice (Ctrl-C during a failure). */
+async function stopAll(): Promise<void> {
+	stopping ??= (async () => {
+		await running.n8n?.stop().catch(() => undefined);
+		await running.sandbox?.close().catch(() => undefined);
+		await running.files?.close().catch(() => undefined);
+		if (running.work && !process.env.DEMO_KEEP) await rm(running.work, { recursive: true, force: true });
+	})();
+	await stopping;
+}
+
+function failIfNot(condition: boolean, what: string): void {
+	if (!condition) throw new Error(what);
 }
 
 async function main(): Promise<void> {
-	const sandbox: RunningSandbox = await startSandbox({
-		control: true,
-		clock: { mode: 'manual', now: new Date().toISOString() },
+	step('n8n: the pinned install (made once, in a cache folder outside the repository)');
+	const install = await ensureN8nInstalled();
+	say('ready');
+
+	running.work = await mkdtemp(join(tmpdir(), 'social-publishing-demo-'));
+	say(`Work folder: ${running.work}`);
+
+	step('Sandbox of the service (in memory, real clock, control routes on)');
+	const sandbox = await startSandbox({ control: true });
+	running.sandbox = sandbox;
+	say(`Base URL: ${sandbox.baseUrl}`);
+	// The upload example fetches an image by URL; this machine has no internet, so a local https server plays it.
+	const files = await serveFilesOverHttps({ '/autumn.png': (_req, res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end(png()) });
+	running.files = files;
+	await sandbox.control.settings({ trustedUploadCa: files.ca, allowLoopbackUploadUrls: true });
+	// So that the failed-post report has something to report: Mastodon posts fail when their time comes.
+	await sandbox.control.patchChannel(SEED_IDS.channels.mastodon, {
+		publishOutcome: 'error',
+		errorMessage: 'The Mastodon instance is read-only (set by the demo)',
 	});
-	const credentials = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey };
-	registerNodeType(TRIGGER_TYPE, new SocialPublishingTrigger());
-	try {
-		say(`Sandbox up at ${sandbox.baseUrl} (in-memory, manual clock at ${await sandbox.control.now()})`);
+	say('Mastodon channel set to fail on publishing, so the report example has something to report');
 
-		step('Credentials: the Test button');
-		const test = await testCredentials(credentials);
-		say(`${test.status}: ${test.message}`);
-		const badKey = await testCredentials({ ...credentials, apiKey: `Bearer ${sandbox.apiKey}` });
-		say(`With a "Bearer " prefix → ${badKey.status}: ${badKey.message}`);
-
-		step('Trigger: first poll of an active workflow (starts from now, emits nothing old)');
-		await sandbox.control.addNotifications({ count: 3, content: 'An old notification' });
-		const trigger = createPoller(credentials, TRIGGER_TYPE, {});
-		const first = await trigger.poll('trigger');
-		say(`  first poll emitted ${first?.[0]?.length ?? 0} notification(s); 3 older ones exist`);
-
-		step('Channel → Get Many (enabled only)');
-		const channels = await run(credentials, {
-			resource: 'channel',
-			operation: 'getMany',
-			filters: { status: 'enabled' },
-		});
-		for (const channel of channels) {
-			say(`  ${String(channel.identifier).padEnd(9)} ${String(channel.name).padEnd(28)} ${String(channel.id)}`);
-		}
-
-		step('Media → Upload (a PNG from a binary property, streamed)');
-		const binary = await storeBinary(png(), { fileName: 'cover.png', mimeType: 'image/png' });
-		const [media] = await run(
-			credentials,
-			{ resource: 'media', operation: 'upload', binaryPropertyName: 'data' },
-			[{ json: {}, binary: { data: binary } }],
-		);
-		say(`  stored as ${String(media.path)} (${String(media.type)})`);
-
-		const targets = ['x', 'linkedin', 'mastodon', 'threads'].map((platform) => {
-			const found = channels.find((channel) => channel.identifier === platform);
-			if (!found) throw new Error(`The sandbox seed has no enabled ${platform} channel`);
-			return found;
-		});
-		const blogPost = {
-			title: 'Five things we learned shipping a scheduler',
-			url: 'https://blog.example.com/posts/five-things',
-		};
-		const createParameters = (text: string): INodeParameters => ({
-			resource: 'post',
-			operation: 'create',
-			type: 'schedule',
-			dateMode: 'nextSlot',
-			contentMode: 'same',
-			parts: {
-				part: [
-					{
-						content: text,
-						media: { item: [{ id: String(media.id), path: String(media.path), alt: 'Cover image of the post' }] },
-					},
-					{ content: 'Comments welcome, we read every one.' },
-				],
-			},
-			channels: {
-				channel: targets.map((channel) => ({
-					channel: { __rl: true, mode: 'id', value: String(channel.id) },
-					platform: 'lookup',
-					settingsMode: 'json',
-					settingsJson: channel.identifier === 'x' ? '{"who_can_reply_post": "everyone"}' : '{}',
-				})),
-			},
-			options: {},
-		});
-
-		step('Post → Create with a text too long for X: refused before any request');
-		await sandbox.control.clearRequests();
-		const tooLong = await runNode({
-			credentials,
-			parameters: createParameters(`${blogPost.title}. ${'A long excerpt. '.repeat(30)}${blogPost.url}`),
-		});
-		say(`  ${tooLong.error?.message ?? 'accepted?!'}`);
-		if (tooLong.error?.description) say(`  ${tooLong.error.description}`);
-		const sent = (await sandbox.control.requests()).filter((request) => request.method === 'POST');
-		say(`  POST requests that reached the service: ${sent.length}`);
-
-		step(`Post → Create on ${targets.length} channels at the next free slot (one request, all or nothing)`);
-		const created = await run(credentials, createParameters(`New on the blog: ${blogPost.title} ${blogPost.url}`));
-		for (const post of created) {
-			say(`  ${String(post.platform).padEnd(9)} ${String(post.channelName).padEnd(28)} post ${String(post.postId)}`);
-		}
-
-		step('Post → Get Many (next 30 days)');
-		const now = new Date(await sandbox.control.now());
-		const posts = await run(credentials, {
-			resource: 'post',
-			operation: 'getMany',
-			startDate: now.toISOString(),
-			endDate: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
-		});
-		for (const post of posts) {
-			const integration = post.integration as IDataObject | undefined;
-			say(`  ${String(post.state).padEnd(9)} ${String(post.publishDate)} ${String(integration?.providerIdentifier)}`);
-		}
-
-		step('Time passes: the sandbox clock moves 8 days and publishes what is due');
-		await sandbox.control.advance(8 * 86_400);
-		const published = await sandbox.control.publishDue();
-		say(`  published ${published.length} post(s)`);
-
-		step('Trigger: the next poll emits each new notification once, oldest first');
-		const emitted = (await trigger.poll('trigger'))?.[0] ?? [];
-		for (const item of emitted) say(`  [${String(item.json.kind)}] ${String(item.json.content)}`);
-		const again = await trigger.poll('trigger');
-		say(`  a second poll emits ${again?.[0]?.length ?? 0} (nothing twice)`);
-
-		step('Analytics → Get Post Analytics for the first post');
-		const analytics = await run(credentials, {
-			resource: 'analytics',
-			operation: 'getPost',
-			postId: String(created[0].postId),
-		});
-		say(`  ${JSON.stringify(analytics).slice(0, 300)}`);
-
-		step('What the service saw');
-		const log = await sandbox.control.requests();
-		const counts = new Map<string, number>();
-		for (const request of log) {
-			const key = `${request.method} ${request.path.replace(/[0-9a-f-]{36}/g, ':id')}`;
-			counts.set(key, (counts.get(key) ?? 0) + 1);
-		}
-		for (const [route, count] of counts) say(`  ${String(count).padStart(3)} × ${route}`);
-		say('\nDemo finished.');
-	} finally {
-		await sandbox.close();
+	step('n8n: the package from its tarball, the credential and the example workflows');
+	const tarball = await packPackage(running.work);
+	const n8n = await LocalN8n.create({ install, work: running.work, tarball, secrets: [sandbox.apiKey] });
+	running.n8n = n8n;
+	const credentialsFile = join(running.work, 'credentials.json');
+	const workflowsFile = join(running.work, 'workflows.json');
+	await writeFile(credentialsFile, JSON.stringify([exampleCredential(sandbox.baseUrl, sandbox.apiKey)]));
+	await writeFile(workflowsFile, JSON.stringify(examplesFor({ imageUrl: files.url('/autumn.png') })));
+	for (const args of [
+		['import:credentials', `--input=${credentialsFile}`],
+		['import:workflow', `--input=${workflowsFile}`],
+	]) {
+		const result = await n8n.cli(...args);
+		failIfNot(result.code === 0, `n8n ${args[0]} failed:\n${n8n.redact(result.output.slice(-2000))}`);
+		say(`n8n ${args[0]}: ${result.output.match(/Successfully imported \d+ \w+/)?.[0] ?? 'done'}`);
 	}
+
+	step('Run "Schedule one post on three channels at the next free slot" (n8n execute)');
+	await sandbox.control.clearRequests();
+	const runResult = await n8n.cli('execute', `--id=${EXAMPLES.schedule.id}`, '--rawOutput');
+	failIfNot(runResult.code === 0, `the example run failed:\n${n8n.redact(runResult.output.slice(-2000))}`);
+	const posts = await sandbox.control.requests();
+	say('What the service saw:');
+	for (const r of posts) say(`  ${r.method} ${r.path} → ${r.status}`);
+	const created = posts.filter((r) => r.method === 'POST' && r.path === '/posts' && r.status === 201);
+	failIfNot(created.length === 1, `expected one POST /posts answered 201, saw ${created.length}`);
+	const body = created[0].body as { date: string; posts: unknown[] };
+	say(`One request created ${body.posts.length} posts, scheduled at ${body.date} (the latest of the three channels' next free slots).`);
+
+	step('Publish the trigger workflow "Report failed posts from notifications" (polls every minute)');
+	const published = await n8n.cli('publish:workflow', `--id=${EXAMPLES.failedReport.id}`);
+	failIfNot(published.code === 0, `n8n publish:workflow failed:\n${n8n.redact(published.output.slice(-2000))}`);
+	say('published');
+
+	step('Start the n8n editor');
+	await n8n.start();
+	const login: Login = { email: 'demo@example.com', password: `Demo-${randomBytes(6).toString('hex')}1` };
+	await n8n.setupOwner(login);
+	const workflows = await n8n.rest<Array<{ id: string; name: string; active: boolean }>>('GET', '/workflows');
+	const ids = Object.values(EXAMPLES).map((e) => e.id);
+	failIfNot(ids.every((id) => workflows.some((w) => w.id === id)), `the editor lists ${workflows.map((w) => w.id).join(', ')}, not every example`);
+	const trigger = workflows.find((w) => w.id === EXAMPLES.failedReport.id);
+	failIfNot(trigger?.active === true, 'the trigger workflow is not active in the editor');
+	say(`${workflows.length} workflows in the editor; "${trigger?.name}" is published and polling.`);
+
+	say('');
+	say(`Editor:   ${n8n.url}`);
+	say(`Login:    ${login.email} / ${login.password}`);
+	say(`Sandbox:  ${sandbox.baseUrl} (API key in the credential "Social Publishing (sandbox)")`);
+	if (headless) {
+		say('\ndemo: every step passed (headless: stopping everything)');
+		return;
+	}
+	say('');
+	say('Try it: open "Schedule one post on three channels…", set Type to "Now" and run it. The sandbox publishes at');
+	say('once (Mastodon fails on purpose); within a minute the published trigger workflow reports the failure');
+	say('(Executions tab of "Report failed posts from notifications"). Ctrl-C stops n8n, the sandbox and everything else.');
+	await new Promise<never>(() => undefined);
 }
 
-main().catch((error: unknown) => {
-	process.stderr.write(`Demo failed: ${error instanceof Error ? error.message : String(error)}\n`);
-	process.exitCode = 1;
-});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+	process.on(signal, () => {
+		say(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping n8n, the sandbox and the file server`);
+		void stopAll().then(() => {
+			say('demo: stopped');
+			process.exit(0);
+		});
+	});
+}
+
+main().then(
+	async () => {
+		await stopAll();
+		process.exit(0);
+	},
+	async (error: Error) => {
+		process.stderr.write(`\nDemo failed: ${error.message}\n`);
+		await stopAll();
+		process.exit(1);
+	},
+);

@@ -1,18 +1,22 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- dev/test code, never shipped: it runs the n8n CLI */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped: it runs n8n */
 /**
- * The package inside a real n8n (the CLI of the pinned n8n, on the Node it needs): installed as a community
- * package from its own tarball, a credential imported with the sandbox's key, workflows run by `n8n execute`,
- * outputs checked against what the sandbox itself answers. Started by test/e2e/run-in-n8n.sh, which installs
- * n8n and compiles this file; the paths come in through E2E_* variables (see that script).
+ * The package inside a real n8n (local-n8n/: the pinned n8n on the Node it needs, installed on first use): installed
+ * as a community package from its own tarball, credentials imported with the sandbox's key, workflows and the
+ * example workflows (examples/) run by `n8n execute`, outputs checked against what the sandbox itself answers; then
+ * the n8n server, checked through the editor's own REST endpoints. `npm run test:e2e` builds and starts this; it
+ * needs `npm run build` (dist/) first. Prints `e2e: N passed, N failed` last; E2E_KEEP=1 keeps the work folder.
  */
-import { spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { EXAMPLES, exampleCredential, examplesFor, nodeOf, readExample } from '../../examples/examples';
+import { ensureN8nInstalled, LocalN8n, packPackage, PACKAGE, type CommandResult } from '../../local-n8n/localN8n';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { SEED_IDS } from '../../sandbox/seed';
+import { png } from '../fixtures/media';
+import { serveFilesOverHttps } from '../helpers/httpsFileServer';
 
-const PACKAGE = 'n8n-nodes-social-publishing';
 const NODE_TYPE = `${PACKAGE}.socialPublishing`;
 const GOOD_CREDENTIAL = { id: 'e2eSocialPubKey1', name: 'Sandbox (e2e)' };
 const BAD_CREDENTIAL = { id: 'e2eSocialPubBad1', name: 'Sandbox, wrong key (e2e)' };
@@ -20,20 +24,6 @@ const CHANNELS_WORKFLOW = 'e2eSocialPubWf01';
 const REFUSED_RUN_WORKFLOW = 'e2eSocialPubWf02';
 // Unknown to the sandbox, so the service itself answers 401 and the node explains it.
 const UNKNOWN_TO_SANDBOX = 'e2e-wrong-key-0123456789abcdef';
-const N8N_COMMAND_TIMEOUT_MS = 180_000;
-
-interface Env {
-	node: string;
-	n8n: string;
-	tarball: string;
-	work: string;
-}
-
-interface CommandResult {
-	code: number | null;
-	output: string;
-	seconds: number;
-}
 
 interface Channel {
 	id: string;
@@ -43,45 +33,6 @@ interface Channel {
 }
 
 type Json = Record<string, unknown>;
-
-function readEnv(): Env {
-	const get = (name: string) => {
-		const value = process.env[name];
-		if (!value) throw new Error(`${name} is not set: start this through test/e2e/run-in-n8n.sh`);
-		return value;
-	};
-	return { node: get('E2E_NODE'), n8n: get('E2E_N8N'), tarball: get('E2E_PACKAGE_TGZ'), work: get('E2E_WORK') };
-}
-
-async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as AddressInfo;
-			server.close(() => resolve(port));
-		});
-	});
-}
-
-async function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<CommandResult> {
-	const started = Date.now();
-	return await new Promise((resolve, reject) => {
-		const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
-		const chunks: Buffer[] = [];
-		child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-		child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
-		const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
-		child.once('error', (error) => {
-			clearTimeout(timer);
-			reject(error);
-		});
-		child.once('close', (code) => {
-			clearTimeout(timer);
-			resolve({ code, output: Buffer.concat(chunks).toString('utf8'), seconds: (Date.now() - started) / 1000 });
-		});
-	});
-}
 
 /** `n8n execute` prints the run as pretty JSON between log lines: the block from a line "{" to the next line "}". */
 function executionOf(output: string): Json {
@@ -157,29 +108,30 @@ function workflowsFile(): Json[] {
 	];
 }
 
-async function sandboxGet(sandbox: RunningSandbox, url: string, withKey: boolean): Promise<unknown> {
-	const response = await fetch(url, { headers: withKey ? { Authorization: sandbox.apiKey } : {} });
+async function sandboxGet(sandbox: RunningSandbox, url: string): Promise<unknown> {
+	const response = await fetch(url, { headers: { Authorization: sandbox.apiKey } });
 	if (!response.ok) throw new Error(`GET ${url.replace(sandbox.origin, '')} answered ${response.status}`);
 	return await response.json();
 }
 
-async function main(): Promise<number> {
-	const env = readEnv();
-	const userFolder = join(env.work, 'n8n-user');
-	const packageDir = join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE);
-	await mkdir(packageDir, { recursive: true });
-	// Where n8n keeps community packages: its loader scans .n8n/nodes/node_modules/n8n-nodes-* at start.
-	const untar = await run('tar', ['-xzf', env.tarball, '-C', packageDir, '--strip-components=1'], {
-		cwd: env.work,
-		env: process.env,
-		timeoutMs: 60_000,
+async function sandboxPost(sandbox: RunningSandbox, path: string, body: unknown): Promise<unknown> {
+	const response = await fetch(`${sandbox.baseUrl}${path}`, {
+		method: 'POST',
+		headers: { Authorization: sandbox.apiKey, 'Content-Type': 'application/json' },
+		body: JSON.stringify(body),
 	});
-	if (untar.code !== 0) throw new Error(`could not unpack ${env.tarball}: ${untar.output}`);
+	if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+	return await response.json();
+}
 
+async function main(): Promise<number> {
+	const install = await ensureN8nInstalled();
+	const work = await mkdtemp(join(tmpdir(), 'n8n-e2e-'));
 	const started = Date.now();
 	const sandbox = await startSandbox({ control: true });
+	const files = await serveFilesOverHttps({ '/autumn.png': (_req, res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end(png()) });
 	const secrets = [sandbox.apiKey, UNKNOWN_TO_SANDBOX];
-	const redact = (text: string) => secrets.reduce((t, s) => t.split(s).join('***'), text);
+	const n8n = await LocalN8n.create({ install, work, tarball: await packPackage(work), secrets });
 	const outputs: string[] = [];
 	let passed = 0;
 	let failed = 0;
@@ -190,52 +142,49 @@ async function main(): Promise<number> {
 			process.stdout.write(`ok   ${name}\n`);
 		} catch (error) {
 			failed++;
-			process.stdout.write(`FAIL ${name}\n     ${redact((error as Error).message).split('\n').join('\n     ')}\n`);
+			process.stdout.write(`FAIL ${name}\n     ${n8n.redact((error as Error).message).split('\n').join('\n     ')}\n`);
 		}
 	};
-
-	const n8nEnv: NodeJS.ProcessEnv = {
-		PATH: process.env.PATH,
-		HOME: process.env.HOME,
-		TZ: 'UTC',
-		N8N_USER_FOLDER: userFolder,
-		N8N_LOG_LEVEL: 'info',
-		N8N_DIAGNOSTICS_ENABLED: 'false',
-		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-		N8N_TEMPLATES_ENABLED: 'false',
-		// Its task broker would otherwise take the fixed port 5679 and collide with any other n8n on the machine.
-		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-	};
-	const n8n = async (...args: string[]): Promise<CommandResult> => {
-		const result = await run(env.node, [env.n8n, ...args], { cwd: env.work, env: n8nEnv, timeoutMs: N8N_COMMAND_TIMEOUT_MS });
+	const cli = async (...args: string[]): Promise<CommandResult> => {
+		const result = await n8n.cli(...args);
 		outputs.push(result.output);
-		await writeFile(join(env.work, `n8n-${outputs.length}-${args[0].replace(':', '-')}.log`), redact(result.output));
 		process.stdout.write(`     (n8n ${args[0]}: exit ${result.code ?? 'killed'}, ${result.seconds.toFixed(1)} s)\n`);
 		return result;
 	};
-	const tail = (result: CommandResult) => redact(result.output.trim().split('\n').slice(-25).join('\n'));
+	const tail = (result: CommandResult) => n8n.redact(result.output.trim().split('\n').slice(-25).join('\n'));
 	const expectExit0 = (result: CommandResult) => {
 		if (result.code !== 0) throw new Error(`n8n exited with ${result.code ?? 'a kill after the time limit'}; its last lines:\n${tail(result)}`);
 	};
+	const execute = async (workflowId: string): Promise<Json> => {
+		const result = await cli('execute', `--id=${workflowId}`, '--rawOutput');
+		expectExit0(result);
+		const execution = executionOf(result.output);
+		same(execution.status, 'success', 'execution status');
+		return execution;
+	};
 
 	try {
-		const credentialsPath = join(env.work, 'credentials.json');
-		const workflowsPath = join(env.work, 'workflows.json');
-		await writeFile(credentialsPath, JSON.stringify(credentialsFile(sandbox.baseUrl, sandbox.apiKey)));
-		await writeFile(workflowsPath, JSON.stringify(workflowsFile()));
+		await sandbox.control.settings({ trustedUploadCa: files.ca, allowLoopbackUploadUrls: true });
+		const credentialsPath = join(work, 'credentials.json');
+		const workflowsPath = join(work, 'workflows.json');
+		await writeFile(
+			credentialsPath,
+			JSON.stringify([...credentialsFile(sandbox.baseUrl, sandbox.apiKey), exampleCredential(sandbox.baseUrl, sandbox.apiKey)]),
+		);
+		await writeFile(workflowsPath, JSON.stringify([...workflowsFile(), ...examplesFor({ imageUrl: files.url('/autumn.png') })]));
 
-		await check('n8n imports the two socialPublishingApi credentials (decrypted form)', async () => {
-			const result = await n8n('import:credentials', `--input=${credentialsPath}`);
+		await check('n8n imports the three socialPublishingApi credentials (decrypted form)', async () => {
+			const result = await cli('import:credentials', `--input=${credentialsPath}`);
 			expectExit0(result);
-			if (!result.output.includes('Successfully imported 2 credentials')) throw new Error(`no success line:\n${tail(result)}`);
+			if (!result.output.includes('Successfully imported 3 credentials')) throw new Error(`no success line:\n${tail(result)}`);
 		});
-		await check('n8n imports the two workflows', async () => {
-			const result = await n8n('import:workflow', `--input=${workflowsPath}`);
+		await check('n8n imports the two test workflows and the four examples', async () => {
+			const result = await cli('import:workflow', `--input=${workflowsPath}`);
 			expectExit0(result);
-			if (!result.output.includes('Successfully imported 2 workflows')) throw new Error(`no success line:\n${tail(result)}`);
+			if (!result.output.includes('Successfully imported 6 workflows')) throw new Error(`no success line:\n${tail(result)}`);
 		});
 
-		const channelsRun = await n8n('execute', `--id=${CHANNELS_WORKFLOW}`, '--rawOutput');
+		const channelsRun = await cli('execute', `--id=${CHANNELS_WORKFLOW}`, '--rawOutput');
 		let execution: Json = {};
 		await check('n8n executes the channels workflow with our node loaded from .n8n/nodes', () => {
 			expectExit0(channelsRun);
@@ -244,9 +193,9 @@ async function main(): Promise<number> {
 		});
 		// What the service says, read once: the request log first, so that every request in it came from n8n.
 		const reference = (async () => {
-			const log = (await sandboxGet(sandbox, `${sandbox.origin}/_sandbox/requests`, false)) as { requests: Json[] };
-			const listed = channelFields((await sandboxGet(sandbox, `${sandbox.baseUrl}/integrations`, true)) as Json[]);
-			return { requests: log.requests, listed };
+			const requests = await sandbox.control.requests();
+			const listed = channelFields((await sandboxGet(sandbox, `${sandbox.baseUrl}/integrations`)) as Json[]);
+			return { requests, listed };
 		})();
 		reference.catch(() => undefined); // each check that needs it reports the failure
 
@@ -269,12 +218,12 @@ async function main(): Promise<number> {
 		});
 		await check('the sandbox received those requests from n8n with the bare key', async () => {
 			const { requests } = await reference;
-			const seen = requests.map((r) => `${String(r.method)} ${String(r.path)} ${String(r.status)} ${String(r.auth)}`);
+			const seen = requests.map((r) => `${r.method} ${r.path} ${r.status} ${String(r.auth)}`);
 			same(seen.sort(), ['GET /integrations 200 bare', 'GET /integrations 200 bare', 'GET /is-connected 200 bare'], 'requests');
 		});
 
 		await check('a wrong API key fails the run in n8n with the node\'s own message', async () => {
-			const result = await n8n('execute', `--id=${REFUSED_RUN_WORKFLOW}`, '--rawOutput');
+			const result = await cli('execute', `--id=${REFUSED_RUN_WORKFLOW}`, '--rawOutput');
 			if (result.code === 0) throw new Error(`n8n exited 0 for a wrong key:\n${tail(result)}`);
 			const failedRun = executionOf(result.output);
 			same(failedRun.status, 'error', 'execution status');
@@ -285,17 +234,104 @@ async function main(): Promise<number> {
 				'error',
 			);
 		});
+
+		await check('example "schedule at next free slot": three posts in one POST /posts, at the latest free slot', async () => {
+			await sandbox.control.clearRequests();
+			const run = await execute(EXAMPLES.schedule.id);
+			const items = outputItems(run, 'Schedule at Next Free Slot');
+			same(items.map((i) => i.platform), ['x', 'linkedin', 'mastodon'], 'platforms of the output items');
+			if (!items.every((i) => typeof i.postId === 'string' && i.postId)) throw new Error('an item has no postId');
+			const requests = await sandbox.control.requests();
+			const slots = requests.filter((r) => r.path.startsWith('/find-slot/')).map((r) => r.path.slice('/find-slot/'.length));
+			same(slots.sort(), [SEED_IDS.channels.linkedin, SEED_IDS.channels.mastodon, SEED_IDS.channels.x].sort(), 'find-slot requests');
+			same(requests.filter((r) => r.method === 'POST').map((r) => `${r.path} ${r.status}`), ['/posts 201'], 'POST requests');
+		});
+		await check('example "upload from URL, post a thread": the uploaded image is in part 1 of a two-part X post', async () => {
+			await sandbox.control.clearRequests();
+			const run = await execute(EXAMPLES.uploadThread.id);
+			const [upload] = outputItems(run, 'Upload Image From URL');
+			same(outputItems(run, 'Post Thread With Image').length, 1, 'created posts');
+			const post = (await sandbox.control.requests()).find((r) => r.method === 'POST' && r.path === '/posts');
+			const sent = post?.body as { posts: Array<{ value: Array<{ content: string; image: Array<{ id: string; path: string }> }> }> };
+			same(sent.posts[0].value.length, 2, 'parts sent');
+			same(sent.posts[0].value[0].image.map((i) => i.path), [upload.path], 'image of part 1');
+		});
+		await check('the trigger workflow is published before n8n starts', async () => {
+			expectExit0(await cli('publish:workflow', `--id=${EXAMPLES.failedReport.id}`));
+		});
+		await check('n8n starts with the package loaded; the editor\'s REST API answers as its owner', async () => {
+			await n8n.start();
+			await n8n.setupOwner({ email: 'e2e@example.com', password: 'E2e-password-1' });
+		});
+		await check('the trigger workflow stays published after start (its activation poll succeeded)', async () => {
+			const workflow = await n8n.rest<{ active: boolean }>('GET', `/workflows/${EXAMPLES.failedReport.id}`);
+			same(workflow.active, true, 'active');
+		});
+		await check('example "failed post report", published: its trigger turns a failed post into a report item', async () => {
+			const reason = 'Instance is read-only (e2e)';
+			await sandbox.control.patchChannel(SEED_IDS.channels.mastodon, { publishOutcome: 'error', errorMessage: reason });
+			const created = (await sandboxPost(sandbox, '/posts', {
+				type: 'now',
+				date: new Date().toISOString(),
+				shortLink: false,
+				tags: [],
+				posts: [{ integration: { id: SEED_IDS.channels.mastodon }, value: [{ content: 'Fails on purpose', image: [] }] }],
+			})) as Array<{ postId: string }>;
+			// n8n polls once a minute (it refuses shorter intervals); the example's first poll includes the latest 20.
+			let executionId = '';
+			await waitFor(async () => {
+				const done = (await n8n.executions(EXAMPLES.failedReport.id)).find((e) => e.status !== 'running' && e.status !== 'new');
+				executionId = done?.id ?? '';
+				return done !== undefined;
+			}, 'the published trigger to run the workflow', 140_000);
+			const run = await n8n.execution(executionId);
+			same(run.status, 'success', 'execution status');
+			const report = outputItems({ data: run.data }, 'Report');
+			same(
+				report.map((r) => ({ postId: r.postId, platform: r.platform, error: r.error })),
+				[{ postId: created[0].postId, platform: 'mastodon', error: reason }],
+				'report items',
+			);
+			if (!String(report[0].notification).includes(reason)) throw new Error(`the report's notification is ${String(report[0].notification)}`);
+		});
+		await check('example "AI agent": n8n knows the tool variant of the node, and both tools are wired to the agent', async () => {
+			const types = await n8n.get<Array<{ name: string }>>('/types/nodes.json');
+			const known = new Set(types.map((t) => t.name));
+			const agent = readExample('agent');
+			const unknown = agent.nodes.map((n) => n.type).filter((t) => !known.has(t));
+			same(unknown, [], 'node types of the agent example unknown to n8n');
+			const stored = await n8n.rest<{ nodes: Array<{ name: string; type: string }>; connections: Json }>('GET', `/workflows/${EXAMPLES.agent.id}`);
+			const tools = stored.nodes.filter((n) => n.type === `${PACKAGE}.socialPublishingTool`).map((n) => n.name);
+			same(tools, [nodeOf(agent, 'List Channels').name, nodeOf(agent, 'Schedule Post').name], 'tool nodes');
+			for (const tool of tools) {
+				const wired = (stored.connections[tool] as { ai_tool?: Array<Array<{ node: string }>> }).ai_tool?.[0]?.[0]?.node;
+				same(wired, 'AI Agent', `${tool} is connected as ai_tool to`);
+			}
+		});
+
 		await check('no API key appears in anything n8n printed', () => {
 			const leaked = secrets.filter((s) => outputs.some((o) => o.includes(s)));
 			if (leaked.length) throw new Error(`${leaked.length} key(s) found in n8n's output`);
 			if (outputs.length === 0) throw new Error('no n8n output was captured');
 		});
 	} finally {
+		await n8n.stop();
 		await sandbox.close();
+		await files.close();
+		if (process.env.E2E_KEEP) process.stdout.write(`e2e: kept ${work}\n`);
+		else await rm(work, { recursive: true, force: true });
 	}
 	process.stdout.write(`e2e: run took ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 	process.stdout.write(`e2e: ${passed} passed, ${failed} failed\n`);
 	return failed === 0 ? 0 : 1;
+}
+
+async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await condition())) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
 }
 
 main().then(
