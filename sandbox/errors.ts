@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 import type { ErrorRequestHandler } from 'express';
 
 /** An answer the service gives with a non-2xx status; thrown by handlers, written by `errorHandler`. */

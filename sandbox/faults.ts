@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 /** Fault injection on chosen API routes: a 500, a slow answer, a dropped connection or a 429. */
 import type { RequestHandler } from 'express';
 

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev/test code, never shipped */
 /**
  * The state the sandbox starts with. Fixed ids so the demo and tests can name channels; a JSON file
  * (`seedFile`) may replace the organisations. The first organisation is the "main" one.

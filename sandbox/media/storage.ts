@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev/test code, never shipped */
 /**
  * Where uploaded bytes live ({cdn_url}): small files in memory, big ones in a temp dir removed on close.
  * Files are written while they arrive, so a big upload is never held whole in memory.

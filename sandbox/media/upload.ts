@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev/test code, never shipped */
 /**
  * POST /upload (spec 4.7): multipart/form-data, file in the field `file`, read as a stream with busboy.
  * The request is counted as it arrives, so a 50 MB+ body is refused without being held in memory.

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev/test code, never shipped */
 /**
  * n8n's binary data service for tests: initialised in filesystem mode (what n8n uses by default),
  * so binaries stored here have an id and are read by nodes as streams, as in a real instance.

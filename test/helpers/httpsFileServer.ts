@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev/test code, never shipped */
 /**
  * An https file server on 127.0.0.1 for Upload From URL: the node sends only https addresses, so the sandbox must
  * fetch over TLS. Its certificate is self-signed, made by the `openssl` CLI at test time for 127.0.0.1 and valid

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev/test code, never shipped */
 /**
  * A stand-in for the service's web application: what a self-hosted user reaches when the Base URL
  * lacks the /api segment. It answers every path with an HTML page, or redirects to its login page.

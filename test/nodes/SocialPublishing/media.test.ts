@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev/test code, never shipped */
 import { Readable } from 'node:stream';
 import axios from 'axios';
 import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 import axios from 'axios';
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 /**
  * The node against the sandbox's production profile (sandbox/production.ts): every departure of service-notes
  * "Where production departs from the spec" that an operation or loader meets, run through n8n's engine.

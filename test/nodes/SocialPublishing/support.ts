@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 /**
  * What the Social Publishing node tests share: one sandbox per test file (reset before each test),
  * the node loaded as n8n loads it, and a `run` that executes one node of a workflow with short

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 import type { INode } from 'n8n-workflow';
 
 import { DEFAULT_POLICY, sendWithPolicy } from '../../../nodes/SocialPublishing/shared/transport';

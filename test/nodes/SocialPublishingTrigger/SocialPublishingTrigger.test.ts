@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 /**
  * Social Publishing Trigger through n8n's PollContext against the sandbox: each test activates the
  * trigger, writes notifications (and faults) through the sandbox's control API, polls, and checks

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 /**
  * 150 poll cycles with seeded random bursts, faults (500, 429, dropped connection, timeout; on the
  * first page or inside a burst) and restarts: every notification written after activation must be

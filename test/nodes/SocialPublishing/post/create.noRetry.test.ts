@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 /**
  * POST /posts is never sent twice for one item: after a 5xx, a dropped connection or a timeout the
  * service may have created the posts, so the node reports the failure instead of sending again.
