@@ -42,6 +42,26 @@ describe('the published package', () => {
 		expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
 	});
 
+	it('leaves build by-products out: no tsbuildinfo, no source maps, no declarations, no second manifest', () => {
+		const files = packedFiles();
+		expect(files.filter((file) => /\.(tsbuildinfo|map|d\.ts)$/.test(file))).toEqual([]);
+		expect(files).not.toContain('dist/package.json');
+	});
+
+	it('loads from dist/ as n8n loads it: each registered file exports the class its name promises', () => {
+		for (const entry of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
+			const className = path.basename(entry).split('.')[0];
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			const exported = require(path.join(root, entry))[className] as new () => {
+				description?: { name: string };
+				name?: string;
+			};
+			expect(typeof exported).toBe('function');
+			const instance = new exported();
+			expect(instance.description?.name ?? instance.name).toBeTruthy();
+		}
+	});
+
 	it('ships every node and credential that package.json registers, with their icons', () => {
 		const files = new Set(packedFiles());
 		for (const entry of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) expect(files).toContain(entry);
