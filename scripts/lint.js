@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+/**
+ * `n8n-node lint` (strict: eslint.config.mjs must be the template's), failing on warnings too. n8n-node lint
+ * passes no options to ESLint, so `--max-warnings 0` cannot be given; its output is read instead: ESLint's
+ * summary line "✖ N problems (E errors, W warnings)" and each "line:col  warning" row.
+ * Extra arguments (e.g. --fix) are passed on to n8n-node lint.
+ */
+'use strict';
+
+const { spawnSync } = require('node:child_process');
+const path = require('node:path');
+
+const bin = path.join(__dirname, '..', 'node_modules', '.bin', 'n8n-node');
+const run = spawnSync(bin, ['lint', ...process.argv.slice(2)], { encoding: 'utf8', stdio: ['inherit', 'pipe', 'pipe'] });
+process.stdout.write(run.stdout ?? '');
+process.stderr.write(run.stderr ?? '');
+if (run.error) throw run.error;
+if (run.status !== 0) process.exit(run.status ?? 1);
+
+const plain = `${run.stdout}\n${run.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
+const summary = /(\d+) errors?, (\d+) warnings?\)/.exec(plain);
+const rows = plain.split('\n').filter((line) => /^\s+\d+:\d+\s+warning\s/.test(line)).length;
+const warnings = Math.max(summary ? Number(summary[2]) : 0, rows);
+if (warnings > 0) {
+	console.error(`lint: ${warnings} warning(s); this package allows none (fix them, or disable a rule where it truly does not apply)`);
+	process.exit(1);
+}
+console.log('lint: 0 errors, 0 warnings');
