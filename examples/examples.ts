@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- dev/test code, never shipped */
 /**
  * The example workflows of this folder, as the demo and the end-to-end tests import them: read from their JSON files
  * (the files users import stay as they are), with the one value that has to point at this machine swapped in.

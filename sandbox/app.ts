@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 /**
  * The express app: the API under /api/public/v1 (log → faults → body → auth → rate limit → routes),
  * the control routes under /_sandbox when asked for, and a stand-in for the web application everywhere else.

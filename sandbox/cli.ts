@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 /**
  * `npm run sandbox -- [--port N] [--host H] [--control] [--seed FILE] [--manual-clock] [--profile spec|production]
  * [--quirk NAME=on|off ...]`: starts it and stays up.
