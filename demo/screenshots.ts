@@ -2,7 +2,7 @@
 /**
  * `npm run screenshots`: the pictures in the README, taken from the demo's real n8n editor with headless Chromium
  * (Debian's `chromium` package: `apt-get install chromium`; playwright-core drives it, it downloads no browser).
- * Starts `npm run demo`, logs in with the login it prints, saves the PNGs into docs/images/, then stops the demo
+ * Starts `npm run demo`, logs in with the login it prints, saves the PNGs into .github/screenshots/, then stops the demo
  * with the Ctrl-C it expects. Not part of `npm test`: CI machines have no Chromium.
  */
 import { spawn } from 'node:child_process';
@@ -16,7 +16,8 @@ import { EXAMPLES } from '../examples/examples';
 import { ROOT } from '../local-n8n/localN8n';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const OUT = join(ROOT, 'docs', 'images');
+// A dot folder: n8n-node build copies every .png outside dot folders into dist/, which would ship them.
+const OUT = join(ROOT, '.github', 'screenshots');
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function startDemo(): Promise<{ editor: string; email: string; password: string; stop: () => Promise<void> }> {
@@ -42,7 +43,7 @@ async function startDemo(): Promise<{ editor: string; email: string; password: s
 async function shot(page: Page, name: string): Promise<void> {
 	await page.waitForTimeout(1500); // let the canvas settle (fit-to-view animation)
 	await page.screenshot({ path: join(OUT, name) });
-	say(`saved docs/images/${name}`);
+	say(`saved .github/screenshots/${name}`);
 }
 
 async function main(): Promise<void> {
