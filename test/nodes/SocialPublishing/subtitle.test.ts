@@ -1,0 +1,67 @@
+/**
+ * The subtitle under the node on the canvas says what it does in words ("Create a post"), for every operation,
+ * resolved by n8n's own expression engine as the editor resolves it.
+ */
+import { Workflow, type INode, type INodeProperties, type INodeTypes } from 'n8n-workflow';
+
+import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
+
+const nodeType = new SocialPublishing();
+const nodeTypes: INodeTypes = {
+	getByName: () => nodeType,
+	getByNameAndVersion: () => nodeType,
+	getKnownTypes: () => ({}),
+};
+
+function subtitleOf(resource: string, operation: string): unknown {
+	const node: INode = {
+		id: '1',
+		name: 'Social Publishing',
+		type: 'n8n-nodes-social-publishing.socialPublishing',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { resource, operation },
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	return workflow.expression.getSimpleParameterValue(node, nodeType.description.subtitle as string, 'internal', {});
+}
+
+const operations = nodeType.description.properties
+	.filter((p: INodeProperties) => p.name === 'operation')
+	.flatMap((p) => ((p.displayOptions?.show?.resource ?? []) as string[]).flatMap((resource) => (p.options ?? []).map((o) => [resource, String((o as { value: string }).value)])));
+
+/** What the subtitle must be: each operation's `action` (the words n8n shows in its actions list). */
+function subtitleFromActions(): string {
+	const words: Record<string, string> = {};
+	for (const property of nodeType.description.properties) {
+		if (property.name !== 'operation') continue;
+		for (const resource of (property.displayOptions?.show?.resource ?? []) as string[]) {
+			for (const option of property.options ?? []) {
+				if ('value' in option && typeof option.action === 'string') words[`${resource}:${String(option.value)}`] = option.action;
+			}
+		}
+	}
+	return `={{ (${JSON.stringify(words)})[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
+}
+
+test('the subtitle is written out from the operations\' actions (n8n\'s lint wants it as one literal)', () => {
+	expect(nodeType.description.subtitle).toBe(subtitleFromActions());
+});
+
+test('every resource has its operations listed', () => {
+	expect(new Set(operations.map(([resource]) => resource))).toEqual(new Set(['analytics', 'channel', 'media', 'notification', 'post', 'slot']));
+	expect(operations.length).toBe(20);
+});
+
+test.each(operations)('%s → %s has a subtitle in words', (resource, operation) => {
+	const subtitle = subtitleOf(resource, operation);
+	expect(typeof subtitle).toBe('string');
+	expect(subtitle).toMatch(/^[A-Z][a-z]+( [A-Za-z]+)+$/);
+	expect(subtitle).not.toContain(operation === 'getMany' ? 'getMany' : `${operation}:`);
+});
+
+test('examples read as the editor shows them', () => {
+	expect(subtitleOf('post', 'create')).toBe('Create a post');
+	expect(subtitleOf('channel', 'getMany')).toBe('Get many channels');
+	expect(subtitleOf('media', 'uploadFromUrl')).toBe('Upload a file from a URL');
+});
