@@ -9,21 +9,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { checklist } from '../helpers/checklist';
+
 const ROOT = join(__dirname, '..', '..', '..');
 const DEMO_TIMEOUT_MS = 20 * 60_000; // a first run installs n8n
 
-let passed = 0;
-let failed = 0;
-async function check(name: string, body: () => Promise<void>): Promise<void> {
-	try {
-		await body();
-		passed++;
-		process.stdout.write(`ok   ${name}\n`);
-	} catch (error) {
-		failed++;
-		process.stdout.write(`FAIL ${name}\n     ${(error as Error).message.split('\n').join('\n     ')}\n`);
-	}
-}
+const { check, summary } = checklist('demo');
 
 /** `npm run demo [-- args]` in a process group of its own, as a terminal would run it; output kept and echoed. */
 function startDemo(args: string[]) {
@@ -134,8 +125,7 @@ async function main(): Promise<number> {
 		process.stdout.write(`     (${started.length} processes stopped, editor and sandbox ports closed, work folder removed)\n`);
 	});
 
-	process.stdout.write(`demo: ${passed} passed, ${failed} failed\n`);
-	return failed === 0 ? 0 : 1;
+	return summary();
 }
 
 main().then(

@@ -15,6 +15,7 @@ import { ensureN8nInstalled, LocalN8n, packPackage, PACKAGE, type CommandResult 
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { SEED_IDS } from '../../sandbox/seed';
 import { png } from '../fixtures/media';
+import { checklist } from '../helpers/checklist';
 import { serveFilesOverHttps } from '../helpers/httpsFileServer';
 
 const NODE_TYPE = `${PACKAGE}.socialPublishing`;
@@ -133,18 +134,7 @@ async function main(): Promise<number> {
 	const secrets = [sandbox.apiKey, UNKNOWN_TO_SANDBOX];
 	const n8n = await LocalN8n.create({ install, work, tarball: await packPackage(work), secrets });
 	const outputs: string[] = [];
-	let passed = 0;
-	let failed = 0;
-	const check = async (name: string, body: () => Promise<void> | void) => {
-		try {
-			await body();
-			passed++;
-			process.stdout.write(`ok   ${name}\n`);
-		} catch (error) {
-			failed++;
-			process.stdout.write(`FAIL ${name}\n     ${n8n.redact((error as Error).message).split('\n').join('\n     ')}\n`);
-		}
-	};
+	const { check, summary } = checklist('e2e', (text) => n8n.redact(text));
 	const cli = async (...args: string[]): Promise<CommandResult> => {
 		const result = await n8n.cli(...args);
 		outputs.push(result.output);
@@ -322,8 +312,7 @@ async function main(): Promise<number> {
 		else await rm(work, { recursive: true, force: true });
 	}
 	process.stdout.write(`e2e: run took ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-	process.stdout.write(`e2e: ${passed} passed, ${failed} failed\n`);
-	return failed === 0 ? 0 : 1;
+	return summary();
 }
 
 async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
