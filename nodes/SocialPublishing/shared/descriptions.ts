@@ -1,13 +1,4 @@
-import type {
-	IHttpRequestMethods,
-	IN8nRequestOperations,
-	INodeProperties,
-	INodePropertyRouting,
-	PostReceiveAction,
-	PreSendAction,
-} from 'n8n-workflow';
-
-import { fillPath } from './preSend';
+import type { INodeProperties } from 'n8n-workflow';
 
 /** Fields used by several resources. */
 
@@ -139,27 +130,3 @@ export const requestOptionsCollection: INodeProperties = {
 		},
 	],
 };
-
-/**
- * The routing of one operation. Every operation sends through the node's transport
- * (`send.paginate: true` opts into `requestOperations.pagination`, see transport.ts); `{field}`
- * in the route is filled from that field, checked (preSend `fillPath`). Operations that read
- * several pages pass their own `pagination` (built with `paginated`), which sends the same way.
- */
-export function routeTo(
-	method: IHttpRequestMethods,
-	url: string,
-	steps: {
-		preSend?: PreSendAction[];
-		postReceive?: PostReceiveAction[];
-		pagination?: IN8nRequestOperations['pagination'];
-	} = {},
-): INodePropertyRouting {
-	const preSend = [...(url.includes('{') ? [fillPath] : []), ...(steps.preSend ?? [])];
-	return {
-		request: { method, url },
-		send: { paginate: true, ...(preSend.length ? { preSend } : {}) },
-		...(steps.postReceive?.length ? { output: { postReceive: steps.postReceive } } : {}),
-		...(steps.pagination ? { operations: { pagination: steps.pagination } } : {}),
-	};
-}

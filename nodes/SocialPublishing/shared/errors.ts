@@ -1,6 +1,6 @@
 import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
 
-import { redactSecrets } from './utils';
+import { redactSecrets } from './secrets';
 
 /**
  * Turns a failed request into an error that says what happened (message) and how to fix it

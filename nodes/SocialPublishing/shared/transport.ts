@@ -18,7 +18,7 @@ import {
 } from 'n8n-workflow';
 
 import { failureError, rateLimitError, retryAfterSeconds, type Failure } from './errors';
-import { rateLimitFigures, toItems } from './utils';
+import { toItems } from './items';
 
 /**
  * The one place where requests to the service are sent, for every route.
@@ -383,4 +383,18 @@ export async function apiRequest<T = unknown>(
 	options: ApiRequestOptions = {},
 ): Promise<T> {
 	return (await apiRequestFull.call(this, method, path, options)).body as T;
+}
+
+/** The X-RateLimit-* figures of an answer, or null when the route sends none. */
+export function rateLimitFigures(headers: IDataObject | undefined): IDataObject | null {
+	if (!headers) return null;
+	const read = (name: string) => {
+		const value = headers[name];
+		return value === undefined ? undefined : Number(value);
+	};
+	const limit = read('x-ratelimit-limit');
+	const remaining = read('x-ratelimit-remaining');
+	const reset = read('x-ratelimit-reset');
+	if (limit === undefined && remaining === undefined && reset === undefined) return null;
+	return { limit: limit ?? null, remaining: remaining ?? null, resetSeconds: reset ?? null };
 }

@@ -1,18 +1,12 @@
-import {
-	BINARY_ENCODING,
-	NodeOperationError,
-	type IBinaryData,
-	type IExecuteSingleFunctions,
-	type IHttpRequestOptions,
-} from 'n8n-workflow';
+import { BINARY_ENCODING, type IBinaryData, type IExecuteSingleFunctions } from 'n8n-workflow';
 
 /**
- * POST /upload from an n8n binary property, streamed: the file is never read whole into memory
- * when n8n keeps binaries on disk (or in object storage). Size and type are checked first, from
- * the binary's metadata and its first bytes, so a refused file costs no upload.
+ * Uploads from an n8n binary property, streamed (Media → Upload, and Post → Create's media straight from a
+ * binary field): the file is never read whole into memory when n8n keeps binaries on disk (or in object
+ * storage). Type and size are read from the binary's metadata and first bytes, so a refused file costs no upload.
  */
 
-const MB = 1024 * 1024;
+export const MB = 1024 * 1024;
 
 export const UPLOAD_LIMITS = {
 	/** Spec 8: an image on upload. */
@@ -142,51 +136,4 @@ export async function binarySource(context: IExecuteSingleFunctions, binary: IBi
 	// n8n's in-memory mode: the item already holds the whole file.
 	const buffer = Buffer.from(binary.data, BINARY_ENCODING);
 	return { size: buffer.length, head: buffer.subarray(0, HEAD_BYTES), open: async () => [buffer] };
-}
-
-function megabytes(bytes: number): string {
-	return `${Math.round((bytes / MB) * 10) / 10} MB`;
-}
-
-/** preSend of Media → Upload: checks the binary and sets the streamed multipart body. */
-export async function uploadBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	const itemIndex = this.getItemIndex();
-	const fail: (message: string, description: string) => never = (message, description) => {
-		throw new NodeOperationError(this.getNode(), message, { itemIndex, description });
-	};
-	const property = String(this.getNodeParameter('binaryPropertyName', 'data') ?? '').trim();
-	if (!property) fail('"Input Binary Field" is empty', 'Give the name of the binary property that holds the file, e.g. data.');
-	const binary = this.getInputData().binary?.[property];
-	if (!binary) {
-		const present = Object.keys(this.getInputData().binary ?? {});
-		fail(
-			`Item ${itemIndex} has no binary property "${property}"`,
-			present.length ? `The item's binary properties are: ${present.join(', ')}. Set "Input Binary Field" to one of them.` : 'The item carries no file. Read or download the file in an earlier node (e.g. Read/Write Files from Disk, HTTP Request).',
-		);
-	}
-	const source = await binarySource(this, binary);
-	const fileName = String(this.getNodeParameter('options.fileName', '') || binary.fileName || 'upload').trim();
-	const type = sniffMediaType(source.head);
-	if (!type) {
-		fail(
-			`The file "${fileName}" is not a type the service accepts${binary.mimeType ? ` (n8n saw ${binary.mimeType})` : ''}`,
-			'POST /upload takes JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF or MP4, judged by the file\'s content, not its name. Convert the file first.',
-		);
-	}
-	const body = multipartFile('file', fileName, type.mime, source.size, source.open);
-	if (type.kind === 'image' && source.size > UPLOAD_LIMITS.imageBytes) {
-		fail(`The image "${fileName}" is ${megabytes(source.size)}; the service takes images up to 10 MB`, 'Resize or compress the image (e.g. with the Edit Image node) and upload it again.');
-	}
-	if (body.size > UPLOAD_LIMITS.requestBytes) {
-		fail(
-			`The file "${fileName}" is ${megabytes(source.size)}; an upload may be at most 50 MB`,
-			'Put the file at a public https address and use Media → Upload From URL, which takes files up to 100 MB.',
-		);
-	}
-	requestOptions.body = body as unknown as IHttpRequestOptions['body'];
-	// Following redirects makes the HTTP client keep the whole body to replay it: never for an upload
-	// (a redirect would drop a POST body anyway, spec 9).
-	requestOptions.disableFollowRedirect = true;
-	requestOptions.headers = { ...(requestOptions.headers ?? {}), 'Content-Type': body.type };
-	return requestOptions;
 }

@@ -4,7 +4,8 @@ import { tagName } from '../../../nodes/SocialPublishing/methods/loadOptions';
 import { explainFailure, subjectOf } from '../../../nodes/SocialPublishing/shared/errors';
 import { policyOf, DEFAULT_POLICY } from '../../../nodes/SocialPublishing/shared/transport';
 import { multipartFile, sniffMediaType } from '../../../nodes/SocialPublishing/shared/upload';
-import { dateWindows, parseSettings, redactSecrets } from '../../../nodes/SocialPublishing/shared/utils';
+import { dateWindows, parseSettings } from '../../../nodes/SocialPublishing/resources/post/getMany';
+import { redactSecrets } from '../../../nodes/SocialPublishing/shared/secrets';
 import { avif, bmp, gif, jpeg, mov, mp4, png, text, tiff, webp } from '../../fixtures/media';
 
 /** The node's pure helpers, where a table says more than a workflow would. */

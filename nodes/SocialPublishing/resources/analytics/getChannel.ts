@@ -1,8 +1,16 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
-
 import { channelLocator } from '../../shared/descriptions';
+import { itemsOf } from '../../shared/items';
+import { defineOperation, routeTo } from '../../shared/routing';
 import { daysField } from './days';
 
-const fields: INodeProperties[] = [channelLocator(), daysField];
-
-export const analyticsGetChannelFields = updateDisplayOptions({ show: { resource: ['analytics'], operation: ['getChannel'] } }, fields);
+export const getChannelAnalytics = defineOperation(
+	'analytics',
+	{
+		name: 'Get Channel Analytics',
+		value: 'getChannel',
+		action: 'Get the analytics of a channel',
+		description: 'One item per series (label and daily totals) of a channel (GET /analytics/:channel)',
+		routing: routeTo('GET', '/analytics/{channel}', { postReceive: [itemsOf()] }),
+	},
+	[channelLocator(), daysField],
+);

@@ -1,8 +1,33 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import { postIdField } from '../../shared/descriptions';
+import { toItems, type OutputStep } from '../../shared/items';
+import { defineOperation, idParameter, routeTo } from '../../shared/routing';
+import { redactSecrets } from '../../shared/secrets';
 import { daysField } from './days';
 
-const fields: INodeProperties[] = [postIdField({ description: 'A published post' }), daysField];
+/** Analytics → Get Post Analytics: `{missing: true}` explained instead of passed on. */
+const postAnalyticsItems: OutputStep = async function (_items, response) {
+	const body = response.body as IDataObject | unknown[];
+	if (body && !Array.isArray(body) && (body as IDataObject).missing === true) {
+		const postId = idParameter(this, 'postId');
+		throw new NodeOperationError(this.getNode(), `Post ${postId} has no analytics yet: its platform did not report the published item's ID`, {
+			itemIndex: this.getItemIndex(),
+			description:
+				'Run Post → Get Missing Items for this post to see the channel\'s recent items, then Post → Set Release ID with the right one; analytics work after that.',
+		});
+	}
+	return toItems(redactSecrets(Array.isArray(body) ? body : []));
+};
 
-export const analyticsGetPostFields = updateDisplayOptions({ show: { resource: ['analytics'], operation: ['getPost'] } }, fields);
+export const getPostAnalytics = defineOperation(
+	'analytics',
+	{
+		name: 'Get Post Analytics',
+		value: 'getPost',
+		action: 'Get the analytics of a post',
+		description: 'One item per series of a published post (GET /analytics/post/:post)',
+		routing: routeTo('GET', '/analytics/post/{postId}', { postReceive: [postAnalyticsItems] }),
+	},
+	[postIdField({ description: 'A published post' }), daysField],
+);

@@ -1,6 +1,8 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { channelLocator } from '../../shared/descriptions';
+import type { OutputStep } from '../../shared/items';
+import { defineOperation, idParameter, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
 	channelLocator({ description: 'The channel to remove. All its posts are deleted with it.' }),
@@ -12,4 +14,19 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const channelDeleteFields = updateDisplayOptions({ show: { resource: ['channel'], operation: ['delete'] } }, fields);
+/** Channel → Delete: `{deleted: true, id}`, whatever the service echoed. */
+const channelDeleted: OutputStep = async function () {
+	return [{ json: { deleted: true, id: idParameter(this, 'channel') } }];
+};
+
+export const deleteChannel = defineOperation(
+	'channel',
+	{
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete a channel',
+		description: 'Remove a channel and all its posts (DELETE /integrations/:channel)',
+		routing: routeTo('DELETE', '/integrations/{channel}', { postReceive: [channelDeleted] }),
+	},
+	fields,
+);

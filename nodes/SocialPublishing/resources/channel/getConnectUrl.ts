@@ -1,6 +1,7 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { PLATFORM_IDS, PLATFORMS } from '../../shared/platforms';
+import { defineOperation, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
 	{
@@ -16,4 +17,14 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const channelGetConnectUrlFields = updateDisplayOptions({ show: { resource: ['channel'], operation: ['getConnectUrl'] } }, fields);
+export const getConnectUrl = defineOperation(
+	'channel',
+	{
+		name: 'Get Connect URL',
+		value: 'getConnectUrl',
+		action: 'Get a connect URL for a platform',
+		description: 'Get the address where a member of the organisation connects a new channel (GET /social/:platform)',
+		routing: routeTo('GET', '/social/{platform}'),
+	},
+	fields,
+);

@@ -1,7 +1,10 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { customerFilter } from '../../shared/descriptions';
 import { PLATFORM_IDS, PLATFORMS } from '../../shared/platforms';
+import { toItems, type OutputStep } from '../../shared/items';
+import { redactSecrets } from '../../shared/secrets';
+import { defineOperation, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
 	{
@@ -35,4 +38,31 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const channelGetManyFields = updateDisplayOptions({ show: { resource: ['channel'], operation: ['getMany'] } }, fields);
+/** Channel → Get Many: the optional filters applied to GET /integrations (it has no query of its own). */
+const filterChannels: OutputStep = async function (_items, response) {
+	const filters = this.getNodeParameter('filters', {}) as IDataObject;
+	const platforms = (filters.platforms as string[] | undefined) ?? [];
+	const status = (filters.status as string | undefined) ?? 'all';
+	const customer = String(filters.customer ?? '').trim();
+	const channels = (Array.isArray(response.body) ? response.body : []) as IDataObject[];
+	const kept = channels.filter((channel) => {
+		if (platforms.length && !platforms.includes(String(channel.identifier))) return false;
+		if (status === 'enabled' && channel.disabled === true) return false;
+		if (status === 'disabled' && channel.disabled !== true) return false;
+		if (customer && (channel.customer as IDataObject | undefined)?.id !== customer) return false;
+		return true;
+	});
+	return toItems(redactSecrets(kept));
+};
+
+export const getManyChannels = defineOperation(
+	'channel',
+	{
+		name: 'Get Many',
+		value: 'getMany',
+		action: 'Get many channels',
+		description: 'List the connected channels (GET /integrations)',
+		routing: routeTo('GET', '/integrations', { postReceive: [filterChannels] }),
+	},
+	fields,
+);

@@ -1,6 +1,8 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import { jsonParse, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions, type INodeProperties } from 'n8n-workflow';
 
 import { channelLocator } from '../../shared/descriptions';
+import { outputItems } from '../../shared/items';
+import { defineOperation, failOnField, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
 	channelLocator(),
@@ -58,4 +60,44 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const channelRunToolFields = updateDisplayOptions({ show: { resource: ['channel'], operation: ['runTool'] } }, fields);
+/** POST /integration-trigger/:id: `{methodName, data}` from the tool picked and its input (fields or JSON). */
+async function toolRequestBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const methodName = String(this.getNodeParameter('tool', '') ?? '').trim();
+	if (!methodName) failOnField(this, '"Tool" is empty', 'Pick a tool of the channel (Channel → Get Settings lists them).');
+	const mode = this.getNodeParameter('inputMode', 'fields') as string;
+	let data: IDataObject = {};
+	if (mode === 'json') {
+		const raw = this.getNodeParameter('inputJson', '{}') as unknown;
+		if (typeof raw === 'string') {
+			try {
+				data = jsonParse<IDataObject>(raw.trim() || '{}');
+			} catch {
+				failOnField(this, '"Input (JSON)" is not valid JSON', 'Write a JSON object, e.g. {"query": "news"}.');
+			}
+		} else if (raw && typeof raw === 'object') {
+			data = raw as IDataObject;
+		}
+		if (!data || typeof data !== 'object' || Array.isArray(data)) failOnField(this, '"Input (JSON)" must be a JSON object', 'Write an object such as {"key": "value"}.');
+	} else {
+		const fields = this.getNodeParameter('inputFields.field', []) as Array<{ key?: string; value?: unknown }>;
+		for (const { key, value } of fields) {
+			const name = String(key ?? '').trim();
+			if (!name) failOnField(this, 'An input field of the tool has no name', 'Give every field under "Input Fields" a name, or remove it.');
+			data[name] = value as IDataObject[string];
+		}
+	}
+	requestOptions.body = { methodName, data };
+	return requestOptions;
+}
+
+export const runChannelTool = defineOperation(
+	'channel',
+	{
+		name: 'Run Tool',
+		value: 'runTool',
+		action: 'Run a tool of a channel',
+		description: 'Run one of the channel\'s tools, e.g. list a Discord server\'s channels (POST /integration-trigger/:channel)',
+		routing: routeTo('POST', '/integration-trigger/{channel}', { preSend: [toolRequestBody], postReceive: [outputItems] }),
+	},
+	fields,
+);

@@ -1,6 +1,23 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../shared/descriptions';
+import { itemsOf } from '../../shared/items';
+import { defineOperation, routeTo } from '../../shared/routing';
+import { paginated } from '../../shared/transport';
+
+/** Pages from 1 up to the `pages` the answer gives. */
+const readPages = paginated(() => ({
+	start: (qs) => {
+		qs.page = 1;
+		return true;
+	},
+	next: (answer, qs) => {
+		const pages = Number((answer as IDataObject | undefined)?.pages ?? 0);
+		if (!(Number(qs.page) < pages)) return false;
+		qs.page = Number(qs.page) + 1;
+		return true;
+	},
+}));
 
 const fields: INodeProperties[] = [
 	{
@@ -14,4 +31,14 @@ const fields: INodeProperties[] = [
 	...returnAllAndLimit(18, 'media items'),
 ];
 
-export const mediaGetManyFields = updateDisplayOptions({ show: { resource: ['media'], operation: ['getMany'] } }, fields);
+export const getManyMedia = defineOperation(
+	'media',
+	{
+		name: 'Get Many',
+		value: 'getMany',
+		action: 'Get many media items',
+		description: 'The media library, newest first (GET /media; absent on some installs)',
+		routing: routeTo('GET', '/media', { postReceive: [itemsOf('results')], pagination: readPages }),
+	},
+	fields,
+);

@@ -1,4 +1,12 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { defineOperation, routeTo } from '../../shared/routing';
+import { binarySource, MB, multipartFile, sniffMediaType, UPLOAD_LIMITS } from '../../shared/upload';
 
 const fields: INodeProperties[] = [
 	{
@@ -28,4 +36,61 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const mediaUploadFields = updateDisplayOptions({ show: { resource: ['media'], operation: ['upload'] } }, fields);
+function megabytes(bytes: number): string {
+	return `${Math.round((bytes / MB) * 10) / 10} MB`;
+}
+
+/** preSend of Media → Upload: checks the binary and sets the streamed multipart body. */
+async function uploadBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const itemIndex = this.getItemIndex();
+	const fail: (message: string, description: string) => never = (message, description) => {
+		throw new NodeOperationError(this.getNode(), message, { itemIndex, description });
+	};
+	const property = String(this.getNodeParameter('binaryPropertyName', 'data') ?? '').trim();
+	if (!property) fail('"Input Binary Field" is empty', 'Give the name of the binary property that holds the file, e.g. data.');
+	const binary = this.getInputData().binary?.[property];
+	if (!binary) {
+		const present = Object.keys(this.getInputData().binary ?? {});
+		fail(
+			`Item ${itemIndex} has no binary property "${property}"`,
+			present.length ? `The item's binary properties are: ${present.join(', ')}. Set "Input Binary Field" to one of them.` : 'The item carries no file. Read or download the file in an earlier node (e.g. Read/Write Files from Disk, HTTP Request).',
+		);
+	}
+	const source = await binarySource(this, binary);
+	const fileName = String(this.getNodeParameter('options.fileName', '') || binary.fileName || 'upload').trim();
+	const type = sniffMediaType(source.head);
+	if (!type) {
+		fail(
+			`The file "${fileName}" is not a type the service accepts${binary.mimeType ? ` (n8n saw ${binary.mimeType})` : ''}`,
+			'POST /upload takes JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF or MP4, judged by the file\'s content, not its name. Convert the file first.',
+		);
+	}
+	const body = multipartFile('file', fileName, type.mime, source.size, source.open);
+	if (type.kind === 'image' && source.size > UPLOAD_LIMITS.imageBytes) {
+		fail(`The image "${fileName}" is ${megabytes(source.size)}; the service takes images up to 10 MB`, 'Resize or compress the image (e.g. with the Edit Image node) and upload it again.');
+	}
+	if (body.size > UPLOAD_LIMITS.requestBytes) {
+		fail(
+			`The file "${fileName}" is ${megabytes(source.size)}; an upload may be at most 50 MB`,
+			'Put the file at a public https address and use Media → Upload From URL, which takes files up to 100 MB.',
+		);
+	}
+	requestOptions.body = body as unknown as IHttpRequestOptions['body'];
+	// Following redirects makes the HTTP client keep the whole body to replay it: never for an upload
+	// (a redirect would drop a POST body anyway, spec 9).
+	requestOptions.disableFollowRedirect = true;
+	requestOptions.headers = { ...(requestOptions.headers ?? {}), 'Content-Type': body.type };
+	return requestOptions;
+}
+
+export const uploadMedia = defineOperation(
+	'media',
+	{
+		name: 'Upload',
+		value: 'upload',
+		action: 'Upload a file',
+		description: 'Upload a file from a binary field, streamed (POST /upload, up to 50 MB)',
+		routing: routeTo('POST', '/upload', { preSend: [uploadBody] }),
+	},
+	fields,
+);

@@ -1,4 +1,7 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+
+import { MEDIA_EXTENSIONS } from '../../shared/platforms';
+import { defineOperation, failOnField, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
 	{
@@ -12,4 +15,38 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const mediaUploadFromUrlFields = updateDisplayOptions({ show: { resource: ['media'], operation: ['uploadFromUrl'] } }, fields);
+const URL_ENDINGS = Object.keys(MEDIA_EXTENSIONS);
+
+/** POST /upload-from-url: the service's rules (public https, an allowed ending) checked before sending. */
+async function checkMediaUrl(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const text = String(this.getNodeParameter('url', '') ?? '').trim();
+	const endings = URL_ENDINGS.join(', ');
+	if (!text) failOnField(this, '"URL" is empty', 'Give the https address of the file to upload.');
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		failOnField(this, `"URL" is not a web address: "${text.slice(0, 100)}"`, 'Give a full address such as https://example.com/picture.png.');
+	}
+	if (url.protocol !== 'https:') {
+		failOnField(this, `"URL" must use https: "${text.slice(0, 100)}"`, 'The service downloads only from public https addresses. Put the file on an https host, or use Media → Upload with the file itself.');
+	}
+	const path = url.pathname.toLowerCase();
+	if (!URL_ENDINGS.some((ending) => path.endsWith(ending))) {
+		failOnField(this, `"URL" must end in one of ${endings}`, `The service accepts only addresses whose path (before "?") ends in ${endings}. Upload other files with Media → Upload.`);
+	}
+	requestOptions.body = { url: text };
+	return requestOptions;
+}
+
+export const uploadMediaFromUrl = defineOperation(
+	'media',
+	{
+		name: 'Upload From URL',
+		value: 'uploadFromUrl',
+		action: 'Upload a file from a URL',
+		description: 'Let the service download a file from a public https address, up to 100 MB',
+		routing: routeTo('POST', '/upload-from-url', { preSend: [checkMediaUrl] }),
+	},
+	fields,
+);

@@ -1,7 +1,31 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { returnAllAndLimit } from '../../shared/descriptions';
+import { itemsOf } from '../../shared/items';
+import { defineOperation, routeTo } from '../../shared/routing';
+import { paginated } from '../../shared/transport';
 
-const fields: INodeProperties[] = [...returnAllAndLimit(100, 'notifications')];
+/** Pages from 0, newest first, while the answer says `hasMore`. */
+const readPages = paginated(() => ({
+	start: (qs) => {
+		qs.page = 0;
+		return true;
+	},
+	next: (answer, qs) => {
+		if ((answer as IDataObject | undefined)?.hasMore !== true) return false;
+		qs.page = Number(qs.page) + 1;
+		return true;
+	},
+}));
 
-export const notificationGetManyFields = updateDisplayOptions({ show: { resource: ['notification'], operation: ['getMany'] } }, fields);
+export const getManyNotifications = defineOperation(
+	'notification',
+	{
+		name: 'Get Many',
+		value: 'getMany',
+		action: 'Get many notifications',
+		description: 'The organisation\'s notifications, newest first (GET /notifications)',
+		routing: routeTo('GET', '/notifications', { postReceive: [itemsOf('notifications')], pagination: readPages }),
+	},
+	[...returnAllAndLimit(100, 'notifications')],
+);

@@ -4,9 +4,10 @@
  * The request is built and checked by `createHooks.ts` (preSend) from these parameters; the
  * typed per-platform settings come from the platform table (`createSettings.ts`).
  */
-import { updateDisplayOptions, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { channelLocator } from '../../shared/descriptions';
 import { POST_LIMITS } from '../../shared/platforms';
+import { defineOperation } from '../../shared/routing';
 import { buildCreatePostRequest, toCreatedPosts } from './createHooks';
 import {
 	platformProperty,
@@ -270,20 +271,19 @@ const fields: INodeProperties[] = [
 	optionsProperty,
 ];
 
-export const createPostFields: INodeProperties[] = updateDisplayOptions(
-	{ show: { resource: ['post'], operation: ['create'] } },
+/** POST /posts, built and checked by preSend (see createHooks.ts). */
+export const createPost = defineOperation(
+	'post',
+	{
+		name: 'Create',
+		value: 'create',
+		action: 'Create a post',
+		description: 'Create a draft, scheduled or immediate post on one or more channels (POST /posts)',
+		routing: {
+			request: { method: 'POST', url: '/posts' },
+			send: { preSend: [buildCreatePostRequest], paginate: true },
+			output: { postReceive: [toCreatedPosts] },
+		},
+	},
 	fields,
 );
-
-/** The Create option of the Post operation list: POST /posts, built and checked by preSend. */
-export const createPostOperation: INodePropertyOptions = {
-	name: 'Create',
-	value: 'create',
-	action: 'Create a post',
-	description: 'Create a draft, scheduled or immediate post on one or more channels (POST /posts)',
-	routing: {
-		request: { method: 'POST', url: '/posts' },
-		send: { preSend: [buildCreatePostRequest], paginate: true },
-		output: { postReceive: [toCreatedPosts] },
-	},
-};

@@ -46,7 +46,7 @@ import {
 	type ChannelInfo,
 	type Violation,
 } from '../../shared/postRules';
-import { isMalformedId } from '../../shared/preSend';
+import { isMalformedId } from '../../shared/routing';
 import { apiRequest } from '../../shared/transport';
 import { prepareBinaryMedia, uploadPending } from './createUploads';
 import { oversizedBody, problemsError, unkeptHtmlTags, type ChannelLabel, type NodeProblem, type Problem, type ProblemContext } from '../../shared/validation';

@@ -1,6 +1,8 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { postIdField } from '../../shared/descriptions';
+import type { OutputStep } from '../../shared/items';
+import { defineOperation, idParameter, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
 	postIdField(),
@@ -12,4 +14,20 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const postDeleteFields = updateDisplayOptions({ show: { resource: ['post'], operation: ['delete'] } }, fields);
+/** Post → Delete: the spec answers `{deleted: true, id}`, production `{error: true}` on success. */
+const postDeleted: OutputStep = async function (_items, response) {
+	const body = (response.body ?? {}) as IDataObject;
+	return [{ json: { deleted: body.deleted !== false, id: idParameter(this, 'postId') } }];
+};
+
+export const deletePost = defineOperation(
+	'post',
+	{
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete a post',
+		description: 'Delete a post and its follow-up parts (DELETE /posts/:post)',
+		routing: routeTo('DELETE', '/posts/{postId}', { postReceive: [postDeleted] }),
+	},
+	fields,
+);

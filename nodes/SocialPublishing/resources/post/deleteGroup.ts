@@ -1,4 +1,6 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { OutputStep } from '../../shared/items';
+import { defineOperation, idParameter, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
 	{
@@ -12,4 +14,21 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const postDeleteGroupFields = updateDisplayOptions({ show: { resource: ['post'], operation: ['deleteGroup'] } }, fields);
+/** Post → Delete Group: `{deleted: false}` when nothing matched (spec); production always answers `{error: true}`. */
+const groupDeleted: OutputStep = async function (_items, response) {
+	const body = (response.body ?? {}) as IDataObject;
+	const group = idParameter(this, 'group');
+	return [{ json: { deleted: body.deleted !== false, group } }];
+};
+
+export const deletePostGroup = defineOperation(
+	'post',
+	{
+		name: 'Delete Group',
+		value: 'deleteGroup',
+		action: 'Delete a group of posts',
+		description: 'Delete the posts of one group, e.g. all channels of one creating request (DELETE /posts/group/:group)',
+		routing: routeTo('DELETE', '/posts/group/{group}', { postReceive: [groupDeleted] }),
+	},
+	fields,
+);

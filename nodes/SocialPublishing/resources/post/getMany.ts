@@ -1,6 +1,10 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import { jsonParse, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions, type INodeProperties } from 'n8n-workflow';
 
 import { customerFilter } from '../../shared/descriptions';
+import { toItems, type OutputStep } from '../../shared/items';
+import { redactSecrets } from '../../shared/secrets';
+import { paginated } from '../../shared/transport';
+import { defineOperation, failOnField, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
 	{
@@ -31,4 +35,91 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const postGetManyFields = updateDisplayOptions({ show: { resource: ['post'], operation: ['getMany'] } }, fields);
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Get Many without dates: the last 30 days and the next 30. */
+const DEFAULT_SPAN_DAYS = 30;
+
+function dateParameter(context: IExecuteSingleFunctions, name: string, label: string, fallback: number): number {
+	const raw = context.getNodeParameter(name, '') as unknown;
+	if (raw === '' || raw === null || raw === undefined) return fallback;
+	const text = typeof raw === 'string' ? raw : raw instanceof Date ? raw.toISOString() : String((raw as { toISO?: () => string }).toISO?.() ?? raw);
+	const ms = Date.parse(text);
+	if (Number.isNaN(ms)) failOnField(context, `"${label}" is not a date: "${text.slice(0, 60)}"`, 'Give an ISO 8601 date such as 2026-01-31T00:00:00Z.');
+	return ms;
+}
+
+/** GET /posts: the range from Start/End (defaults around today), checked; paging splits it into windows. */
+async function postDateRange(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	const now = Date.now();
+	const start = dateParameter(this, 'startDate', 'Start Date', now - DEFAULT_SPAN_DAYS * DAY_MS);
+	const end = dateParameter(this, 'endDate', 'End Date', now + DEFAULT_SPAN_DAYS * DAY_MS);
+	if (end < start) {
+		failOnField(this, '"End Date" is before "Start Date"', `The range runs from ${new Date(start).toISOString()} to ${new Date(end).toISOString()}; swap the dates.`);
+	}
+	requestOptions.qs = { ...(requestOptions.qs ?? {}), startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() };
+	return requestOptions;
+}
+
+/**
+ * Splits [start, end] into windows of at most `maxDays` that do not overlap (the service includes
+ * both ends of a range, so each window starts one millisecond after the previous one ends).
+ */
+export function dateWindows(startMs: number, endMs: number, maxDays: number): Array<[string, string]> {
+	const windows: Array<[string, string]> = [];
+	let from = startMs;
+	while (from <= endMs) {
+		const to = Math.min(endMs, from + maxDays * DAY_MS);
+		windows.push([new Date(from).toISOString(), new Date(to).toISOString()]);
+		from = to + 1;
+	}
+	return windows;
+}
+
+/** GET /posts cuts a range to 370 days (spec 8): a longer one is read as consecutive windows. */
+const MAX_RANGE_DAYS = 370;
+
+const readDateWindows = paginated(() => {
+	let windows: Array<[string, string]> = [];
+	const apply = (qs: IDataObject) => {
+		const next = windows.shift();
+		if (!next) return false;
+		[qs.startDate, qs.endDate] = next;
+		return true;
+	};
+	return {
+		start: (qs) => {
+			windows = dateWindows(Date.parse(String(qs.startDate)), Date.parse(String(qs.endDate)), MAX_RANGE_DAYS);
+			return apply(qs);
+		},
+		next: (_answer, qs) => apply(qs),
+	};
+});
+
+/** Production sends a post's `settings` as a JSON string; the node outputs the object. */
+export function parseSettings(post: IDataObject): IDataObject {
+	const { settings } = post;
+	if (typeof settings !== 'string') return post;
+	try {
+		return { ...post, settings: jsonParse<IDataObject>(settings) };
+	} catch {
+		return post;
+	}
+}
+
+/** Post → Get Many: one item per post, `settings` parsed when it came as a JSON string. */
+const postItems: OutputStep = async function (_items, response) {
+	const posts = ((response.body as IDataObject | undefined)?.posts ?? []) as IDataObject[];
+	return toItems((redactSecrets(posts) as IDataObject[]).map(parseSettings));
+};
+
+export const getManyPosts = defineOperation(
+	'post',
+	{
+		name: 'Get Many',
+		value: 'getMany',
+		action: 'Get many posts',
+		description: 'List the posts in a date range (GET /posts)',
+		routing: routeTo('GET', '/posts', { preSend: [postDateRange], postReceive: [postItems], pagination: readDateWindows }),
+	},
+	fields,
+);

@@ -1,6 +1,7 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { postIdField } from '../../shared/descriptions';
+import { defineOperation, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
 	postIdField({ description: 'A published post waiting for its platform ID' }),
@@ -16,4 +17,14 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const postSetReleaseIdFields = updateDisplayOptions({ show: { resource: ['post'], operation: ['setReleaseId'] } }, fields);
+export const setReleaseId = defineOperation(
+	'post',
+	{
+		name: 'Set Release ID',
+		value: 'setReleaseId',
+		action: 'Set the release ID of a post',
+		description: 'Tell the service which platform item a published post is',
+		routing: routeTo('PUT', '/posts/{postId}/release-id'),
+	},
+	fields,
+);

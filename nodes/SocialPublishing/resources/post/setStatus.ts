@@ -1,6 +1,7 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { postIdField } from '../../shared/descriptions';
+import { defineOperation, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
 	postIdField(),
@@ -27,4 +28,14 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-export const postSetStatusFields = updateDisplayOptions({ show: { resource: ['post'], operation: ['setStatus'] } }, fields);
+export const setPostStatus = defineOperation(
+	'post',
+	{
+		name: 'Set Status',
+		value: 'setStatus',
+		action: 'Set the status of a post',
+		description: 'Move a post to draft or back to the queue (PUT /posts/:post/status)',
+		routing: routeTo('PUT', '/posts/{postId}/status'),
+	},
+	fields,
+);

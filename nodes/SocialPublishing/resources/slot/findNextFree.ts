@@ -1,7 +1,24 @@
-import { updateDisplayOptions, type INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { channelLocator } from '../../shared/descriptions';
+import type { OutputStep } from '../../shared/items';
+import { defineOperation, idParameter, routeTo } from '../../shared/routing';
 
-const fields: INodeProperties[] = [channelLocator({ description: 'The channel whose posting times are searched' })];
+/** Slot → Find Next Free: the date as the service gives it (usable as a post date) and as ISO 8601 UTC. */
+const slotItem: OutputStep = async function (_items, response) {
+	const date = String((response.body as IDataObject | undefined)?.date ?? '');
+	const utc = date && !/(Z|[+-]\d\d:?\d\d)$/.test(date) ? `${date}Z` : date;
+	return [{ json: { channelId: idParameter(this, 'channel'), date, dateUtc: Number.isNaN(Date.parse(utc)) ? null : new Date(utc).toISOString() } }];
+};
 
-export const slotFindNextFreeFields = updateDisplayOptions({ show: { resource: ['slot'], operation: ['findNextFree'] } }, fields);
+export const findNextFreeSlot = defineOperation(
+	'slot',
+	{
+		name: 'Find Next Free',
+		value: 'findNextFree',
+		action: 'Find the next free posting slot',
+		description: 'The first future posting time of a channel that has no post yet (GET /find-slot/:channel)',
+		routing: routeTo('GET', '/find-slot/{channel}', { postReceive: [slotItem] }),
+	},
+	[channelLocator({ description: 'The channel whose posting times are searched' })],
+);

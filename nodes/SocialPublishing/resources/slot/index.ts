@@ -1,26 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { resourceOperations } from '../../shared/routing';
+import { findNextFreeSlot } from './findNextFree';
 
-import { routeTo } from '../../shared/descriptions';
-import { slotItem } from '../../shared/output';
-import { slotFindNextFreeFields } from './findNextFree';
-
-export const slotDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['slot'] } },
-		options: [
-			{
-				name: 'Find Next Free',
-				value: 'findNextFree',
-				action: 'Find the next free posting slot',
-				description: 'The first future posting time of a channel that has no post yet (GET /find-slot/:channel)',
-				routing: routeTo('GET', '/find-slot/{channel}', { postReceive: [slotItem] }),
-			},
-		],
-		default: 'findNextFree',
-	},
-	...slotFindNextFreeFields,
-];
+export const slotDescription = resourceOperations('slot', [findNextFreeSlot], 'findNextFree');

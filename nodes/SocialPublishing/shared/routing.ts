@@ -1,0 +1,107 @@
+import {
+	NodeOperationError,
+	updateDisplayOptions,
+	type IExecuteSingleFunctions,
+	type IHttpRequestMethods,
+	type IHttpRequestOptions,
+	type IN8nRequestOperations,
+	type INodeProperties,
+	type INodePropertyOptions,
+	type INodePropertyRouting,
+	type PostReceiveAction,
+	type PreSendAction,
+} from 'n8n-workflow';
+
+/**
+ * How an operation is declared: its entry in the resource's Operation list (name, action, routing) and its
+ * fields, in one file per operation (resources/<resource>/<operation>.ts); the resource's index.ts lists them.
+ */
+
+export interface Operation {
+	/** The entry of the Operation picker, with its routing. */
+	option: INodePropertyOptions;
+	/** Its fields, shown only for this resource and operation. */
+	fields: INodeProperties[];
+}
+
+export function defineOperation(resource: string, option: INodePropertyOptions, fields: INodeProperties[] = []): Operation {
+	return { option, fields: updateDisplayOptions({ show: { resource: [resource], operation: [String(option.value)] } }, fields) };
+}
+
+/** A resource's Operation picker (entries sorted by name, as n8n lists them) followed by every operation's fields. */
+export function resourceOperations(resource: string, operations: Operation[], defaultOperation: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource] } },
+			options: operations.map((o) => o.option).sort((a, b) => a.name.localeCompare(b.name)),
+			default: defaultOperation,
+		},
+		...operations.flatMap((o) => o.fields),
+	];
+}
+
+/** Stops the item with a message naming the field, before anything is sent. */
+export function failOnField(context: IExecuteSingleFunctions, message: string, description: string): never {
+	throw new NodeOperationError(context.getNode(), message, { itemIndex: context.getItemIndex(), description });
+}
+
+/** The editor's labels of the fields a route path is filled from. */
+const FIELD_LABELS: Record<string, string> = {
+	channel: 'Channel',
+	postId: 'Post ID',
+	group: 'Group',
+	platform: 'Platform',
+};
+
+/** An ID is one path segment: no spaces, slashes, ? or # (checked here, not by a description regex). */
+export function isMalformedId(value: string): boolean {
+	return /[\s/?#]/.test(value);
+}
+
+/** The trimmed value of an ID field (resource locators included), or a clear error naming the field. */
+export function idParameter(context: IExecuteSingleFunctions, name: string): string {
+	const label = FIELD_LABELS[name] ?? name;
+	const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
+	const value = (typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '').trim();
+	if (!value) failOnField(context, `"${label}" is empty`, `Fill in "${label}" (an expression that gives an empty value also ends here).`);
+	if (isMalformedId(value)) {
+		failOnField(context, `"${label}" is not an ID: "${value.slice(0, 80)}"`, `An ID has no spaces, slashes, ? or #. Pick it from the list or paste the ID alone.`);
+	}
+	return value;
+}
+
+/** Replaces each `{field}` of the route with that field's ID, e.g. `/find-slot/{channel}`. */
+export async function fillPath(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	requestOptions.url = String(requestOptions.url ?? '').replace(/\{(\w+)\}/g, (_match, name: string) =>
+		encodeURIComponent(idParameter(this, name)),
+	);
+	return requestOptions;
+}
+
+/**
+ * The routing of one operation. Every operation sends through the node's transport
+ * (`send.paginate: true` opts into `requestOperations.pagination`, see transport.ts); `{field}`
+ * in the route is filled from that field, checked (preSend `fillPath`). Operations that read
+ * several pages pass their own `pagination` (built with `paginated`), which sends the same way.
+ */
+export function routeTo(
+	method: IHttpRequestMethods,
+	url: string,
+	steps: {
+		preSend?: PreSendAction[];
+		postReceive?: PostReceiveAction[];
+		pagination?: IN8nRequestOperations['pagination'];
+	} = {},
+): INodePropertyRouting {
+	const preSend = [...(url.includes('{') ? [fillPath] : []), ...(steps.preSend ?? [])];
+	return {
+		request: { method, url },
+		send: { paginate: true, ...(preSend.length ? { preSend } : {}) },
+		...(steps.postReceive?.length ? { output: { postReceive: steps.postReceive } } : {}),
+		...(steps.pagination ? { operations: { pagination: steps.pagination } } : {}),
+	};
+}
