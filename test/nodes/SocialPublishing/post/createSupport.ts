@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { PLATFORMS, type PlatformId } from '../../../../nodes/SocialPublishing/shared/platforms';
-import { optionalSettingsName, requiredSettingName } from '../../../../nodes/SocialPublishing/shared/postBody';
+import { optionalSettingsName, requiredSettingName } from '../../../../nodes/SocialPublishing/resources/post/create/body';
 import { runNode, type RunNodeResult } from '../../../helpers/engine';
 import type { RunningSandbox } from '../../../../sandbox';
 import type { LoggedRequest } from '../../../../sandbox/requestLog';

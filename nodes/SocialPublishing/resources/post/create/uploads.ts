@@ -7,11 +7,11 @@
  * check has passed, just before POST /posts.
  */
 import type { IBinaryData, IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { MEDIA_EXTENSIONS } from '../../shared/platforms';
-import { BINARY_SOURCE, type Json } from '../../shared/postBody';
-import { CREDENTIAL_TYPE, policyOf, sendWithPolicy } from '../../shared/transport';
-import { binarySource, multipartFile, sniffMediaType, UPLOAD_LIMITS, type BinarySource, type MediaType } from '../../shared/upload';
-import type { NodeProblem } from '../../shared/validation';
+import { MEDIA_EXTENSIONS } from '../../../shared/platforms';
+import { BINARY_SOURCE, type Json } from './body';
+import { CREDENTIAL_TYPE, policyOf, sendWithPolicy } from '../../../shared/transport';
+import { binarySource, multipartFile, sniffMediaType, UPLOAD_LIMITS, type BinarySource, type MediaType } from '../../../shared/upload';
+import type { NodeProblem } from './checks';
 
 interface BinaryFile {
 	fileName: string;

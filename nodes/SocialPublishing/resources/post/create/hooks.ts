@@ -3,7 +3,7 @@
  * postReceive step that turns the answer into one item per created post.
  *
  * Order of work for one item, so that a bad post costs nothing:
- * 1. build the body from the parameters (`shared/postBody.ts`), read the type and size of files
+ * 1. build the body from the parameters (`body.ts`), read the type and size of files
  *    given as binary fields, no request;
  * 2. check it with the platforms the user gave: a post that breaks a rule stops here, before any
  *    request at all;
@@ -12,7 +12,7 @@
  *    (GET /integration-settings/:id: premium accounts get more);
  * 4. check the whole body again with everything known;
  * 5. with "next free slot", ask GET /find-slot/:id for every channel and take the latest;
- * 6. upload the files given as binary fields (`createUploads.ts`); only then POST /posts is sent,
+ * 6. upload the files given as binary fields (`uploads.ts`); only then POST /posts is sent,
  *    by the transport, which never repeats a POST (only a 429, refused before processing, is retried).
  */
 import {
@@ -25,7 +25,7 @@ import {
 	type IN8nHttpFullResponse,
 	type INodeExecutionData,
 } from 'n8n-workflow';
-import { PLATFORMS, type PlatformId } from '../../shared/platforms';
+import { PLATFORMS, type PlatformId } from '../../../shared/platforms';
 import {
 	dateToIso,
 	isPlatformId,
@@ -38,18 +38,18 @@ import {
 	type ChannelRef,
 	type Json,
 	type PartsParam,
-} from '../../shared/postBody';
+} from './body';
 import {
 	checkCreatePostRequest,
 	textLength,
 	TOO_LONG_MESSAGE,
 	type ChannelInfo,
 	type Violation,
-} from '../../shared/postRules';
-import { isMalformedId } from '../../shared/routing';
-import { apiRequest } from '../../shared/transport';
-import { prepareBinaryMedia, uploadPending } from './createUploads';
-import { oversizedBody, problemsError, unkeptHtmlTags, type ChannelLabel, type NodeProblem, type Problem, type ProblemContext } from '../../shared/validation';
+} from '../../../shared/postRules';
+import { isMalformedId } from '../../../shared/routing';
+import { apiRequest } from '../../../shared/transport';
+import { prepareBinaryMedia, uploadPending } from './uploads';
+import { oversizedBody, problemsError, unkeptHtmlTags, type ChannelLabel, type NodeProblem, type Problem, type ProblemContext } from './checks';
 
 interface ServiceChannel {
 	id: string;

@@ -5,8 +5,8 @@
  * "<Platform> Options" collection. Nothing here restates a rule.
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { PLATFORMS, type PlatformId, type SettingField } from '../../shared/platforms';
-import { optionalSettingsName, PLATFORM_CHOICES, requiredSettingName } from '../../shared/postBody';
+import { PLATFORMS, type PlatformId, type SettingField } from '../../../shared/platforms';
+import { optionalSettingsName, PLATFORM_CHOICES, requiredSettingName } from './body';
 
 function describe(field: SettingField): string {
 	const values = field.values ? ` Values: ${field.values.join(', ')}.` : '';

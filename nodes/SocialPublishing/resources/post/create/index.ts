@@ -1,20 +1,23 @@
 /**
- * Post → Create (POST /posts): the fields of the operation.
- *
- * The request is built and checked by `createHooks.ts` (preSend) from these parameters; the
- * typed per-platform settings come from the platform table (`createSettings.ts`).
+ * Post → Create (POST /posts). This folder holds all of it:
+ * - `index.ts` (here): the fields and the operation's entry;
+ * - `settings.ts`: each platform's typed settings fields, generated from the platform table;
+ * - `body.ts`: the POST /posts body read from the parameters (fields or JSON);
+ * - `checks.ts`: what the platform table's rules (shared/postRules.ts) found, worded for the editor;
+ * - `uploads.ts`: media given as binary fields, read first, uploaded only after every check passed;
+ * - `hooks.ts`: the run-time order (build, check, look up channels, slots, uploads, send) and the output.
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { channelLocator } from '../../shared/descriptions';
-import { POST_LIMITS } from '../../shared/platforms';
-import { defineOperation } from '../../shared/routing';
-import { buildCreatePostRequest, toCreatedPosts } from './createHooks';
+import { channelLocator } from '../../../shared/descriptions';
+import { POST_LIMITS } from '../../../shared/platforms';
+import { defineOperation } from '../../../shared/routing';
+import { buildCreatePostRequest, toCreatedPosts } from './hooks';
 import {
 	platformProperty,
 	settingsJsonProperty,
 	settingsModeProperty,
 	typedSettingsProperties,
-} from './createSettings';
+} from './settings';
 
 /** The media of one part: items taken from a previous Media → Upload (id and path), with an optional alt text. */
 const mediaProperty: INodeProperties = {
@@ -271,7 +274,7 @@ const fields: INodeProperties[] = [
 	optionsProperty,
 ];
 
-/** POST /posts, built and checked by preSend (see createHooks.ts). */
+/** POST /posts, built and checked by preSend (see hooks.ts). */
 export const createPost = defineOperation(
 	'post',
 	{

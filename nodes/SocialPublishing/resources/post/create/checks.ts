@@ -5,8 +5,8 @@
  * body (JSON mode). Only wording lives here: the rules are in `platforms.ts` / `postRules.ts`.
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
-import { KEPT_HTML_TAGS, MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS, type PlatformId } from './platforms';
-import { maxLengthFor, TOO_LONG_MESSAGE, type Violation } from './postRules';
+import { KEPT_HTML_TAGS, MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS, type PlatformId } from '../../../shared/platforms';
+import { maxLengthFor, TOO_LONG_MESSAGE, type Violation } from '../../../shared/postRules';
 
 /** A problem the node finds itself (channel missing, platform mismatch, bad JSON...). */
 export interface NodeProblem {

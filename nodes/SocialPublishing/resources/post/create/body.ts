@@ -2,10 +2,10 @@
  * Turns the Post → Create parameters into a POST /posts body (spec 4.3).
  *
  * Pure functions over parameter values: no requests, no validation (that is `postRules.ts`,
- * applied by `validation.ts`). The names of the typed settings parameters are made here from the
- * platform table, so the UI (`resources/post/createSettings.ts`) and this reader cannot drift.
+ * applied by `checks.ts`). The names of the typed settings parameters are made here from the
+ * platform table, so the UI (`settings.ts`) and this reader cannot drift.
  */
-import { PLATFORMS, PLATFORM_IDS, type PlatformId, type SettingField } from './platforms';
+import { PLATFORMS, PLATFORM_IDS, type PlatformId, type SettingField } from '../../../shared/platforms';
 
 export type Json = Record<string, unknown>;
 
