@@ -12,8 +12,8 @@ import type {
  */
 export const BASE_URL_EXPRESSION = '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}';
 
-/** Where a base URL that does not reach the API is explained; shown in the credential test's error. */
-const EXPECTED_BASE_URL =
+/** What a Base URL that does not reach the API should be: the credential test's error and the node's errors say it. */
+export const EXPECTED_BASE_URL =
 	'The Base URL must reach the API, e.g. https://<your-host>/api/public/v1 (self-hosted: keep the /api segment) or https://api.postiz.com/public/v1 (cloud).';
 
 export class SocialPublishingApi implements ICredentialType {

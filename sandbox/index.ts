@@ -42,8 +42,6 @@ export interface SandboxOptions {
 	profile?: SandboxProfile;
 	/** Switches single production quirks on or off, over either profile. */
 	productionQuirks?: QuirkSwitches;
-	/** Accepted for callers that pass it; the sandbox itself never logs requests to the console. */
-	quiet?: boolean;
 }
 
 export interface RunningSandbox {

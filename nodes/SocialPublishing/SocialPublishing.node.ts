@@ -10,7 +10,7 @@ import { notificationDescription } from './resources/notification';
 import { postDescription } from './resources/post';
 import { slotDescription } from './resources/slot';
 import { requestOptionsCollection } from './shared/descriptions';
-import { sendRequest } from './shared/transport';
+import { sendThroughTransport } from './shared/transport';
 
 const resourceProperties = [
 	...analyticsDescription,
@@ -42,8 +42,11 @@ export class SocialPublishing implements INodeType {
 			baseURL: BASE_URL_EXPRESSION,
 			headers: { Accept: 'application/json' },
 		},
-		// Every operation sends through this one hook (routing.send.paginate: true); see shared/transport.ts.
-		requestOperations: { pagination: sendRequest },
+		// The transport (timeouts, retries of GETs only, 429 waits, errors without the key) sits here because n8n's
+		// RoutingNode offers one hook around a request of a declarative node: `requestOperations.pagination`. Every
+		// operation opts in with `send.paginate: true` (shared/routing.ts routeTo), so every request, single or
+		// paged, is sent by shared/transport.ts; the node stays declarative.
+		requestOperations: { pagination: sendThroughTransport },
 		properties: [
 			{
 				displayName: 'Resource',

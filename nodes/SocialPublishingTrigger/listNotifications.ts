@@ -1,4 +1,5 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+import { EXPECTED_BASE_URL } from '../../credentials/SocialPublishingApi.credentials';
 import { apiRequest, DEFAULT_POLICY, type TransportPolicy } from '../SocialPublishing/shared/transport';
 import type { Notification } from './cursor';
 
@@ -43,7 +44,7 @@ function pageFrom(context: IPollFunctions, body: unknown, page: number): Notific
 			`GET /notifications (page ${page}) did not answer like the API`,
 			{
 				description:
-					'Check the Base URL of the credential: it must end with /api/public/v1 (self-hosted) or be https://api.postiz.com/public/v1 (cloud). Without /api the web application answers instead.',
+					`Check the Base URL of the credential. ${EXPECTED_BASE_URL} Without /api the web application answers instead.`,
 			},
 		);
 	}

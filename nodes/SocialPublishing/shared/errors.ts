@@ -1,5 +1,6 @@
 import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
 
+import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.credentials';
 import { redactSecrets } from './secrets';
 
 /**
@@ -168,7 +169,7 @@ function explainNotFound(failure: Failure, said: string | undefined): Explained 
 	if (said && /^Cannot (GET|POST|PUT|DELETE)/.test(said)) {
 		return {
 			message: `The service does not know the route ${route(failure)}`,
-			description: 'Check the Base URL of the credential: it must end with /api/public/v1 (self-hosted) or be https://api.postiz.com/public/v1 (cloud).',
+			description: `Check the Base URL of the credential. ${EXPECTED_BASE_URL}`,
 		};
 	}
 	return { message: said ?? `Not found: ${route(failure)}`, description: 'Check the IDs given to the node.' };

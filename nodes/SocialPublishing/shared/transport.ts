@@ -17,6 +17,7 @@ import {
 	type PostReceiveAction,
 } from 'n8n-workflow';
 
+import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.credentials';
 import { failureError, rateLimitError, retryAfterSeconds, type Failure } from './errors';
 import { toItems } from './items';
 
@@ -24,7 +25,7 @@ import { toItems } from './items';
  * The one place where requests to the service are sent, for every route.
  *
  * n8n's RoutingNode gives a declarative node a single hook around its HTTP call: the
- * `requestOperations.pagination` function. The node sets `sendRequest` once at description level
+ * `requestOperations.pagination` function. The node sets `sendThroughTransport` once at description level
  * and every operation opts in with `routing.send.paginate: true`; operations that read several
  * pages swap in `paginated(...)` through `routing.operations`, which sends each page the same way.
  * Loaders and the trigger call `apiRequest`, which applies the same policy:
@@ -237,7 +238,7 @@ function assertApiAnswer(node: INode, response: IN8nHttpFullResponse, target: Ta
 			{
 				message: `The Base URL did not answer like the API on ${target.method} ${target.path} (an HTML page came back)`,
 				description:
-					'The Base URL must reach the API: https://<your-host>/api/public/v1 for a self-hosted install (keep the /api segment), or https://api.postiz.com/public/v1 for the cloud.',
+					EXPECTED_BASE_URL,
 				httpCode: String(response.statusCode),
 				itemIndex: target.itemIndex,
 			},
@@ -292,7 +293,7 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 }
 
 /** The node's request hook (`requestOperations.pagination`): one request of one item. */
-export async function sendRequest(
+export async function sendThroughTransport(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
@@ -338,6 +339,11 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 
 type ApiContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions | IHookFunctions;
 
+/** The credential's Base URL as the node's requestDefaults resolve it (BASE_URL_EXPRESSION): trimmed, no trailing slash. */
+export function baseUrlOf(credentials: IDataObject): string {
+	return String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+}
+
 export interface ApiRequestOptions {
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[];
@@ -358,7 +364,7 @@ export async function apiRequestFull(
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	const request: IHttpRequestOptions = {
 		method,
-		baseURL: String(credentials.baseUrl ?? '').trim().replace(/\/+$/, ''),
+		baseURL: baseUrlOf(credentials),
 		url: path,
 		headers: { Accept: 'application/json' },
 		json: true,

@@ -70,7 +70,6 @@ export class TriggerUnderTest {
 export async function startTriggerSandbox(): Promise<RunningSandbox> {
 	return await startSandbox({
 		control: true,
-		quiet: true,
 		clock: { mode: 'manual', now: '2026-11-01T09:00:00.000Z' },
 	});
 }

@@ -9,7 +9,7 @@
 import type { IBinaryData, IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { MEDIA_EXTENSIONS } from '../../../shared/platforms';
 import { BINARY_SOURCE, type Json } from './body';
-import { CREDENTIAL_TYPE, policyOf, sendWithPolicy } from '../../../shared/transport';
+import { baseUrlOf, CREDENTIAL_TYPE, policyOf, sendWithPolicy } from '../../../shared/transport';
 import { binarySource, multipartFile, sniffMediaType, UPLOAD_LIMITS, type BinarySource, type MediaType } from '../../../shared/upload';
 import type { NodeProblem } from './checks';
 
@@ -115,7 +115,7 @@ async function describeFile(
 export async function uploadPending(context: IExecuteSingleFunctions, pending: PendingUploads): Promise<void> {
 	if (pending.refs.length === 0) return;
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	const baseURL = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const baseURL = baseUrlOf(credentials);
 	const policy = policyOf(context.getNodeParameter('requestOptions', {}) as IDataObject);
 	const uploaded = new Map<string, { id: unknown; path: unknown }>();
 	for (const [property, file] of pending.files) {
