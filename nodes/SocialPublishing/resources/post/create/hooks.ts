@@ -16,9 +16,6 @@
  *    by the transport, which never repeats a POST (only a 429, refused before processing, is retried).
  */
 import {
-	NodeApiError,
-	NodeOperationError,
-	sleep,
 	type IDataObject,
 	type IExecuteSingleFunctions,
 	type IHttpRequestOptions,
@@ -32,7 +29,6 @@ import {
 	parseJsonParameter,
 	postsFromChannels,
 	repeatFromParam,
-	slotToIso,
 	tagsFromParam,
 	type ChannelParam,
 	type ChannelRef,
@@ -47,156 +43,14 @@ import {
 	type Violation,
 } from '../../../shared/postRules';
 import { isMalformedId } from '../../../shared/routing';
-import { apiRequest } from '../../../shared/transport';
+import { channelMaxLength, serviceChannels, type ServiceChannel } from './lookups';
+import { nextFreeSlot } from './slots';
 import { prepareBinaryMedia, uploadPending } from './uploads';
 import { oversizedBody, problemsError, unkeptHtmlTags, type ChannelLabel, type NodeProblem, type Problem, type ProblemContext } from './checks';
 
-interface ServiceChannel {
-	id: string;
-	name: string;
-	identifier: string;
-	disabled?: boolean;
-}
+// ---------------------------------------------------------------- building the request body
 
-// ---------------------------------------------------------------- per-execution cache
-
-/** Keyed by the node's context object, which lives as long as the execution (one per node and execution). */
-const executionCaches = new WeakMap<object, Map<string, Promise<unknown>>>();
-
-function cacheOf(context: IExecuteSingleFunctions): Map<string, Promise<unknown>> {
-	let owner: object = context;
-	try {
-		owner = context.getContext('node');
-	} catch {
-		// No execution data (should not happen in a run): cache for this item only.
-	}
-	let cache = executionCaches.get(owner);
-	if (!cache) {
-		cache = new Map();
-		executionCaches.set(owner, cache);
-	}
-	return cache;
-}
-
-async function cached<T>(context: IExecuteSingleFunctions, key: string, load: () => Promise<T>): Promise<T> {
-	const cache = cacheOf(context);
-	let value = cache.get(key) as Promise<T> | undefined;
-	if (!value) {
-		value = load();
-		cache.set(key, value);
-		// A failed lookup is not kept: the next item asks again.
-		value.catch(() => cache.delete(key));
-	}
-	return await value;
-}
-
-async function serviceChannels(context: IExecuteSingleFunctions): Promise<ServiceChannel[]> {
-	return await cached(context, 'integrations', async () => {
-		const answer = await apiRequest.call(context, 'GET', '/integrations', { itemIndex: context.getItemIndex() });
-		return Array.isArray(answer) ? (answer as ServiceChannel[]) : [];
-	});
-}
-
-/** Most characters of an X channel: GET /integration-settings/:id knows whether the account is premium. */
-async function channelMaxLength(context: IExecuteSingleFunctions, channelId: string): Promise<number | undefined> {
-	return await cached(context, `maxLength:${channelId}`, async () => {
-		const answer = (await apiRequest.call(context, 'GET', `/integration-settings/${encodeURIComponent(channelId)}`, {
-			itemIndex: context.getItemIndex(),
-		})) as { output?: { maxLength?: unknown } };
-		const max = answer?.output?.maxLength;
-		return typeof max === 'number' ? max : undefined;
-	});
-}
-
-// ---------------------------------------------------------------- next free slot
-
-/**
- * Slots handed out in this execution, per channel. Items are sent concurrently, so a second item
- * could be told the slot a first one is about to fill; it then asks again until the service no
- * longer offers that slot (up to 10 s: a slot still offered then was not taken, the earlier
- * request having failed).
- */
-const SLOT_WAIT_MS = 250;
-const SLOT_WAIT_TRIES = 40;
-
-function slotLedger(context: IExecuteSingleFunctions): Map<string, Set<string>> {
-	const cache = cacheOf(context);
-	let ledger = cache.get('slotLedger') as unknown as Map<string, Set<string>> | undefined;
-	if (!ledger) {
-		ledger = new Map();
-		cache.set('slotLedger', ledger as unknown as Promise<unknown>);
-	}
-	return ledger;
-}
-
-async function findSlot(context: IExecuteSingleFunctions, channelId: string): Promise<string | NodeProblem> {
-	const answer = await apiRequest
-		.call(context, 'GET', `/find-slot/${encodeURIComponent(channelId)}`, { itemIndex: context.getItemIndex() })
-		.then(
-			(body) => ({ body: body as { date?: unknown } | undefined }),
-			(error: unknown) => ({ error }),
-		);
-	if ('error' in answer) {
-		if (answer.error instanceof NodeApiError && answer.error.httpCode === '404') {
-			return {
-				kind: 'node',
-				field: 'Date',
-				message: 'the channel has no posting times set, so it has no free slot',
-				hint: 'set posting times for this channel in the service, or choose "At a Date and Time"',
-			};
-		}
-		throw answer.error;
-	}
-	const iso = typeof answer.body?.date === 'string' ? slotToIso(answer.body.date) : undefined;
-	if (iso) return iso;
-	throw new NodeOperationError(context.getNode(), `GET /find-slot/${channelId} answered without a date`, {
-		itemIndex: context.getItemIndex(),
-	});
-}
-
-/** The latest of the channels' next free slots (see the Date field's help), or the problems found. */
-async function nextFreeSlot(
-	context: IExecuteSingleFunctions,
-	channelIds: string[],
-	known: Map<string, ServiceChannel>,
-): Promise<string | NodeProblem[]> {
-	const ledger = slotLedger(context);
-	const unique = [...new Set(channelIds)];
-	const problems: NodeProblem[] = [];
-	const slots: string[] = [];
-	for (const id of unique) {
-		const postIndex = channelIds.indexOf(id);
-		if (known.get(id)?.disabled) {
-			problems.push({
-				kind: 'node',
-				postIndex,
-				field: 'Date',
-				message: 'the channel is disabled, and the service finds no slot for a disabled channel',
-				hint: 'enable the channel in the service, or choose "At a Date and Time"',
-			});
-			continue;
-		}
-		let slot = await findSlot(context, id);
-		for (let tries = 0; typeof slot === 'string' && ledger.get(id)?.has(slot) && tries < SLOT_WAIT_TRIES; tries++) {
-			await sleep(SLOT_WAIT_MS);
-			slot = await findSlot(context, id);
-		}
-		// Still offered after the wait: the earlier item did not take it (its request failed), so it is free.
-		if (typeof slot !== 'string') problems.push({ ...slot, postIndex });
-		else slots.push(slot);
-	}
-	if (problems.length > 0) return problems;
-	const latest = slots.sort().at(-1) as string;
-	for (const id of unique) {
-		if (!ledger.has(id)) ledger.set(id, new Set());
-		ledger.get(id)!.add(latest);
-	}
-	return latest;
-}
-
-// ---------------------------------------------------------------- building the draft body
-
-interface Draft {
+interface PostRequest {
 	body: Json;
 	channels: ChannelRef[];
 	context: ProblemContext;
@@ -216,7 +70,7 @@ function jsonProblem(field: string, message: string, postIndex?: number): NodePr
 	};
 }
 
-function draftFromFields(context: IExecuteSingleFunctions, options: IDataObject): Draft {
+function requestFromFields(context: IExecuteSingleFunctions, options: IDataObject): PostRequest {
 	const itemIndex = context.getItemIndex();
 	const problems: NodeProblem[] = [];
 	const type = context.getNodeParameter('type', 'schedule') as string;
@@ -283,7 +137,7 @@ function draftFromFields(context: IExecuteSingleFunctions, options: IDataObject)
 	};
 }
 
-function draftFromJson(context: IExecuteSingleFunctions, options: IDataObject): Draft {
+function requestFromJson(context: IExecuteSingleFunctions, options: IDataObject): PostRequest {
 	const itemIndex = context.getItemIndex();
 	const problems: NodeProblem[] = [];
 	let body: Json = {};
@@ -338,7 +192,7 @@ function check(body: Json, channels: ChannelInfo[]): Violation[] {
  * Step 2: the checks that need no request. Channels whose platform is to be looked up are not
  * judged yet; X texts over the standard limit wait for the account's real limit.
  */
-function checkWithoutRequests(draft: Draft): Problem[] {
+function checkWithoutRequests(draft: PostRequest): Problem[] {
 	const known: ChannelInfo[] = draft.channels.flatMap((ref) =>
 		ref.platform ? [{ id: ref.id, name: ref.cachedName ?? ref.id, platform: ref.platform }] : [],
 	);
@@ -367,7 +221,7 @@ function isWithinPremium(body: Json, violation: Extract<Violation, { kind: 'plat
 /** Step 3: what the channel list says (names, platforms, unknown ids), and X limits. */
 async function resolveChannels(
 	context: IExecuteSingleFunctions,
-	draft: Draft,
+	draft: PostRequest,
 ): Promise<{ infos: ChannelInfo[]; known: Map<string, ServiceChannel>; problems: NodeProblem[] }> {
 	const list = await serviceChannels(context);
 	const known = new Map(list.map((channel) => [channel.id, channel]));
@@ -412,7 +266,7 @@ export async function buildCreatePostRequest(
 	const node = this.getNode();
 	const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
 	const draft =
-		this.getNodeParameter('inputMode', 'fields') === 'json' ? draftFromJson(this, options) : draftFromFields(this, options);
+		this.getNodeParameter('inputMode', 'fields') === 'json' ? requestFromJson(this, options) : requestFromFields(this, options);
 
 	const posts = Array.isArray(draft.body.posts) ? (draft.body.posts as Json[]) : [];
 	const binaryMedia = await prepareBinaryMedia(this, posts);

@@ -5,6 +5,7 @@
  * - `body.ts`: the POST /posts body read from the parameters (fields or JSON);
  * - `checks.ts`: what the platform table's rules (shared/postRules.ts) found, worded for the editor;
  * - `uploads.ts`: media given as binary fields, read first, uploaded only after every check passed;
+ * - `lookups.ts`: the channel list and X limits, asked once per execution; `slots.ts`: the next free slot;
  * - `hooks.ts`: the run-time order (build, check, look up channels, slots, uploads, send) and the output.
  */
 import type { INodeProperties } from 'n8n-workflow';

@@ -1,0 +1,92 @@
+import { NodeApiError, NodeOperationError, sleep, type IExecuteSingleFunctions } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport';
+import { slotToIso } from './body';
+import type { NodeProblem } from './checks';
+import { cacheOf, type ServiceChannel } from './lookups';
+
+/** Date "At the Next Free Slot": GET /find-slot/:id for each channel, the latest of their slots. */
+
+/**
+ * Slots handed out in this execution, per channel. Items are sent concurrently, so a second item
+ * could be told the slot a first one is about to fill; it then asks again until the service no
+ * longer offers that slot (up to 10 s: a slot still offered then was not taken, the earlier
+ * request having failed).
+ */
+const SLOT_WAIT_MS = 250;
+const SLOT_WAIT_TRIES = 40;
+
+function slotLedger(context: IExecuteSingleFunctions): Map<string, Set<string>> {
+	const cache = cacheOf(context);
+	let ledger = cache.get('slotLedger') as unknown as Map<string, Set<string>> | undefined;
+	if (!ledger) {
+		ledger = new Map();
+		cache.set('slotLedger', ledger as unknown as Promise<unknown>);
+	}
+	return ledger;
+}
+
+async function findSlot(context: IExecuteSingleFunctions, channelId: string): Promise<string | NodeProblem> {
+	const answer = await apiRequest
+		.call(context, 'GET', `/find-slot/${encodeURIComponent(channelId)}`, { itemIndex: context.getItemIndex() })
+		.then(
+			(body) => ({ body: body as { date?: unknown } | undefined }),
+			(error: unknown) => ({ error }),
+		);
+	if ('error' in answer) {
+		if (answer.error instanceof NodeApiError && answer.error.httpCode === '404') {
+			return {
+				kind: 'node',
+				field: 'Date',
+				message: 'the channel has no posting times set, so it has no free slot',
+				hint: 'set posting times for this channel in the service, or choose "At a Date and Time"',
+			};
+		}
+		throw answer.error;
+	}
+	const iso = typeof answer.body?.date === 'string' ? slotToIso(answer.body.date) : undefined;
+	if (iso) return iso;
+	throw new NodeOperationError(context.getNode(), `GET /find-slot/${channelId} answered without a date`, {
+		itemIndex: context.getItemIndex(),
+	});
+}
+
+/** The latest of the channels' next free slots (see the Date field's help), or the problems found. */
+export async function nextFreeSlot(
+	context: IExecuteSingleFunctions,
+	channelIds: string[],
+	known: Map<string, ServiceChannel>,
+): Promise<string | NodeProblem[]> {
+	const ledger = slotLedger(context);
+	const unique = [...new Set(channelIds)];
+	const problems: NodeProblem[] = [];
+	const slots: string[] = [];
+	for (const id of unique) {
+		const postIndex = channelIds.indexOf(id);
+		if (known.get(id)?.disabled) {
+			problems.push({
+				kind: 'node',
+				postIndex,
+				field: 'Date',
+				message: 'the channel is disabled, and the service finds no slot for a disabled channel',
+				hint: 'enable the channel in the service, or choose "At a Date and Time"',
+			});
+			continue;
+		}
+		let slot = await findSlot(context, id);
+		for (let tries = 0; typeof slot === 'string' && ledger.get(id)?.has(slot) && tries < SLOT_WAIT_TRIES; tries++) {
+			await sleep(SLOT_WAIT_MS);
+			slot = await findSlot(context, id);
+		}
+		// Still offered after the wait: the earlier item did not take it (its request failed), so it is free.
+		if (typeof slot !== 'string') problems.push({ ...slot, postIndex });
+		else slots.push(slot);
+	}
+	if (problems.length > 0) return problems;
+	const latest = slots.sort().at(-1) as string;
+	for (const id of unique) {
+		if (!ledger.has(id)) ledger.set(id, new Set());
+		ledger.get(id)!.add(latest);
+	}
+	return latest;
+}
