@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { PLATFORMS, type PlatformId } from '../shared/platforms';
+import { isPlatformId, PLATFORMS, type PlatformId } from '../shared/platforms';
 import { apiRequest } from '../shared/transport';
 
 /** Resource locator lists ("From List"). */
@@ -29,19 +29,27 @@ export function channelLabel(channel: ChannelRow): string {
 }
 
 /**
+ * The platform the list is for: in a Post → Create Channels entry, that entry's Platform (`&platform`, resolved next
+ * to the Channel asking); none for "Look Up From Channel" and elsewhere.
+ */
+function platformOfEntry(context: ILoadOptionsFunctions): string {
+	let platform: unknown;
+	try {
+		platform = context.getCurrentNodeParameter('&platform');
+	} catch {
+		platform = undefined;
+	}
+	return typeof platform === 'string' && isPlatformId(platform) ? platform : '';
+}
+
+/**
  * Channels of the organisation: one GET /integrations. The search text matches name, username,
- * platform and client; a `channelPlatform` parameter on the node (where an operation needs one platform)
- * narrows the list to it.
+ * platform and client; inside a Post → Create Channels entry only the entry's platform's channels are listed.
  */
 export async function searchChannels(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const channels = await apiRequest.call(this, 'GET', '/integrations');
 	const rows = (Array.isArray(channels) ? channels : []) as ChannelRow[];
-	let platform = '';
-	try {
-		platform = String(this.getCurrentNodeParameter('channelPlatform') ?? '');
-	} catch {
-		platform = '';
-	}
+	const platform = platformOfEntry(this);
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = rows
 		.filter((channel) => !platform || channel.identifier === platform)

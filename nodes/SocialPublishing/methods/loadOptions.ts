@@ -27,9 +27,15 @@ const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.loca
 /** Chat channels of the chosen discord channel, through its `channels` tool: one POST /integration-trigger/:id. */
 export async function getDiscordChannels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const channel = currentId(this, 'channel', 'Channel');
-	const answer = (await apiRequest.call(this, 'POST', `/integration-trigger/${channel}`, {
-		body: { methodName: 'channels', data: {} },
-	})) as IDataObject;
+	const answer = (await apiRequest
+		.call(this, 'POST', `/integration-trigger/${channel}`, { body: { methodName: 'channels', data: {} } })
+		.catch((error: Error) => {
+			// A channel of another platform has no "channels" tool: say that, not the service's "no such tool".
+			if (!/tool/i.test(`${error.message} ${(error as { description?: string }).description ?? ''}`)) throw error;
+			throw new NodeOperationError(this.getNode(), 'The Channel chosen is not a Discord channel', {
+				description: 'This list shows the chat channels of a Discord channel. Pick a Discord channel under "Channel" (with Platform set to Discord the list shows only those).',
+			});
+		})) as IDataObject;
 	const list = (Array.isArray(answer?.output) ? answer.output : []) as Array<{ id?: unknown; name?: unknown }>;
 	return list
 		.filter((c) => c.id !== undefined && c.id !== null)

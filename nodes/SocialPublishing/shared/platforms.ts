@@ -34,6 +34,8 @@ export interface SettingField {
 	type: 'options' | 'boolean' | 'string' | 'url' | 'collaborators' | 'tags' | 'media';
 	required: boolean;
 	values?: string[];
+	/** options: each value's name and description as the editor shows them (the value itself is the API's). */
+	valueLabels?: Record<string, { name: string; description: string }>;
 	/** What the service uses when the field is left out (only where the spec names one). */
 	default?: unknown;
 	description: string;
@@ -157,6 +159,10 @@ export const PLATFORMS: Record<PlatformId, PlatformRules> = {
 				type: 'options',
 				required: false,
 				values: ['post', 'story'],
+				valueLabels: {
+					post: { name: 'Post', description: 'A normal post on the page' },
+					story: { name: 'Story', description: 'A story; needs a photo or a video' },
+				},
 				default: 'post',
 				description: 'A normal post on the page, or a story (a story needs a photo or a video)',
 			},
@@ -198,6 +204,10 @@ export const PLATFORMS: Record<PlatformId, PlatformRules> = {
 				type: 'options',
 				required: true,
 				values: ['post', 'story'],
+				valueLabels: {
+					post: { name: 'Post', description: 'A feed post' },
+					story: { name: 'Story', description: 'A story; needs a photo or a video' },
+				},
 				description: 'A feed post, or a story',
 			},
 			{
@@ -214,6 +224,10 @@ export const PLATFORMS: Record<PlatformId, PlatformRules> = {
 				type: 'options',
 				required: false,
 				values: ['MANUAL', 'SS_PERFORMANCE'],
+				valueLabels: {
+					MANUAL: { name: 'Manual', description: 'You decide in Instagram whether the trial reel is shared with your followers' },
+					SS_PERFORMANCE: { name: 'By Performance', description: 'Instagram shares the trial reel with your followers if it performs well' },
+				},
 				default: 'MANUAL',
 				description:
 					'How a trial reel reaches followers: MANUAL (by hand) or SS_PERFORMANCE (automatically, by how well it does)',
@@ -293,6 +307,12 @@ export const PLATFORMS: Record<PlatformId, PlatformRules> = {
 				type: 'options',
 				required: true,
 				values: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
+				valueLabels: {
+					PUBLIC_TO_EVERYONE: { name: 'Everyone', description: 'Anyone on TikTok' },
+					MUTUAL_FOLLOW_FRIENDS: { name: 'Friends', description: 'Accounts that follow each other with this one' },
+					FOLLOWER_OF_CREATOR: { name: 'Followers', description: 'The account\'s followers' },
+					SELF_ONLY: { name: 'Only Me', description: 'Only the account itself' },
+				},
 				description: 'Everyone, friends who follow each other, followers, or only the account itself',
 			},
 			{
@@ -322,6 +342,10 @@ export const PLATFORMS: Record<PlatformId, PlatformRules> = {
 				type: 'options',
 				required: true,
 				values: ['yes', 'no'],
+				valueLabels: {
+					yes: { name: 'Yes', description: 'TikTok adds music to the photo post' },
+					no: { name: 'No', description: 'No music is added' },
+				},
 				description: 'Let TikTok add music to a photo post',
 			},
 			{
@@ -344,6 +368,10 @@ export const PLATFORMS: Record<PlatformId, PlatformRules> = {
 				type: 'options',
 				required: true,
 				values: ['DIRECT_POST', 'UPLOAD'],
+				valueLabels: {
+					DIRECT_POST: { name: 'Publish Directly', description: 'TikTok publishes the post at once' },
+					UPLOAD: { name: 'Send to Inbox', description: 'The post waits in the TikTok app\'s inbox to be finished and published there' },
+				},
 				description:
 					'DIRECT_POST publishes straight away; UPLOAD sends it to TikTok to finish and publish in the app',
 			},
@@ -408,6 +436,11 @@ export const PLATFORMS: Record<PlatformId, PlatformRules> = {
 				type: 'options',
 				required: true,
 				values: ['public', 'private', 'unlisted'],
+				valueLabels: {
+					public: { name: 'Public', description: 'Everyone can find and watch the video' },
+					private: { name: 'Private', description: 'Only the channel can watch it' },
+					unlisted: { name: 'Unlisted', description: 'Anyone with the link can watch it; it is not listed' },
+				},
 				description: 'Who can see the video: everyone, only the channel, or anyone with the link',
 			},
 			{
@@ -416,6 +449,10 @@ export const PLATFORMS: Record<PlatformId, PlatformRules> = {
 				type: 'options',
 				required: false,
 				values: ['yes', 'no'],
+				valueLabels: {
+					yes: { name: 'Yes', description: 'The video is made for children (comments are turned off)' },
+					no: { name: 'No', description: 'The video is not made for children' },
+				},
 				description: 'Whether the video is made for children',
 			},
 			{
@@ -492,6 +529,11 @@ export const PLATFORMS: Record<PlatformId, PlatformRules> = {
 				type: 'options',
 				required: false,
 				values: ['public', 'unlisted', 'private'],
+				valueLabels: {
+					public: { name: 'Public', description: 'Shown to everyone and in public timelines' },
+					unlisted: { name: 'Unlisted', description: 'Shown to everyone, but not in public timelines' },
+					private: { name: 'Followers Only', description: 'Shown only to followers' },
+				},
 				default: 'public',
 				description:
 					'Public: everyone; unlisted: everyone, but not in public timelines; private: followers only. Replies in a thread use the same visibility.',
@@ -534,6 +576,13 @@ export const PLATFORMS: Record<PlatformId, PlatformRules> = {
 				type: 'options',
 				required: true,
 				values: ['everyone', 'following', 'mentionedUsers', 'subscribers', 'verified'],
+				valueLabels: {
+					everyone: { name: 'Everyone', description: 'Anyone can reply' },
+					following: { name: 'Accounts You Follow', description: 'Only accounts the channel follows' },
+					mentionedUsers: { name: 'Mentioned Accounts', description: 'Only accounts mentioned in the post' },
+					subscribers: { name: 'Subscribers', description: 'Only the channel\'s subscribers' },
+					verified: { name: 'Verified Accounts', description: 'Only verified accounts' },
+				},
 				description:
 					'Everyone, accounts the poster follows, mentioned accounts, subscribers, or verified accounts',
 			},
@@ -587,6 +636,10 @@ export const PLATFORMS: Record<PlatformId, PlatformRules> = {
 };
 
 export const PLATFORM_IDS = Object.keys(PLATFORMS) as PlatformId[];
+
+export function isPlatformId(value: unknown): value is PlatformId {
+	return typeof value === 'string' && (PLATFORM_IDS as string[]).includes(value);
+}
 
 /** HTML tags the service keeps in `content`; others are removed (spec 4.3). */
 export const KEPT_HTML_TAGS: string[] = ['p', 'br', 'strong', 'u', 'a', 'ul', 'li', 'h1', 'h2', 'h3', 'span'];

@@ -32,9 +32,16 @@ describe('Social Publishing pickers', () => {
 			expect(await t.requests()).toHaveLength(3);
 		});
 
-		it('a channelPlatform parameter narrows the list to one platform', async () => {
-			const { results } = await search({ channelPlatform: 'x' });
-			expect(results.map((r) => r.value).sort()).toEqual([channels().x.id, channels().xPremium.id].sort());
+		it('in a Post → Create Channels entry, the list shows the channels of the entry\'s Platform', async () => {
+			const entries = { channel: [{ platform: 'linkedin' }, { platform: 'x' }, { platform: 'lookup' }] };
+			const parameters = { resource: 'post', operation: 'create', channels: entries } as never;
+			const inEntry = async (index: number) =>
+				(await listSearch(t.credentials, 'searchChannels', parameters, `channels.channel[${index}].channel`, undefined, undefined, NODE_TYPE)).results;
+			expect((await inEntry(1)).map((r) => r.value).sort()).toEqual([channels().x.id, channels().xPremium.id].sort());
+			expect((await inEntry(0)).map((r) => r.value).sort()).toEqual([channels().linkedin.id, channels().linkedinDisabled.id].sort());
+			// "Look Up From Channel": any platform.
+			expect(await inEntry(2)).toHaveLength(Object.keys(channels()).length);
+			expect(await t.requests()).toHaveLength(3);
 		});
 
 		it('a refused key shows the same explained error as the node', async () => {
@@ -72,6 +79,11 @@ describe('Social Publishing pickers', () => {
 			?.options?.flatMap((o) => ('values' in o ? o.values : []))
 			.find((p) => p.name === 'discord_channel');
 		expect(field).toMatchObject({ type: 'options', typeOptions: { loadOptionsMethod: 'getDiscordChannels', loadOptionsDependsOn: ['&channel'] } });
+	});
+
+	it('the Discord chat-channel picker on a channel of another platform says so in words', async () => {
+		const parameters = { resource: 'post', operation: 'create', channels: { channel: [{ channel: fromList(channels().x.id), platform: 'discord' }] } };
+		await expect(load('getDiscordChannels', parameters, 'channels.channel[0].discord_channel')).rejects.toThrow('The Channel chosen is not a Discord channel');
 	});
 
 	it('lists that depend on a channel ask for it first, without a request', async () => {

@@ -6,6 +6,8 @@ import {
 	POST_LIMITS,
 	type PlatformId,
 } from '../../../../nodes/SocialPublishing/shared/platforms';
+import { SocialPublishing } from '../../../../nodes/SocialPublishing/SocialPublishing.node';
+import type { INodeProperties } from 'n8n-workflow';
 
 /** The table read back against the statements of spec 4.8, so a slip in one row shows up. */
 describe('the platform table', () => {
@@ -97,5 +99,36 @@ describe('the platform table', () => {
 		expect(POST_LIMITS.mediaPerPart).toBe(20);
 		expect(Object.keys(MEDIA_EXTENSIONS).sort()).toEqual(['.gif', '.jpeg', '.jpg', '.mp4', '.png', '.webp']);
 		expect(KEPT_HTML_TAGS).toHaveLength(11);
+	});
+});
+
+describe('typed settings read in words in the editor', () => {
+	const optionFields = PLATFORM_IDS.flatMap((platform) =>
+		(PLATFORMS[platform].settings ?? []).filter((field) => field.type === 'options').map((field) => [platform, field.name, field] as const),
+	);
+
+	test.each(optionFields)('%s %s: every value has a name and a description in the table', (_platform, _name, field) => {
+		expect(Object.keys(field.valueLabels ?? {}).sort()).toEqual([...(field.values ?? [])].sort());
+		for (const label of Object.values(field.valueLabels ?? {})) {
+			expect(label.description.length).toBeGreaterThan(5);
+			// A name in words, not an API value such as PUBLIC_TO_EVERYONE or mentionedUsers.
+			expect(label.name).toMatch(/^[A-Z][a-z]*( [A-Za-z][a-z]*)*$/);
+		}
+	});
+
+	test('the node shows those names, and sends the API values', () => {
+		const entry = new SocialPublishing().description.properties.find((p) => p.name === 'channels')?.options?.[0] as { values: INodeProperties[] };
+		const shown: Array<{ name: string; value: unknown }> = [];
+		const walk = (properties: INodeProperties[]) => {
+			for (const property of properties) {
+				if (property.type === 'options') shown.push(...((property.options ?? []) as Array<{ name: string; value: unknown }>));
+				if (property.type === 'collection') walk((property.options ?? []) as INodeProperties[]);
+			}
+		};
+		walk(entry.values.filter((p) => p.name !== 'platform' && p.name !== 'settingsMode'));
+		const expected = optionFields.flatMap(([, , field]) => Object.entries(field.valueLabels ?? {}).map(([value, label]) => ({ name: label.name, value })));
+		const sorted = (list: Array<{ name: string; value: unknown }>) => list.map(({ name, value }) => `${String(value)} = ${name}`).sort();
+		expect(sorted(shown)).toEqual(sorted(expected));
+		expect(shown).toContainEqual({ name: 'Accounts You Follow', value: 'following', description: 'Only accounts the channel follows' });
 	});
 });

@@ -5,7 +5,7 @@
  * applied by `checks.ts`). The names of the typed settings parameters are made here from the
  * platform table, so the UI (`settings.ts`) and this reader cannot drift.
  */
-import { PLATFORMS, PLATFORM_IDS, type PlatformId, type SettingField } from '../../../shared/platforms';
+import { isPlatformId, PLATFORMS, PLATFORM_IDS, type PlatformId, type SettingField } from '../../../shared/platforms';
 
 export type Json = Record<string, unknown>;
 
@@ -142,10 +142,6 @@ export function parseJsonParameter(raw: unknown, what: string): { value: unknown
 	} catch (error) {
 		return { error: `${what} is not valid JSON: ${(error as Error).message}` };
 	}
-}
-
-export function isPlatformId(value: unknown): value is PlatformId {
-	return typeof value === 'string' && (PLATFORM_IDS as string[]).includes(value);
 }
 
 // ---------------------------------------------------------------- parts and channels

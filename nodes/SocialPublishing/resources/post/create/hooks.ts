@@ -22,10 +22,9 @@ import {
 	type IN8nHttpFullResponse,
 	type INodeExecutionData,
 } from 'n8n-workflow';
-import { PLATFORMS, type PlatformId } from '../../../shared/platforms';
+import { isPlatformId, PLATFORMS, type PlatformId } from '../../../shared/platforms';
 import {
 	dateToIso,
-	isPlatformId,
 	parseJsonParameter,
 	postsFromChannels,
 	repeatFromParam,

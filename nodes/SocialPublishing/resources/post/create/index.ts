@@ -135,8 +135,12 @@ const channelsProperty: INodeProperties = {
 			displayName: 'Channel',
 			name: 'channel',
 			values: [
-				channelLocator({ description: 'The channel to post on' }),
 				platformProperty,
+				channelLocator({
+					description: 'The channel to post on; the list shows the channels of the Platform above',
+					// The list is filtered by the entry's Platform, so it is read again when that changes.
+					typeOptions: { loadOptionsDependsOn: ['&platform'] },
+				}),
 				settingsModeProperty,
 				...typedSettingsProperties,
 				settingsJsonProperty,

@@ -8,14 +8,22 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { PLATFORMS, type PlatformId, type SettingField } from '../../../shared/platforms';
 import { optionalSettingsName, PLATFORM_CHOICES, requiredSettingName } from './body';
 
+/** A value as the editor shows it: its name from the table (the API's value stays what is sent). */
+function valueName(field: SettingField, value: unknown): string {
+	return field.valueLabels?.[String(value)]?.name ?? String(value);
+}
+
 function describe(field: SettingField): string {
-	const values = field.values ? ` Values: ${field.values.join(', ')}.` : '';
-	const fallback = field.default !== undefined ? ` The service uses ${String(field.default)} when left out.` : '';
-	return `${field.description}.${values}${fallback}`.replace(/\.\./g, '.');
+	const fallback = field.default !== undefined ? ` The service uses "${valueName(field, field.default)}" when left out.` : '';
+	return `${field.description}.${fallback}`.replace(/\.\./g, '.');
 }
 
 function valueOptions(field: SettingField): INodePropertyOptions[] {
-	return (field.values ?? []).map((value) => ({ name: value, value }));
+	return (field.values ?? []).map((value) => ({
+		name: valueName(field, value),
+		value,
+		...(field.valueLabels?.[value] ? { description: field.valueLabels[value].description } : {}),
+	}));
 }
 
 /** One setting as a node parameter (name given by the caller: required and optional differ). */
@@ -124,16 +132,19 @@ function platformSettings(platform: PlatformId): INodeProperties[] {
 	return [...required, optional];
 }
 
-/** Platform picker of a channel entry: given, or looked up from the channel. */
+/**
+ * Platform picker of a channel entry, above its Channel: the channel list then shows that platform's channels and
+ * the platform's typed settings appear at once. "Look Up From Channel" is for channels given by expression or JSON.
+ */
 export const platformProperty: INodeProperties = {
 	displayName: 'Platform',
 	name: 'platform',
 	type: 'options',
 	default: 'lookup',
 	description:
-		'Platform of the channel. Pick it to fill its settings here; "Look Up From Channel" reads it from the channel (settings then as JSON).',
+		'Pick it first: the Channel list below then shows only its channels, and its settings appear here. "Look Up From Channel" reads it from the channel (for channels given by expression; settings as JSON).',
 	options: [
-		{ name: 'Look Up From Channel', value: 'lookup' },
+		{ name: 'Look Up From Channel', value: 'lookup', description: 'Any platform: read from the channel at run time (one request per execution)' },
 		...PLATFORM_CHOICES.map((platform) => ({
 			name: PLATFORMS[platform].displayName,
 			value: platform,
