@@ -37,6 +37,8 @@ export class SocialPublishingApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://your-host/api/public/v1',
+			// Shown under the field, not only in the tooltip: the two forms users get wrong most.
+			hint: 'Self-hosted: https://&lt;host&gt;/api/public/v1 (keep /api). Cloud: https://api.postiz.com/public/v1.',
 			description:
 				'Address of the public API. Self-hosted: https://&lt;host&gt;/api/public/v1 (without /api you reach the web application instead). Cloud: https://api.postiz.com/public/v1.',
 		},
@@ -47,6 +49,7 @@ export class SocialPublishingApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
+			hint: 'Paste it bare, without "Bearer ". Found under Settings → Developers → Access.',
 			description:
 				'The organisation\'s API key (Settings → Developers → Access, owner or admin only), or an OAuth access token starting with "pos_". Paste it bare: it is sent as the whole Authorization header, never with "Bearer".',
 		},

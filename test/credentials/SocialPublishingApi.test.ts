@@ -1,6 +1,7 @@
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { testCredentials } from '../helpers/engine';
 import { startWebApp, type WebApp } from '../helpers/webApp';
+import { SocialPublishingApi } from '../../credentials/SocialPublishingApi.credentials';
 
 describe('Social Publishing API credentials: the Test button (GET /is-connected)', () => {
 	let sandbox: RunningSandbox;
@@ -111,5 +112,15 @@ describe('Social Publishing API credentials: a Base URL that reaches the web app
 		const result = await testCredentials({ baseUrl: `${webApp.origin}/public/v1/`, apiKey: 'k' });
 		expect(result.status).toBe('Error');
 		expect(result.message).toContain('did not answer like the API');
+	});
+});
+
+describe('the dialog shows the hints under the fields, not only in tooltips', () => {
+	const fields = new SocialPublishingApi().properties;
+	test.each([
+		['baseUrl', /api\/public\/v1.*keep \/api.*api\.postiz\.com\/public\/v1/],
+		['apiKey', /bare, without "Bearer "/],
+	])('%s', (name, hint) => {
+		expect(fields.find((f) => f.name === name)?.hint).toMatch(hint);
 	});
 });
