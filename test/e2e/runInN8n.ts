@@ -12,6 +12,7 @@ import { join } from 'node:path';
 
 import { EXAMPLES, exampleCredential, examplesFor, nodeOf, readExample } from '../../examples/examples';
 import { ensureN8nInstalled, LocalN8n, packPackage, PACKAGE, type CommandResult } from '../../local-n8n/localN8n';
+import { PLATFORM_IDS, PLATFORMS } from '../../nodes/SocialPublishing/shared/platforms';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { SEED_IDS } from '../../sandbox/seed';
 import { png } from '../fixtures/media';
@@ -299,6 +300,37 @@ async function main(): Promise<number> {
 			}
 		});
 
+		await check('editor: in a Channels entry with Platform X, the channel list shows only the X channels', async () => {
+			const pick = async (platform: string) =>
+				await n8n.rest<{ results: Array<{ name: string; value: string }> }>('POST', '/dynamic-node-parameters/resource-locator-results', {
+					path: 'parameters.channels.channel[0].channel',
+					nodeTypeAndVersion: { name: NODE_TYPE, version: 1 },
+					methodName: 'searchChannels',
+					currentNodeParameters: { resource: 'post', operation: 'create', channels: { channel: [{ platform }] } },
+					credentials: { socialPublishingApi: GOOD_CREDENTIAL },
+				});
+			const { listed } = await reference;
+			const xChannels = listed.filter((c) => c.identifier === 'x').map((c) => c.id).sort();
+			same((await pick('x')).results.map((r) => r.value).sort(), xChannels, 'channels listed for Platform X');
+			same((await pick('lookup')).results.length, listed.length, 'channels listed for Look Up From Channel');
+		});
+		await check('editor: no typed setting of any platform offers a raw API value as a choice\'s name', async () => {
+			const types = await n8n.get<Array<{ name: string; properties: Array<{ name: string; options?: Array<{ values?: unknown[] }> }> }>>('/types/nodes.json');
+			const node = types.find((t) => t.name === NODE_TYPE);
+			const entry = node?.properties.find((p) => p.name === 'channels')?.options?.[0]?.values as Array<{ type: string; name: string; options?: unknown[] }>;
+			const choices: Array<{ name: string; value: unknown }> = [];
+			const walk = (properties: Array<{ type: string; name: string; options?: unknown[] }>) => {
+				for (const p of properties) {
+					if (p.type === 'options' && p.name !== 'platform' && p.name !== 'settingsMode') choices.push(...((p.options ?? []) as Array<{ name: string; value: unknown }>));
+					if (p.type === 'collection') walk((p.options ?? []) as Array<{ type: string; name: string; options?: unknown[] }>);
+				}
+			};
+			walk(entry ?? []);
+			const inTable = PLATFORM_IDS.flatMap((id) => PLATFORMS[id].settings ?? []).reduce((n, field) => n + (field.type === 'options' ? (field.values?.length ?? 0) : 0), 0);
+			same(choices.length, inTable, 'choices found in the editor vs values in the platform table');
+			const raw = choices.filter((c) => c.name === c.value && c.name !== c.name.replace(/^[a-z]|_/g, ''));
+			same(raw, [], 'choices named by their API value');
+		});
 		await check('no API key appears in anything n8n printed', () => {
 			const leaked = secrets.filter((s) => outputs.some((o) => o.includes(s)));
 			if (leaked.length) throw new Error(`${leaked.length} key(s) found in n8n's output`);
