@@ -12,7 +12,7 @@ import { join } from 'node:path';
 
 import { chromium, type Page } from 'playwright-core';
 
-import { EXAMPLES } from '../examples/examples';
+import { EXAMPLE_CREDENTIAL, EXAMPLES } from '../examples/examples';
 import { ROOT } from '../local-n8n/localN8n';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -73,6 +73,14 @@ async function main(): Promise<void> {
 		await node.dblclick();
 		await page.locator('[data-test-id="ndv"]').waitFor({ timeout: 30_000 });
 		await shot(page, 'post-create-panel.png');
+		// Further down the same panel: the Channels entries, Platform first, settings named in words.
+		await page.locator('[data-test-id="ndv"]').getByText('Channels', { exact: true }).first().scrollIntoViewIfNeeded();
+		await page.mouse.wheel(0, 350);
+		await shot(page, 'post-create-channels.png');
+
+		await page.goto(`${demo.editor}/home/credentials/${EXAMPLE_CREDENTIAL.id}`);
+		await page.getByText('Base URL').first().waitFor({ timeout: 30_000 });
+		await shot(page, 'credential-dialog.png');
 	} finally {
 		await browser.close();
 		await demo.stop();
