@@ -359,7 +359,7 @@ describe('Post → Create: media from a binary field', () => {
 			}),
 			withFiles({ a: mp4(), b: mp4() }),
 		);
-		expect(errorText(result)).toContain('Media: You can only upload one video or GIF per post, with no other media.');
+		expect(result.error?.message).toContain('Media: You can only upload one video or GIF per post, with no other media');
 		expect(await routesHit(sb)).toEqual([]);
 	});
 
@@ -431,9 +431,11 @@ describe('Post → Create: refusing before sending', () => {
 			}),
 			[{}, {}],
 		);
-		expect(result.error?.message).toBe(
-			`Item 1, channel 1 "${x.name}" (X), part 2 (follow-up 1), Text: post is too long, please fix it. ` +
-				'To fix: shorten the text to at most 280 characters (counted without HTML tags, each link counting 23), or move some of it into a follow-up part.',
+		expect(result.error?.message).toBe(`Item 1, channel 1 "${x.name}" (X), part 2 (follow-up 1), Text: the text is 4001 characters; X takes at most 280`);
+		expect(result.error?.description).toBe(
+			'To fix: shorten the text to at most 280 characters (counted without HTML tags, each link counting 23), or move some of it into a follow-up part.\n' +
+				'Nothing was sent for this item.\n' +
+				'Service\'s wording: the service answers "post is too long, please fix it".',
 		);
 		expect(await routesHit(sb)).toEqual([]);
 	});
@@ -450,9 +452,10 @@ describe('Post → Create: refusing before sending', () => {
 				],
 			}),
 		);
-		expect(errorText(result)).toContain(
-			'Item 1, channel 1 ' + youtube.id + ' (YouTube), setting "Title" (title): posts.0.settings.title should not be null or undefined. ' +
-				'To fix: fill in "Title" in this channel\'s YouTube settings.',
+		expect(result.error?.message).toBe('Item 1, channel 1 ' + youtube.id + ' (YouTube), setting "Title": is missing');
+		expect(result.error?.description).toBe(
+			'To fix: fill in "Title" in this channel\'s YouTube settings.\nNothing was sent for this item.\n' +
+				'Service\'s wording: posts.0.settings.title should not be null or undefined.',
 		);
 		expect(await routesHit(sb)).toEqual([]);
 	});
@@ -496,9 +499,9 @@ describe('Post → Create: refusing before sending', () => {
 			}),
 		);
 		expect(result.error?.message).toBe(
-			`Item 1, channel 1 ${telegram.id} (Telegram), part 2 (follow-up 1) (in the shared Parts), Text: <img>, <em> would be removed by the service. ` +
-				'To fix: use only p, br, strong, u, a, ul, li, h1, h2, h3, span (or plain text); write a literal "<" as &lt;.',
+			`Item 1, channel 1 ${telegram.id} (Telegram), part 2 (follow-up 1) (in the shared Parts), Text: <img>, <em> would be removed by the service`,
 		);
+		expect(result.error?.description).toContain('To fix: use only p, br, strong, u, a, ul, li, h1, h2, h3, span (or plain text); write a literal "<" as &lt;.');
 		expect(await routesHit(sb)).toEqual([]);
 	});
 
@@ -508,10 +511,8 @@ describe('Post → Create: refusing before sending', () => {
 			sb,
 			createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(x.id) })] }),
 		);
-		expect(errorText(result)).toContain(
-			`channel 1 "${x.name}" (X), setting "Who Can Reply" (who_can_reply_post): posts.0.settings.who_can_reply_post should not be null or undefined. ` +
-				'To fix: set Platform to X to fill in its settings, or give them as JSON (Settings: Using JSON).',
-		);
+		expect(result.error?.message).toBe(`Item 1, channel 1 "${x.name}" (X), setting "Who Can Reply": is missing`);
+		expect(result.error?.description).toContain('To fix: set Platform to X to fill in its settings, or give them as JSON (Settings: Using JSON).');
 		expect(await routesHit(sb)).toEqual(['GET /integrations']);
 	});
 
@@ -533,8 +534,9 @@ describe('Post → Create: refusing before sending', () => {
 			createParams({ parts: parts(...manyParts), channels: [channel({ channel: byId(telegram.id), platform: 'telegram' })] }),
 		);
 		expect(result.error?.message).toMatch(
-			/^Item 1, the request: the request body is 11\d kB; the service refuses bodies over 100 kB\. To fix: split the channels/,
+			/^Item 1, the request: the request body is 11\d kB; the service refuses bodies over 100 kB$/,
 		);
+		expect(result.error?.description).toMatch(/^To fix: split the channels/);
 		expect(await routesHit(sb)).toEqual([]);
 	});
 
@@ -550,9 +552,11 @@ describe('Post → Create: refusing before sending', () => {
 		);
 		const text = errorText(result);
 		expect(result.error?.message).toContain('(and 2 more problems)');
-		expect(text).toContain('part 2 (follow-up 1) (in the shared Parts), the part: posts.0.value.1 needs text (content), media (image), or both');
-		expect(text).toContain('Options → Repeat Every (Days): inter must not be less than 1');
-		expect(text).toContain('part 1 (the post) (in the shared Parts), Text: post is too long');
+		expect(text).toContain('part 2 (follow-up 1) (in the shared Parts), the part: needs text, media, or both. To fix:');
+		expect(text).toContain('Options → Repeat Every (Days): must be 1 or more. To fix:');
+		expect(text).toContain('part 1 (the post) (in the shared Parts), Text: the text is 301 characters; Bluesky takes at most 300. To fix:');
+		// Each problem once: the first is the message and the first numbered line of the description, nothing repeats it.
+		expect(result.error?.description?.split('\n').filter((line) => line.includes('the text is 301 characters'))).toHaveLength(1);
 	});
 
 	it('with local checks skipped, sends the post once and reports the service\'s refusal', async () => {

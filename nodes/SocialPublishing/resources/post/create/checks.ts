@@ -2,11 +2,12 @@
  * Turns broken rules (from `postRules.checkCreatePostRequest`, plus the node's own checks) into
  * one NodeOperationError per item that names the item, the channel (name and platform), the part
  * and the field, and says how to fix it, in the words of the editor (fields mode) or of the JSON
- * body (JSON mode). Only wording lives here: the rules are in `platforms.ts` / `postRules.ts`.
+ * body (JSON mode). The rules themselves are in `platforms.ts` / `postRules.ts`; the node's own checks
+ * (HTML the service would strip, the body size) are at the end.
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { KEPT_HTML_TAGS, MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS, type PlatformId } from '../../../shared/platforms';
-import { maxLengthFor, TOO_LONG_MESSAGE, type Violation } from '../../../shared/postRules';
+import { maxLengthFor, textLength, TOO_LONG_MESSAGE, type Violation } from '../../../shared/postRules';
 
 /** A problem the node finds itself (channel missing, platform mismatch, bad JSON...). */
 export interface NodeProblem {
@@ -98,7 +99,7 @@ function fieldWords(rest: string[], platform: PlatformId | undefined): string {
 	if (head === 'settings') {
 		if (second === undefined) return 'Settings';
 		const field = platform ? PLATFORMS[platform].settings?.find((setting) => setting.name === second) : undefined;
-		return field ? `setting "${field.displayName}" (${second})` : `setting ${second}`;
+		return field ? `setting "${field.displayName}"` : `setting "${second}"`;
 	}
 	if (head === 'value') {
 		if (second === undefined) return 'Parts';
@@ -199,44 +200,90 @@ function platformHint(violation: Extract<Violation, { kind: 'platform' }>, conte
 		const links = rules.linkLength ? `, each link counting ${rules.linkLength}` : '';
 		return `shorten the text to at most ${max} characters (counted without HTML tags${links}), or move some of it into a follow-up part`;
 	}
-	const draft = ' (a draft skips this check)';
-	return `${rules.displayName} takes: ${rules.mediaRule}${draft}`;
+	return `${rules.displayName} takes: ${rules.mediaRule.replace(/\.$/, '')} (a draft skips this check)`;
 }
 
-/** One problem as one line: where, what, and how to fix it. */
-export function describeProblem(problem: Problem, context: ProblemContext): string {
+/** One problem in the editor's words: what and where, how to fix it, and the service's own field path if any. */
+export interface WordedProblem {
+	/** "Item 1, channel 1 "Shop" (X), part 2, Text: the text is 300 characters; X takes at most 280". */
+	what: string;
+	/** "shorten the text to at most 280 characters …". */
+	fix: string;
+	/** The API's field path and text (`posts.0.settings.title should not be null or undefined`), for the details. */
+	api?: string;
+}
+
+/** A validator's text ("posts.0.settings.title should not be null or undefined") as words about the field. */
+function inWords(message: string): string {
+	// The field is named by the editor's label already: drop the API path the validator starts with.
+	const text = message.replace(/^[a-zA-Z_]+(\.\w+)* (?=should|must|needs|is |has )/, '').replace(/ \((content|image)\)/g, '');
+	if (/should not be null or undefined/.test(text)) return 'is missing';
+	if (/should not exist/.test(text)) return 'is not a setting this platform has';
+	if (/must be one of/.test(text)) return 'is not one of the allowed values';
+	if (/must be a boolean/.test(text)) return 'must be true or false';
+	const atLeast = /must not be less than (\d+)/.exec(text);
+	if (atLeast) return `must be ${atLeast[1]} or more`;
+	const atMost = /must not be greater than (\d+)/.exec(text);
+	if (atMost) return `must be ${atMost[1]} or less`;
+	return text;
+}
+
+/** The Text of a part, measured as the platform counts it (for "written vs allowed"). */
+function writtenLength(body: Record<string, unknown> | undefined, violation: Extract<Violation, { kind: 'platform' }>): number | undefined {
+	const posts = Array.isArray(body?.posts) ? (body.posts as Array<{ value?: Array<{ content?: unknown }> }>) : [];
+	const content = posts[violation.postIndex]?.value?.[violation.partIndex ?? 0]?.content;
+	return typeof content === 'string' ? textLength(content, violation.provider) : undefined;
+}
+
+/** One problem in words: where (item from 1, channel name and platform, part, field label), what, how to fix. */
+export function describeProblem(problem: Problem, context: ProblemContext, body?: Record<string, unknown>): WordedProblem {
 	const where: string[] = [`Item ${context.itemIndex + 1}`];
 	let field: string;
-	let message = problem.message;
-	let hint: string;
+	let what = problem.message;
+	let fix: string;
+	let api: string | undefined;
 	switch (problem.kind) {
 		case 'node':
 			if (problem.postIndex !== undefined) where.push(channelLabel(context, problem.postIndex));
 			if (problem.partIndex !== undefined) where.push(partLabel(problem.partIndex));
 			field = problem.field;
-			hint = problem.hint;
+			fix = problem.hint;
 			break;
 		case 'channel':
 			where.push(channelLabel(context, problem.postIndex));
 			field = context.inputMode === 'json' ? problem.path : 'Channel';
-			message = problem.message.replace(/^[\w.]+: /, '');
-			hint = 'pick the channel from the list, or use an ID listed by GET /integrations';
+			what = problem.message.replace(/^[\w.]+: /, '');
+			fix = 'pick the channel from the list, or use an ID listed by GET /integrations';
 			break;
-		case 'platform':
+		case 'platform': {
 			where.push(channelLabel(context, problem.postIndex));
 			if (problem.partIndex !== undefined) where.push(partLabel(problem.partIndex));
 			field = problem.field === 'content' ? 'Text' : 'Media';
 			if (context.inputMode === 'json') {
 				field = `posts.${problem.postIndex}.value.${problem.partIndex ?? 0}.${problem.field ?? 'image'}`;
 			}
-			hint = platformHint(problem, context);
+			fix = platformHint(problem, context);
+			if (problem.message === TOO_LONG_MESSAGE) {
+				const written = writtenLength(body, problem);
+				const max = maxLengthFor({ id: context.channels[problem.postIndex]?.id ?? '', name: problem.channelName, platform: problem.provider, premium: context.channels[problem.postIndex]?.premium });
+				what = written === undefined ? `the text is longer than ${PLATFORMS[problem.provider].displayName} takes (${max})` : `the text is ${written} characters; ${PLATFORMS[problem.provider].displayName} takes at most ${max}`;
+				api = `the service answers "${TOO_LONG_MESSAGE}"`;
+			} else {
+				api = `the service answers "${problem.message}"`;
+			}
 			break;
+		}
 		case 'field': {
 			const located = locate(problem.path, context);
 			if (located.postIndex !== undefined) where.push(channelLabel(context, located.postIndex));
 			if (located.partIndex !== undefined) where.push(partLabel(located.partIndex));
 			field = located.field;
-			hint = fieldHint(problem, located, context);
+			fix = fieldHint(problem, located, context);
+			if (context.inputMode === 'fields') {
+				// The editor's label says where; the API's path goes to the details only.
+				what = inWords(problem.message);
+				api = problem.message;
+			}
 			break;
 		}
 	}
@@ -244,18 +291,30 @@ export function describeProblem(problem: Problem, context: ProblemContext): stri
 		context.inputMode === 'fields' && context.contentMode === 'same' && /^part \d/.test(where[where.length - 1] ?? '')
 			? ' (in the shared Parts)'
 			: '';
-	return `${where.join(', ')}${shared}, ${field}: ${message}. To fix: ${hint}.`;
+	return { what: `${where.join(', ')}${shared}, ${field}: ${what}`.replace(/\.$/, ''), fix: fix.replace(/\.$/, ''), ...(api ? { api } : {}) };
 }
 
-/** All problems of one item as one error; the message carries the first, the description all. */
-export function problemsError(node: INode, problems: Problem[], context: ProblemContext): NodeOperationError {
-	const lines = problems.map((problem) => describeProblem(problem, context));
-	const message =
-		lines.length === 1 ? lines[0] : `${lines[0]} (and ${lines.length - 1} more problem${lines.length > 2 ? 's' : ''})`;
-	return new NodeOperationError(node, message, {
-		itemIndex: context.itemIndex,
-		description: `Nothing was sent for this item.\n${lines.map((line) => `- ${line}`).join('\n')}`,
-	});
+/**
+ * All problems of one item as one error. The message: the first problem, what and where, in one sentence (and how
+ * many more). The description: how to fix it (each problem with its fix when there are several), that nothing was
+ * sent, and the API's field paths last, for whoever compares with the service's documentation.
+ */
+export function problemsError(node: INode, problems: Problem[], context: ProblemContext, body?: Record<string, unknown>): NodeOperationError {
+	const worded = problems.map((problem) => describeProblem(problem, context, body));
+	const [first] = worded;
+	const more = worded.length - 1;
+	const message = `${first.what}${more > 0 ? ` (and ${more} more problem${more > 1 ? 's' : ''})` : ''}`;
+	const fixes =
+		worded.length === 1
+			? [`To fix: ${first.fix}.`]
+			: worded.map((w, i) => `${i + 1}. ${w.what}. To fix: ${w.fix}.`);
+	const api = worded.filter((w) => w.api).map((w) => w.api);
+	const description = [
+		...fixes,
+		'Nothing was sent for this item.',
+		...(api.length ? [`Service's wording: ${api.join('; ')}.`] : []),
+	].join('\n');
+	return new NodeOperationError(node, message, { itemIndex: context.itemIndex, description });
 }
 
 const TAG = /<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g;

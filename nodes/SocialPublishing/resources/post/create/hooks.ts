@@ -273,14 +273,14 @@ export async function buildCreatePostRequest(
 
 	// Problems the node finds itself (no channel, bad JSON, no file) are never sent, even with checks skipped.
 	const blocking = draft.skipChecks ? draft.problems : checkWithoutRequests(draft);
-	if (blocking.length > 0) throw problemsError(node, blocking, draft.context);
+	if (blocking.length > 0) throw problemsError(node, blocking, draft.context, draft.body);
 
 	const { infos, known, problems } = await resolveChannels(this, draft);
-	if (!draft.skipChecks && problems.length > 0) throw problemsError(node, problems, draft.context);
+	if (!draft.skipChecks && problems.length > 0) throw problemsError(node, problems, draft.context, draft.body);
 
 	if (!draft.skipChecks) {
 		const violations = check(draft.body, infos);
-		if (violations.length > 0) throw problemsError(node, violations, draft.context);
+		if (violations.length > 0) throw problemsError(node, violations, draft.context, draft.body);
 	}
 
 	if (draft.wantsNextSlot) {
