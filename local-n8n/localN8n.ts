@@ -110,6 +110,15 @@ export interface Login {
 
 type Json = Record<string, unknown>;
 
+/** A running `n8n worker` (queue mode). */
+export interface N8nWorker {
+	/** Its output, redacted like the server's. */
+	log: string;
+	pid?: number;
+	/** SIGTERM to its process group (the worker and its task runner), SIGKILL after `graceMs`. */
+	stop(graceMs?: number): Promise<void>;
+}
+
 export class LocalN8n {
 	readonly userFolder: string;
 	readonly url: string;
@@ -131,7 +140,14 @@ export class LocalN8n {
 	}
 
 	/** A fresh n8n in `work` with the tarball unpacked where n8n's loader finds community packages. */
-	static async create(options: { install: N8nInstall; work: string; tarball: string; secrets?: string[] }): Promise<LocalN8n> {
+	static async create(options: {
+		install: N8nInstall;
+		work: string;
+		tarball: string;
+		secrets?: string[];
+		/** Settings added to (or replacing) the defaults below, e.g. a PostgreSQL database and queue mode. */
+		env?: NodeJS.ProcessEnv;
+	}): Promise<LocalN8n> {
 		const userFolder = join(options.work, 'n8n-user');
 		const packageDir = join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE);
 		await mkdir(packageDir, { recursive: true });
@@ -158,6 +174,7 @@ export class LocalN8n {
 			N8N_HIRING_BANNER_ENABLED: 'false',
 			// Its task broker would otherwise take the fixed port 5679 and collide with any other n8n on the machine.
 			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+			...options.env,
 		};
 		return new LocalN8n(options.install, options.work, env, port, options.secrets ?? []);
 	}
@@ -277,5 +294,57 @@ export class LocalN8n {
 		const text = await response.text();
 		if (!response.ok) throw new Error(`${method} /rest${path} answered ${response.status}: ${this.redact(text.slice(0, 500))}`);
 		return (JSON.parse(text) as { data: T }).data;
+	}
+
+	/**
+	 * Starts `n8n worker` (queue mode: it runs the executions the main puts on the Redis queue) with this instance's
+	 * settings, a task-runner port of its own and its health server on a free loopback port, in a process group of its
+	 * own; resolves once that server says ready (database migrated, Redis connected). Output: `n8n-worker-<name>.log`.
+	 */
+	async startWorker(name: string, options: { concurrency?: number; timeoutMs?: number } = {}): Promise<N8nWorker> {
+		const healthPort = await freePort();
+		const env: NodeJS.ProcessEnv = {
+			...this.env,
+			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+			QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+		};
+		const log = join(this.work, `n8n-worker-${name}.log`);
+		const worker = spawn(this.install.node, [this.install.n8n, 'worker', `--concurrency=${options.concurrency ?? 5}`], {
+			cwd: this.work,
+			env,
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+		const keep = (chunk: Buffer) => void appendFile(log, this.redact(chunk.toString('utf8')));
+		worker.stdout?.on('data', keep);
+		worker.stderr?.on('data', keep);
+		const stop = async (graceMs = 20_000): Promise<void> => {
+			if (!worker.pid || worker.exitCode !== null || worker.signalCode !== null) return;
+			const signal = (name: NodeJS.Signals) => {
+				try {
+					process.kill(-(worker.pid as number), name);
+				} catch {
+					// the group is already gone
+				}
+			};
+			signal('SIGTERM');
+			const killed = setTimeout(() => signal('SIGKILL'), graceMs);
+			await exited;
+			clearTimeout(killed);
+			signal('SIGKILL');
+		};
+		const timeoutMs = options.timeoutMs ?? 240_000;
+		const deadline = Date.now() + timeoutMs;
+		while (Date.now() < deadline) {
+			if (worker.exitCode !== null) throw new Error(`n8n worker exited with ${worker.exitCode} (log: ${log})`);
+			const ready = await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`).then((r) => r.ok, () => false);
+			if (ready) return { log, pid: worker.pid, stop };
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		await stop();
+		throw new Error(`n8n worker was not ready within ${timeoutMs / 1000} s (log: ${log})`);
 	}
 }
