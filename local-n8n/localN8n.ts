@@ -58,7 +58,7 @@ export interface N8nInstall {
 	node: string;
 	/** n8n's CLI script. */
 	n8n: string;
-	/** Which line this install is, for what differs between lines (CLI commands, REST bodies). */
+	/** Which line this install is; its callers handle what differs (test/e2e/runInN8n.ts `LINES`). */
 	line: N8nLine;
 }
 
