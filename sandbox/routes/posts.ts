@@ -1,7 +1,7 @@
 /** Section 4.3 (posts) and the state table of section 3. */
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { checkCreatePostRequest, type ChannelInfo } from '../../nodes/SocialPublishing/shared/postRules';
+import { checkCreatePostRequest, SETTINGS_TYPE_KEY, type ChannelInfo } from '../../nodes/SocialPublishing/shared/postRules';
 import { cleanHtml, shortenLinks } from '../content';
 import { orgOf, type SandboxContext } from '../context';
 import { DAY_MS, parseApiDate } from '../dates';
@@ -40,6 +40,15 @@ function postView(org: Org, post: Post, publishDate: string) {
 }
 
 /** Section 8: counts `count` posts in the billing month of `publishAt`, or answers 402 when the plan has no room. */
+
+/**
+ * Settings as the service stores them: as given, unknown keys included (service-notes), with the `__type`
+ * discriminator its own clients send set to the channel's platform, whatever it said.
+ */
+function storedSettings(settings: unknown, platform: string | undefined): Json | undefined {
+	if (!isObject(settings)) return undefined;
+	return SETTINGS_TYPE_KEY in settings && platform ? { ...settings, [SETTINGS_TYPE_KEY]: platform } : settings;
+}
 export function chargeMonthlyPosts(ctx: SandboxContext, org: Org, publishAt: string, count: number): void {
 	const limit = org.plan ? PLANS[org.plan].monthlyPosts : 0;
 	const month = billingMonth(publishAt);
@@ -190,7 +199,7 @@ export function postRoutes(ctx: SandboxContext): Router {
 				channelId: (item.integration as Json).id as string,
 				group,
 				parts,
-				settings: isObject(item.settings) ? item.settings : undefined,
+				settings: storedSettings(item.settings, ctx.store.channel(org, (item.integration as Json).id as string)?.identifier),
 				publishDate,
 				state: type === 'draft' ? 'DRAFT' : 'QUEUE',
 				releaseURL: null,

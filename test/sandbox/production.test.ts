@@ -41,6 +41,12 @@ describe('GET /posts', () => {
 		expect(telegram.settings).toBe('{}');
 	});
 
+	it('keeps settings it does not know, and sets __type to the channel\'s platform whatever it said', async () => {
+		await create(postBody(t.sb.seed.channels.x.id, {}, { __type: 'linkedin', who_can_reply_post: 'everyone', brand_new_setting: 1 }));
+		const [post] = await listPosts();
+		expect(JSON.parse(post.settings as string)).toEqual({ __type: 'x', who_can_reply_post: 'everyone', brand_new_setting: 1 });
+	});
+
 	it('adds actualDate (the first date) to each repetition of a repeating post, and only to those', async () => {
 		await create(postBody(t.sb.seed.channels.telegram.id, { inter: 7 }));
 		await create(postBody(t.sb.seed.channels.threads.id, { date: '2026-03-03T10:00:00Z' }));

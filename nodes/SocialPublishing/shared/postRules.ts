@@ -268,30 +268,52 @@ function checkSettingField(field: SettingField, value: unknown, path: string, re
 }
 
 /**
- * Checks a post's `settings` against its platform. Unknown keys are refused so that a typo
- * cannot silently drop a setting. For platforms without settings, `settings` may be left out,
- * null or `{}`; any key in it is refused.
+ * Checks a post's `settings` against its platform: the known settings' values. Keys the table does not know are not
+ * refused, as the service keeps them (service-notes): a setting the service adds after this release still works;
+ * `unknownSettings` names them so the node can warn about typos. `__type`, the platform discriminator the service's
+ * own clients send, is accepted (the service sets it to the channel's platform).
  */
 export function checkSettings(platform: PlatformId, settings: unknown, path = 'settings'): Violation[] {
 	const report = new FieldReport();
-	const rules = PLATFORMS[platform];
-	const fields = rules.settings ?? [];
+	const fields = PLATFORMS[platform].settings ?? [];
 	if (!isMissing(settings) && !isObject(settings)) {
 		report.add(path, `${path} must be an object`);
 		return report.violations;
 	}
 	const given: Json = isObject(settings) ? settings : {};
 	for (const field of fields) checkSettingField(field, given[field.name], `${path}.${field.name}`, report);
-	const known = new Set(fields.map((field) => field.name));
-	for (const key of Object.keys(given)) {
-		if (known.has(key)) continue;
-		const hint =
-			rules.settings === null
-				? `${rules.displayName} has no settings; leave settings out`
-				: `${rules.displayName} settings are: ${[...known].join(', ')}`;
-		report.add(`${path}.${key}`, `property ${path}.${key} should not exist (${hint})`);
-	}
 	return report.violations;
+}
+
+/** The platform discriminator of the service's own clients; not a setting of its own. */
+export const SETTINGS_TYPE_KEY = '__type';
+
+/** Keys of `settings` the platform table does not know, each with the known setting it most resembles (typos). */
+export function unknownSettings(platform: PlatformId, settings: unknown): Array<{ key: string; closest?: string }> {
+	if (!isObject(settings)) return [];
+	const known = (PLATFORMS[platform].settings ?? []).map((field) => field.name);
+	return Object.keys(settings)
+		.filter((key) => key !== SETTINGS_TYPE_KEY && !known.includes(key))
+		.map((key) => {
+			const [closest] = known
+				.map((name) => ({ name, distance: editDistance(key.toLowerCase(), name.toLowerCase()) }))
+				.filter(({ name, distance }) => distance <= Math.max(2, Math.floor(name.length / 3)))
+				.sort((a, b) => a.distance - b.distance);
+			return closest ? { key, closest: closest.name } : { key };
+		});
+}
+
+/** Levenshtein distance, for "did you mean" only (keys are short). */
+function editDistance(a: string, b: string): number {
+	let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+	for (let i = 1; i <= a.length; i++) {
+		const current = [i];
+		for (let j = 1; j <= b.length; j++) {
+			current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+		}
+		previous = current;
+	}
+	return previous[b.length];
 }
 
 // ---------------------------------------------------------------- platform rules

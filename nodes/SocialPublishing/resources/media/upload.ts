@@ -30,7 +30,7 @@ const fields: INodeProperties[] = [
 				name: 'fileName',
 				type: 'string',
 				default: '',
-				description: 'Name sent with the file (the library shows it as the original name). Empty: the binary\'s own file name.',
+				description: 'Name sent with the file; the service may not keep it (production stores no original name). Empty: the binary\'s own file name.',
 			},
 		],
 	},

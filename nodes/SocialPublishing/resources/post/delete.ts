@@ -7,7 +7,7 @@ import { defineOperation, idParameter, routeTo } from '../../shared/routing';
 const fields: INodeProperties[] = [
 	postIdField(),
 	{
-		displayName: 'Some installs of the service delete the whole group of the post (all channels of the request that created it), not just this post',
+		displayName: 'Some installs of the service delete the whole group of the post (on the real service: this channel\'s post with its follow-up parts), not just this one part',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',

@@ -27,7 +27,7 @@ export const deletePostGroup = defineOperation(
 		name: 'Delete Group',
 		value: 'deleteGroup',
 		action: 'Delete a group of posts',
-		description: 'Delete the posts of one group, e.g. all channels of one creating request (DELETE /posts/group/:group)',
+		description: 'Delete the posts of one group: on the service, one channel\'s post and its follow-up parts (DELETE /posts/group/:group)',
 		routing: routeTo('DELETE', '/posts/group/{group}', { postReceive: [groupDeleted] }),
 	},
 	fields,

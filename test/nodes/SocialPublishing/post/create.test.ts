@@ -489,20 +489,47 @@ describe('Post → Create: refusing before sending', () => {
 		expect((await routesHit(sb)).filter((r) => r === 'POST /posts')).toEqual([]);
 	});
 
-	it('refuses HTML tags the service would remove, and keeps the ones it keeps', async () => {
+	it('sends HTML the service will strip, and says which tags it removes', async () => {
 		const { telegram } = sb.seed.channels;
 		const result = await runCreate(
 			sb,
 			createParams({
-				parts: parts({ content: '<p>Hi <strong>there</strong></p>' }, { content: 'See <img src="x.png"> and <em>this</em>' }),
+				parts: parts({ content: '<p>Hi <strong>there</strong></p>' }, { content: 'See <div>this</div> and <em>that</em>' }),
 				channels: [channel({ channel: byId(telegram.id), platform: 'telegram' })],
 			}),
 		);
-		expect(result.error?.message).toBe(
-			`Item 1, channel 1 ${telegram.id} (Telegram), part 2 (follow-up 1) (in the shared Parts), Text: <img>, <em> would be removed by the service`,
+		expect(errorText(result)).toBe('');
+		expect(result.items[0].json.warnings).toEqual([
+			'part 2 (follow-up 1): the service removes <div>, <em> and keeps their text (it keeps only p, br, strong, u, a, ul, li, h1, h2, h3, span)',
+		]);
+		expect(await routesHit(sb)).toContain('POST /posts');
+	});
+
+	it('refuses a part whose text is empty once the service strips its HTML, when it has no media', async () => {
+		const { telegram } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({ parts: parts({ content: '<div> </div>' }), channels: [channel({ channel: byId(telegram.id), platform: 'telegram' })] }),
 		);
-		expect(result.error?.description).toContain('To fix: use only p, br, strong, u, a, ul, li, h1, h2, h3, span (or plain text); write a literal "<" as &lt;.');
+		expect(result.error?.message).toContain('part 1 (the post) (in the shared Parts), the part: needs text, media, or both');
 		expect(await routesHit(sb)).toEqual([]);
+	});
+
+	it('accepts settings as the service\'s own clients send them: __type, and keys it does not know (with a warning)', async () => {
+		const { x } = sb.seed.channels;
+		const result = await runCreate(
+			sb,
+			createParams({
+				parts: parts({ content: 'Hi' }),
+				channels: [channel({ channel: byId(x.id), settingsJson: { __type: 'x', who_can_reply_post: 'everyone', who_can_reply: 'everyone' } })],
+			}),
+		);
+		expect(errorText(result)).toBe('');
+		expect(result.items[0].json.warnings).toEqual([
+			'setting "who_can_reply" is not one X is known to have (did you mean "who_can_reply_post"?); it was sent as given and the service keeps it',
+		]);
+		const sent = (await sb.control.requests()).find((r) => r.method === 'POST' && r.path === '/posts')?.body as { posts: Array<{ settings: unknown }> };
+		expect(sent.posts[0].settings).toEqual({ __type: 'x', who_can_reply_post: 'everyone', who_can_reply: 'everyone' });
 	});
 
 	it('says to pick the platform when a looked-up channel needs settings', async () => {

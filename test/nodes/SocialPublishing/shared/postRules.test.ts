@@ -2,6 +2,7 @@ import { PLATFORMS, PLATFORM_IDS, type PlatformId } from '../../../../nodes/Soci
 import {
 	checkCreatePostRequest,
 	checkSettings,
+	unknownSettings,
 	mediaKind,
 	maxLengthFor,
 	textLength,
@@ -203,11 +204,15 @@ describe('checkSettings', () => {
 		expect(checkSettings('threads', null)).toEqual([]);
 	});
 
-	it('names the known settings when a key is unknown', () => {
-		const [violation] = checkSettings('mastodon', { visiblity: 'public' });
-		expect(violation.message).toBe(
-			'property settings.visiblity should not exist (Mastodon settings are: visibility)',
-		);
+	it('keeps keys it does not know, and names the setting a typo most resembles', () => {
+		expect(checkSettings('mastodon', { visiblity: 'public' })).toEqual([]);
+		expect(unknownSettings('mastodon', { visiblity: 'public' })).toEqual([{ key: 'visiblity', closest: 'visibility' }]);
+		expect(unknownSettings('x', { who_can_reply_post: 'everyone', brand_new_setting: 1 })).toEqual([{ key: 'brand_new_setting' }]);
+	});
+
+	it('accepts __type, the platform discriminator the service\'s own clients send', () => {
+		expect(checkSettings('x', { __type: 'x', who_can_reply_post: 'everyone' })).toEqual([]);
+		expect(unknownSettings('x', { __type: 'linkedin', who_can_reply_post: 'everyone' })).toEqual([]);
 	});
 });
 

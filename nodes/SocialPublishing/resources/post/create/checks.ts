@@ -2,12 +2,12 @@
  * Turns broken rules (from `postRules.checkCreatePostRequest`, plus the node's own checks) into
  * one NodeOperationError per item that names the item, the channel (name and platform), the part
  * and the field, and says how to fix it, in the words of the editor (fields mode) or of the JSON
- * body (JSON mode). The rules themselves are in `platforms.ts` / `postRules.ts`; the node's own checks
- * (HTML the service would strip, the body size) are at the end.
+ * body (JSON mode). The rules themselves are in `platforms.ts` / `postRules.ts`; at the end, what is sent but
+ * said (HTML the service strips, settings it does not know) and the body size.
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { KEPT_HTML_TAGS, MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS, type PlatformId } from '../../../shared/platforms';
-import { maxLengthFor, textLength, TOO_LONG_MESSAGE, type Violation } from '../../../shared/postRules';
+import { maxLengthFor, textLength, TOO_LONG_MESSAGE, unknownSettings, type Violation } from '../../../shared/postRules';
 
 /** A problem the node finds itself (channel missing, platform mismatch, bad JSON...). */
 export interface NodeProblem {
@@ -319,12 +319,19 @@ export function problemsError(node: INode, problems: Problem[], context: Problem
 
 const TAG = /<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g;
 
+/** Something sent as given that the user should know about; shown in the created posts' `warnings`. */
+export interface Warning {
+	/** The channel entry (index in `posts`) it concerns. */
+	postIndex: number;
+	text: string;
+}
+
 /**
- * HTML tags in a part that the service would remove (spec 4.3 keeps only KEPT_HTML_TAGS): refused
- * here, so that what is published is what was written. Read from the body, any mode.
+ * HTML tags the service will remove (it keeps only KEPT_HTML_TAGS, spec 4.3, and strips the rest, keeping their
+ * text: service-notes). Not refused, as the service accepts them; said, so that what is published is no surprise.
  */
-export function unkeptHtmlTags(body: Record<string, unknown>, inputMode: 'fields' | 'json'): NodeProblem[] {
-	const problems: NodeProblem[] = [];
+export function removedHtmlTags(body: Record<string, unknown>): Warning[] {
+	const warnings: Warning[] = [];
 	const posts = Array.isArray(body.posts) ? body.posts : [];
 	posts.forEach((post, postIndex) => {
 		const parts = typeof post === 'object' && post !== null && Array.isArray((post as { value?: unknown }).value)
@@ -333,23 +340,32 @@ export function unkeptHtmlTags(body: Record<string, unknown>, inputMode: 'fields
 		parts.forEach((part, partIndex) => {
 			const content = typeof part === 'object' && part !== null ? (part as { content?: unknown }).content : undefined;
 			if (typeof content !== 'string') return;
-			const unkept = new Set<string>();
+			const removed = new Set<string>();
 			for (const match of content.matchAll(TAG)) {
 				const tag = match[1].toLowerCase();
-				if (!KEPT_HTML_TAGS.includes(tag)) unkept.add(`<${tag}>`);
+				if (!KEPT_HTML_TAGS.includes(tag)) removed.add(`<${tag}>`);
 			}
-			if (unkept.size === 0) return;
-			problems.push({
-				kind: 'node',
+			if (removed.size === 0) return;
+			warnings.push({
 				postIndex,
-				partIndex,
-				field: inputMode === 'json' ? `posts.${postIndex}.value.${partIndex}.content` : 'Text',
-				message: `${[...unkept].join(', ')} would be removed by the service`,
-				hint: `use only ${KEPT_HTML_TAGS.join(', ')} (or plain text); write a literal "<" as &lt;`,
+				text: `${partLabel(partIndex)}: the service removes ${[...removed].join(', ')} and keeps their text (it keeps only ${KEPT_HTML_TAGS.join(', ')})`,
 			});
 		});
 	});
-	return problems;
+	return warnings;
+}
+
+/** Settings keys the platform table does not know: sent as given (the service keeps them), named with a likely typo. */
+export function unknownSettingWarnings(body: Record<string, unknown>, platformOf: (postIndex: number) => PlatformId | undefined): Warning[] {
+	const posts = Array.isArray(body.posts) ? (body.posts as Array<{ settings?: unknown }>) : [];
+	return posts.flatMap((post, postIndex) => {
+		const platform = platformOf(postIndex);
+		if (!platform) return [];
+		return unknownSettings(platform, post?.settings).map(({ key, closest }) => ({
+			postIndex,
+			text: `setting "${key}" is not one ${PLATFORMS[platform].displayName} is known to have${closest ? ` (did you mean "${closest}"?)` : ''}; it was sent as given and the service keeps it`,
+		}));
+	});
 }
 
 /** Production answers 413 to a JSON body over 100 kB (service-notes), whatever the spec allows. */

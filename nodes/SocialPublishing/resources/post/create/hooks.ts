@@ -45,7 +45,16 @@ import { isMalformedId } from '../../../shared/routing';
 import { channelMaxLength, serviceChannels, type ServiceChannel } from './lookups';
 import { nextFreeSlot } from './slots';
 import { prepareBinaryMedia, uploadPending } from './uploads';
-import { oversizedBody, problemsError, unkeptHtmlTags, type ChannelLabel, type NodeProblem, type Problem, type ProblemContext } from './checks';
+import {
+	oversizedBody,
+	problemsError,
+	removedHtmlTags,
+	unknownSettingWarnings,
+	type ChannelLabel,
+	type NodeProblem,
+	type Problem,
+	type ProblemContext,
+} from './checks';
 
 // ---------------------------------------------------------------- building the request body
 
@@ -205,7 +214,6 @@ function checkWithoutRequests(draft: PostRequest): Problem[] {
 	return [
 		...draft.problems,
 		...violations,
-		...unkeptHtmlTags(draft.body, draft.context.inputMode),
 		...oversizedBody(draft.body),
 	];
 }
@@ -256,6 +264,7 @@ async function resolveChannels(
 
 /** What postReceive needs from preSend of the same item (same context object). */
 const sentDates = new WeakMap<object, string>();
+const sentWarnings = new WeakMap<object, Array<{ channelId: string; text: string }>>();
 
 /** preSend of Post → Create: builds, checks and completes the POST /posts body. */
 export async function buildCreatePostRequest(
@@ -292,6 +301,12 @@ export async function buildCreatePostRequest(
 	await uploadPending(this, binaryMedia.pending);
 
 	if (typeof draft.body.date === 'string') sentDates.set(this, draft.body.date);
+	const platforms = new Map(infos.map((info) => [info.id, info.platform]));
+	const warnings = [
+		...removedHtmlTags(draft.body),
+		...unknownSettingWarnings(draft.body, (postIndex) => platforms.get(draft.channels[postIndex]?.id ?? '')),
+	];
+	sentWarnings.set(this, warnings.map((warning) => ({ channelId: draft.channels[warning.postIndex]?.id ?? '', text: warning.text })));
 	requestOptions.body = draft.body;
 	return requestOptions;
 }
@@ -305,8 +320,10 @@ export async function toCreatedPosts(
 	const created = Array.isArray(response.body) ? (response.body as Json[]) : [];
 	const channels = new Map((await serviceChannels(this)).map((channel) => [channel.id, channel]));
 	const date = sentDates.get(this);
+	const warnings = sentWarnings.get(this) ?? [];
 	return created.map((post) => {
 		const channel = channels.get(String(post.integration));
+		const said = warnings.filter((warning) => warning.channelId === post.integration).map((warning) => warning.text);
 		return {
 			json: {
 				postId: post.postId as string,
@@ -314,6 +331,7 @@ export async function toCreatedPosts(
 				channelName: channel?.name ?? null,
 				platform: channel?.identifier ?? null,
 				...(date ? { date } : {}),
+				...(said.length ? { warnings: said } : {}),
 			},
 			pairedItem: { item: this.getItemIndex() },
 		};
