@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { ValueRule } from './routing';
+
 /** Fields used by several resources. */
 
 /** The channel picker: From List (search, shown as "name (platform)") or By ID. */
@@ -80,6 +82,14 @@ export function returnAllAndLimit(pageSize: number, what: string): INodeProperti
 		},
 	];
 }
+
+/** The Limit of `returnAllAndLimit`, checked before any request: 0 or less would read nothing (an empty result). */
+export const limitRule: ValueRule = {
+	name: 'limit',
+	label: 'Limit',
+	atLeast: 1,
+	when: (context) => context.getNodeParameter('returnAll', false) !== true,
+};
 
 /**
  * The node's Request Options. n8n adds its own declarative options (Timeout, Proxy, Batching,

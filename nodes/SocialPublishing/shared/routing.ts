@@ -105,3 +105,47 @@ export function routeTo(
 		...(steps.pagination ? { operations: { pagination: steps.pagination } } : {}),
 	};
 }
+
+/** What a field's value must be; checked before any request (an expression or an AI agent can give anything). */
+export interface ValueRule {
+	/** The parameter's name (`filters.platforms` inside a collection). */
+	name: string;
+	/** Its label as the editor shows it. */
+	label: string;
+	/** The values the service accepts (for a list, each element). */
+	oneOf?: readonly string[];
+	/** A whole number at least this. */
+	atLeast?: number;
+	/** Not empty once trimmed. */
+	filled?: boolean;
+	/** Only when this says so (e.g. Limit when Return All is off). */
+	when?: (context: IExecuteSingleFunctions) => boolean;
+}
+
+/** preSend: refuses, naming the field and what it takes, a value the service would refuse or answer with nothing. */
+export function checkValues(...rules: ValueRule[]): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		for (const rule of rules) {
+			if (rule.when && !rule.when(this)) continue;
+			const raw = (this.getNodeParameter(rule.name, null) as unknown) ?? undefined;
+			const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 60) ?? String(value);
+			if (rule.filled && (raw === undefined || raw === null || String(raw).trim() === '')) {
+				failOnField(this, `"${rule.label}" is empty`, `Fill in "${rule.label}" (an expression that gives an empty value also ends here).`);
+			}
+			if (rule.atLeast !== undefined) {
+				const number = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+				if (!Number.isInteger(number) || number < rule.atLeast) {
+					failOnField(this, `"${rule.label}" must be a whole number, ${rule.atLeast} or more; it is ${shown(raw)}`, `Set "${rule.label}" to ${rule.atLeast} or more.`);
+				}
+			}
+			if (rule.oneOf && raw !== undefined && raw !== '') {
+				const given = Array.isArray(raw) ? raw : [raw];
+				const wrong = given.filter((value) => !rule.oneOf!.includes(String(value)));
+				if (wrong.length > 0) {
+					failOnField(this, `"${rule.label}" has a value the service does not take: ${wrong.map(shown).join(', ')}`, `Use one of: ${rule.oneOf.join(', ')}.`);
+				}
+			}
+		}
+		return requestOptions;
+	};
+}

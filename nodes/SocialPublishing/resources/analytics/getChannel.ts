@@ -1,6 +1,6 @@
 import { channelLocator } from '../../shared/descriptions';
 import { itemsOf } from '../../shared/items';
-import { defineOperation, routeTo } from '../../shared/routing';
+import { checkValues, defineOperation, routeTo } from '../../shared/routing';
 import { daysField } from './days';
 
 export const getChannelAnalytics = defineOperation(
@@ -10,7 +10,7 @@ export const getChannelAnalytics = defineOperation(
 		value: 'getChannel',
 		action: 'Get the analytics of a channel',
 		description: 'One item per series (label and daily totals) of a channel (GET /analytics/:channel)',
-		routing: routeTo('GET', '/analytics/{channel}', { postReceive: [itemsOf()] }),
+		routing: routeTo('GET', '/analytics/{channel}', { preSend: [checkValues({ name: 'days', label: 'Days', atLeast: 1 })], postReceive: [itemsOf()] }),
 	},
 	[channelLocator(), daysField],
 );

@@ -2,7 +2,7 @@ import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import { postIdField } from '../../shared/descriptions';
 import { toItems, type OutputStep } from '../../shared/items';
-import { defineOperation, idParameter, routeTo } from '../../shared/routing';
+import { checkValues, defineOperation, idParameter, routeTo } from '../../shared/routing';
 import { redactSecrets } from '../../shared/secrets';
 import { daysField } from './days';
 
@@ -27,7 +27,7 @@ export const getPostAnalytics = defineOperation(
 		value: 'getPost',
 		action: 'Get the analytics of a post',
 		description: 'One item per series of a published post (GET /analytics/post/:post)',
-		routing: routeTo('GET', '/analytics/post/{postId}', { postReceive: [postAnalyticsItems] }),
+		routing: routeTo('GET', '/analytics/post/{postId}', { preSend: [checkValues({ name: 'days', label: 'Days', atLeast: 1 })], postReceive: [postAnalyticsItems] }),
 	},
 	[postIdField({ description: 'A published post' }), daysField],
 );

@@ -1,7 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { PLATFORM_IDS, PLATFORMS } from '../../shared/platforms';
-import { defineOperation, routeTo } from '../../shared/routing';
+import { checkValues, defineOperation, routeTo } from '../../shared/routing';
+
+/** The platforms the service connects through GET /social/:platform (Bluesky and Telegram are connected in its application). */
+const CONNECTABLE = PLATFORM_IDS.filter((id) => PLATFORMS[id].connectViaApi);
 
 const fields: INodeProperties[] = [
 	{
@@ -11,7 +14,7 @@ const fields: INodeProperties[] = [
 		required: true,
 		default: 'linkedin',
 		description: 'The platform to connect. Bluesky and Telegram are connected in the service\'s own application instead.',
-		options: PLATFORM_IDS.filter((id) => PLATFORMS[id].connectViaApi)
+		options: CONNECTABLE
 			.map((id) => ({ name: PLATFORMS[id].displayName, value: id, description: `Plans: ${PLATFORMS[id].plans.join(', ')}` }))
 			.sort((a, b) => a.name.localeCompare(b.name)),
 	},
@@ -24,7 +27,7 @@ export const getConnectUrl = defineOperation(
 		value: 'getConnectUrl',
 		action: 'Get a connect URL for a platform',
 		description: 'Get the address where a member of the organisation connects a new channel (GET /social/:platform)',
-		routing: routeTo('GET', '/social/{platform}'),
+		routing: routeTo('GET', '/social/{platform}', { preSend: [checkValues({ name: 'platform', label: 'Platform', oneOf: CONNECTABLE })] }),
 	},
 	fields,
 );

@@ -4,7 +4,7 @@ import { customerFilter } from '../../shared/descriptions';
 import { PLATFORM_IDS, PLATFORMS } from '../../shared/platforms';
 import { toItems, type OutputStep } from '../../shared/items';
 import { redactSecrets } from '../../shared/secrets';
-import { defineOperation, routeTo } from '../../shared/routing';
+import { checkValues, defineOperation, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
 	{
@@ -62,7 +62,10 @@ export const getManyChannels = defineOperation(
 		value: 'getMany',
 		action: 'Get many channels',
 		description: 'List the connected channels (GET /integrations)',
-		routing: routeTo('GET', '/integrations', { postReceive: [filterChannels] }),
+		routing: routeTo('GET', '/integrations', {
+			preSend: [checkValues({ name: 'filters.platforms', label: 'Filters → Platforms', oneOf: PLATFORM_IDS })],
+			postReceive: [filterChannels],
+		}),
 	},
 	fields,
 );

@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../shared/descriptions';
+import { limitRule, returnAllAndLimit } from '../../shared/descriptions';
 import { itemsOf } from '../../shared/items';
-import { defineOperation, routeTo } from '../../shared/routing';
+import { checkValues, defineOperation, routeTo } from '../../shared/routing';
 import { paginated } from '../../shared/transport';
 
 /** Pages from 1 up to the `pages` the answer gives. */
@@ -38,7 +38,7 @@ export const getManyMedia = defineOperation(
 		value: 'getMany',
 		action: 'Get many media items',
 		description: 'The media library, newest first (GET /media; absent on some installs)',
-		routing: routeTo('GET', '/media', { postReceive: [itemsOf('results')], pagination: readPages }),
+		routing: routeTo('GET', '/media', { preSend: [checkValues(limitRule)], postReceive: [itemsOf('results')], pagination: readPages }),
 	},
 	fields,
 );

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../shared/descriptions';
+import { limitRule, returnAllAndLimit } from '../../shared/descriptions';
 import { itemsOf } from '../../shared/items';
-import { defineOperation, routeTo } from '../../shared/routing';
+import { checkValues, defineOperation, routeTo } from '../../shared/routing';
 import { paginated } from '../../shared/transport';
 
 /** Pages from 0, newest first, while the answer says `hasMore`. */
@@ -25,7 +25,7 @@ export const getManyNotifications = defineOperation(
 		value: 'getMany',
 		action: 'Get many notifications',
 		description: 'The organisation\'s notifications, newest first (GET /notifications)',
-		routing: routeTo('GET', '/notifications', { postReceive: [itemsOf('notifications')], pagination: readPages }),
+		routing: routeTo('GET', '/notifications', { preSend: [checkValues(limitRule)], postReceive: [itemsOf('notifications')], pagination: readPages }),
 	},
 	[...returnAllAndLimit(100, 'notifications')],
 );

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { postIdField } from '../../shared/descriptions';
-import { defineOperation, routeTo } from '../../shared/routing';
+import { checkValues, defineOperation, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
 	postIdField({ description: 'A published post waiting for its platform ID' }),
@@ -24,7 +24,7 @@ export const setReleaseId = defineOperation(
 		value: 'setReleaseId',
 		action: 'Set the release ID of a post',
 		description: 'Tell the service which platform item a published post is',
-		routing: routeTo('PUT', '/posts/{postId}/release-id'),
+		routing: routeTo('PUT', '/posts/{postId}/release-id', { preSend: [checkValues({ name: 'releaseId', label: 'Release Name or ID', filled: true })] }),
 	},
 	fields,
 );

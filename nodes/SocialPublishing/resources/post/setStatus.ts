@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { postIdField } from '../../shared/descriptions';
-import { defineOperation, routeTo } from '../../shared/routing';
+import { checkValues, defineOperation, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
 	postIdField(),
@@ -35,7 +35,7 @@ export const setPostStatus = defineOperation(
 		value: 'setStatus',
 		action: 'Set the status of a post',
 		description: 'Move a post to draft or back to the queue (PUT /posts/:post/status)',
-		routing: routeTo('PUT', '/posts/{postId}/status'),
+		routing: routeTo('PUT', '/posts/{postId}/status', { preSend: [checkValues({ name: 'status', label: 'Status', oneOf: ['draft', 'schedule'] })] }),
 	},
 	fields,
 );

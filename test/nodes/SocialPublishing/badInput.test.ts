@@ -1,0 +1,110 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { byId, errorOf, useSandbox } from './support';
+
+/**
+ * Bad input, operation by operation, as an expression or an AI agent can give it: each is refused before any request
+ * (0 requests to the service), with a message that names the field as the editor shows it, instead of an empty result
+ * or the service's refusal. One table, so that an operation without its checks shows up here.
+ */
+
+const X = '0e000000-0000-4000-8000-000000000011';
+const POST = '0a0a0000-0000-4000-8000-000000000001';
+
+interface BadInput {
+	operation: string;
+	input: string;
+	parameters: INodeParameters;
+	/** Part of the error message. */
+	message: string | RegExp;
+}
+
+const channel = (value: string) => ({ channel: byId(value) });
+// A literal empty required field is stopped by n8n itself before the run (the editor marks it); an expression that
+// gives an empty value reaches the node, which must stop it.
+const EMPTY = '={{ "" }}';
+const SPACES = '={{ "   " }}';
+
+const CASES: BadInput[] = [
+	// Channel
+	{ operation: 'Channel → Get Many', input: 'a platform that does not exist', parameters: { resource: 'channel', operation: 'getMany', filters: { platforms: ['myspace'] } }, message: '"Filters → Platforms" has a value the service does not take: "myspace"' },
+	{ operation: 'Channel → Get Many', input: 'one good, one bad platform', parameters: { resource: 'channel', operation: 'getMany', filters: { platforms: ['x', 'X '] } }, message: '"Filters → Platforms" has a value the service does not take: "X "' },
+	{ operation: 'Channel → Get Settings', input: 'an empty channel', parameters: { resource: 'channel', operation: 'getSettings', ...channel(EMPTY) }, message: '"Channel" is empty' },
+	{ operation: 'Channel → Get Settings', input: 'spaces only', parameters: { resource: 'channel', operation: 'getSettings', ...channel(SPACES) }, message: '"Channel" is empty' },
+	{ operation: 'Channel → Get Settings', input: 'a channel with a slash', parameters: { resource: 'channel', operation: 'getSettings', ...channel('a/b') }, message: '"Channel" is not an ID' },
+	{ operation: 'Channel → Get Settings', input: 'a channel with a space', parameters: { resource: 'channel', operation: 'getSettings', ...channel('a b') }, message: '"Channel" is not an ID' },
+	{ operation: 'Channel → Run Tool', input: 'an empty channel', parameters: { resource: 'channel', operation: 'runTool', ...channel(EMPTY), tool: 'channels' }, message: '"Channel" is empty' },
+	{ operation: 'Channel → Run Tool', input: 'no tool', parameters: { resource: 'channel', operation: 'runTool', ...channel(X), tool: EMPTY }, message: '"Tool" is empty' },
+	{ operation: 'Channel → Run Tool', input: 'JSON that does not parse', parameters: { resource: 'channel', operation: 'runTool', ...channel(X), tool: 'channels', inputMode: 'json', inputJson: '{nope' }, message: '"Input (JSON)" is not valid JSON' },
+	{ operation: 'Channel → Run Tool', input: 'a JSON list instead of an object', parameters: { resource: 'channel', operation: 'runTool', ...channel(X), tool: 'channels', inputMode: 'json', inputJson: '[1]' }, message: '"Input (JSON)" must be a JSON object' },
+	{ operation: 'Channel → Run Tool', input: 'an input field without a name', parameters: { resource: 'channel', operation: 'runTool', ...channel(X), tool: 'channels', inputFields: { field: [{ key: ' ', value: 1 }] } }, message: 'An input field of the tool has no name' },
+	{ operation: 'Channel → Get Connect URL', input: 'a platform connected in the application only', parameters: { resource: 'channel', operation: 'getConnectUrl', platform: 'bluesky' }, message: '"Platform" has a value the service does not take: "bluesky"' },
+	{ operation: 'Channel → Get Connect URL', input: 'a platform that does not exist', parameters: { resource: 'channel', operation: 'getConnectUrl', platform: 'myspace' }, message: '"Platform" has a value the service does not take' },
+	{ operation: 'Channel → Get Connect URL', input: 'an empty platform', parameters: { resource: 'channel', operation: 'getConnectUrl', platform: EMPTY }, message: '"Platform" is empty' },
+	{ operation: 'Channel → Delete', input: 'an empty channel', parameters: { resource: 'channel', operation: 'delete', ...channel(EMPTY) }, message: '"Channel" is empty' },
+	{ operation: 'Channel → Delete', input: 'a channel with ?', parameters: { resource: 'channel', operation: 'delete', ...channel('abc?x=1') }, message: '"Channel" is not an ID' },
+	// Post
+	{ operation: 'Post → Get Many', input: 'a start that is not a date', parameters: { resource: 'post', operation: 'getMany', startDate: 'yesterday' }, message: '"Start Date" is not a date' },
+	{ operation: 'Post → Get Many', input: 'an end that is not a date', parameters: { resource: 'post', operation: 'getMany', endDate: '31/12/2026' }, message: '"End Date" is not a date' },
+	{ operation: 'Post → Get Many', input: 'an end before the start', parameters: { resource: 'post', operation: 'getMany', startDate: '2026-12-01T00:00:00Z', endDate: '2026-11-01T00:00:00Z' }, message: '"End Date" is before "Start Date"' },
+	{ operation: 'Post → Set Status', input: 'a status the API does not have', parameters: { resource: 'post', operation: 'setStatus', postId: POST, status: 'published' }, message: '"Status" has a value the service does not take: "published"' },
+	{ operation: 'Post → Set Status', input: 'a status in capitals', parameters: { resource: 'post', operation: 'setStatus', postId: POST, status: 'DRAFT' }, message: '"Status" has a value the service does not take: "DRAFT"' },
+	{ operation: 'Post → Set Status', input: 'an empty post ID', parameters: { resource: 'post', operation: 'setStatus', postId: EMPTY, status: 'draft' }, message: '"Post ID" is empty' },
+	{ operation: 'Post → Set Release ID', input: 'an empty release ID', parameters: { resource: 'post', operation: 'setReleaseId', postId: POST, releaseId: EMPTY }, message: '"Release Name or ID" is empty' },
+	{ operation: 'Post → Set Release ID', input: 'a release ID of spaces', parameters: { resource: 'post', operation: 'setReleaseId', postId: POST, releaseId: SPACES }, message: '"Release Name or ID" is empty' },
+	{ operation: 'Post → Set Release ID', input: 'an empty post ID', parameters: { resource: 'post', operation: 'setReleaseId', postId: EMPTY, releaseId: '1' }, message: '"Post ID" is empty' },
+	{ operation: 'Post → Delete', input: 'an empty post ID', parameters: { resource: 'post', operation: 'delete', postId: EMPTY }, message: '"Post ID" is empty' },
+	{ operation: 'Post → Delete', input: 'a post ID with a slash', parameters: { resource: 'post', operation: 'delete', postId: '../integrations' }, message: '"Post ID" is not an ID' },
+	{ operation: 'Post → Delete Group', input: 'an empty group', parameters: { resource: 'post', operation: 'deleteGroup', group: EMPTY }, message: '"Group" is empty' },
+	{ operation: 'Post → Delete Group', input: 'a group with #', parameters: { resource: 'post', operation: 'deleteGroup', group: 'a#b' }, message: '"Group" is not an ID' },
+	{ operation: 'Post → Get Missing Items', input: 'an empty post ID', parameters: { resource: 'post', operation: 'getMissingItems', postId: EMPTY }, message: '"Post ID" is empty' },
+	// Slot
+	{ operation: 'Slot → Find Next Free', input: 'an empty channel', parameters: { resource: 'slot', operation: 'findNextFree', ...channel(EMPTY) }, message: '"Channel" is empty' },
+	{ operation: 'Slot → Find Next Free', input: 'a channel with a space', parameters: { resource: 'slot', operation: 'findNextFree', ...channel('x y') }, message: '"Channel" is not an ID' },
+	// Analytics
+	{ operation: 'Analytics → Get Channel Analytics', input: 'Days 0', parameters: { resource: 'analytics', operation: 'getChannel', ...channel(X), days: 0 }, message: '"Days" must be a whole number, 1 or more; it is 0' },
+	{ operation: 'Analytics → Get Channel Analytics', input: 'negative Days', parameters: { resource: 'analytics', operation: 'getChannel', ...channel(X), days: -7 }, message: '"Days" must be a whole number, 1 or more' },
+	{ operation: 'Analytics → Get Channel Analytics', input: 'Days as words', parameters: { resource: 'analytics', operation: 'getChannel', ...channel(X), days: 'seven' }, message: '"Days" must be a whole number, 1 or more; it is "seven"' },
+	{ operation: 'Analytics → Get Channel Analytics', input: 'fractional Days', parameters: { resource: 'analytics', operation: 'getChannel', ...channel(X), days: 1.5 }, message: '"Days" must be a whole number' },
+	{ operation: 'Analytics → Get Channel Analytics', input: 'an empty channel', parameters: { resource: 'analytics', operation: 'getChannel', ...channel(EMPTY), days: 7 }, message: '"Channel" is empty' },
+	{ operation: 'Analytics → Get Post Analytics', input: 'Days 0', parameters: { resource: 'analytics', operation: 'getPost', postId: POST, days: 0 }, message: '"Days" must be a whole number, 1 or more' },
+	{ operation: 'Analytics → Get Post Analytics', input: 'an empty post ID', parameters: { resource: 'analytics', operation: 'getPost', postId: EMPTY, days: 7 }, message: '"Post ID" is empty' },
+	// Notification
+	{ operation: 'Notification → Get Many', input: 'Limit 0', parameters: { resource: 'notification', operation: 'getMany', returnAll: false, limit: 0 }, message: '"Limit" must be a whole number, 1 or more; it is 0' },
+	{ operation: 'Notification → Get Many', input: 'a negative Limit', parameters: { resource: 'notification', operation: 'getMany', returnAll: false, limit: -5 }, message: '"Limit" must be a whole number, 1 or more' },
+	// Media
+	{ operation: 'Media → Get Many', input: 'Limit 0', parameters: { resource: 'media', operation: 'getMany', returnAll: false, limit: 0 }, message: '"Limit" must be a whole number, 1 or more; it is 0' },
+	{ operation: 'Media → Get Many', input: 'Limit as text', parameters: { resource: 'media', operation: 'getMany', returnAll: false, limit: 'ten' }, message: '"Limit" must be a whole number' },
+	{ operation: 'Media → Upload From URL', input: 'an empty URL', parameters: { resource: 'media', operation: 'uploadFromUrl', url: EMPTY }, message: '"URL" is empty' },
+	{ operation: 'Media → Upload From URL', input: 'plain http', parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'http://example.com/a.png' }, message: '"URL" must use https' },
+	{ operation: 'Media → Upload From URL', input: 'not an address', parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'picture.png' }, message: '"URL" is not a web address' },
+	{ operation: 'Media → Upload From URL', input: 'an ending the service refuses', parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'https://example.com/a.pdf' }, message: '"URL" must end in one of' },
+	{ operation: 'Media → Upload', input: 'no binary field name', parameters: { resource: 'media', operation: 'upload', binaryPropertyName: ' ' }, message: '"Input Binary Field" is empty' },
+	{ operation: 'Media → Upload', input: 'an item without that binary field', parameters: { resource: 'media', operation: 'upload', binaryPropertyName: 'data' }, message: 'has no binary property "data"' },
+];
+
+describe('bad input is refused before any request, in the editor\'s words', () => {
+	const t = useSandbox();
+
+	test.each(CASES.map((c) => [c.operation, c.input, c] as const))('%s: %s', async (_operation, _input, aCase) => {
+		const result = await t.run(aCase.parameters);
+		const error = errorOf(result);
+		if (typeof aCase.message === 'string') expect(error.message).toContain(aCase.message);
+		else expect(error.message).toMatch(aCase.message);
+		// The same item, numbered as n8n numbers it (from 0 inside, shown from 1).
+		expect(error.itemIndex).toBe(0);
+		expect(await t.requests()).toEqual([]);
+	});
+
+	test('with Continue On Fail, each bad item becomes an error item and the good ones run', async () => {
+		const result = await t.run(
+			{ resource: 'analytics', operation: 'getChannel', ...channel(X), days: '={{ $json.days }}' },
+			{ items: [{ days: 7 }, { days: 0 }, { days: 'soon' }], continueOnFail: true },
+		);
+		const errors = result.items.filter((item) => item.json.error).map((item) => String(item.json.error));
+		expect(errors).toHaveLength(2);
+		expect(errors[0]).toContain('"Days" must be a whole number, 1 or more; it is 0');
+		expect(result.items.filter((item) => !item.json.error).length).toBeGreaterThan(0);
+		expect((await t.requests('GET')).map((r) => r.path)).toEqual([`/analytics/${X}`]);
+	});
+});
