@@ -601,3 +601,47 @@ describe('Post → Create: refusing before sending', () => {
 		expect(await routesHit(sb)).toEqual(['GET /integrations', 'POST /posts']);
 	});
 });
+
+describe('Post → Create sends all the items of a run or none', () => {
+	let sb: RunningSandbox;
+	beforeAll(async () => {
+		sb = await startSandbox({ control: true });
+	});
+	afterAll(async () => await sb.close());
+	beforeEach(async () => await sb.control.reset());
+
+	const run = async (texts: string[], continueOnFail = false) =>
+		await runCreate(
+			sb,
+			createParams({
+				parts: parts({ content: '={{ $json.text }}' }),
+				channels: [channel({ channel: byId(sb.seed.channels.telegram.id), platform: 'telegram' })],
+			}),
+			texts.map((text) => ({ text })),
+			continueOnFail,
+		);
+	const posted = async () => (await routesHit(sb)).filter((route) => route === 'POST /posts').length;
+
+	it('a bad second item: nothing is sent, and the errors name the item that failed', async () => {
+		const result = await run(['Fine', '', 'Also fine']);
+		expect(result.items).toEqual([]);
+		expect(errorText(result)).toMatch(/Nothing was sent for item [13]: item 2 failed the checks|Item 2, .*needs text, media, or both/);
+		expect(await posted()).toBe(0);
+	});
+
+	it('all valid: every item is sent, once', async () => {
+		const result = await run(['One', 'Two', 'Three']);
+		expect(errorText(result)).toBe('');
+		expect(result.items).toHaveLength(3);
+		expect(await posted()).toBe(3);
+	});
+
+	it('with Continue On Fail, the valid items are sent and the bad one is an error item', async () => {
+		const result = await run(['Fine', '', 'Also fine'], true);
+		const errors = result.items.filter((item) => item.json.error);
+		expect(errors).toHaveLength(1);
+		expect(String(errors[0].json.error)).toContain('needs text, media, or both');
+		expect(result.items.filter((item) => item.json.postId)).toHaveLength(2);
+		expect(await posted()).toBe(2);
+	});
+});

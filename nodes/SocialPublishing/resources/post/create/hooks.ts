@@ -42,6 +42,7 @@ import {
 	type Violation,
 } from '../../../shared/postRules';
 import { isMalformedId } from '../../../shared/routing';
+import { checkedWithTheOtherItems } from './batch';
 import { channelMaxLength, serviceChannels, type ServiceChannel } from './lookups';
 import { nextFreeSlot } from './slots';
 import { prepareBinaryMedia, uploadPending } from './uploads';
@@ -272,25 +273,28 @@ export async function buildCreatePostRequest(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const node = this.getNode();
-	const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
-	const draft =
-		this.getNodeParameter('inputMode', 'fields') === 'json' ? requestFromJson(this, options) : requestFromFields(this, options);
+	const { draft, infos, known, binaryMedia } = await checkedWithTheOtherItems(this, async () => {
+		const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
+		const draft =
+			this.getNodeParameter('inputMode', 'fields') === 'json' ? requestFromJson(this, options) : requestFromFields(this, options);
 
-	const posts = Array.isArray(draft.body.posts) ? (draft.body.posts as Json[]) : [];
-	const binaryMedia = await prepareBinaryMedia(this, posts);
-	draft.problems.push(...binaryMedia.problems);
+		const posts = Array.isArray(draft.body.posts) ? (draft.body.posts as Json[]) : [];
+		const binaryMedia = await prepareBinaryMedia(this, posts);
+		draft.problems.push(...binaryMedia.problems);
 
-	// Problems the node finds itself (no channel, bad JSON, no file) are never sent, even with checks skipped.
-	const blocking = draft.skipChecks ? draft.problems : checkWithoutRequests(draft);
-	if (blocking.length > 0) throw problemsError(node, blocking, draft.context, draft.body);
+		// Problems the node finds itself (no channel, bad JSON, no file) are never sent, even with checks skipped.
+		const blocking = draft.skipChecks ? draft.problems : checkWithoutRequests(draft);
+		if (blocking.length > 0) throw problemsError(node, blocking, draft.context, draft.body);
 
-	const { infos, known, problems } = await resolveChannels(this, draft);
-	if (!draft.skipChecks && problems.length > 0) throw problemsError(node, problems, draft.context, draft.body);
+		const { infos, known, problems } = await resolveChannels(this, draft);
+		if (!draft.skipChecks && problems.length > 0) throw problemsError(node, problems, draft.context, draft.body);
 
-	if (!draft.skipChecks) {
-		const violations = check(draft.body, infos);
-		if (violations.length > 0) throw problemsError(node, violations, draft.context, draft.body);
-	}
+		if (!draft.skipChecks) {
+			const violations = check(draft.body, infos);
+			if (violations.length > 0) throw problemsError(node, violations, draft.context, draft.body);
+		}
+		return { draft, infos, known, binaryMedia };
+	});
 
 	if (draft.wantsNextSlot) {
 		const slot = await nextFreeSlot(this, draft.channels.map((channel) => channel.id), known);
