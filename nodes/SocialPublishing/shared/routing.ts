@@ -12,6 +12,8 @@ import {
 	type PreSendAction,
 } from 'n8n-workflow';
 
+import { checkedWithTheOtherItems } from './batch';
+
 /**
  * How an operation is declared: its entry in the resource's Operation list (name, action, routing) and its
  * fields, in one file per operation (resources/<resource>/<operation>.ts); the resource's index.ts lists them.
@@ -82,6 +84,17 @@ export async function fillPath(this: IExecuteSingleFunctions, requestOptions: IH
 	return requestOptions;
 }
 
+/** The checks of a write as one preSend step, held until every item of the run is checked (shared/batch.ts). */
+function allOrNothing(steps: PreSendAction[]): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		return await checkedWithTheOtherItems(this, async () => {
+			let options = requestOptions;
+			for (const step of steps) options = await step.call(this, options);
+			return options;
+		});
+	};
+}
+
 /**
  * The routing of one operation. Every operation sends through the node's transport
  * (`send.paginate: true` opts into `requestOperations.pagination`, see transport.ts); `{field}`
@@ -97,7 +110,10 @@ export function routeTo(
 		pagination?: IN8nRequestOperations['pagination'];
 	} = {},
 ): INodePropertyRouting {
-	const preSend = [...(url.includes('{') ? [fillPath] : []), ...(steps.preSend ?? [])];
+	let preSend = [...(url.includes('{') ? [fillPath] : []), ...(steps.preSend ?? [])];
+	// A write sends all the items of a run or none (shared/batch.ts): its checks run as one step that waits for the
+	// other items' checks.
+	if (method !== 'GET' && preSend.length > 0) preSend = [allOrNothing(preSend)];
 	return {
 		request: { method, url },
 		send: { paginate: true, ...(preSend.length ? { preSend } : {}) },

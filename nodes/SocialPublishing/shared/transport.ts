@@ -307,11 +307,32 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 	return { captured, send, finish, target };
 }
 
+/**
+ * A key the service is sure to refuse, stopped before sending: empty, or with "Bearer " in front (the service takes
+ * the whole header as the key). Sent, it would cost a 401 and n8n's own re-send of it. The key is never quoted.
+ */
+export function refuseUnusableKey(node: INode, credentials: IDataObject, itemIndex?: number): void {
+	const key = String(credentials.apiKey ?? '').trim();
+	if (!key) {
+		throw new NodeOperationError(node, 'The credential has no API key', {
+			itemIndex,
+			description: 'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth token into the credential.',
+		});
+	}
+	if (/^bearer\s/i.test(key)) {
+		throw new NodeOperationError(node, 'The API key in the credential starts with "Bearer "', {
+			itemIndex,
+			description: 'Paste the key bare: the service takes the whole Authorization header as the key. Remove "Bearer " in the credential.',
+		});
+	}
+}
+
 /** The node's request hook (`requestOperations.pagination`): one request of one item. */
 export async function sendThroughTransport(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
+	refuseUnusableKey(this.getNode(), await this.getCredentials(CREDENTIAL_TYPE), this.getItemIndex());
 	const { send, finish } = prepare(this, requestData);
 	return finish(await send());
 }
@@ -337,6 +358,7 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
+		refuseUnusableKey(this.getNode(), await this.getCredentials(CREDENTIAL_TYPE), this.getItemIndex());
 		const { send, finish, captured } = prepare(this, requestData);
 		const returnAll = this.getNodeParameter('returnAll', true) as boolean;
 		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
@@ -377,6 +399,7 @@ export async function apiRequestFull(
 	const loader = !('getItemIndex' in this) && !('getWorkflowStaticData' in this);
 	const policy = options.policy ?? nodePolicy(this as ParameterReader, loader ? LOADER_POLICY : DEFAULT_POLICY);
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	refuseUnusableKey(this.getNode(), credentials, options.itemIndex);
 	const request: IHttpRequestOptions = {
 		method,
 		baseURL: baseUrlOf(credentials),

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { byId, errorOf, useSandbox } from './support';
+import { byId, createPosts, daysFromNow, errorOf, useSandbox } from './support';
 
 /**
  * Bad input, operation by operation, as an expression or an AI agent can give it: each is refused before any request
@@ -106,5 +106,55 @@ describe('bad input is refused before any request, in the editor\'s words', () =
 		expect(errors[0]).toContain('"Days" must be a whole number, 1 or more; it is 0');
 		expect(result.items.filter((item) => !item.json.error).length).toBeGreaterThan(0);
 		expect((await t.requests('GET')).map((r) => r.path)).toEqual([`/analytics/${X}`]);
+	});
+});
+
+describe('a key the service is sure to refuse is stopped before sending, and never quoted', () => {
+	const t = useSandbox();
+
+	test.each([
+		['an empty key', '   ', 'The credential has no API key'],
+		['a key with "Bearer " in front', 'Bearer sbx_live_0123456789', 'The API key in the credential starts with "Bearer "'],
+		['"bearer" in small letters', 'bearer sbx_live_0123456789', 'The API key in the credential starts with "Bearer "'],
+	])('%s', async (_what, apiKey, message) => {
+		for (const parameters of [
+			{ resource: 'channel', operation: 'getMany' },
+			{ resource: 'notification', operation: 'getMany', returnAll: true },
+		] as INodeParameters[]) {
+			const result = await t.run(parameters, { credentials: { baseUrl: t.sandbox.baseUrl, apiKey } });
+			const error = errorOf(result);
+			expect(error.message).toBe(message);
+			expect(`${error.message} ${error.description ?? ''}`).not.toContain('sbx_live_0123456789');
+		}
+		expect(await t.requests()).toEqual([]);
+	});
+});
+
+describe('writes send all the items of a run or none', () => {
+	const t = useSandbox();
+	const deletePosts = async (ids: string[], continueOnFail = false) =>
+		await t.run({ resource: 'post', operation: 'delete', postId: '={{ $json.id }}' }, { items: ids.map((id) => ({ id })), continueOnFail });
+
+	test('Post → Delete: a bad second ID, nothing is deleted, and the error names the item', async () => {
+		const result = await deletePosts([POST, 'not an id', POST]);
+		expect(`${errorOf(result).message}`).toMatch(/Nothing was sent for item [13]: item 2 failed the checks|"Post ID" is not an ID/);
+		expect(await t.requests('DELETE')).toEqual([]);
+	});
+
+	test('Post → Delete with Continue On Fail: the good items are sent, the bad one is an error item', async () => {
+		const [post] = await createPosts(t, { date: daysFromNow(3), channels: [t.sandbox.seed.channels.threads.id] });
+		const result = await deletePosts([post.postId, 'not an id'], true);
+		expect(result.items.filter((item) => item.json.error).map((item) => String(item.json.error))).toEqual([expect.stringContaining('"Post ID" is not an ID')]);
+		expect(result.items.filter((item) => item.json.deleted === true)).toHaveLength(1);
+		expect((await t.requests('DELETE')).map((r) => r.path)).toEqual([`/posts/${post.postId}`]);
+	});
+
+	test('Post → Set Status: one status the API does not have stops the whole run', async () => {
+		const result = await t.run(
+			{ resource: 'post', operation: 'setStatus', postId: POST, status: '={{ $json.status }}' },
+			{ items: [{ status: 'draft' }, { status: 'published' }] },
+		);
+		expect(errorOf(result).message).toMatch(/item 2 failed the checks|"Status" has a value the service does not take/);
+		expect(await t.requests('PUT')).toEqual([]);
 	});
 });

@@ -42,7 +42,7 @@ import {
 	type Violation,
 } from '../../../shared/postRules';
 import { isMalformedId } from '../../../shared/routing';
-import { checkedWithTheOtherItems } from './batch';
+import { checkedWithTheOtherItems } from '../../../shared/batch';
 import { channelMaxLength, serviceChannels, type ServiceChannel } from './lookups';
 import { nextFreeSlot } from './slots';
 import { prepareBinaryMedia, uploadPending } from './uploads';

@@ -1,9 +1,9 @@
 import { NodeOperationError, type IExecuteSingleFunctions } from 'n8n-workflow';
 
 /**
- * All or nothing per run: n8n runs the items of a declarative node concurrently, so without this a run whose second
- * item breaks a rule would create the first item's post and fail, and running it again would publish that post
- * twice. Each item passes its checks, then waits here until every item of the run has been checked; if any failed
+ * All or nothing per run, for every write (Post → Create, Delete, Set Status, uploads...): n8n runs the items of a
+ * declarative node concurrently, so without this a run whose second item breaks a rule would create the first
+ * item's post (or delete its post) and fail, and running it again would publish that post twice. Each item passes its checks, then waits here until every item of the run has been checked; if any failed
  * and Continue On Fail is off, none is sent. With Continue On Fail on, the valid items go on.
  */
 
@@ -71,7 +71,7 @@ export async function checkedWithTheOtherItems<T>(context: IExecuteSingleFunctio
 			{
 				itemIndex,
 				description:
-					'The node sends all the items of a run or none, so that running it again after a fix creates no post twice. Fix the items named (their own errors say how), or turn on Continue On Fail to send the valid items and get the others as error items.',
+					'The node sends all the items of a write run or none, so that running it again after a fix does nothing twice. Fix the items named (their own errors say how), or turn on Continue On Fail to send the valid items and get the others as error items.',
 			},
 		);
 	}
