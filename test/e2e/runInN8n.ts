@@ -336,6 +336,16 @@ async function main(): Promise<number> {
 			same((await pick('x')).results.map((r) => r.value).sort(), xChannels, 'channels listed for Platform X');
 			same((await pick('lookup')).results.length, listed.length, 'channels listed for Look Up From Channel');
 		});
+		await check('editor: the tags picker lists the tags found on posts (the schedule example tagged its post "Launch")', async () => {
+			const options = await n8n.rest<Array<{ name: string; value: string }>>('POST', '/dynamic-node-parameters/options', {
+				path: 'parameters.options.tags',
+				nodeTypeAndVersion: { name: NODE_TYPE, version: 1 },
+				methodName: 'getTags',
+				currentNodeParameters: { resource: 'post', operation: 'create', options: {} },
+				credentials: { socialPublishingApi: GOOD_CREDENTIAL },
+			});
+			same(options, [{ name: 'Launch', value: 'Launch' }], 'tags');
+		});
 		await check('editor: no typed setting of any platform offers a raw API value as a choice\'s name', async () => {
 			const types = await n8n.get<Array<{ name: string; properties: Array<{ name: string; options?: Array<{ values?: unknown[] }> }> }>>('/types/nodes.json');
 			const node = types.find((t) => t.name === NODE_TYPE);

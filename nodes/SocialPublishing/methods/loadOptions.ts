@@ -68,24 +68,39 @@ export function tagName(tag: unknown): string | undefined {
 	return undefined;
 }
 
+/** Windows read back in time when the recent one holds no tag: each a year, the longest range one request covers. */
+const OLDER_TAG_WINDOWS = 2;
+const OLDER_TAG_WINDOW_DAYS = 370;
+
 /**
- * Tags of the organisation. No route lists them, so they are read from the posts around today:
- * exactly one GET /posts. Tags only on posts outside that window do not show; type them instead.
+ * Tags of the organisation. No route lists them, so they are read from posts: one GET /posts around today; when
+ * that holds no tag, up to two more a year each further back. None at all is said in words, not an empty list.
  */
 export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const now = Date.now();
-	const answer = (await apiRequest.call(this, 'GET', '/posts', {
-		qs: {
-			startDate: new Date(now - TAG_WINDOW_DAYS * DAY_MS).toISOString(),
-			endDate: new Date(now + TAG_WINDOW_DAYS * DAY_MS).toISOString(),
-		},
-	})) as IDataObject;
+	const windows: Array<[number, number]> = [[now - TAG_WINDOW_DAYS * DAY_MS, now + TAG_WINDOW_DAYS * DAY_MS]];
+	for (let i = 0; i < OLDER_TAG_WINDOWS; i++) {
+		const end = windows[windows.length - 1][0] - 1;
+		windows.push([end - OLDER_TAG_WINDOW_DAYS * DAY_MS, end]);
+	}
 	const names = new Set<string>();
-	for (const post of (answer?.posts ?? []) as IDataObject[]) {
-		for (const tag of (Array.isArray(post.tags) ? post.tags : []) as unknown[]) {
-			const name = tagName(tag);
-			if (name) names.add(name);
+	for (const [start, end] of windows) {
+		const answer = (await apiRequest.call(this, 'GET', '/posts', {
+			qs: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() },
+		})) as IDataObject;
+		for (const post of (answer?.posts ?? []) as IDataObject[]) {
+			for (const tag of (Array.isArray(post.tags) ? post.tags : []) as unknown[]) {
+				const name = tagName(tag);
+				if (name) names.add(name);
+			}
 		}
+		if (names.size > 0) break;
+	}
+	if (names.size === 0) {
+		throw new NodeOperationError(this.getNode(), 'No tags found on your posts', {
+			description:
+				'The service lists tags only on posts (it has no list of tags), and no post of the last two and a half years has one. Create the tag in the service and give its name with an expression, e.g. {{ ["Launch"] }}; it appears here once a post carries it.',
+		});
 	}
 	return [...names].map((name) => ({ name, value: name })).sort(byName);
 }

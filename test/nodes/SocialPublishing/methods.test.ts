@@ -118,6 +118,15 @@ describe('Social Publishing pickers', () => {
 		expect((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000).toBeLessThanOrEqual(370);
 	});
 
+	it('tags: with no tag on any post (a fresh organisation), the picker says so in words after reading two more years back', async () => {
+		await expect(load('getTags', {}, 'tags')).rejects.toThrow('No tags found on your posts');
+		const requests = await t.requests();
+		expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /posts', 'GET /posts', 'GET /posts']);
+		const starts = requests.map((r) => Date.parse((r.query as { startDate: string }).startDate));
+		expect(starts[2]).toBeLessThan(starts[1]);
+		expect(starts[1]).toBeLessThan(starts[0]);
+	});
+
 	it('release IDs are the post\'s missing items: one GET /posts/:id/missing', async () => {
 		await t.sandbox.control.patchChannel(channels().threads.id, { publishOutcome: 'missingReleaseId' });
 		const [post] = await createPosts(t, { type: 'now', date: daysFromNow(0), channels: [channels().threads.id] });

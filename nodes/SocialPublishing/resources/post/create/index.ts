@@ -190,7 +190,7 @@ const optionsProperty: INodeProperties = {
 			typeOptions: { loadOptionsMethod: 'getTags' },
 			default: [],
 			description:
-				'Tags of the post; a tag is attached when its name exists in the organisation. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				'Tags of the post, by name (attached when the name exists in the organisation). The list shows the tags found on your posts, as the service has no list of tags; give a tag no post carries yet by its name. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 	],
 };
