@@ -3,12 +3,15 @@ import { NodeOperationError, type IExecuteSingleFunctions } from 'n8n-workflow';
 /**
  * All or nothing per run, for every write (Post → Create, Delete, Set Status, uploads...): n8n runs the items of a
  * declarative node concurrently, so without this a run whose second item breaks a rule would create the first
- * item's post (or delete its post) and fail, and running it again would publish that post twice. Each item passes its checks, then waits here until every item of the run has been checked; if any failed
- * and Continue On Fail is off, none is sent. With Continue On Fail on, the valid items go on.
+ * item's post (or delete its post) and fail, and running it again would publish that post twice. Each item passes
+ * its checks, then waits here until every item of the run has been checked; if any failed and Continue On Fail is
+ * off, none is sent. With Continue On Fail on, the valid items go on.
  */
 
 interface Run {
 	total: number;
+	/** Items that began their checks in this attempt (n8n's Retry On Fail runs the same items again). */
+	started: Set<number>;
 	/** Item index → whether it failed its checks. */
 	settled: Map<number, boolean>;
 	release: Array<() => void>;
@@ -20,22 +23,24 @@ const runs = new WeakMap<object, Run>();
 /** An item that never reaches its checks (n8n refused a parameter before the request) must not hold the others forever. */
 const WAIT_LIMIT_MS = 30_000;
 
-function runOf(context: IExecuteSingleFunctions): Run | undefined {
+function runOf(context: IExecuteSingleFunctions, itemIndex: number): Run | undefined {
 	const items = context.getExecuteData()?.data?.main?.[0];
 	if (!Array.isArray(items) || items.length < 2) return undefined;
 	let run = runs.get(items);
-	if (!run) {
-		run = { total: items.length, settled: new Map(), release: [] };
+	// An item starting again means a new attempt on the same items: its outcomes start afresh.
+	if (!run || run.started.has(itemIndex)) {
+		run = { total: items.length, started: new Set(), settled: new Map(), release: [] };
 		runs.set(items, run);
 	}
+	run.started.add(itemIndex);
 	return run;
 }
 
 /** Runs one item's checks, then holds its request until every item's checks are done (see above). */
 export async function checkedWithTheOtherItems<T>(context: IExecuteSingleFunctions, checks: () => Promise<T>): Promise<T> {
-	const run = runOf(context);
-	if (!run) return await checks();
 	const itemIndex = context.getItemIndex();
+	const run = runOf(context, itemIndex);
+	if (!run) return await checks();
 	let outcome: { value: T } | { error: unknown };
 	try {
 		outcome = { value: await checks() };
