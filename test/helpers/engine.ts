@@ -373,6 +373,12 @@ function workflowFor(node: INode): Workflow {
 	return new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 }
 
+/** An expression of the node's description (its subtitle, say) resolved as the editor resolves it, for these parameters. */
+export function resolveForParameters(expression: string, parameters: INodeParameters, nodeType = 'n8n-nodes-social-publishing.socialPublishing'): unknown {
+	const node = nodeUnderTest(nodeType, parameters);
+	return workflowFor(node).expression.getSimpleParameterValue(node, expression, 'internal', {});
+}
+
 /**
  * The context the editor's dropdowns run in: the node with its current parameters (the editor sends
  * them with each request; getCurrentNodeParameter reads them) and the path of the field asking.

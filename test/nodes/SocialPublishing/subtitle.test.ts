@@ -2,29 +2,14 @@
  * The subtitle under the node on the canvas says what it does in words ("Create a post"), for every operation,
  * resolved by n8n's own expression engine as the editor resolves it.
  */
-import { Workflow, type INode, type INodeProperties, type INodeTypes } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
+import { resolveForParameters } from '../../helpers/engine';
 
 const nodeType = new SocialPublishing();
-const nodeTypes: INodeTypes = {
-	getByName: () => nodeType,
-	getByNameAndVersion: () => nodeType,
-	getKnownTypes: () => ({}),
-};
 
-function subtitleOf(resource: string, operation: string): unknown {
-	const node: INode = {
-		id: '1',
-		name: 'Social Publishing',
-		type: 'n8n-nodes-social-publishing.socialPublishing',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { resource, operation },
-	};
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	return workflow.expression.getSimpleParameterValue(node, nodeType.description.subtitle as string, 'internal', {});
-}
+const subtitleOf = (resource: string, operation: string) => resolveForParameters(nodeType.description.subtitle as string, { resource, operation });
 
 const operations = nodeType.description.properties
 	.filter((p: INodeProperties) => p.name === 'operation')
