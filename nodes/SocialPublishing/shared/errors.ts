@@ -307,13 +307,17 @@ export function failureError(node: INode, failure: Failure, itemIndex?: number):
 	});
 }
 
-/** 429 beyond what the user allows the node to wait: when to try again. */
+/**
+ * 429 beyond what the user allows the node to wait: when to try again. `notSent`: the node kept the request back
+ * because the window it needs opens too late (shared/pacing.ts), so nothing reached the service.
+ */
 export function rateLimitError(
 	node: INode,
 	failure: Failure,
 	waitSeconds: number | undefined,
 	maxWaitSeconds: number,
 	itemIndex?: number,
+	notSent = false,
 ): NodeApiError {
 	const when =
 		waitSeconds === undefined
@@ -324,7 +328,7 @@ export function rateLimitError(
 		{ route: route(failure), status: 429, ...(waitSeconds !== undefined ? { retryAfterSeconds: waitSeconds } : {}) },
 		{
 			message: `Rate limit reached on ${route(failure)}: retry ${when}`,
-			description: `The service counts requests per organisation and route. The node waits up to ${maxWaitSeconds} s (Max Rate-Limit Wait under Request Options); raise it to wait longer, or space the runs out.`,
+			description: `${notSent ? 'Nothing was sent for this item: the service\'s window for this route is used up and opens again later than the node may wait. ' : ''}The service counts requests per organisation and route. The node waits up to ${maxWaitSeconds} s (Max Rate-Limit Wait under Request Options); raise it to wait longer, or space the runs out.`,
 			httpCode: '429',
 			itemIndex,
 		},
