@@ -20,6 +20,7 @@ import {
 import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.credentials';
 import { failureError, rateLimitError, retryAfterSeconds, type Failure } from './errors';
 import { toItems } from './items';
+import { routeOf } from './routeFacts';
 import { DEFAULT_MAX_IN_FLIGHT, Pacer, pacerOf } from './pacing';
 
 /**
@@ -168,8 +169,8 @@ function notAboutHttp(node: INode, error: unknown, target: Target): NodeApiError
 
 function retryable(method: string, failure: Failure): boolean {
 	if (method !== 'GET') return false;
-	// Production never answers find-slot for an unknown or disabled channel: a retry only waits again.
-	if (failure.network === 'timeout' && failure.path.startsWith('/find-slot/')) return false;
+	// A route whose timeout is final (find-slot: production never answers for an unknown channel) only waits again.
+	if (failure.network === 'timeout' && routeOf(method, failure.path).facts.timeoutIsFinal) return false;
 	if (failure.network === 'timeout' || failure.network === 'dropped') return true;
 	return (failure.status ?? 0) >= 500;
 }

@@ -1,7 +1,9 @@
 import { fromBuffer } from 'file-type';
 
 import { tagName } from '../../../nodes/SocialPublishing/methods/loadOptions';
-import { explainFailure, subjectOf } from '../../../nodes/SocialPublishing/shared/errors';
+import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
+import { explainFailure } from '../../../nodes/SocialPublishing/shared/errors';
+import { routeOf } from '../../../nodes/SocialPublishing/shared/routeFacts';
 import { policyOf, DEFAULT_POLICY } from '../../../nodes/SocialPublishing/shared/transport';
 import { multipartFile, sniffMediaType } from '../../../nodes/SocialPublishing/shared/upload';
 import { dateWindows, parseSettings } from '../../../nodes/SocialPublishing/resources/post/getMany';
@@ -90,13 +92,17 @@ describe('Social Publishing helpers', () => {
 		expect(tagName(null)).toBeUndefined();
 	});
 
-	it('subjectOf finds the id a route acts on', () => {
-		expect(subjectOf('/analytics/post/p1')).toEqual({ kind: 'post', id: 'p1' });
-		expect(subjectOf('/analytics/c1')).toEqual({ kind: 'channel', id: 'c1' });
-		expect(subjectOf('/posts/group/g1')).toEqual({ kind: 'group', id: 'g1' });
-		expect(subjectOf('/posts/p1/release-id')).toEqual({ kind: 'post', id: 'p1' });
-		expect(subjectOf('/integration-trigger/c%201')).toEqual({ kind: 'channel', id: 'c 1' });
-		expect(subjectOf('/posts')).toBeUndefined();
+	it('routeOf finds the id a route acts on, from the routes the operations declare', () => {
+		expect(new SocialPublishing().description.properties.length).toBeGreaterThan(0); // loading the node declares its routes
+		expect(routeOf('GET', '/analytics/post/p1').subject).toEqual({ kind: 'post', id: 'p1' });
+		expect(routeOf('GET', '/analytics/c1').subject).toEqual({ kind: 'channel', id: 'c1' });
+		expect(routeOf('DELETE', '/posts/group/g1').subject).toEqual({ kind: 'group', id: 'g1' });
+		expect(routeOf('PUT', '/posts/p1/release-id').subject).toEqual({ kind: 'post', id: 'p1' });
+		expect(routeOf('POST', '/integration-trigger/c%201').subject).toEqual({ kind: 'channel', id: 'c 1' });
+		expect(routeOf('GET', '/posts?startDate=x').subject).toBeUndefined();
+		expect(routeOf('GET', '/find-slot/c1').facts.timeoutIsFinal).toBe(true);
+		expect(routeOf('POST', '/posts').facts.mayApplyWithoutAnswer).toBe(true);
+		expect(routeOf('GET', '/not-a-route/x')).toEqual({ facts: {} });
 	});
 
 	it('explainFailure words a platform rule violation with the channel and a fix', () => {
