@@ -1,8 +1,8 @@
 /** Section 8: per-organisation, per-endpoint fixed-window counters. Windows run on real time so tests can wait them out. */
-import { DOCUMENTED_RATE_LIMITS, type RateLimitedRoute, type RateLimitRule } from '../nodes/SocialPublishing/shared/rateLimits';
+import { DOCUMENTED_RATE_LIMITS, type RateLimitedRoute, type RateLimitRule } from '../nodes/SocialPublishing/shared/transport/rateLimits';
 
-export type { RateLimitedRoute, RateLimitRule } from '../nodes/SocialPublishing/shared/rateLimits';
-export { rateLimitedRouteOf } from '../nodes/SocialPublishing/shared/rateLimits';
+export type { RateLimitedRoute, RateLimitRule } from '../nodes/SocialPublishing/shared/transport/rateLimits';
+export { rateLimitedRouteOf } from '../nodes/SocialPublishing/shared/transport/rateLimits';
 
 export interface RateLimitVerdict {
 	allowed: boolean;

@@ -45,7 +45,7 @@ export class SocialPublishing implements INodeType {
 		// The transport (timeouts, retries of GETs only, 429 waits, errors without the key) sits here because n8n's
 		// RoutingNode offers one hook around a request of a declarative node: `requestOperations.pagination`. Every
 		// operation opts in with `send.paginate: true` (shared/routing.ts routeTo), so every request, single or
-		// paged, is sent by shared/transport.ts; the node stays declarative.
+		// paged, is sent by shared/transport/; the node stays declarative.
 		requestOperations: { pagination: sendThroughTransport },
 		properties: [
 			{

@@ -94,7 +94,7 @@ export const limitRule: ValueRule = {
 /**
  * The node's Request Options. n8n adds its own declarative options (Timeout, Proxy, Batching,
  * Ignore SSL Issues) to a collection of this name when it loads the node; these join them.
- * The transport reads all of them (shared/transport.ts `policyOf`).
+ * The transport reads all of them (shared/transport/policy.ts `policyOf`).
  */
 export const requestOptionsCollection: INodeProperties = {
 	displayName: 'Request Options',

@@ -246,7 +246,7 @@ export function failureError(node: INode, failure: Failure, itemIndex?: number):
 
 /**
  * 429 beyond what the user allows the node to wait: when to try again. `notSent`: the node kept the request back
- * because the window it needs opens too late (shared/pacing.ts), so nothing reached the service.
+ * because the window it needs opens too late (shared/transport/pacing.ts), so nothing reached the service.
  */
 export function rateLimitError(
 	node: INode,

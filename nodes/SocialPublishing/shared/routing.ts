@@ -98,7 +98,7 @@ function allOrNothing(steps: PreSendAction[]): PreSendAction {
 
 /**
  * The routing of one operation. Every operation sends through the node's transport
- * (`send.paginate: true` opts into `requestOperations.pagination`, see transport.ts); `{field}`
+ * (`send.paginate: true` opts into `requestOperations.pagination`, see transport/index.ts); `{field}`
  * in the route is filled from that field, checked (preSend `fillPath`). Operations that read
  * several pages pass their own `pagination` (built with `paginated`), which sends the same way. The route and its
  * facts are declared for the transport and the error wording (shared/routeFacts.ts).

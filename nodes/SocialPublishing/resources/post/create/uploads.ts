@@ -9,7 +9,7 @@
 import type { IBinaryData, IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { MEDIA_EXTENSIONS } from '../../../shared/platforms';
 import { BINARY_SOURCE, type Json } from './body';
-import { pacerOf } from '../../../shared/pacing';
+import { pacerOf } from '../../../shared/transport/pacing';
 import { baseUrlOf, CREDENTIAL_TYPE, lowerCaseKeys, policyOf, sendWithPolicy } from '../../../shared/transport';
 import { binarySource, multipartFile, sniffMediaType, UPLOAD_LIMITS, type BinarySource, type MediaType } from '../../../shared/upload';
 import type { NodeProblem } from './checks';

@@ -6,7 +6,7 @@ import { DOCUMENTED_RATE_LIMITS, rateLimitedRouteOf } from './rateLimits';
  * Pacing: n8n starts every item of a declarative node at once, so 200 items would be 200 requests in flight and a
  * burst the service answers with 429. The transport asks the run's pacer before each attempt:
  * - at most Max Requests in Flight requests of the run are out at a time;
- * - each limited endpoint (shared/rateLimits.ts) has a budget for the current window: the documented limit until
+ * - each limited endpoint (rateLimits.ts) has a budget for the current window: the documented limit until
  *   an answer's X-RateLimit-* headers say the real limit, what is left and when the window restarts. A request
  *   that would exceed it waits for the window instead of being sent;
  * - a 429 closes its endpoint for Retry-After seconds for every item of the run;

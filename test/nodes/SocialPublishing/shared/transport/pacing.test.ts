@@ -1,9 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
-import { Pacer, type Ticket, type TooLongToWait } from '../../../../nodes/SocialPublishing/shared/pacing';
-import { byId, errorOf, FAST, useSandbox } from '../support';
+import { Pacer, type Ticket, type TooLongToWait } from '../../../../../nodes/SocialPublishing/shared/transport/pacing';
+import { byId, errorOf, FAST, useSandbox } from '../../support';
 
 /**
- * Pacing (shared/pacing.ts): a run's requests stay inside each endpoint's window instead of being refused with 429.
+ * Pacing (shared/transport/pacing.ts): a run's requests stay inside each endpoint's window instead of being refused with 429.
  * The sandbox's windows are shortened here so the waits stay short; the limits are the documented ones.
  */
 

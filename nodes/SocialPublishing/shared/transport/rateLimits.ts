@@ -1,6 +1,6 @@
 /**
  * The service's documented rate limits (spec, section 8): counted per organisation, each endpoint with its own
- * counter (every id of `GET /analytics/:id` shares one). The node paces its requests by them (shared/pacing.ts) and
+ * counter (every id of `GET /analytics/:id` shares one). The node paces its requests by them (pacing.ts) and
  * the sandbox enforces them; this is the one place they are written down.
  */
 export type RateLimitedRoute =

@@ -1,0 +1,184 @@
+import { NodeApiError, NodeOperationError, sleep, type IDataObject, type INode } from 'n8n-workflow';
+
+import { failureError, rateLimitError, retryAfterSeconds, type Failure } from '../errors';
+import { routeOf } from '../routeFacts';
+import { Pacer } from './pacing';
+import type { TransportPolicy } from './policy';
+
+/**
+ * One request under the policy: the pacer's admission, a wall-clock deadline, GET retried on 5xx, timeouts and
+ * dropped connections with doubling backoff, a 429 waited for within the cap, and every failure read from what
+ * n8n's HTTP client left of it and turned into an error that explains itself (shared/errors.ts).
+ */
+
+/** Most 429 waits in one call, so a service that keeps answering `Retry-After: 0` cannot hold the node. */
+const MAX_RATE_LIMIT_WAITS = 5;
+const MAX_BACKOFF_MS = 30_000;
+
+export interface Target {
+	method: string;
+	path: string;
+	itemIndex?: number;
+}
+
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+export function lowerCaseKeys(headers: unknown): IDataObject {
+	const out: IDataObject = {};
+	if (headers && typeof headers === 'object') {
+		for (const [key, value] of Object.entries(headers as IDataObject)) out[key.toLowerCase()] = value;
+	}
+	return out;
+}
+
+/**
+ * What n8n 1.x leaves of a failed exchange. Its n8n-workflow (1.120) drops the `cause` of a NodeApiError that
+ * wraps an Error (a class field resets it), so n8n's request helpers hand back only the status or the client's
+ * error code in `httpCode` and the answer's body in `context.data`; the answer's headers are lost. n8n 2.x keeps
+ * the client's error as `cause`, which `failureOf` reads first. The node's own NodeApiErrors wrap a plain object
+ * (kept as `errorResponse`), never an Error, so they are not taken for one of these.
+ */
+function wrappedWithoutCause(error: unknown): { status?: number; code?: string; body?: unknown } | undefined {
+	if (!(error instanceof NodeApiError) || error.cause !== undefined || error.errorResponse !== undefined || !error.httpCode) return undefined;
+	const status = /^\d{3}$/.test(error.httpCode) ? Number(error.httpCode) : undefined;
+	return status ? { status, body: error.context.data } : { code: error.httpCode };
+}
+
+/** What went wrong in one attempt, or undefined when the error is not about the HTTP exchange. */
+function failureOf(error: unknown, target: Target, policy: TransportPolicy, attempts: number): Failure | undefined {
+	const outer = error as { cause?: unknown; code?: string; message?: string } | undefined;
+	const cause = (outer?.cause ?? outer) as
+		| { response?: { status?: number; data?: unknown; headers?: unknown }; code?: string; message?: string; isAxiosError?: boolean }
+		| undefined;
+	const base = { method: target.method, path: target.path, attempts, timeoutMs: policy.timeoutMs };
+	if (cause?.response?.status) {
+		return { ...base, status: cause.response.status, body: cause.response.data, headers: lowerCaseKeys(cause.response.headers) };
+	}
+	const bare = wrappedWithoutCause(error);
+	if (bare?.status) return { ...base, status: bare.status, body: bare.body, headers: {} };
+	const code = cause?.code ?? outer?.code ?? bare?.code;
+	// Only the HTTP client's own errors are about the exchange; the node's checks of an answer are not.
+	if (!cause?.isAxiosError && !code) return undefined;
+	const text = `${cause?.message ?? ''} ${outer?.message ?? ''}`;
+	if (code === 'ERR_CANCELED') return undefined;
+	if ((code && TIMEOUT_CODES.has(code)) || /timeout of \d+ms exceeded|timed out/i.test(text)) return { ...base, network: 'timeout' };
+	if (code && UNREACHABLE_CODES.has(code)) return { ...base, network: 'unreachable' };
+	if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up|ECONNRESET|aborted/i.test(text)) return { ...base, network: 'dropped' };
+	if (cause?.isAxiosError) return { ...base, network: 'dropped' };
+	return undefined;
+}
+
+/**
+ * An error raised around the exchange rather than by it (a check of the answer, a cancelled
+ * execution). The node's own errors pass as they are; anything else is re-worded without its
+ * cause, which could hold the request and so the key.
+ */
+function notAboutHttp(node: INode, error: unknown, target: Target): NodeApiError | NodeOperationError {
+	const cause = (error as { cause?: { config?: unknown; isAxiosError?: boolean } } | undefined)?.cause;
+	const carriesRequest = Boolean(cause && (cause.isAxiosError || cause.config));
+	if ((error instanceof NodeOperationError || error instanceof NodeApiError) && !carriesRequest) return error;
+	const message = error instanceof Error ? error.message : String(error);
+	return new NodeApiError(node, { route: `${target.method} ${target.path}` }, { message: `${target.method} ${target.path} failed: ${message}`, itemIndex: target.itemIndex });
+}
+
+function retryable(method: string, failure: Failure): boolean {
+	if (method !== 'GET') return false;
+	// A route whose timeout is final (find-slot: production never answers for an unknown channel) only waits again.
+	if (failure.network === 'timeout' && routeOf(method, failure.path).facts.timeoutIsFinal) return false;
+	if (failure.network === 'timeout' || failure.network === 'dropped') return true;
+	return (failure.status ?? 0) >= 500;
+}
+
+/**
+ * Ends one attempt at `ms` whatever the HTTP client does. The client's own `timeout` rides on
+ * socket timers that start when a socket is handed over and that a reused keep-alive socket, a
+ * request body still being written or a request whose options lost `timeout` can leave unarmed;
+ * a wall-clock limit here is the one place that holds for every route and method. The timer
+ * (AbortSignal.timeout) never keeps the process alive.
+ */
+async function withinDeadline<T>(ms: number, attempt: () => Promise<T>): Promise<T> {
+	const signal = AbortSignal.timeout(ms);
+	let onAbort = () => {};
+	const deadline = new Promise<never>((_resolve, reject) => {
+		onAbort = () => reject(Object.assign(new Error(`timeout of ${ms}ms exceeded`), { code: 'ETIMEDOUT' }));
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
+	try {
+		return await Promise.race([attempt(), deadline]);
+	} finally {
+		signal.removeEventListener('abort', onAbort);
+	}
+}
+
+/** A streamed upload (a Blob-like multipart body) may take longer than the timeout while its bytes flow. */
+export function isStreamedBody(body: unknown): boolean {
+	return typeof (body as { stream?: unknown } | undefined)?.stream === 'function';
+}
+
+export interface SendOptions<T> {
+	/**
+	 * Whether the timeout is a wall-clock limit on the whole attempt (default). Streamed uploads
+	 * turn it off and keep the client's timeout, which only fires when no bytes move.
+	 */
+	deadline?: boolean;
+	/** The run's pacer (pacing.ts); without one the request is paced on its own. */
+	pacer?: Pacer;
+	/** The answer's headers (lower-cased), for the pacer to read the X-RateLimit-* figures. */
+	headersOf?: (result: T) => IDataObject | undefined;
+}
+
+/** Runs one request (`attempt` sends it once) under the policy; throws errors that explain themselves. */
+export async function sendWithPolicy<T>(
+	node: INode,
+	target: Target,
+	policy: TransportPolicy,
+	attempt: () => Promise<T>,
+	options: SendOptions<T> = {},
+): Promise<T> {
+	const method = target.method.toUpperCase();
+	const once = options.deadline === false ? attempt : async () => await withinDeadline(policy.timeoutMs, attempt);
+	const pacer = options.pacer ?? new Pacer(policy.maxInFlight);
+	const started = Date.now();
+	let attempts = 0;
+	let rateLimitWaits = 0;
+	let answered429 = false;
+	for (;;) {
+		attempts++;
+		// Waits for the endpoint's window (and a place in flight), within what is left of Max Rate-Limit Wait.
+		const ticket = await pacer.admit(method, target.path, policy.maxRateLimitWaitS * 1000 - (Date.now() - started));
+		if ('waitSeconds' in ticket) {
+			throw rateLimitError(node, { method, path: target.path, status: 429 }, ticket.waitSeconds, policy.maxRateLimitWaitS, target.itemIndex, !answered429);
+		}
+		try {
+			const result = await once();
+			const headers = options.headersOf?.(result);
+			if (headers) pacer.learn(ticket, 200, headers);
+			return result;
+		} catch (error) {
+			const failure = failureOf(error, { ...target, method }, policy, attempts);
+			if (!failure) throw notAboutHttp(node, error, { ...target, method });
+			const wait = retryAfterSeconds(failure.headers);
+			pacer.learn(ticket, failure.status, failure.headers, wait);
+			if (failure.status === 429) {
+				// A 429 means the request was not applied, so sending it again is safe for any method; the pacer holds it
+				// (and the run's other requests to that endpoint) until Retry-After, or refuses if that is past the cap.
+				answered429 = true;
+				if (wait !== undefined && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
+					rateLimitWaits++;
+					attempts--;
+					continue;
+				}
+				throw rateLimitError(node, failure, wait, policy.maxRateLimitWaitS, target.itemIndex);
+			}
+			if (retryable(method, failure) && attempts <= policy.retries) {
+				ticket.release();
+				await sleep(Math.min(MAX_BACKOFF_MS, policy.retryDelayMs * 2 ** (attempts - 1)));
+				continue;
+			}
+			throw failureError(node, failure, target.itemIndex);
+		} finally {
+			ticket.release();
+		}
+	}
+}
