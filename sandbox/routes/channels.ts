@@ -53,7 +53,7 @@ export function channelRoutes(ctx: SandboxContext): Router {
 		res.json({
 			output: {
 				rules: platform.mediaRule,
-				maxLength: maxLengthFor({ id: channel.id, name: channel.name, platform: platform.id, premium: channel.premium }),
+				maxLength: maxLengthFor({ id: channel.id, name: channel.name, identifier: platform.id, premium: channel.premium }),
 				settings: settingsSchema(platform),
 				tools: toolsOf(channel),
 			},

@@ -1,7 +1,9 @@
 /** Section 4.3 (posts) and the state table of section 3. */
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { checkCreatePostRequest, SETTINGS_TYPE_KEY, type ChannelInfo } from '../../nodes/SocialPublishing/shared/postRules';
+import type { Channel } from '../../nodes/SocialPublishing/shared/channel';
+import type { PlatformId } from '../../nodes/SocialPublishing/shared/platforms';
+import { checkCreatePostRequest, SETTINGS_TYPE_KEY } from '../../nodes/SocialPublishing/shared/postRules';
 import { cleanHtml, shortenLinks } from '../content';
 import { orgOf, type SandboxContext } from '../context';
 import { DAY_MS, parseApiDate } from '../dates';
@@ -138,22 +140,22 @@ export function postRoutes(ctx: SandboxContext): Router {
 
 	router.post('/posts', (req, res) => {
 		const org = orgOf(res);
-		const channelOf = (id: string): ChannelInfo | undefined => {
+		const channelOf = (id: string): Channel<PlatformId> | undefined => {
 			const c = ctx.store.channel(org, id);
 			if (!c || !isPlatform(c.identifier)) return undefined;
-			return { id: c.id, name: c.name, platform: c.identifier, premium: c.premium, disabled: c.disabled };
+			return { id: c.id, name: c.name, identifier: c.identifier, premium: c.premium, disabled: c.disabled };
 		};
 		// Production loosens the body (settings coerced, type unchecked) before checking it.
 		const input: unknown = ctx.production ? ctx.production.createPostBody(ctx, org, req.body) : req.body;
-		const violations = checkCreatePostRequest(input, channelOf);
+		const problems = checkCreatePostRequest(input, channelOf);
 		const body = input as Json;
 		const posts = Array.isArray(body?.posts) ? (body.posts as Json[]) : [];
 
 		// All-or-nothing: every check runs before anything is created.
-		const fieldMessages = violations.flatMap((v) => (v.kind === 'field' ? [v.message] : []));
+		const fieldMessages = problems.flatMap((v) => (v.kind === 'field' ? [v.message] : []));
 		fieldMessages.push(...foreignMediaPaths(ctx, posts));
 		if (fieldMessages.length) throw fieldErrors(fieldMessages);
-		for (const v of violations) {
+		for (const v of problems) {
 			if (v.kind === 'channel') throw notFound(`Integration not found: ${v.path} is ${v.channelId}`);
 			if (v.kind === 'platform') throw platformViolation(v.provider, v.channelName, v.message);
 		}

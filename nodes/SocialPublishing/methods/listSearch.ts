@@ -1,18 +1,10 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { isPlatformId, PLATFORMS, type PlatformId } from '../shared/platforms';
+import type { Channel } from '../shared/channel';
 import { apiRequest } from '../shared/transport';
 
 /** Resource locator lists ("From List"). */
-
-interface ChannelRow {
-	id: string;
-	name?: string;
-	identifier?: string;
-	profile?: string;
-	disabled?: boolean;
-	customer?: { id?: string; name?: string };
-}
 
 function platformName(identifier: string | undefined): string {
 	// "Instagram (Business Account)" reads as "Instagram" inside the label's own parentheses.
@@ -21,7 +13,7 @@ function platformName(identifier: string | undefined): string {
 }
 
 /** "Name (Platform)", with the state and the client so that similar channels can be told apart. */
-export function channelLabel(channel: ChannelRow): string {
+export function channelLabel(channel: Channel): string {
 	const extras = [platformName(channel.identifier)];
 	if (channel.customer?.name) extras.push(channel.customer.name);
 	if (channel.disabled) extras.push('disabled');
@@ -48,7 +40,7 @@ function platformOfEntry(context: ILoadOptionsFunctions): string {
  */
 export async function searchChannels(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const channels = await apiRequest.call(this, 'GET', '/integrations');
-	const rows = (Array.isArray(channels) ? channels : []) as ChannelRow[];
+	const rows = (Array.isArray(channels) ? channels : []) as Channel[];
 	const platform = platformOfEntry(this);
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = rows

@@ -17,25 +17,18 @@ import {
 	type PlatformRules,
 	type SettingField,
 } from './platforms';
-
-export interface ChannelInfo {
-	id: string;
-	name: string;
-	platform: PlatformId;
-	premium?: boolean;
-	disabled?: boolean;
-}
+import type { Channel } from './channel';
 
 /**
  * One broken rule. The service answers them like this:
  * - 'field': 400 `{message: [<all field messages>]}` (class-validator style, dotted paths);
  * - 'channel': the post names a channel id the organisation does not have (the spec's 404);
  * - 'platform': 400 `{provider, name, message}` for the first one.
- * `checkCreatePostRequest` returns field violations first (all of them, in body order), then
- * unknown channels, then platform violations post by post, part by part: the first violation
+ * `checkCreatePostRequest` returns field problems first (all of them, in body order), then
+ * unknown channels, then platform problems post by post, part by part: the first brokenRule
  * decides the answer.
  */
-export type Violation =
+export type RuleProblem =
 	| { kind: 'field'; path: string; message: string }
 	| { kind: 'channel'; postIndex: number; path: string; channelId: string; message: string }
 	| {
@@ -112,8 +105,8 @@ export function textLength(html: string, platform: PlatformId): number {
 }
 
 /** Most characters per part for this channel (x premium accounts get `premiumMaxLength`). */
-export function maxLengthFor(channel: ChannelInfo): number {
-	const rules = PLATFORMS[channel.platform];
+export function maxLengthFor(channel: Channel<PlatformId>): number {
+	const rules = PLATFORMS[channel.identifier];
 	return channel.premium && rules.premiumMaxLength !== undefined ? rules.premiumMaxLength : rules.maxLength;
 }
 
@@ -131,10 +124,10 @@ const ENDINGS_IN_WORDS = `${USABLE_ENDINGS.slice(0, -1).join(', ')} or ${USABLE_
 // ---------------------------------------------------------------- field checks
 
 class FieldReport {
-	readonly violations: Violation[] = [];
+	readonly problems: RuleProblem[] = [];
 
 	add(path: string, message: string): void {
-		this.violations.push({ kind: 'field', path, message });
+		this.problems.push({ kind: 'field', path, message });
 	}
 
 	/** Reports a missing required value; true when it is present. */
@@ -273,16 +266,16 @@ function checkSettingField(field: SettingField, value: unknown, path: string, re
  * `unknownSettings` names them so the node can warn about typos. `__type`, the platform discriminator the service's
  * own clients send, is accepted (the service sets it to the channel's platform).
  */
-export function checkSettings(platform: PlatformId, settings: unknown, path = 'settings'): Violation[] {
+export function checkSettings(platform: PlatformId, settings: unknown, path = 'settings'): RuleProblem[] {
 	const report = new FieldReport();
 	const fields = PLATFORMS[platform].settings ?? [];
 	if (!isMissing(settings) && !isObject(settings)) {
 		report.add(path, `${path} must be an object`);
-		return report.violations;
+		return report.problems;
 	}
 	const given: Json = isObject(settings) ? settings : {};
 	for (const field of fields) checkSettingField(field, given[field.name], `${path}.${field.name}`, report);
-	return report.violations;
+	return report.problems;
 }
 
 /** The platform discriminator of the service's own clients; not a setting of its own. */
@@ -353,24 +346,24 @@ function mediaProblem(rules: PlatformRules, part: Part, partIndex: number, setti
 	return undefined;
 }
 
-function checkPlatformRules(channel: ChannelInfo, postIndex: number, parts: Part[], settings: Json): Violation[] {
-	const rules = PLATFORMS[channel.platform];
+function checkPlatformRules(channel: Channel<PlatformId>, postIndex: number, parts: Part[], settings: Json): RuleProblem[] {
+	const rules = PLATFORMS[channel.identifier];
 	const maxLength = maxLengthFor(channel);
-	const found: Violation[] = [];
-	const violation = (partIndex: number, field: 'content' | 'image', message: string): Violation => ({
+	const found: RuleProblem[] = [];
+	const brokenRule = (partIndex: number, field: 'content' | 'image', message: string): RuleProblem => ({
 		kind: 'platform',
 		postIndex,
 		partIndex,
 		field,
-		provider: channel.platform,
+		provider: channel.identifier,
 		channelName: channel.name,
 		message,
 	});
 	parts.forEach((part, partIndex) => {
 		const problem = mediaProblem(rules, part, partIndex, settings);
-		if (problem !== undefined) found.push(violation(partIndex, 'image', problem));
-		if (textLength(part.content, channel.platform) > maxLength) {
-			found.push(violation(partIndex, 'content', TOO_LONG_MESSAGE));
+		if (problem !== undefined) found.push(brokenRule(partIndex, 'image', problem));
+		if (textLength(part.content, channel.identifier) > maxLength) {
+			found.push(brokenRule(partIndex, 'content', TOO_LONG_MESSAGE));
 		}
 	});
 	return found;
@@ -411,14 +404,14 @@ function checkPart(part: unknown, path: string, report: FieldReport): Part {
  */
 export function checkCreatePostRequest(
 	body: unknown,
-	channelOf: (id: string) => ChannelInfo | undefined,
-): Violation[] {
+	channelOf: (id: string) => Channel<PlatformId> | undefined,
+): RuleProblem[] {
 	const report = new FieldReport();
-	const unknownChannels: Violation[] = [];
-	const platformViolations: Violation[] = [];
+	const unknownChannels: RuleProblem[] = [];
+	const platformProblems: RuleProblem[] = [];
 	if (!isObject(body)) {
 		report.add('', 'the request body must be a JSON object');
-		return report.violations;
+		return report.problems;
 	}
 
 	if (report.present(body.type, 'type') && !(POST_LIMITS.types as readonly unknown[]).includes(body.type)) {
@@ -451,7 +444,7 @@ export function checkCreatePostRequest(
 				report.add(path, `${path} must be an object {integration, value, settings}`);
 				return;
 			}
-			let channel: ChannelInfo | undefined;
+			let channel: Channel<PlatformId> | undefined;
 			if (report.present(post.integration, `${path}.integration`)) {
 				const id = isObject(post.integration) ? post.integration.id : undefined;
 				if (report.present(id, `${path}.integration.id`) && report.string(id, `${path}.integration.id`)) {
@@ -475,10 +468,10 @@ export function checkCreatePostRequest(
 				parts = post.value.map((part, partIndex) => checkPart(part, `${path}.value.${partIndex}`, report));
 			}
 			if (!channel) return;
-			report.violations.push(...checkSettings(channel.platform, post.settings, `${path}.settings`));
+			report.problems.push(...checkSettings(channel.identifier, post.settings, `${path}.settings`));
 			if (!isDraft) {
 				const settings = isObject(post.settings) ? post.settings : {};
-				platformViolations.push(...checkPlatformRules(channel, postIndex, parts, settings));
+				platformProblems.push(...checkPlatformRules(channel, postIndex, parts, settings));
 			}
 		});
 	}
@@ -491,5 +484,5 @@ export function checkCreatePostRequest(
 		}
 	}
 
-	return [...report.violations, ...unknownChannels, ...platformViolations];
+	return [...report.problems, ...unknownChannels, ...platformProblems];
 }

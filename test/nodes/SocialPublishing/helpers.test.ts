@@ -105,7 +105,7 @@ describe('Social Publishing helpers', () => {
 		expect(routeOf('GET', '/not-a-route/x')).toEqual({ facts: {} });
 	});
 
-	it('explainFailure words a platform rule violation with the channel and a fix', () => {
+	it('explainFailure words a platform rule problem with the channel and a fix', () => {
 		const explained = explainFailure({
 			method: 'POST',
 			path: '/posts',

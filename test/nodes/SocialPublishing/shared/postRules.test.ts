@@ -1,4 +1,5 @@
 import { PLATFORMS, PLATFORM_IDS, type PlatformId } from '../../../../nodes/SocialPublishing/shared/platforms';
+import type { Channel } from '../../../../nodes/SocialPublishing/shared/channel';
 import {
 	checkCreatePostRequest,
 	checkSettings,
@@ -7,8 +8,7 @@ import {
 	maxLengthFor,
 	textLength,
 	visibleText,
-	type ChannelInfo,
-	type Violation,
+	type RuleProblem,
 } from '../../../../nodes/SocialPublishing/shared/postRules';
 import {
 	PLATFORM_CASES,
@@ -20,17 +20,17 @@ import {
 } from '../../../fixtures/platformCases';
 
 /** The organisation of these tests: one channel per platform, and an x premium account. */
-const channels: ChannelInfo[] = [
-	...PLATFORM_IDS.map((platform) => ({ id: `${platform}-channel`, name: `${platform} test channel`, platform })),
-	{ id: 'x-premium-channel', name: 'x premium test channel', platform: 'x', premium: true },
+const channels: Channel<PlatformId>[] = [
+	...PLATFORM_IDS.map((platform) => ({ id: `${platform}-channel`, name: `${platform} test channel`, identifier: platform })),
+	{ id: 'x-premium-channel', name: 'x premium test channel', identifier: 'x', premium: true },
 ];
 const channelOf = (id: string) => channels.find((channel) => channel.id === id);
 const idOf = (platform: PlatformId) => `${platform}-channel`;
 const caseChannelId = (aCase: PlatformCase) => (aCase.channel?.premium ? 'x-premium-channel' : idOf(aCase.platform));
 
-function expectFirstViolation(violations: Violation[], expected: CaseExpectation): void {
-	expect(violations.length).toBeGreaterThan(0);
-	const first = violations[0];
+function expectFirstProblem(problems: RuleProblem[], expected: CaseExpectation): void {
+	expect(problems.length).toBeGreaterThan(0);
+	const first = problems[0];
 	expect(first.kind).toBe(expected.kind);
 	expect(first.message).toContain(expected.message);
 	if (expected.path !== undefined) expect(first).toHaveProperty('path', expected.path);
@@ -42,13 +42,13 @@ describe('checkCreatePostRequest: platform cases', () => {
 	it.each(PLATFORM_CASES.map((aCase) => [`${aCase.platform}: ${aCase.rule}`, aCase] as const))(
 		'%s',
 		(_title, aCase) => {
-			const violations = checkCreatePostRequest(requestBodyFor(aCase, caseChannelId(aCase)), channelOf);
+			const problems = checkCreatePostRequest(requestBodyFor(aCase, caseChannelId(aCase)), channelOf);
 			if (aCase.valid) {
-				expect(violations).toEqual([]);
+				expect(problems).toEqual([]);
 				return;
 			}
-			expectFirstViolation(violations, aCase.expect!);
-			const first = violations[0];
+			expectFirstProblem(problems, aCase.expect!);
+			const first = problems[0];
 			if (first.kind === 'platform') {
 				// The service names the channel: provider and name.
 				expect(first.provider).toBe(aCase.platform);
@@ -60,13 +60,13 @@ describe('checkCreatePostRequest: platform cases', () => {
 
 describe('checkCreatePostRequest: request cases', () => {
 	it.each(REQUEST_CASES.map((aCase) => [aCase.rule, aCase] as const))('%s', (_title, aCase) => {
-		const violations = checkCreatePostRequest(aCase.body(idOf), channelOf);
-		if (aCase.valid) expect(violations).toEqual([]);
-		else expectFirstViolation(violations, aCase.expect!);
+		const problems = checkCreatePostRequest(aCase.body(idOf), channelOf);
+		if (aCase.valid) expect(problems).toEqual([]);
+		else expectFirstProblem(problems, aCase.expect!);
 	});
 
 	it('reports every field error, each with its path, before any platform error', () => {
-		const violations = checkCreatePostRequest(
+		const problems = checkCreatePostRequest(
 			{
 				type: 'later',
 				date: 'soon',
@@ -79,16 +79,16 @@ describe('checkCreatePostRequest: request cases', () => {
 			},
 			channelOf,
 		);
-		const fieldPaths = violations.filter((v) => v.kind === 'field').map((v) => (v as { path: string }).path);
+		const fieldPaths = problems.filter((v) => v.kind === 'field').map((v) => (v as { path: string }).path);
 		expect(fieldPaths).toEqual([
 			'type',
 			'date',
 			...TIKTOK_REQUIRED.map((name) => `posts.0.settings.${name}`),
 			'inter',
 		]);
-		const firstPlatform = violations.findIndex((v) => v.kind === 'platform');
+		const firstPlatform = problems.findIndex((v) => v.kind === 'platform');
 		expect(firstPlatform).toBe(fieldPaths.length);
-		expect(violations.slice(firstPlatform).map((v) => v.message)).toEqual([
+		expect(problems.slice(firstPlatform).map((v) => v.message)).toEqual([
 			'No video / images selected',
 			'post is too long, please fix it',
 		]);
@@ -124,7 +124,7 @@ describe('checkCreatePostRequest: request cases', () => {
 	});
 
 	it('skips settings and platform rules of a post whose channel is unknown, and says which id', () => {
-		const violations = checkCreatePostRequest(
+		const problems = checkCreatePostRequest(
 			{
 				type: 'schedule',
 				date: '2030-01-15T10:00:00Z',
@@ -134,7 +134,7 @@ describe('checkCreatePostRequest: request cases', () => {
 			},
 			channelOf,
 		);
-		expect(violations).toEqual([
+		expect(problems).toEqual([
 			{
 				kind: 'channel',
 				postIndex: 0,
@@ -172,10 +172,10 @@ describe('visibleText and textLength', () => {
 
 describe('maxLengthFor', () => {
 	it('gives x premium accounts 4000 characters and everyone else the platform limit', () => {
-		const x: ChannelInfo = { id: '1', name: 'X', platform: 'x' };
+		const x: Channel<PlatformId> = { id: '1', name: 'X', identifier: 'x' };
 		expect(maxLengthFor(x)).toBe(280);
 		expect(maxLengthFor({ ...x, premium: true })).toBe(4000);
-		expect(maxLengthFor({ id: '2', name: 'Threads', platform: 'threads', premium: true })).toBe(500);
+		expect(maxLengthFor({ id: '2', name: 'Threads', identifier: 'threads', premium: true })).toBe(500);
 	});
 });
 

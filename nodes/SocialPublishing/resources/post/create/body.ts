@@ -42,7 +42,7 @@ export interface PartsParam {
 export type ChannelLocator = { value?: unknown; mode?: string; cachedResultName?: string } | string;
 
 /** One entry of the Channels list: the channel, its platform, its settings and (per-channel mode) its parts. */
-export interface ChannelParam {
+export interface EntryParameters {
 	channel?: ChannelLocator;
 	platform?: string;
 	settingsMode?: 'fields' | 'json';
@@ -52,7 +52,7 @@ export interface ChannelParam {
 }
 
 /** What the body says about one channel before any lookup: its id, and what the user told us. */
-export interface ChannelRef {
+export interface Entry {
 	id: string;
 	/** undefined: to be looked up from the channel. */
 	platform?: PlatformId;
@@ -118,7 +118,7 @@ export function settingValue(field: SettingField, raw: unknown): unknown {
 }
 
 /** Settings of one channel entry, read from the typed parameters of its platform. */
-export function typedSettings(platform: PlatformId, entry: ChannelParam): Json | undefined {
+export function typedSettings(platform: PlatformId, entry: EntryParameters): Json | undefined {
 	const fields = PLATFORMS[platform].settings;
 	if (fields === null) return undefined;
 	const optional = isObject(entry[optionalSettingsName(platform)])
@@ -167,7 +167,7 @@ export function channelIdOf(locator: ChannelLocator | undefined): string {
 
 export interface PostsFromChannels {
 	posts: Json[];
-	channels: ChannelRef[];
+	channels: Entry[];
 }
 
 /**
@@ -175,12 +175,12 @@ export interface PostsFromChannels {
  * every channel" mode; otherwise each entry brings its own parts.
  */
 export function postsFromChannels(
-	entries: ChannelParam[],
+	entries: EntryParameters[],
 	sharedParts: PartsParam | undefined,
 	parseSettingsJson: (raw: unknown, entryIndex: number) => unknown,
 ): PostsFromChannels {
 	const posts: Json[] = [];
-	const channels: ChannelRef[] = [];
+	const channels: Entry[] = [];
 	entries.forEach((entry, index) => {
 		const platform = isPlatformId(entry.platform) ? entry.platform : undefined;
 		const settingsMode = entry.settingsMode === 'json' ? 'json' : 'fields';

@@ -7,7 +7,7 @@
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { KEPT_HTML_TAGS, MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS, type PlatformId } from '../../../shared/platforms';
-import { maxLengthFor, textLength, TOO_LONG_MESSAGE, unknownSettings, type Violation } from '../../../shared/postRules';
+import { maxLengthFor, textLength, TOO_LONG_MESSAGE, unknownSettings, type RuleProblem } from '../../../shared/postRules';
 
 /** A problem the node finds itself (channel missing, platform mismatch, bad JSON...). */
 export interface NodeProblem {
@@ -21,10 +21,10 @@ export interface NodeProblem {
 	hint: string;
 }
 
-export type Problem = Violation | NodeProblem;
+export type Problem = RuleProblem | NodeProblem;
 
 /** What the error wording needs to know about one channel of the request. */
-export interface ChannelLabel {
+export interface EntryLabel {
 	id: string;
 	name?: string;
 	platform?: PlatformId;
@@ -39,7 +39,7 @@ export interface ProblemContext {
 	inputMode: 'fields' | 'json';
 	/** Fields mode: parts are shared by all channels ('same') or given per channel. */
 	contentMode: 'same' | 'perChannel';
-	channels: ChannelLabel[];
+	channels: EntryLabel[];
 }
 
 const ENDINGS = Object.keys(MEDIA_EXTENSIONS).join(', ');
@@ -117,7 +117,7 @@ function fieldWords(rest: string[], platform: PlatformId | undefined): string {
 	return rest.join('.');
 }
 
-function settingHint(rest: string[], message: string, channel: ChannelLabel | undefined, context: ProblemContext): string {
+function settingHint(rest: string[], message: string, channel: EntryLabel | undefined, context: ProblemContext): string {
 	const key = rest[1];
 	const platform = channel?.platform;
 	const rules = platform ? PLATFORMS[platform] : undefined;
@@ -149,9 +149,9 @@ function settingHint(rest: string[], message: string, channel: ChannelLabel | un
 	return `correct it ${where}`;
 }
 
-function fieldHint(violation: Extract<Violation, { kind: 'field' }>, located: Located, context: ProblemContext): string {
+function fieldHint(brokenRule: Extract<RuleProblem, { kind: 'field' }>, located: Located, context: ProblemContext): string {
 	const { rest } = located;
-	const top = violation.path.split('.')[0];
+	const top = brokenRule.path.split('.')[0];
 	const channel = located.postIndex !== undefined ? context.channels[located.postIndex] : undefined;
 	if (top !== 'posts' || rest.length === 0) {
 		switch (top) {
@@ -172,7 +172,7 @@ function fieldHint(violation: Extract<Violation, { kind: 'field' }>, located: Lo
 		}
 	}
 	if (rest[0] === 'integration') return 'pick the channel from the list, or give its ID';
-	if (rest[0] === 'settings') return settingHint(rest, violation.message, channel, context);
+	if (rest[0] === 'settings') return settingHint(rest, brokenRule.message, channel, context);
 	if (rest[0] === 'value') {
 		if (rest.length === 1) {
 			return `give ${POST_LIMITS.partsPerPost.min} to ${POST_LIMITS.partsPerPost.max} parts`;
@@ -187,14 +187,14 @@ function fieldHint(violation: Extract<Violation, { kind: 'field' }>, located: Lo
 	return 'correct the value';
 }
 
-function platformHint(violation: Extract<Violation, { kind: 'platform' }>, context: ProblemContext): string {
-	const rules = PLATFORMS[violation.provider];
-	if (violation.message === TOO_LONG_MESSAGE || violation.field === 'content') {
-		const channel = context.channels[violation.postIndex];
+function platformHint(brokenRule: Extract<RuleProblem, { kind: 'platform' }>, context: ProblemContext): string {
+	const rules = PLATFORMS[brokenRule.provider];
+	if (brokenRule.message === TOO_LONG_MESSAGE || brokenRule.field === 'content') {
+		const channel = context.channels[brokenRule.postIndex];
 		const max = maxLengthFor({
 			id: channel?.id ?? '',
-			name: violation.channelName,
-			platform: violation.provider,
+			name: brokenRule.channelName,
+			identifier: brokenRule.provider,
 			premium: channel?.premium,
 		});
 		const links = rules.linkLength ? `, each link counting ${rules.linkLength}` : '';
@@ -229,10 +229,10 @@ function inWords(message: string): string {
 }
 
 /** The Text of a part, measured as the platform counts it (for "written vs allowed"). */
-function writtenLength(body: Record<string, unknown> | undefined, violation: Extract<Violation, { kind: 'platform' }>): number | undefined {
+function writtenLength(body: Record<string, unknown> | undefined, brokenRule: Extract<RuleProblem, { kind: 'platform' }>): number | undefined {
 	const posts = Array.isArray(body?.posts) ? (body.posts as Array<{ value?: Array<{ content?: unknown }> }>) : [];
-	const content = posts[violation.postIndex]?.value?.[violation.partIndex ?? 0]?.content;
-	return typeof content === 'string' ? textLength(content, violation.provider) : undefined;
+	const content = posts[brokenRule.postIndex]?.value?.[brokenRule.partIndex ?? 0]?.content;
+	return typeof content === 'string' ? textLength(content, brokenRule.provider) : undefined;
 }
 
 /** One problem in words: where (item from 1, channel name and platform, part, field label), what, how to fix. */
@@ -265,7 +265,7 @@ export function describeProblem(problem: Problem, context: ProblemContext, body?
 			fix = platformHint(problem, context);
 			if (problem.message === TOO_LONG_MESSAGE) {
 				const written = writtenLength(body, problem);
-				const max = maxLengthFor({ id: context.channels[problem.postIndex]?.id ?? '', name: problem.channelName, platform: problem.provider, premium: context.channels[problem.postIndex]?.premium });
+				const max = maxLengthFor({ id: context.channels[problem.postIndex]?.id ?? '', name: problem.channelName, identifier: problem.provider, premium: context.channels[problem.postIndex]?.premium });
 				what = written === undefined ? `the text is longer than ${PLATFORMS[problem.provider].displayName} takes (${max})` : `the text is ${written} characters; ${PLATFORMS[problem.provider].displayName} takes at most ${max}`;
 				api = `the service answers "${TOO_LONG_MESSAGE}"`;
 			} else {

@@ -29,8 +29,8 @@ import {
 	postsFromChannels,
 	repeatFromParam,
 	tagsFromParam,
-	type ChannelParam,
-	type ChannelRef,
+	type EntryParameters,
+	type Entry,
 	type Json,
 	type PartsParam,
 } from './body';
@@ -38,12 +38,12 @@ import {
 	checkCreatePostRequest,
 	textLength,
 	TOO_LONG_MESSAGE,
-	type ChannelInfo,
-	type Violation,
+	type RuleProblem,
 } from '../../../shared/postRules';
 import { isMalformedId } from '../../../shared/routing';
 import { checkedWithTheOtherItems } from '../../../shared/batch';
-import { channelMaxLength, serviceChannels, type ServiceChannel } from './lookups';
+import type { Channel } from '../../../shared/channel';
+import { channelMaxLength, serviceChannels } from './lookups';
 import { nextFreeSlot } from './slots';
 import { prepareBinaryMedia, uploadPending } from './uploads';
 import {
@@ -51,7 +51,7 @@ import {
 	problemsError,
 	removedHtmlTags,
 	unknownSettingWarnings,
-	type ChannelLabel,
+	type EntryLabel,
 	type NodeProblem,
 	type Problem,
 	type ProblemContext,
@@ -61,7 +61,7 @@ import {
 
 interface PostRequest {
 	body: Json;
-	channels: ChannelRef[];
+	channels: Entry[];
 	context: ProblemContext;
 	problems: NodeProblem[];
 	/** Fields mode with "next free slot": the date is found after the checks that need no request. */
@@ -85,7 +85,7 @@ function requestFromFields(context: IExecuteSingleFunctions, options: IDataObjec
 	const type = context.getNodeParameter('type', 'schedule') as string;
 	const contentMode = context.getNodeParameter('contentMode', 'same') === 'perChannel' ? 'perChannel' : 'same';
 	const sharedParts = contentMode === 'same' ? (context.getNodeParameter('parts', {}) as PartsParam) : undefined;
-	const entries = (context.getNodeParameter('channels.channel', []) as ChannelParam[]) ?? [];
+	const entries = (context.getNodeParameter('channels.channel', []) as EntryParameters[]) ?? [];
 
 	const { posts, channels } = postsFromChannels(entries, sharedParts, (raw, entryIndex) => {
 		const parsed = parseJsonParameter(raw, 'Settings (JSON)');
@@ -156,7 +156,7 @@ function requestFromJson(context: IExecuteSingleFunctions, options: IDataObject)
 		body = parsed.value as Json;
 	} else problems.push(jsonProblem('Request (JSON)', 'Request (JSON) must be a JSON object'));
 	const posts = Array.isArray(body.posts) ? body.posts : [];
-	const channels: ChannelRef[] = posts.map((post) => {
+	const channels: Entry[] = posts.map((post) => {
 		const integration = typeof post === 'object' && post !== null ? (post as Json).integration : undefined;
 		const id = typeof integration === 'object' && integration !== null ? (integration as Json).id : undefined;
 		return { id: typeof id === 'string' ? id : '', settingsMode: 'json' };
@@ -171,7 +171,7 @@ function requestFromJson(context: IExecuteSingleFunctions, options: IDataObject)
 	};
 }
 
-function labelOf(ref: ChannelRef): ChannelLabel {
+function labelOf(ref: Entry): EntryLabel {
 	return {
 		id: ref.id,
 		name: ref.cachedName,
@@ -192,7 +192,7 @@ function needsPremium(body: Json, postIndex: number, platform: PlatformId): bool
 	return parts.some((part) => typeof part?.content === 'string' && textLength(part.content, platform) > rules.maxLength);
 }
 
-function check(body: Json, channels: ChannelInfo[]): Violation[] {
+function check(body: Json, channels: Channel<PlatformId>[]): RuleProblem[] {
 	const byId = new Map(channels.map((channel) => [channel.id, channel]));
 	return checkCreatePostRequest(body, (id) => byId.get(id));
 }
@@ -202,39 +202,39 @@ function check(body: Json, channels: ChannelInfo[]): Violation[] {
  * judged yet; X texts over the standard limit wait for the account's real limit.
  */
 function checkWithoutRequests(draft: PostRequest): Problem[] {
-	const known: ChannelInfo[] = draft.channels.flatMap((ref) =>
-		ref.platform ? [{ id: ref.id, name: ref.cachedName ?? ref.id, platform: ref.platform }] : [],
+	const known: Channel<PlatformId>[] = draft.channels.flatMap((ref) =>
+		ref.platform ? [{ id: ref.id, name: ref.cachedName ?? ref.id, identifier: ref.platform }] : [],
 	);
-	const violations: Problem[] = check(draft.body, known).filter((violation) => {
-		if (violation.kind === 'channel') return false;
-		if (violation.kind === 'platform' && violation.message === TOO_LONG_MESSAGE) {
-			return !needsPremium(draft.body, violation.postIndex, violation.provider) || !isWithinPremium(draft.body, violation);
+	const problems: Problem[] = check(draft.body, known).filter((problem) => {
+		if (problem.kind === 'channel') return false;
+		if (problem.kind === 'platform' && problem.message === TOO_LONG_MESSAGE) {
+			return !needsPremium(draft.body, problem.postIndex, problem.provider) || !isWithinPremium(draft.body, problem);
 		}
 		return true;
 	});
 	return [
 		...draft.problems,
-		...violations,
+		...problems,
 		...oversizedBody(draft.body),
 	];
 }
 
-function isWithinPremium(body: Json, violation: Extract<Violation, { kind: 'platform' }>): boolean {
-	const rules = PLATFORMS[violation.provider];
-	const post = (body.posts as Json[])[violation.postIndex];
-	const part = (post.value as Json[])[violation.partIndex ?? 0];
-	return textLength(String(part.content ?? ''), violation.provider) <= (rules.premiumMaxLength ?? rules.maxLength);
+function isWithinPremium(body: Json, problem: Extract<RuleProblem, { kind: 'platform' }>): boolean {
+	const rules = PLATFORMS[problem.provider];
+	const post = (body.posts as Json[])[problem.postIndex];
+	const part = (post.value as Json[])[problem.partIndex ?? 0];
+	return textLength(String(part.content ?? ''), problem.provider) <= (rules.premiumMaxLength ?? rules.maxLength);
 }
 
 /** Step 3: what the channel list says (names, platforms, unknown ids), and X limits. */
 async function resolveChannels(
 	context: IExecuteSingleFunctions,
 	draft: PostRequest,
-): Promise<{ infos: ChannelInfo[]; known: Map<string, ServiceChannel>; problems: NodeProblem[] }> {
+): Promise<{ infos: Channel<PlatformId>[]; known: Map<string, Channel>; problems: NodeProblem[] }> {
 	const list = await serviceChannels(context);
 	const known = new Map(list.map((channel) => [channel.id, channel]));
 	const problems: NodeProblem[] = [];
-	const infos: ChannelInfo[] = [];
+	const infos: Channel<PlatformId>[] = [];
 	for (const [postIndex, ref] of draft.channels.entries()) {
 		const found = known.get(ref.id);
 		const label = draft.context.channels[postIndex];
@@ -250,7 +250,7 @@ async function resolveChannels(
 				hint: `set Platform to ${PLATFORMS[found.identifier].displayName} (or to Look Up From Channel with settings as JSON)`,
 			});
 		}
-		const info: ChannelInfo = { id: found.id, name: found.name, platform: found.identifier, disabled: found.disabled };
+		const info: Channel<PlatformId> = { id: found.id, name: found.name, identifier: found.identifier, disabled: found.disabled };
 		if (needsPremium(draft.body, postIndex, found.identifier)) {
 			const max = await channelMaxLength(context, found.id);
 			info.premium = max !== undefined && max > PLATFORMS[found.identifier].maxLength;
@@ -290,8 +290,8 @@ export async function buildCreatePostRequest(
 		if (!draft.skipChecks && problems.length > 0) throw problemsError(node, problems, draft.context, draft.body);
 
 		if (!draft.skipChecks) {
-			const violations = check(draft.body, infos);
-			if (violations.length > 0) throw problemsError(node, violations, draft.context, draft.body);
+			const problems = check(draft.body, infos);
+			if (problems.length > 0) throw problemsError(node, problems, draft.context, draft.body);
 		}
 		return { draft, infos, known, binaryMedia };
 	});
@@ -305,7 +305,7 @@ export async function buildCreatePostRequest(
 	await uploadPending(this, binaryMedia.pending);
 
 	if (typeof draft.body.date === 'string') sentDates.set(this, draft.body.date);
-	const platforms = new Map(infos.map((info) => [info.id, info.platform]));
+	const platforms = new Map(infos.map((info) => [info.id, info.identifier]));
 	const warnings = [
 		...removedHtmlTags(draft.body),
 		...unknownSettingWarnings(draft.body, (postIndex) => platforms.get(draft.channels[postIndex]?.id ?? '')),

@@ -1,19 +1,12 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
+import type { Channel } from '../../../shared/channel';
 import { apiRequest } from '../../../shared/transport';
 
 /**
  * What Post → Create asks the service besides POST /posts, once per execution: the channel list (names, platforms,
  * unknown ids) and an X channel's text limit. Answers are kept for the execution, shared by its items.
  */
-
-/** A channel as GET /integrations lists it (the fields Post → Create reads). */
-export interface ServiceChannel {
-	id: string;
-	name: string;
-	identifier: string;
-	disabled?: boolean;
-}
 
 /** Keyed by the node's context object, which lives as long as the execution (one per node and execution). */
 const executionCaches = new WeakMap<object, Map<string, Promise<unknown>>>();
@@ -45,10 +38,10 @@ async function cached<T>(context: IExecuteSingleFunctions, key: string, load: ()
 	return await value;
 }
 
-export async function serviceChannels(context: IExecuteSingleFunctions): Promise<ServiceChannel[]> {
+export async function serviceChannels(context: IExecuteSingleFunctions): Promise<Channel[]> {
 	return await cached(context, 'integrations', async () => {
 		const answer = await apiRequest.call(context, 'GET', '/integrations', { itemIndex: context.getItemIndex() });
-		return Array.isArray(answer) ? (answer as ServiceChannel[]) : [];
+		return Array.isArray(answer) ? (answer as Channel[]) : [];
 	});
 }
 

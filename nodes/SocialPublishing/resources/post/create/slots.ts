@@ -3,7 +3,8 @@ import { NodeApiError, NodeOperationError, sleep, type IExecuteSingleFunctions }
 import { apiRequest } from '../../../shared/transport';
 import { slotToIso } from './body';
 import type { NodeProblem } from './checks';
-import { cacheOf, type ServiceChannel } from './lookups';
+import type { Channel } from '../../../shared/channel';
+import { cacheOf } from './lookups';
 
 /** Date "At the Next Free Slot": GET /find-slot/:id for each channel, the latest of their slots. */
 
@@ -55,7 +56,7 @@ async function findSlot(context: IExecuteSingleFunctions, channelId: string): Pr
 export async function nextFreeSlot(
 	context: IExecuteSingleFunctions,
 	channelIds: string[],
-	known: Map<string, ServiceChannel>,
+	known: Map<string, Channel>,
 ): Promise<string | NodeProblem[]> {
 	const ledger = slotLedger(context);
 	const unique = [...new Set(channelIds)];
