@@ -45,11 +45,16 @@ export function nodeOf(workflow: Workflow, name: string): WorkflowNode {
 
 /**
  * All four, ready to import into an n8n that talks to the sandbox: the upload example fetches its image from
- * `imageUrl` (a local https server) instead of the public address in the file, which this machine cannot reach.
+ * `imageUrl` (a local https server) instead of the public address in the file, which this machine cannot reach, with
+ * Options → Allow Private Address on.
  */
 export function examplesFor(options: { imageUrl: string }): Workflow[] {
 	const upload = readExample('uploadThread');
-	nodeOf(upload, 'Upload Image From URL').parameters.url = options.imageUrl;
+	const node = nodeOf(upload, 'Upload Image From URL');
+	node.parameters.url = options.imageUrl;
+	// The local server is on 127.0.0.1, which the node refuses unless told that the service (here the sandbox, started
+	// with allowLoopbackUploadUrls) is set up to fetch from this machine.
+	node.parameters.options = { ...((node.parameters.options as object | undefined) ?? {}), allowPrivateAddress: true };
 	return [readExample('schedule'), upload, readExample('failedReport'), readExample('agent')];
 }
 

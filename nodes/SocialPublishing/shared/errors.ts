@@ -128,7 +128,7 @@ function explainServerError(failure: Failure, said: string | undefined): Explain
 	}
 	return {
 		message: `The service failed on ${route(failure)} (HTTP ${failure.status})${retried}`,
-		description: `${said ? `The service said: ${said}. ` : ''}Try again later; if it keeps failing, the service is down or overloaded.`,
+		description: `${said ? `The service said: ${said.replace(/\.+$/, '')}. ` : ''}Try again later; if it keeps failing, the service is down or overloaded.`,
 	};
 }
 

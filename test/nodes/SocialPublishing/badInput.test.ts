@@ -1,5 +1,8 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { mp4, png, text } from '../../fixtures/media';
+import type { TestCredentials } from '../../helpers/engine';
+import { channel as channelEntry, createParams, jsonParams, parts, typedSettingsFor } from './post/createSupport';
 import { byId, createPosts, daysFromNow, errorOf, useSandbox } from './support';
 
 /**
@@ -17,6 +20,33 @@ interface BadInput {
 	parameters: INodeParameters;
 	/** Part of the error message. */
 	message: string | RegExp;
+	/** Part of the error's description, where the fix is what the case is about. */
+	description?: string;
+	/** Input items (default: one empty item). */
+	items?: Array<IDataObject | INodeExecutionData>;
+	/** The credential, when it is what is wrong (the sandbox's own otherwise). */
+	credentials?: (sandboxBaseUrl: string, apiKey: string) => TestCredentials;
+	/** Requests the service receives (`METHOD /path`): none unless a lookup is needed to judge the value. */
+	requests?: string[];
+}
+
+const YOUTUBE = '0e000000-0000-4000-8000-000000000006';
+const DISCORD = '0e000000-0000-4000-8000-000000000013';
+const TIKTOK = '0e000000-0000-4000-8000-000000000005';
+const TIKTOK_SETTINGS = {
+	privacy_level: 'PUBLIC_TO_EVERYONE',
+	duet: false,
+	stitch: false,
+	comment: true,
+	autoAddMusic: 'no',
+	brand_content_toggle: false,
+	brand_organic_toggle: false,
+	content_posting_method: 'DIRECT_POST',
+};
+
+/** An item whose file n8n keeps in memory (base64 in the item). */
+function inMemory(content: Buffer, fileName: string, mimeType: string): INodeExecutionData {
+	return { json: {}, binary: { data: { data: content.toString('base64'), fileName, mimeType, fileSize: `${content.length} B` } } };
 }
 
 const channel = (value: string) => ({ channel: byId(value) });
@@ -81,19 +111,59 @@ const CASES: BadInput[] = [
 	{ operation: 'Media → Upload From URL', input: 'an ending the service refuses', parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'https://example.com/a.pdf' }, message: '"URL" must end in one of' },
 	{ operation: 'Media → Upload', input: 'no binary field name', parameters: { resource: 'media', operation: 'upload', binaryPropertyName: ' ' }, message: '"Input Binary Field" is empty' },
 	{ operation: 'Media → Upload', input: 'an item without that binary field', parameters: { resource: 'media', operation: 'upload', binaryPropertyName: 'data' }, message: 'has no binary property "data"' },
+	// Issue 14's messages that did not help (before → after in the closing note), and what came with them.
+	{ operation: 'Media → Upload', input: 'a binary field of another name: the item is numbered from 1', parameters: { resource: 'media', operation: 'upload', binaryPropertyName: 'file' }, items: [inMemory(png(), 'a.png', 'image/png')], message: /^Item 1 has no binary property "file"$/, description: 'The item\'s binary properties are: data' },
+	{ operation: 'Media → Upload', input: 'a 0-byte file', parameters: { resource: 'media', operation: 'upload', binaryPropertyName: 'data' }, items: [inMemory(Buffer.alloc(0), 'empty.png', 'image/png')], message: /^The file "empty.png" in binary field "data" is empty \(0 bytes\)$/ },
+	{ operation: 'Media → Upload', input: 'a text file named .png', parameters: { resource: 'media', operation: 'upload', binaryPropertyName: 'data' }, items: [inMemory(text(), 'notes.png', 'image/png')], message: 'The file "notes.png" is not a type the service accepts' },
+	{ operation: 'Media → Upload From URL', input: 'a loopback address', parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'https://127.0.0.1/a.png' }, message: /^"URL" points to a loopback address \(127\.0\.0\.1\), which the service does not fetch from$/, description: 'Options → Allow Private Address' },
+	{ operation: 'Media → Upload From URL', input: 'a private network address', parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'https://192.168.1.20/photos/a.jpg' }, message: '"URL" points to a private network address (192.168.1.20)' },
+	{ operation: 'Media → Upload From URL', input: 'the cloud metadata address (link-local)', parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'https://169.254.169.254/latest/a.png' }, message: '"URL" points to a link-local address (169.254.169.254)' },
+	{ operation: 'Media → Upload From URL', input: 'IPv6 loopback', parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'https://[::1]:8443/a.mp4' }, message: '"URL" points to a loopback address ([::1])' },
+	{ operation: 'Media → Upload From URL', input: 'localhost by name', parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'https://localhost:8443/a.png' }, message: '"URL" points to a name of this machine (localhost)' },
+	{ operation: 'Media → Upload From URL', input: 'a .internal name', parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'https://files.corp.internal/a.png' }, message: '"URL" points to an internal network name (files.corp.internal)' },
+	{ operation: 'Media → Upload From URL', input: 'a private address with Allow Private Address on, over http', parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'http://127.0.0.1/a.png', options: { allowPrivateAddress: true } }, message: '"URL" must use https' },
+	{ operation: 'Credential', input: 'a Base URL that is not a URL', parameters: { resource: 'channel', operation: 'getMany' }, credentials: (_base, apiKey) => ({ baseUrl: 'my postiz', apiKey }), message: /^The credential's "Base URL" is not a web address: "my postiz"$/, description: 'https://<your-host>/api/public/v1' },
+	{ operation: 'Credential', input: 'a Base URL without https://', parameters: { resource: 'post', operation: 'getMany' }, credentials: (_base, apiKey) => ({ baseUrl: 'postiz.example.com/api/public/v1', apiKey }), message: 'The credential\'s "Base URL" is not a web address', description: 'put https:// in front of it (https://postiz.example.com/api/public/v1)' },
+	{ operation: 'Post → Create (JSON)', input: 'no posts', parameters: jsonParams({ type: 'schedule', date: '2030-01-15T10:00:00Z', shortLink: false, tags: [], posts: [] }), message: /^Item 1, "posts" in Request \(JSON\): is empty; at least 1 needed$/, description: 'give 1 to 50 entries in "posts"' },
+	{ operation: 'Post → Create (JSON)', input: 'malformed JSON, and no follow-on errors', parameters: { ...jsonParams({}), requestJson: '{"type": "schedule", posts: [' }, message: /^Item 1, Request \(JSON\): not valid JSON \([^)]+\)$/ },
+	{ operation: 'Post → Create (JSON)', input: 'a list instead of the body', parameters: { ...jsonParams({}), requestJson: '[{"type": "now"}]' }, message: /^Item 1, Request \(JSON\): must be a JSON object; it is a list$/ },
+	{ operation: 'Post → Create (JSON)', input: 'a type the service does not have', parameters: jsonParams({ type: 'publish', date: '2030-01-15T10:00:00Z', shortLink: false, tags: [], posts: [{ integration: { id: X }, value: [{ content: 'Hi', image: [] }], settings: { who_can_reply_post: 'everyone' } }] }), message: /^Item 1, "type" in Request \(JSON\): "publish" is not one of the allowed values$/, description: 'use one of: draft, schedule, now' },
+	{ operation: 'Post → Create', input: 'no channel at all', parameters: createParams({ parts: parts({ content: 'Hi' }), channels: [] }), message: /^Item 1, Channels: is empty; at least 1 needed$/, description: 'add 1 to 50 channels under Channels' },
+	{ operation: 'Post → Create', input: 'two YouTube videos', parameters: createParams({ parts: parts({ content: 'Trailer', media: [{ id: 'm1', path: 'https://cdn.example.com/a.mp4' }, { id: 'm2', path: 'https://cdn.example.com/b.mp4' }] }), channels: [channelEntry({ channel: byId(YOUTUBE), platform: 'youtube', settingsJson: { title: 'Trailer', type: 'public' } })] }), message: /Media: the part has 2 videos and 0 pictures; YouTube takes at most 1$/ },
+	{ operation: 'Post → Create', input: 'an empty Discord chat channel', parameters: createParams({ parts: parts({ content: 'Hi' }), channels: [channelEntry({ channel: byId(DISCORD), platform: 'discord', settingsJson: { channel: '' } })] }), message: /setting "Channel": is empty$/, description: 'To fix: fill in "Channel" in the channel\'s settings JSON' },
+	{ operation: 'Post → Create', input: 'a TikTok title over 90 characters', parameters: createParams({ parts: parts({ content: 'Hi', media: [{ id: 'm1', path: 'https://cdn.example.com/a.png' }] }), channels: [channelEntry({ channel: byId(TIKTOK), platform: 'tiktok', settings: typedSettingsFor('tiktok', { ...TIKTOK_SETTINGS, title: 't'.repeat(91) }) })] }), message: /setting "Title": is 91 characters; at most 90 allowed$/, description: 'use at most 90 characters' },
+	{ operation: 'Post → Create', input: 'Settings (JSON) that does not parse, and no follow-on errors', parameters: createParams({ parts: parts({ content: 'Hi', media: [{ id: 'm1', path: 'https://cdn.example.com/a.mp4' }] }), channels: [channelEntry({ channel: byId(YOUTUBE), platform: 'youtube', settingsJson: '{title: Trailer}' })] }), message: /^Item 1, channel 1 \S+ \(YouTube\), Settings \(JSON\): not valid JSON \([^)]+\)$/ },
+	{ operation: 'Post → Create', input: 'media from a binary field that is not a picture, and no follow-on errors', parameters: createParams({ parts: parts({ content: 'Hi', media: [{ binaryProperty: 'data' }] }), channels: [channelEntry({ channel: byId(X), platform: 'x', settingsJson: { who_can_reply_post: 'everyone' } })] }), items: [inMemory(text(), 'notes.png', 'image/png')], message: /media 1 → Binary Field: the file "notes\.png" is not a type the service accepts$/ },
+	{ operation: 'Post → Create', input: 'media from a 0-byte binary field', parameters: createParams({ parts: parts({ content: 'Hi', media: [{ binaryProperty: 'data' }] }), channels: [channelEntry({ channel: byId(YOUTUBE), platform: 'youtube', settingsJson: { title: 'Trailer', type: 'public' } })] }), items: [inMemory(Buffer.alloc(0), 'clip.mp4', 'video/mp4')], message: /media 1 → Binary Field: the file "clip\.mp4" is empty \(0 bytes\)$/ },
+	{ operation: 'Post → Create', input: 'media from a binary field the item does not have, and no follow-on errors', parameters: createParams({ parts: parts({ content: 'Hi', media: [{ binaryProperty: 'video' }] }), channels: [channelEntry({ channel: byId(YOUTUBE), platform: 'youtube', settingsJson: { title: 'Trailer', type: 'public' } })] }), items: [inMemory(mp4(), 'clip.mp4', 'video/mp4')], message: /media 1 → Binary Field: the item has no binary field "video"$/, description: 'one of the item\'s binary fields: data' },
+	// Numbers and IDs of operations the cases above leave out.
+	{ operation: 'Analytics → Get Post Analytics', input: 'Days as words', parameters: { resource: 'analytics', operation: 'getPost', postId: POST, days: 'a week' }, message: '"Days" must be a whole number, 1 or more; it is "a week"' },
+	{ operation: 'Notification → Get Many', input: 'a fractional Limit', parameters: { resource: 'notification', operation: 'getMany', returnAll: false, limit: 2.5 }, message: '"Limit" must be a whole number, 1 or more; it is 2.5' },
+	{ operation: 'Post → Get Missing Items', input: 'a post ID with ?', parameters: { resource: 'post', operation: 'getMissingItems', postId: 'abc?x=1' }, message: '"Post ID" is not an ID' },
 ];
 
 describe('bad input is refused before any request, in the editor\'s words', () => {
 	const t = useSandbox();
 
+	test('covers at least 60 bad inputs', () => {
+		expect(CASES.length).toBeGreaterThanOrEqual(60);
+	});
+
 	test.each(CASES.map((c) => [c.operation, c.input, c] as const))('%s: %s', async (_operation, _input, aCase) => {
-		const result = await t.run(aCase.parameters);
+		const started = Date.now();
+		const result = await t.run(aCase.parameters, {
+			items: aCase.items,
+			credentials: aCase.credentials?.(t.sandbox.baseUrl, t.sandbox.apiKey),
+		});
+		// Nothing hung: a refusal before sending is immediate (the all-or-nothing wait alone would take 30 s).
+		expect(Date.now() - started).toBeLessThan(10_000);
 		const error = errorOf(result);
 		if (typeof aCase.message === 'string') expect(error.message).toContain(aCase.message);
 		else expect(error.message).toMatch(aCase.message);
+		if (aCase.description) expect(error.description).toContain(aCase.description);
 		// The same item, numbered as n8n numbers it (from 0 inside, shown from 1).
 		expect(error.itemIndex).toBe(0);
-		expect(await t.requests()).toEqual([]);
+		expect((await t.requests()).map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual(aCase.requests ?? []);
 	});
 
 	test('with Continue On Fail, each bad item becomes an error item and the good ones run', async () => {

@@ -240,7 +240,8 @@ describe('Post → Create', () => {
 	it('checks `type` itself (production would schedule an unknown one) and sends nothing', async () => {
 		const body = postBody(sb.seed.channels.telegram.id, { type: 'publish' });
 		const error = errorOf(await run(jsonParams(body)));
-		expect(error.message).toMatch(/type must be one of the following values: draft, schedule, now/);
+		expect(error.message).toBe('Item 1, "type" in Request (JSON): "publish" is not one of the allowed values');
+		expect(error.description).toContain('type must be one of the following values: draft, schedule, now');
 		expect(await routesHit()).not.toContain('POST /posts');
 	});
 

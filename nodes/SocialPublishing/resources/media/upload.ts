@@ -52,12 +52,15 @@ async function uploadBody(this: IExecuteSingleFunctions, requestOptions: IHttpRe
 	if (!binary) {
 		const present = Object.keys(this.getInputData().binary ?? {});
 		fail(
-			`Item ${itemIndex} has no binary property "${property}"`,
+			`Item ${itemIndex + 1} has no binary property "${property}"`,
 			present.length ? `The item's binary properties are: ${present.join(', ')}. Set "Input Binary Field" to one of them.` : 'The item carries no file. Read or download the file in an earlier node (e.g. Read/Write Files from Disk, HTTP Request).',
 		);
 	}
 	const source = await binarySource(this, binary);
 	const fileName = String(this.getNodeParameter('options.fileName', '') || binary.fileName || 'upload').trim();
+	if (source.size === 0) {
+		fail(`The file "${fileName}" in binary field "${property}" is empty (0 bytes)`, 'The node before this one produced an empty file (e.g. a failed download or an empty read). Check that node\'s output, then upload again.');
+	}
 	const type = sniffMediaType(source.head);
 	if (!type) {
 		fail(

@@ -1,6 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { MEDIA_EXTENSIONS } from '../../shared/platforms';
+import { nonPublicHost } from '../../shared/publicAddress';
 import { defineOperation, failOnField, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
@@ -12,6 +13,23 @@ const fields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. https://example.com/video.mp4',
 		description: 'A public https address whose path ends in .png, .jpg, .jpeg, .gif, .webp or .mp4; the service waits up to 60 s for the file',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Allow Private Address',
+				name: 'allowPrivateAddress',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to send an address on this machine or a private network (127.0.0.1, 10.x, 192.168.x, localhost, .local, .internal). Only for a self-hosted service on your own network that is configured to fetch from it; the public service refuses such addresses.',
+			},
+		],
 	},
 ];
 
@@ -30,6 +48,14 @@ async function checkMediaUrl(this: IExecuteSingleFunctions, requestOptions: IHtt
 	}
 	if (url.protocol !== 'https:') {
 		failOnField(this, `"URL" must use https: "${text.slice(0, 100)}"`, 'The service downloads only from public https addresses. Put the file on an https host, or use Media → Upload with the file itself.');
+	}
+	const notPublic = nonPublicHost(url.hostname);
+	if (notPublic && this.getNodeParameter('options.allowPrivateAddress', false) !== true) {
+		failOnField(
+			this,
+			`"URL" points to ${notPublic} (${url.hostname}), which the service does not fetch from`,
+			'The service downloads only from public https addresses, never from loopback, private or link-local ones. Put the file on a public host, or send the file itself with Media → Upload. A self-hosted service on your own network that is set up to fetch from it: turn on Options → Allow Private Address.',
+		);
 	}
 	const path = url.pathname.toLowerCase();
 	if (!URL_ENDINGS.some((ending) => path.endsWith(ending))) {

@@ -17,6 +17,7 @@ import {
 } from 'n8n-workflow';
 
 import { EXPECTED_BASE_URL } from '../../../../credentials/SocialPublishingApi.credentials';
+import { refuseUnusableBaseUrl } from '../baseUrl';
 import { toItems } from '../items';
 import { pacerOf } from './pacing';
 import { DEFAULT_POLICY, LOADER_POLICY, nodePolicy, type ParameterReader, type TransportPolicy } from './policy';
@@ -120,6 +121,7 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
  * the whole header as the key). Sent, it would cost a 401 and n8n's own re-send of it. The key is never quoted.
  */
 export function refuseUnusableKey(node: INode, credentials: IDataObject, itemIndex?: number): void {
+	refuseUnusableBaseUrl(node, credentials, itemIndex);
 	const key = String(credentials.apiKey ?? '').trim();
 	if (!key) {
 		throw new NodeOperationError(node, 'The credential has no API key', {

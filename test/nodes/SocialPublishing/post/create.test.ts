@@ -549,7 +549,7 @@ describe('Post → Create: refusing before sending', () => {
 			sb,
 			createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(x.id), platform: 'x', settingsJson: '{who: everyone}' })] }),
 		);
-		expect(errorText(result)).toContain('Settings (JSON): Settings (JSON) is not valid JSON');
+		expect(errorText(result)).toContain('Settings (JSON): not valid JSON (');
 		expect(await routesHit(sb)).toEqual([]);
 	});
 
@@ -580,7 +580,7 @@ describe('Post → Create: refusing before sending', () => {
 		const text = errorText(result);
 		expect(result.error?.message).toContain('(and 2 more problems)');
 		expect(text).toContain('part 2 (follow-up 1) (in the shared Parts), the part: needs text, media, or both. To fix:');
-		expect(text).toContain('Options → Repeat Every (Days): must be 1 or more. To fix:');
+		expect(text).toContain('Options → Repeat Every (Days): must be 1 or more; it is 0. To fix:');
 		expect(text).toContain('part 1 (the post) (in the shared Parts), Text: the text is 301 characters; Bluesky takes at most 300. To fix:');
 		// Each problem once: the first is the message and the first numbered line of the description, nothing repeats it.
 		expect(result.error?.description?.split('\n').filter((line) => line.includes('the text is 301 characters'))).toHaveLength(1);

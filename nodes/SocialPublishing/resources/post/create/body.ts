@@ -134,13 +134,14 @@ export function typedSettings(platform: PlatformId, entry: EntryParameters): Jso
 }
 
 /** A JSON parameter may arrive as text (typed in the editor) or as an object (from an expression). */
-export function parseJsonParameter(raw: unknown, what: string): { value: unknown } | { error: string } {
+export function parseJsonParameter(raw: unknown): { value: unknown } | { error: string } {
 	if (typeof raw !== 'string') return { value: raw };
 	if (raw.trim() === '') return { value: undefined };
 	try {
 		return { value: JSON.parse(raw) as unknown };
 	} catch (error) {
-		return { error: `${what} is not valid JSON: ${(error as Error).message}` };
+		// The parser's own words name the place (position, line and column on newer Node versions).
+		return { error: `not valid JSON (${(error as Error).message.replace(/\.$/, '')})` };
 	}
 }
 

@@ -7,7 +7,7 @@
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { KEPT_HTML_TAGS, MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS, type PlatformId } from '../../../shared/platforms';
-import { maxLengthFor, textLength, TOO_LONG_MESSAGE, unknownSettings, type RuleProblem } from '../../../shared/postRules';
+import { maxLengthFor, mediaKind, textLength, TOO_LONG_MESSAGE, unknownSettings, type RuleProblem } from '../../../shared/postRules';
 
 /** A problem the node finds itself (channel missing, platform mismatch, bad JSON...). */
 export interface NodeProblem {
@@ -75,16 +75,24 @@ interface Located {
 	rest: string[];
 }
 
-/** Splits a dotted body path (`posts.0.value.1.image.2.path`) into channel, part and field. */
+/**
+ * Splits a dotted body path (`posts.0.value.1.image.2.path`) into channel, part and field, named in the editor's
+ * words in both modes (in JSON mode the path itself goes to the details): `rest` is what follows `posts.<n>`, or the
+ * whole path for a top-level field.
+ */
 function locate(path: string, context: ProblemContext): Located {
 	const segments = path === '' ? [] : path.split('.');
 	if (segments[0] !== 'posts' || segments.length < 2) {
-		const field = context.inputMode === 'json' ? path || 'the body' : FIELD_NAMES[segments[0]] ?? path;
-		return { field, rest: segments };
+		const field =
+			context.inputMode === 'json'
+				? segments[0] === undefined
+					? 'Request (JSON)'
+					: `"${segments[0]}" in Request (JSON)`
+				: FIELD_NAMES[segments[0]] ?? path;
+		return { field, rest: [] };
 	}
 	const postIndex = Number(segments[1]);
 	const rest = segments.slice(2);
-	if (context.inputMode === 'json') return { postIndex, field: path, rest, partIndex: partIndexOf(rest) };
 	const partIndex = partIndexOf(rest);
 	return { postIndex, partIndex, field: fieldWords(rest, context.channels[postIndex]?.platform), rest };
 }
@@ -141,8 +149,12 @@ function settingHint(rest: string[], message: string, channel: EntryLabel | unde
 	}
 	if (field?.values) return `use one of: ${field.values.join(', ')} ${where}`;
 	if (field?.type === 'boolean') return `give true or false (a JSON boolean, not text) ${where}`;
-	if (field?.minLength !== undefined || field?.maxLength !== undefined) {
-		return `use ${field.minLength ?? 0} to ${field.maxLength ?? '∞'} characters ${where}`;
+	if (field?.minLength !== undefined && field?.maxLength !== undefined) {
+		return `use ${field.minLength} to ${field.maxLength} characters ${where}`;
+	}
+	if (field?.maxLength !== undefined) return `use at most ${field.maxLength} characters ${where}`;
+	if (field?.minLength !== undefined) {
+		return field.minLength === 1 ? `fill in "${field.displayName}" ${where}` : `use at least ${field.minLength} characters ${where}`;
 	}
 	if (field?.type === 'media') return 'give the ID and path of an image uploaded with Media → Upload';
 	if (field?.patternHint) return `give ${field.patternHint}`;
@@ -153,7 +165,7 @@ function fieldHint(brokenRule: Extract<RuleProblem, { kind: 'field' }>, located:
 	const { rest } = located;
 	const top = brokenRule.path.split('.')[0];
 	const channel = located.postIndex !== undefined ? context.channels[located.postIndex] : undefined;
-	if (top !== 'posts' || rest.length === 0) {
+	if (located.postIndex === undefined) {
 		switch (top) {
 			case 'type':
 				return `use one of: ${POST_LIMITS.types.join(', ')}`;
@@ -166,9 +178,11 @@ function fieldHint(brokenRule: Extract<RuleProblem, { kind: 'field' }>, located:
 			case 'inter':
 				return `give a whole number of days, ${POST_LIMITS.interMin} or more (a JSON number, not text)`;
 			case 'posts':
-				return `give ${POST_LIMITS.postsPerRequest.min} to ${POST_LIMITS.postsPerRequest.max} channels; split a longer list over several items`;
+				return context.inputMode === 'json'
+					? `give ${POST_LIMITS.postsPerRequest.min} to ${POST_LIMITS.postsPerRequest.max} entries in "posts", one per channel ({"integration": {"id": ...}, "value": [...]}); split a longer list over several items`
+					: `add ${POST_LIMITS.postsPerRequest.min} to ${POST_LIMITS.postsPerRequest.max} channels under Channels; split a longer list over several items`;
 			default:
-				return 'correct the request body';
+				return context.inputMode === 'json' ? 'give the whole POST /posts body as one JSON object' : 'correct the request body';
 		}
 	}
 	if (rest[0] === 'integration') return 'pick the channel from the list, or give its ID';
@@ -184,7 +198,7 @@ function fieldHint(brokenRule: Extract<RuleProblem, { kind: 'field' }>, located:
 		if (rest[4] === 'id') return 'use the ID of the uploaded file (Media → Upload answers id and path)';
 		return 'give each media item as {id, path, alt?} of an uploaded file';
 	}
-	return 'correct the value';
+	return `correct ${located.field}`;
 }
 
 function platformHint(brokenRule: Extract<RuleProblem, { kind: 'platform' }>, context: ProblemContext): string {
@@ -213,19 +227,76 @@ export interface WordedProblem {
 	api?: string;
 }
 
-/** A validator's text ("posts.0.settings.title should not be null or undefined") as words about the field. */
-function inWords(message: string): string {
+/** The value at a dotted body path (`posts.0.settings.title`), to say what was given. */
+function valueAt(body: Record<string, unknown> | undefined, path: string): unknown {
+	let value: unknown = body;
+	for (const key of path === '' ? [] : path.split('.')) {
+		if (typeof value !== 'object' || value === null) return undefined;
+		value = (value as Record<string, unknown>)[key];
+	}
+	return value;
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * A validator's text ("posts.0.settings.title should not be null or undefined") as words about the field, with the
+ * value's own figures (how many characters or entries it has) when the body is at hand.
+ */
+function inWords(message: string, value?: unknown): string {
 	// The field is named by the editor's label already: drop the API path the validator starts with.
 	const text = message.replace(/^[a-zA-Z_]+(\.\w+)* (?=should|must|needs|is |has )/, '').replace(/ \((content|image)\)/g, '');
 	if (/should not be null or undefined/.test(text)) return 'is missing';
 	if (/should not exist/.test(text)) return 'is not a setting this platform has';
-	if (/must be one of/.test(text)) return 'is not one of the allowed values';
+	if (/must be one of/.test(text)) {
+		return typeof value === 'string' ? `"${value.slice(0, 40)}" is not one of the allowed values` : 'is not one of the allowed values';
+	}
 	if (/must be a boolean/.test(text)) return 'must be true or false';
 	const atLeast = /must not be less than (\d+)/.exec(text);
-	if (atLeast) return `must be ${atLeast[1]} or more`;
+	if (atLeast) return `must be ${atLeast[1]} or more${typeof value === 'number' ? `; it is ${value}` : ''}`;
 	const atMost = /must not be greater than (\d+)/.exec(text);
-	if (atMost) return `must be ${atMost[1]} or less`;
+	if (atMost) return `must be ${atMost[1]} or less${typeof value === 'number' ? `; it is ${value}` : ''}`;
+	const fewest = /must contain at least (\d+) elements/.exec(text);
+	if (fewest) {
+		const count = Array.isArray(value) ? value.length : 0;
+		return count === 0 ? `is empty; at least ${fewest[1]} needed` : `has ${count}; at least ${fewest[1]} needed`;
+	}
+	const most = /must contain no more than (\d+) elements/.exec(text);
+	if (most) return Array.isArray(value) ? `has ${value.length}; at most ${most[1]} allowed` : `may have at most ${most[1]}`;
+	const shortest = /must be longer than or equal to (\d+) characters/.exec(text);
+	if (shortest) {
+		const length = typeof value === 'string' ? Array.from(value).length : undefined;
+		if (length === 0 || value === undefined) return 'is empty';
+		return `is ${plural(length ?? 0, 'character')}; at least ${shortest[1]} needed`;
+	}
+	const longest = /must be shorter than or equal to (\d+) characters/.exec(text);
+	if (longest && typeof value === 'string') return `is ${plural(Array.from(value).length, 'character')}; at most ${longest[1]} allowed`;
 	return text;
+}
+
+/**
+ * What a platform's media rule found in one part, with the part's own figures. The service's text is kept where it
+ * says what is wrong; where one text stands for two rules (YouTube's "You need one media" for none and for two), the
+ * figures say which.
+ */
+function mediaWords(brokenRule: Extract<RuleProblem, { kind: 'platform' }>, body: Record<string, unknown> | undefined): string {
+	const said = brokenRule.message.replace(/\.$/, '');
+	const media = valueAt(body, `posts.${brokenRule.postIndex}.value.${brokenRule.partIndex ?? 0}.image`);
+	if (!Array.isArray(media)) return said;
+	const rules = PLATFORMS[brokenRule.provider];
+	const { messages, minItems, maxItems } = rules.media;
+	const kinds = media.map((item) => (typeof (item as { path?: unknown })?.path === 'string' ? mediaKind((item as { path: string }).path) : undefined));
+	const count = media.length;
+	const videos = kinds.filter((kind) => kind === 'video' || (kind === 'gif' && rules.media.gifIsVideo)).length;
+	const figures = count === 0 ? 'the part has no media' : `the part has ${plural(videos, 'video')} and ${plural(count - videos, 'picture')}`;
+	const ambiguous = Object.values(messages).filter((text) => text === brokenRule.message).length > 1;
+	if (ambiguous && brokenRule.message === messages.tooMany && maxItems !== undefined && count > maxItems) {
+		return `${figures}; ${rules.displayName} takes at most ${maxItems}`;
+	}
+	if (ambiguous && brokenRule.message === messages.noMedia && count < minItems) {
+		return `${figures}; ${rules.displayName} needs at least ${minItems}`;
+	}
+	return `${said} (${figures})`;
 }
 
 /** The Text of a part, measured as the platform counts it (for "written vs allowed"). */
@@ -251,7 +322,8 @@ export function describeProblem(problem: Problem, context: ProblemContext, body?
 			break;
 		case 'channel':
 			where.push(channelLabel(context, problem.postIndex));
-			field = context.inputMode === 'json' ? problem.path : 'Channel';
+			field = 'Channel';
+			if (context.inputMode === 'json') api = `${problem.path} names a channel the organisation does not have`;
 			what = problem.message.replace(/^[\w.]+: /, '');
 			fix = 'pick the channel from the list, or use an ID listed by GET /integrations';
 			break;
@@ -259,9 +331,6 @@ export function describeProblem(problem: Problem, context: ProblemContext, body?
 			where.push(channelLabel(context, problem.postIndex));
 			if (problem.partIndex !== undefined) where.push(partLabel(problem.partIndex));
 			field = problem.field === 'content' ? 'Text' : 'Media';
-			if (context.inputMode === 'json') {
-				field = `posts.${problem.postIndex}.value.${problem.partIndex ?? 0}.${problem.field ?? 'image'}`;
-			}
 			fix = platformHint(problem, context);
 			if (problem.message === TOO_LONG_MESSAGE) {
 				const written = writtenLength(body, problem);
@@ -269,8 +338,10 @@ export function describeProblem(problem: Problem, context: ProblemContext, body?
 				what = written === undefined ? `the text is longer than ${PLATFORMS[problem.provider].displayName} takes (${max})` : `the text is ${written} characters; ${PLATFORMS[problem.provider].displayName} takes at most ${max}`;
 				api = `the service answers "${TOO_LONG_MESSAGE}"`;
 			} else {
+				what = mediaWords(problem, body);
 				api = `the service answers "${problem.message}"`;
 			}
+			if (context.inputMode === 'json') api = `${api} (posts.${problem.postIndex}.value.${problem.partIndex ?? 0}.${problem.field ?? 'image'})`;
 			break;
 		}
 		case 'field': {
@@ -279,11 +350,9 @@ export function describeProblem(problem: Problem, context: ProblemContext, body?
 			if (located.partIndex !== undefined) where.push(partLabel(located.partIndex));
 			field = located.field;
 			fix = fieldHint(problem, located, context);
-			if (context.inputMode === 'fields') {
-				// The editor's label says where; the API's path goes to the details only.
-				what = inWords(problem.message);
-				api = problem.message;
-			}
+			// The editor's label says where (in JSON mode too); the API's path goes to the details only.
+			what = inWords(problem.message, valueAt(body, problem.path));
+			api = problem.message;
 			break;
 		}
 	}

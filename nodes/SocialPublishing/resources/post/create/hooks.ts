@@ -67,6 +67,26 @@ interface PostRequest {
 	/** Fields mode with "next free slot": the date is found after the checks that need no request. */
 	wantsNextSlot: boolean;
 	skipChecks: boolean;
+	/**
+	 * Set when the body could not be read at all (JSON that does not parse, or is not an object): checking what is
+	 * left would only repeat that first problem as missing fields.
+	 */
+	unreadable?: boolean;
+	/** Body paths (`posts.0.settings`, `posts.0.value.0.image.1`) whose value a problem above already explains. */
+	explained: string[];
+	/** Parts (`<postIndex>.<partIndex>`) whose media a problem above explains: the platform's media rule waits. */
+	partsWithUnreadMedia: Set<string>;
+}
+
+/** Whether a rule brokenRule only repeats a problem the node already reported (a follow-on error). */
+function isFollowOn(draft: PostRequest, brokenRule: Problem): boolean {
+	if (brokenRule.kind === 'field') {
+		return draft.explained.some((path) => brokenRule.path === path || brokenRule.path.startsWith(`${path}.`));
+	}
+	if (brokenRule.kind === 'platform' && brokenRule.field === 'image') {
+		return draft.partsWithUnreadMedia.has(`${brokenRule.postIndex}.${brokenRule.partIndex ?? 0}`);
+	}
+	return false;
 }
 
 function jsonProblem(field: string, message: string, postIndex?: number): NodeProblem {
@@ -87,10 +107,12 @@ function requestFromFields(context: IExecuteSingleFunctions, options: IDataObjec
 	const sharedParts = contentMode === 'same' ? (context.getNodeParameter('parts', {}) as PartsParam) : undefined;
 	const entries = (context.getNodeParameter('channels.channel', []) as EntryParameters[]) ?? [];
 
+	const explained: string[] = [];
 	const { posts, channels } = postsFromChannels(entries, sharedParts, (raw, entryIndex) => {
-		const parsed = parseJsonParameter(raw, 'Settings (JSON)');
+		const parsed = parseJsonParameter(raw);
 		if ('value' in parsed) return parsed.value;
 		problems.push(jsonProblem('Settings (JSON)', parsed.error, entryIndex));
+		explained.push(`posts.${entryIndex}.settings`);
 		return undefined;
 	});
 	channels.forEach((channel, postIndex) => {
@@ -142,6 +164,8 @@ function requestFromFields(context: IExecuteSingleFunctions, options: IDataObjec
 		problems,
 		wantsNextSlot,
 		skipChecks: options.skipChecks === true,
+		explained,
+		partsWithUnreadMedia: new Set(),
 		context: { itemIndex, inputMode: 'fields', contentMode, channels: channels.map(labelOf) },
 	};
 }
@@ -150,11 +174,19 @@ function requestFromJson(context: IExecuteSingleFunctions, options: IDataObject)
 	const itemIndex = context.getItemIndex();
 	const problems: NodeProblem[] = [];
 	let body: Json = {};
-	const parsed = parseJsonParameter(context.getNodeParameter('requestJson', '{}'), 'Request (JSON)');
+	const parsed = parseJsonParameter(context.getNodeParameter('requestJson', '{}'));
 	if ('error' in parsed) problems.push(jsonProblem('Request (JSON)', parsed.error));
 	else if (typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)) {
 		body = parsed.value as Json;
-	} else problems.push(jsonProblem('Request (JSON)', 'Request (JSON) must be a JSON object'));
+	} else {
+		const given = Array.isArray(parsed.value) ? 'a list' : parsed.value === undefined ? 'empty' : `${typeof parsed.value} ${JSON.stringify(parsed.value).slice(0, 40)}`;
+		problems.push({
+			kind: 'node',
+			field: 'Request (JSON)',
+			message: `must be a JSON object; it is ${given}`,
+			hint: 'give the whole POST /posts body as one object: {"type": ..., "date": ..., "shortLink": ..., "tags": [...], "posts": [...]}',
+		});
+	}
 	const posts = Array.isArray(body.posts) ? body.posts : [];
 	const channels: Entry[] = posts.map((post) => {
 		const integration = typeof post === 'object' && post !== null ? (post as Json).integration : undefined;
@@ -167,6 +199,9 @@ function requestFromJson(context: IExecuteSingleFunctions, options: IDataObject)
 		problems,
 		wantsNextSlot: false,
 		skipChecks: options.skipChecks === true,
+		unreadable: problems.length > 0,
+		explained: [],
+		partsWithUnreadMedia: new Set(),
 		context: { itemIndex, inputMode: 'json', contentMode: 'perChannel', channels: channels.map(labelOf) },
 	};
 }
@@ -202,28 +237,29 @@ function check(body: Json, channels: Channel<PlatformId>[]): RuleProblem[] {
  * judged yet; X texts over the standard limit wait for the account's real limit.
  */
 function checkWithoutRequests(draft: PostRequest): Problem[] {
+	if (draft.unreadable) return draft.problems;
 	const known: Channel<PlatformId>[] = draft.channels.flatMap((ref) =>
 		ref.platform ? [{ id: ref.id, name: ref.cachedName ?? ref.id, identifier: ref.platform }] : [],
 	);
-	const problems: Problem[] = check(draft.body, known).filter((problem) => {
-		if (problem.kind === 'channel') return false;
-		if (problem.kind === 'platform' && problem.message === TOO_LONG_MESSAGE) {
-			return !needsPremium(draft.body, problem.postIndex, problem.provider) || !isWithinPremium(draft.body, problem);
+	const problems: Problem[] = check(draft.body, known).filter((brokenRule) => {
+		if (brokenRule.kind === 'channel') return false;
+		if (brokenRule.kind === 'platform' && brokenRule.message === TOO_LONG_MESSAGE) {
+			return !needsPremium(draft.body, brokenRule.postIndex, brokenRule.provider) || !isWithinPremium(draft.body, brokenRule);
 		}
 		return true;
 	});
 	return [
 		...draft.problems,
-		...problems,
+		...problems.filter((brokenRule) => !isFollowOn(draft, brokenRule)),
 		...oversizedBody(draft.body),
 	];
 }
 
-function isWithinPremium(body: Json, problem: Extract<RuleProblem, { kind: 'platform' }>): boolean {
-	const rules = PLATFORMS[problem.provider];
-	const post = (body.posts as Json[])[problem.postIndex];
-	const part = (post.value as Json[])[problem.partIndex ?? 0];
-	return textLength(String(part.content ?? ''), problem.provider) <= (rules.premiumMaxLength ?? rules.maxLength);
+function isWithinPremium(body: Json, brokenRule: Extract<RuleProblem, { kind: 'platform' }>): boolean {
+	const rules = PLATFORMS[brokenRule.provider];
+	const post = (body.posts as Json[])[brokenRule.postIndex];
+	const part = (post.value as Json[])[brokenRule.partIndex ?? 0];
+	return textLength(String(part.content ?? ''), brokenRule.provider) <= (rules.premiumMaxLength ?? rules.maxLength);
 }
 
 /** Step 3: what the channel list says (names, platforms, unknown ids), and X limits. */
@@ -281,6 +317,10 @@ export async function buildCreatePostRequest(
 		const posts = Array.isArray(draft.body.posts) ? (draft.body.posts as Json[]) : [];
 		const binaryMedia = await prepareBinaryMedia(this, posts);
 		draft.problems.push(...binaryMedia.problems);
+		for (const { postIndex, partIndex, mediaIndex } of binaryMedia.unusable) {
+			draft.explained.push(`posts.${postIndex}.value.${partIndex}.image.${mediaIndex}`);
+			draft.partsWithUnreadMedia.add(`${postIndex}.${partIndex}`);
+		}
 
 		// Problems the node finds itself (no channel, bad JSON, no file) are never sent, even with checks skipped.
 		const blocking = draft.skipChecks ? draft.problems : checkWithoutRequests(draft);
@@ -290,7 +330,7 @@ export async function buildCreatePostRequest(
 		if (!draft.skipChecks && problems.length > 0) throw problemsError(node, problems, draft.context, draft.body);
 
 		if (!draft.skipChecks) {
-			const problems = check(draft.body, infos);
+			const problems = check(draft.body, infos).filter((brokenRule) => !isFollowOn(draft, brokenRule));
 			if (problems.length > 0) throw problemsError(node, problems, draft.context, draft.body);
 		}
 		return { draft, infos, known, binaryMedia };

@@ -14,6 +14,8 @@ import { baseUrlOf, CREDENTIAL_TYPE, lowerCaseKeys, policyOf, sendWithPolicy } f
 import { binarySource, multipartFile, sniffMediaType, UPLOAD_LIMITS, type BinarySource, type MediaType } from '../../../shared/upload';
 import type { NodeProblem } from './checks';
 
+const EMPTY_FILE = 'is empty (0 bytes)';
+
 interface BinaryFile {
 	fileName: string;
 	size: number;
@@ -54,9 +56,11 @@ function mediaProblem(pending: PendingRef, message: string, hint: string): NodeP
 export async function prepareBinaryMedia(
 	context: IExecuteSingleFunctions,
 	posts: Json[],
-): Promise<{ pending: PendingUploads; problems: NodeProblem[] }> {
+): Promise<{ pending: PendingUploads; problems: NodeProblem[]; unusable: Array<Pick<PendingRef, 'postIndex' | 'partIndex' | 'mediaIndex'>> }> {
 	const pending: PendingUploads = { files: new Map(), refs: [] };
 	const problems: NodeProblem[] = [];
+	// References whose file cannot be posted: their empty id and path are no problem of their own.
+	const unusable: Array<Pick<PendingRef, 'postIndex' | 'partIndex' | 'mediaIndex'>> = [];
 	const binaries = context.getInputData().binary ?? {};
 	const checked = new Map<string, string | undefined>();
 	posts.forEach((post, postIndex) =>
@@ -72,17 +76,19 @@ export async function prepareBinaryMedia(
 		const trouble = checked.get(item.property);
 		const file = pending.files.get(item.property);
 		if (trouble !== undefined || !file) {
-			problems.push(mediaProblem(item, trouble ?? 'no file', fileHint(item.property, binaries)));
+			problems.push(mediaProblem(item, trouble ?? 'no file', fileHint(item.property, binaries, trouble)));
+			unusable.push({ postIndex: item.postIndex, partIndex: item.partIndex, mediaIndex: item.mediaIndex });
 			continue;
 		}
 		item.ref.id = `binary:${item.property}`;
 		item.ref.path = `${item.property}.${file.type.ext}`;
 	}
-	return { pending, problems };
+	return { pending, problems, unusable };
 }
 
-function fileHint(property: string, binaries: Record<string, IBinaryData>): string {
+function fileHint(property: string, binaries: Record<string, IBinaryData>, trouble?: string): string {
 	const present = Object.keys(binaries);
+	if (trouble?.endsWith(EMPTY_FILE)) return 'check the node that produced the file (an empty download or read), then run again';
 	if (!binaries[property]) {
 		return present.length
 			? `set Binary Field to one of the item's binary fields: ${present.join(', ')}`
@@ -103,6 +109,7 @@ async function describeFile(
 	if (!binary) return `the item has no binary field "${property}"`;
 	const { size, head, open } = await binarySource(context, binary);
 	const fileName = binary.fileName ?? property;
+	if (size === 0) return `the file "${fileName}" ${EMPTY_FILE}`;
 	const type = sniffMediaType(head);
 	if (!type) return `the file "${fileName}" is not a type the service accepts`;
 	if (!MEDIA_EXTENSIONS[`.${type.ext}`]) return `the file "${fileName}" is ${type.mime}, which the service stores but posts cannot use`;
