@@ -4,17 +4,15 @@
  * the node loaded as n8n loads it, and a `run` that executes one node of a workflow with short
  * timeouts and backoffs so that the error paths stay fast.
  */
-import axios from 'axios';
+import axios, { type AxiosInstance } from 'axios';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../sandbox';
 import type { LoggedRequest } from '../../../sandbox/requestLog';
-import { runNode, type RunNodeResult, type TestCredentials } from '../../helpers/engine';
-import { registerAsLoadedByN8n } from '../../helpers/n8nLoader';
+import { NODE_TYPE, runNode, type RunNodeResult, type TestCredentials } from '../../helpers/engine';
 
-export const NODE_TYPE = 'n8n-nodes-social-publishing.socialPublishing';
-registerAsLoadedByN8n(NODE_TYPE, new SocialPublishing());
+// The node is registered once, as n8n loads it, by the engine (test/helpers/engine.ts).
+export { NODE_TYPE };
 
 /** Request Options for tests: a 1.5 s timeout, one retry after 20 ms, no waiting on 429. */
 export const FAST: INodeParameters = { timeout: 1500, maxRetries: 1, retryDelay: 20, maxRateLimitWait: 0 };
@@ -22,10 +20,14 @@ export const FAST: INodeParameters = { timeout: 1500, maxRetries: 1, retryDelay:
 export interface Harness {
 	sandbox: RunningSandbox;
 	credentials: TestCredentials;
-	/** Runs the node with these parameters (Request Options default to FAST). */
+	/** Runs the node with these parameters (Request Options default to the harness's, FAST unless told). */
 	run(parameters: INodeParameters, options?: RunOptions): Promise<RunNodeResult>;
 	/** Requests the sandbox received since the last reset, optionally only those to a path. */
 	requests(method?: string, path?: string | RegExp): Promise<LoggedRequest[]>;
+	/** The same as `METHOD /path` lines (query left out), in the order received. */
+	routes(): Promise<string[]>;
+	/** An HTTP client on the sandbox's API with the key, which resolves whatever the status. */
+	api(): AxiosInstance;
 	/**
 	 * The same, once at least `expected` are logged (waiting up to 1 s): the sandbox logs a request
 	 * the client gave up on only when it notices the closed socket.
@@ -39,11 +41,20 @@ export interface RunOptions {
 	credentials?: TestCredentials;
 }
 
+export interface HarnessOptions extends SandboxOptions {
+	/**
+	 * The Request Options every run starts from (a run's own parameters win): FAST unless told;
+	 * `null` leaves them to the node's defaults (30 s timeout, 2 retries for reads, 60 s 429 waits).
+	 */
+	requestOptions?: INodeParameters | null;
+}
+
 /** Starts the sandbox for the test file (the spec profile unless told) and resets it before each test. */
-export function useSandbox(options: SandboxOptions = {}): Harness {
+export function useSandbox(options: HarnessOptions = {}): Harness {
+	const { requestOptions = FAST, ...sandboxOptions } = options;
 	const harness = {} as Harness;
 	beforeAll(async () => {
-		harness.sandbox = await startSandbox({ ...options, control: true });
+		harness.sandbox = await startSandbox({ ...sandboxOptions, control: true });
 		harness.credentials = { baseUrl: harness.sandbox.baseUrl, apiKey: harness.sandbox.apiKey };
 	});
 	afterAll(async () => {
@@ -55,7 +66,7 @@ export function useSandbox(options: SandboxOptions = {}): Harness {
 	harness.run = async (parameters, options = {}) =>
 		await runNode({
 			credentials: options.credentials ?? harness.credentials,
-			parameters: { requestOptions: FAST, ...parameters },
+			parameters: { ...(requestOptions ? { requestOptions } : {}), ...parameters },
 			items: options.items,
 			continueOnFail: options.continueOnFail,
 			nodeType: NODE_TYPE,
@@ -67,6 +78,9 @@ export function useSandbox(options: SandboxOptions = {}): Harness {
 				(!method || r.method === method) &&
 				(path === undefined || (typeof path === 'string' ? r.path === path : path.test(r.path))),
 		);
+	harness.routes = async () => (await harness.requests()).map((request) => `${request.method} ${request.path}`);
+	harness.api = () =>
+		axios.create({ baseURL: harness.sandbox.baseUrl, headers: { Authorization: harness.sandbox.apiKey }, validateStatus: () => true });
 	harness.settledRequests = async (expected, method, path) => {
 		for (let waited = 0; ; waited += 50) {
 			const found = await harness.requests(method, path);
@@ -80,8 +94,13 @@ export function useSandbox(options: SandboxOptions = {}): Harness {
 /** A resource locator value "By ID". */
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
-/** A resource locator value picked "From List". */
-export const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
+/** A resource locator value picked "From List" (the editor also keeps the name it showed, when given). */
+export const fromList = (value: string, cachedResultName?: string) => ({
+	__rl: true,
+	mode: 'list',
+	value,
+	...(cachedResultName === undefined ? {} : { cachedResultName }),
+});
 
 export const jsonOf = (result: RunNodeResult): IDataObject[] => result.items.map((item) => item.json);
 
@@ -92,6 +111,13 @@ export function errorOf(result: RunNodeResult): { message: string; description?:
 		| undefined;
 	if (!error) throw new Error(`Expected the run to fail; it output ${JSON.stringify(result.items.map((i) => i.json)).slice(0, 300)}`);
 	return { message: error.message, description: error.description ?? undefined, httpCode: error.httpCode, itemIndex: error.context?.itemIndex };
+}
+
+/** The text of a failed run's error, its message and description; '' when the run did not fail. */
+export function errorText(result: RunNodeResult): string {
+	const error = result.error;
+	if (!error) return '';
+	return `${error.message}\n${String(error.description ?? '')}`;
 }
 
 /** An id no sandbox object has. */

@@ -1,39 +1,20 @@
 /** Post → Create through n8n's engine against the sandbox: what the node sends, what it outputs, how it refuses. */
-import axios from 'axios';
 import { PLATFORM_IDS, type PlatformId } from '../../../../nodes/SocialPublishing/shared/platforms';
-import { startSandbox, type RunningSandbox } from '../../../../sandbox';
 import { avif, mp4, png } from '../../../fixtures/media';
 import { VALID_SETTINGS } from '../../../fixtures/platformCases';
-import {
-	byId,
-	channel,
-	createParams,
-	errorText,
-	fromList,
-	jsonParams,
-	parts,
-	routesHit,
-	runCreate,
-	typedSettingsFor,
-	type MediaParam,
-} from './createSupport';
+import { channel, createParams, jsonParams, parts, typedSettingsFor, type MediaParam } from '../createParameters';
+import { byId, errorText, fromList, useSandbox } from '../support';
 
 const T0 = '2026-03-01T08:00:00.000Z';
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ control: true, clock: { mode: 'manual', now: T0 } });
-});
-afterAll(async () => sb.close());
-afterEach(async () => sb.control.reset());
-
-const api = () => axios.create({ baseURL: sb.baseUrl, headers: { Authorization: sb.apiKey }, validateStatus: () => true });
+// Request Options left to the node's defaults.
+const t = useSandbox({ clock: { mode: 'manual', now: T0 }, requestOptions: null });
 
 /** Uploads a file through POST /upload, as a Media → Upload node before this one would. */
 async function upload(bytes: Buffer, name: string): Promise<MediaParam> {
 	const form = new FormData();
 	form.append('file', new Blob([new Uint8Array(bytes)]), name);
-	const res = await api().post('/upload', form);
+	const res = await t.api().post('/upload', form);
 	expect(res.status).toBe(201);
 	return { id: res.data.id, path: res.data.path };
 }
@@ -53,7 +34,7 @@ interface SentBody {
 
 /** The JSON bodies of the POST /posts requests the sandbox received. */
 async function sentBodies(): Promise<SentBody[]> {
-	return (await sb.control.requests()).filter((r) => r.method === 'POST' && r.path === '/posts').map((r) => r.body as SentBody);
+	return (await t.sandbox.control.requests()).filter((r) => r.method === 'POST' && r.path === '/posts').map((r) => r.body as SentBody);
 }
 
 interface ListedPost {
@@ -68,23 +49,22 @@ interface ListedPost {
 }
 
 async function listPosts(): Promise<ListedPost[]> {
-	const res = await api().get('/posts', { params: { startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-05T00:00:00Z' } });
+	const res = await t.api().get('/posts', { params: { startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-05T00:00:00Z' } });
 	expect(res.status).toBe(200);
 	return res.data.posts;
 }
 
 describe('Post → Create: sending', () => {
 	it('creates one post on one channel and outputs its id, channel name and platform', async () => {
-		const { telegram } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { telegram } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({ parts: parts({ content: 'Hello from n8n' }), channels: [channel({ channel: byId(telegram.id) })] }),
 		);
 		expect(errorText(result)).toBe('');
 		expect(result.items.map((i) => i.json)).toEqual([
 			{ postId: expect.any(String), integration: telegram.id, channelName: telegram.name, platform: 'telegram', date: '2030-01-15T10:00:00.000Z' },
 		]);
-		expect(await routesHit(sb)).toEqual(['GET /integrations', 'POST /posts']);
+		expect(await t.routes()).toEqual(['GET /integrations', 'POST /posts']);
 		expect(await sentBodies()).toEqual([
 			{
 				type: 'schedule',
@@ -97,12 +77,11 @@ describe('Post → Create: sending', () => {
 	});
 
 	it('a post made of every feature round-trips through GET /posts', async () => {
-		const { x, mastodon, linkedin } = sb.seed.channels;
+		const { x, mastodon, linkedin } = t.sandbox.seed.channels;
 		// Mastodon's only posting time is 18:00, later than the others' 09:00: the rule takes the latest.
-		await sb.control.patchChannel(mastodon.id, { postingTimes: [18 * 60] });
+		await t.sandbox.control.patchChannel(mastodon.id, { postingTimes: [18 * 60] });
 		const photo = await upload(png(), 'photo.png');
-		const result = await runCreate(
-			sb,
+		const result = await t.run(
 			createParams({
 				nextSlot: true,
 				channels: [
@@ -134,7 +113,7 @@ describe('Post → Create: sending', () => {
 			{ postId: expect.any(String), integration: mastodon.id, channelName: mastodon.name, platform: 'mastodon', date: slot },
 			{ postId: expect.any(String), integration: linkedin.id, channelName: linkedin.name, platform: 'linkedin', date: slot },
 		]);
-		expect(await routesHit(sb)).toEqual([
+		expect(await t.routes()).toEqual([
 			'POST /upload',
 			'GET /integrations',
 			`GET /find-slot/${x.id}`,
@@ -172,13 +151,13 @@ describe('Post → Create: sending', () => {
 		const firstPartMedia: Partial<Record<PlatformId, MediaParam[]>> = { instagram: [photo], tiktok: [video], youtube: [video] };
 		const entries = PLATFORM_IDS.map((platform) =>
 			channel({
-				channel: byId(sb.seed.channels[platform].id),
+				channel: byId(t.sandbox.seed.channels[platform].id),
 				platform,
 				settings: typedSettingsFor(platform, VALID_SETTINGS[platform])!,
 				parts: parts({ content: `On ${platform}`, media: firstPartMedia[platform] }),
 			}),
 		);
-		const result = await runCreate(sb, createParams({ channels: entries }));
+		const result = await t.run(createParams({ channels: entries }));
 		expect(errorText(result)).toBe('');
 		expect(result.items.map((i) => i.json.platform)).toEqual(PLATFORM_IDS);
 		const [body] = await sentBodies();
@@ -195,11 +174,10 @@ describe('Post → Create: sending', () => {
 	});
 
 	it('turns "false" and "7" from expressions into a JSON boolean and number', async () => {
-		const { tiktok } = sb.seed.channels;
+		const { tiktok } = t.sandbox.seed.channels;
 		const video = await upload(mp4(), 'clip.mp4');
 		const settings = { ...typedSettingsFor('tiktok', VALID_SETTINGS.tiktok)!, tiktok_duet: '={{ "false" }}', tiktok_comment: '={{ "true" }}' };
-		const result = await runCreate(
-			sb,
+		const result = await t.run(
 			createParams({
 				channels: [channel({ channel: byId(tiktok.id), platform: 'tiktok', settings, parts: parts({ content: 'Clip', media: [video] }) })],
 				options: { repeatEvery: '={{ "7" }}' },
@@ -213,9 +191,8 @@ describe('Post → Create: sending', () => {
 	});
 
 	it('looks the platform up from the channel and takes its settings as JSON', async () => {
-		const { x } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { x } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({
 				parts: parts({ content: 'Settings as JSON' }),
 				channels: [channel({ channel: byId(x.id), settingsJson: '{"who_can_reply_post": "verified"}' })],
@@ -227,9 +204,8 @@ describe('Post → Create: sending', () => {
 	});
 
 	it('sends the same parts to many channels', async () => {
-		const { telegram, threads, bluesky, discord } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { telegram, threads, bluesky, discord } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({
 				parts: parts({ content: 'Same everywhere' }, { content: 'And a follow-up' }),
 				channels: [
@@ -247,50 +223,46 @@ describe('Post → Create: sending', () => {
 	});
 
 	it('sends one request per input item and pairs each output with its item', async () => {
-		const { telegram } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { telegram } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({ parts: parts({ content: '={{ $json.text }}' }), channels: [channel({ channel: byId(telegram.id) })] }),
-			[{ text: 'first' }, { text: 'second' }],
+			{ items: [{ text: 'first' }, { text: 'second' }] },
 		);
 		expect(errorText(result)).toBe('');
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect((await sentBodies()).map((b) => b.posts[0].value[0].content).sort()).toEqual(['first', 'second']);
-		expect((await routesHit(sb)).filter((r) => r === 'GET /integrations')).toHaveLength(1);
+		expect((await t.routes()).filter((r) => r === 'GET /integrations')).toHaveLength(1);
 	});
 
 	it('takes the channel ID from an expression', async () => {
-		const { threads } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { threads } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId('={{ $json.channelId }}') })] }),
-			[{ channelId: threads.id }],
+			{ items: [{ channelId: threads.id }] },
 		);
 		expect(errorText(result)).toBe('');
 		expect(result.items[0].json).toMatchObject({ integration: threads.id, channelName: threads.name, platform: 'threads' });
 	});
 
 	it('refuses a blank or malformed channel ID in the Channels list before any request, and trims a padded one', async () => {
-		const { threads } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { threads } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId('  ') }), channel({ channel: byId('abc def') })] }),
 		);
 		expect(errorText(result)).toContain('channel 1');
 		expect(errorText(result)).toContain('no channel chosen');
 		expect(errorText(result)).toContain('"abc def" is not a channel ID');
-		expect(await routesHit(sb)).toEqual([]);
+		expect(await t.routes()).toEqual([]);
 
-		const padded = await runCreate(sb, createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(` ${threads.id} `) })] }));
+		const padded = await t.run(createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(` ${threads.id} `) })] }));
 		expect(errorText(padded)).toBe('');
 		expect(padded.items[0].json).toMatchObject({ integration: threads.id });
 	});
 
 	it("reads a date without offset in the workflow's time zone", async () => {
-		const { telegram } = sb.seed.channels;
+		const { telegram } = t.sandbox.seed.channels;
 		// Test workflows run in n8n's default zone, America/New_York: 10:00 in January is 15:00 UTC.
-		const result = await runCreate(
-			sb,
+		const result = await t.run(
 			createParams({ date: '2030-01-15T10:00:00', parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(telegram.id) })] }),
 		);
 		expect(errorText(result)).toBe('');
@@ -298,7 +270,7 @@ describe('Post → Create: sending', () => {
 	});
 
 	it('sends a whole request given as JSON', async () => {
-		const { telegram, x } = sb.seed.channels;
+		const { telegram, x } = t.sandbox.seed.channels;
 		const body = {
 			type: 'draft',
 			date: '2030-02-01T09:00:00Z',
@@ -309,7 +281,7 @@ describe('Post → Create: sending', () => {
 				{ integration: { id: x.id }, value: [{ content: 'JSON two', image: [] }], settings: { who_can_reply_post: 'everyone' } },
 			],
 		};
-		const result = await runCreate(sb, jsonParams(body));
+		const result = await t.run(jsonParams(body));
 		expect(errorText(result)).toBe('');
 		expect(result.items.map((i) => [i.json.integration, i.json.platform])).toEqual([
 			[telegram.id, 'telegram'],
@@ -330,18 +302,17 @@ describe('Post → Create: media from a binary field', () => {
 	];
 
 	it('uploads the file once, after the checks, and posts it with its alt text', async () => {
-		const { mastodon, bluesky } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { mastodon, bluesky } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({
 				parts: parts({ content: 'Fresh from the oven', media: [{ binaryProperty: 'photo', alt: 'A loaf of bread' }] }),
 				channels: [channel({ channel: byId(mastodon.id) }), channel({ channel: byId(bluesky.id) })],
 			}),
-			withFiles({ photo: png() }),
+			{ items: withFiles({ photo: png() }) },
 		);
 		expect(errorText(result)).toBe('');
-		expect(await routesHit(sb)).toEqual(['GET /integrations', 'POST /upload', 'POST /posts']);
-		const uploaded = (await sb.control.requests()).find((r) => r.path === '/upload');
+		expect(await t.routes()).toEqual(['GET /integrations', 'POST /upload', 'POST /posts']);
+		const uploaded = (await t.sandbox.control.requests()).find((r) => r.path === '/upload');
 		expect(uploaded?.status).toBe(201);
 		const [body] = await sentBodies();
 		const [first, second] = body.posts.map((post) => post.value[0].image);
@@ -350,75 +321,69 @@ describe('Post → Create: media from a binary field', () => {
 	});
 
 	it('judges the real kind of the file before uploading anything', async () => {
-		const { x } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { x } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({
 				parts: parts({ content: 'Two clips', media: [{ binaryProperty: 'a' }, { binaryProperty: 'b' }] }),
 				channels: [channel({ channel: byId(x.id), platform: 'x', settings: { x_who_can_reply_post: 'everyone' } })],
 			}),
-			withFiles({ a: mp4(), b: mp4() }),
+			{ items: withFiles({ a: mp4(), b: mp4() }) },
 		);
 		expect(result.error?.message).toContain('Media: You can only upload one video or GIF per post, with no other media');
-		expect(await routesHit(sb)).toEqual([]);
+		expect(await t.routes()).toEqual([]);
 	});
 
 	it('refuses a missing field or a file posts cannot use, naming it, before any request', async () => {
-		const { telegram } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { telegram } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({
 				parts: parts({ content: 'Files', media: [{ binaryProperty: 'picture' }, { binaryProperty: 'photo' }] }),
 				channels: [channel({ channel: byId(telegram.id), platform: 'telegram' })],
 			}),
-			withFiles({ photo: avif() }),
+			{ items: withFiles({ photo: avif() }) },
 		);
 		const text = errorText(result);
 		expect(text).toContain('media 1 → Binary Field: the item has no binary field "picture". To fix: set Binary Field to one of the item\'s binary fields: photo.');
 		expect(text).toContain('media 2 → Binary Field: the file "photo.bin" is image/avif, which the service stores but posts cannot use');
-		expect(await routesHit(sb)).toEqual([]);
+		expect(await t.routes()).toEqual([]);
 	});
 });
 
 describe('Post → Create: next free slot', () => {
 	it('gives each item of a run its own slot on the same channel', async () => {
-		const { telegram } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { telegram } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({ nextSlot: true, parts: parts({ content: '={{ $json.text }}' }), channels: [channel({ channel: byId(telegram.id) })] }),
-			[{ text: 'one' }, { text: 'two' }],
+			{ items: [{ text: 'one' }, { text: 'two' }] },
 		);
 		expect(errorText(result)).toBe('');
 		expect(result.items.map((i) => i.json.date).sort()).toEqual(['2026-03-01T09:00:00.000Z', '2026-03-01T13:00:00.000Z']);
 	});
 
 	it('refuses a channel without posting times, naming it, and sends no post', async () => {
-		const { bluesky } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { bluesky } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({ nextSlot: true, parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(bluesky.id) })] }),
 		);
 		expect(errorText(result)).toContain(`Item 1, channel 1 "${bluesky.name}" (Bluesky), Date: the channel has no posting times set`);
 		expect(errorText(result)).toContain('choose "At a Date and Time"');
-		expect((await routesHit(sb)).filter((r) => r === 'POST /posts')).toEqual([]);
+		expect((await t.routes()).filter((r) => r === 'POST /posts')).toEqual([]);
 	});
 
 	it('refuses a disabled channel without asking for its slot (production never answers for one)', async () => {
-		const { linkedinDisabled } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { linkedinDisabled } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({ nextSlot: true, parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(linkedinDisabled.id) })] }),
 		);
 		expect(errorText(result)).toContain('the channel is disabled');
-		expect(await routesHit(sb)).toEqual(['GET /integrations']);
+		expect(await t.routes()).toEqual(['GET /integrations']);
 	});
 });
 
 describe('Post → Create: refusing before sending', () => {
 	it('names the item, the channel (name and platform), the part and the field, and says how to fix it', async () => {
-		const { x } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { x } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({
 				channels: [
 					channel({
@@ -429,7 +394,7 @@ describe('Post → Create: refusing before sending', () => {
 					}),
 				],
 			}),
-			[{}, {}],
+			{ items: [{}, {}] },
 		);
 		expect(result.error?.message).toBe(`Item 1, channel 1 "${x.name}" (X), part 2 (follow-up 1), Text: the text is 4001 characters; X takes at most 280`);
 		expect(result.error?.description).toBe(
@@ -437,14 +402,13 @@ describe('Post → Create: refusing before sending', () => {
 				'Nothing was sent for this item.\n' +
 				'Service\'s wording: the service answers "post is too long, please fix it".',
 		);
-		expect(await routesHit(sb)).toEqual([]);
+		expect(await t.routes()).toEqual([]);
 	});
 
 	it('names a missing required setting and where to fill it in', async () => {
-		const { youtube } = sb.seed.channels;
-		const video = { id: 'v1', path: `${sb.origin}/uploads/clip.mp4` };
-		const result = await runCreate(
-			sb,
+		const { youtube } = t.sandbox.seed.channels;
+		const video = { id: 'v1', path: `${t.sandbox.origin}/uploads/clip.mp4` };
+		const result = await t.run(
 			createParams({
 				type: 'draft',
 				channels: [
@@ -457,19 +421,17 @@ describe('Post → Create: refusing before sending', () => {
 			'To fix: fill in "Title" in this channel\'s YouTube settings.\nNothing was sent for this item.\n' +
 				'Service\'s wording: posts.0.settings.title should not be null or undefined.',
 		);
-		expect(await routesHit(sb)).toEqual([]);
+		expect(await t.routes()).toEqual([]);
 	});
 
 	it('lets a draft be too long and carry any media, but not skip its settings', async () => {
-		const { x } = sb.seed.channels;
+		const { x } = t.sandbox.seed.channels;
 		const long = parts({ content: 'a'.repeat(400) });
-		const ok = await runCreate(
-			sb,
+		const ok = await t.run(
 			createParams({ type: 'draft', channels: [channel({ channel: byId(x.id), platform: 'x', settings: { x_who_can_reply_post: 'everyone' }, parts: long })] }),
 		);
 		expect(errorText(ok)).toBe('');
-		const refused = await runCreate(
-			sb,
+		const refused = await t.run(
 			createParams({ type: 'draft', channels: [channel({ channel: byId(x.id), settingsJson: {}, parts: long })] }),
 		);
 		expect(errorText(refused)).toContain('posts.0.settings.who_can_reply_post should not be null or undefined');
@@ -477,22 +439,20 @@ describe('Post → Create: refusing before sending', () => {
 	});
 
 	it('refuses a platform that is not the channel\'s own', async () => {
-		const { mastodon } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { mastodon } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({
 				parts: parts({ content: 'Hi' }),
 				channels: [channel({ channel: byId(mastodon.id), platform: 'x', settings: { x_who_can_reply_post: 'everyone' } })],
 			}),
 		);
 		expect(errorText(result)).toContain('Platform is set to X, but the channel is on Mastodon');
-		expect((await routesHit(sb)).filter((r) => r === 'POST /posts')).toEqual([]);
+		expect((await t.routes()).filter((r) => r === 'POST /posts')).toEqual([]);
 	});
 
 	it('sends HTML the service will strip, and says which tags it removes', async () => {
-		const { telegram } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { telegram } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({
 				parts: parts({ content: '<p>Hi <strong>there</strong></p>' }, { content: 'See <div>this</div> and <em>that</em>' }),
 				channels: [channel({ channel: byId(telegram.id), platform: 'telegram' })],
@@ -502,23 +462,21 @@ describe('Post → Create: refusing before sending', () => {
 		expect(result.items[0].json.warnings).toEqual([
 			'part 2 (follow-up 1): the service removes <div>, <em> and keeps their text (it keeps only p, br, strong, u, a, ul, li, h1, h2, h3, span)',
 		]);
-		expect(await routesHit(sb)).toContain('POST /posts');
+		expect(await t.routes()).toContain('POST /posts');
 	});
 
 	it('refuses a part whose text is empty once the service strips its HTML, when it has no media', async () => {
-		const { telegram } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { telegram } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({ parts: parts({ content: '<div> </div>' }), channels: [channel({ channel: byId(telegram.id), platform: 'telegram' })] }),
 		);
 		expect(result.error?.message).toContain('part 1 (the post) (in the shared Parts), the part: needs text, media, or both');
-		expect(await routesHit(sb)).toEqual([]);
+		expect(await t.routes()).toEqual([]);
 	});
 
 	it('accepts settings as the service\'s own clients send them: __type, and keys it does not know (with a warning)', async () => {
-		const { x } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { x } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({
 				parts: parts({ content: 'Hi' }),
 				channels: [channel({ channel: byId(x.id), settingsJson: { __type: 'x', who_can_reply_post: 'everyone', who_can_reply: 'everyone' } })],
@@ -528,49 +486,45 @@ describe('Post → Create: refusing before sending', () => {
 		expect(result.items[0].json.warnings).toEqual([
 			'setting "who_can_reply" is not one X is known to have (did you mean "who_can_reply_post"?); it was sent as given and the service keeps it',
 		]);
-		const sent = (await sb.control.requests()).find((r) => r.method === 'POST' && r.path === '/posts')?.body as { posts: Array<{ settings: unknown }> };
+		const sent = (await t.sandbox.control.requests()).find((r) => r.method === 'POST' && r.path === '/posts')?.body as { posts: Array<{ settings: unknown }> };
 		expect(sent.posts[0].settings).toEqual({ __type: 'x', who_can_reply_post: 'everyone', who_can_reply: 'everyone' });
 	});
 
 	it('says to pick the platform when a looked-up channel needs settings', async () => {
-		const { x } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { x } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(x.id) })] }),
 		);
 		expect(result.error?.message).toBe(`Item 1, channel 1 "${x.name}" (X), setting "Who Can Reply": is missing`);
 		expect(result.error?.description).toContain('To fix: set Platform to X to fill in its settings, or give them as JSON (Settings: Using JSON).');
-		expect(await routesHit(sb)).toEqual(['GET /integrations']);
+		expect(await t.routes()).toEqual(['GET /integrations']);
 	});
 
 	it('refuses settings JSON that does not parse', async () => {
-		const { x } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { x } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(x.id), platform: 'x', settingsJson: '{who: everyone}' })] }),
 		);
 		expect(errorText(result)).toContain('Settings (JSON): Settings (JSON) is not valid JSON');
-		expect(await routesHit(sb)).toEqual([]);
+		expect(await t.routes()).toEqual([]);
 	});
 
 	it('refuses a request over the 100 kB the service takes as a body', async () => {
-		const { telegram } = sb.seed.channels;
+		const { telegram } = t.sandbox.seed.channels;
 		const manyParts = Array.from({ length: 30 }, (_, index) => ({ content: `${index + 1}/ ${'t'.repeat(4000)}` }));
-		const result = await runCreate(
-			sb,
+		const result = await t.run(
 			createParams({ parts: parts(...manyParts), channels: [channel({ channel: byId(telegram.id), platform: 'telegram' })] }),
 		);
 		expect(result.error?.message).toMatch(
 			/^Item 1, the request: the request body is 11\d kB; the service refuses bodies over 100 kB$/,
 		);
 		expect(result.error?.description).toMatch(/^To fix: split the channels/);
-		expect(await routesHit(sb)).toEqual([]);
+		expect(await t.routes()).toEqual([]);
 	});
 
 	it('lists every problem of an item in the description', async () => {
-		const { bluesky } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { bluesky } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({
 				parts: parts({ content: 'b'.repeat(301) }, { content: '' }),
 				channels: [channel({ channel: byId(bluesky.id), platform: 'bluesky' })],
@@ -587,9 +541,8 @@ describe('Post → Create: refusing before sending', () => {
 	});
 
 	it('with local checks skipped, sends the post once and reports the service\'s refusal', async () => {
-		const { bluesky } = sb.seed.channels;
-		const result = await runCreate(
-			sb,
+		const { bluesky } = t.sandbox.seed.channels;
+		const result = await t.run(
 			createParams({
 				parts: parts({ content: 'b'.repeat(301) }),
 				channels: [channel({ channel: byId(bluesky.id), platform: 'bluesky' })],
@@ -598,29 +551,23 @@ describe('Post → Create: refusing before sending', () => {
 		);
 		expect(result.error).toBeDefined();
 		expect(errorText(result)).toContain('post is too long');
-		expect(await routesHit(sb)).toEqual(['GET /integrations', 'POST /posts']);
+		expect(await t.routes()).toEqual(['GET /integrations', 'POST /posts']);
 	});
 });
 
 describe('Post → Create sends all the items of a run or none', () => {
-	let sb: RunningSandbox;
-	beforeAll(async () => {
-		sb = await startSandbox({ control: true });
-	});
-	afterAll(async () => await sb.close());
-	beforeEach(async () => await sb.control.reset());
+	// A sandbox of its own, on the real clock.
+	const t = useSandbox({ requestOptions: null });
 
 	const run = async (texts: string[], continueOnFail = false) =>
-		await runCreate(
-			sb,
+		await t.run(
 			createParams({
 				parts: parts({ content: '={{ $json.text }}' }),
-				channels: [channel({ channel: byId(sb.seed.channels.telegram.id), platform: 'telegram' })],
+				channels: [channel({ channel: byId(t.sandbox.seed.channels.telegram.id), platform: 'telegram' })],
 			}),
-			texts.map((text) => ({ text })),
-			continueOnFail,
+			{ items: texts.map((text) => ({ text })), continueOnFail },
 		);
-	const posted = async () => (await routesHit(sb)).filter((route) => route === 'POST /posts').length;
+	const posted = async () => (await t.routes()).filter((route) => route === 'POST /posts').length;
 
 	it('a bad second item: nothing is sent, and the errors name the item that failed', async () => {
 		const result = await run(['Fine', '', 'Also fine']);
