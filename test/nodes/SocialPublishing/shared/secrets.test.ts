@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { listSearch, loadOptions, type RunNodeResult, type TestCredentials } from '../../helpers/engine';
-import { byId, FAST, UNKNOWN_ID, useSandbox } from './support';
+import { listSearch, loadOptions, type RunNodeResult, type TestCredentials } from '../../../helpers/engine';
+import { byId, FAST, UNKNOWN_ID, useSandbox } from '../support';
 
 /**
  * Everything a run leaves behind (items, errors with their causes and stacks, the execution data),

@@ -1,12 +1,12 @@
 import { fromBuffer } from 'file-type';
 
-import { tagName } from '../../../nodes/SocialPublishing/methods/loadOptions';
-import { explainFailure, subjectOf } from '../../../nodes/SocialPublishing/shared/errors';
-import { policyOf, DEFAULT_POLICY } from '../../../nodes/SocialPublishing/shared/transport';
-import { multipartFile, sniffMediaType } from '../../../nodes/SocialPublishing/shared/upload';
-import { dateWindows, parseSettings } from '../../../nodes/SocialPublishing/resources/post/getMany';
-import { redactSecrets } from '../../../nodes/SocialPublishing/shared/secrets';
-import { avif, bmp, gif, jpeg, mov, mp4, png, text, tiff, webp } from '../../fixtures/media';
+import { tagName } from '../../../../nodes/SocialPublishing/methods/loadOptions';
+import { explainFailure, subjectOf } from '../../../../nodes/SocialPublishing/shared/errors';
+import { policyOf, DEFAULT_POLICY } from '../../../../nodes/SocialPublishing/shared/transport';
+import { multipartFile, sniffMediaType } from '../../../../nodes/SocialPublishing/shared/upload';
+import { dateWindows, parseSettings } from '../../../../nodes/SocialPublishing/resources/post/getMany';
+import { redactSecrets } from '../../../../nodes/SocialPublishing/shared/secrets';
+import { avif, bmp, gif, jpeg, mov, mp4, png, text, tiff, webp } from '../../../fixtures/media';
 
 /** The node's pure helpers, where a table says more than a workflow would. */
 describe('Social Publishing helpers', () => {

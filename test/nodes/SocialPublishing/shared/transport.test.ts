@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
-import { DEFAULT_POLICY, sendWithPolicy } from '../../../nodes/SocialPublishing/shared/transport';
-import { byId, errorOf, FAST, jsonOf, useSandbox } from './support';
+import { DEFAULT_POLICY, sendWithPolicy } from '../../../../nodes/SocialPublishing/shared/transport';
+import { byId, errorOf, FAST, jsonOf, useSandbox } from '../support';
 
 /** The policy every operation gets from the one transport hook: retries, timeouts, 429 waits. */
 describe('Social Publishing → transport', () => {

@@ -1,9 +1,9 @@
 /** Post → Create through n8n's engine against the sandbox: what the node sends, what it outputs, how it refuses. */
-import { PLATFORM_IDS, type PlatformId } from '../../../../nodes/SocialPublishing/shared/platforms';
-import { avif, mp4, png } from '../../../fixtures/media';
-import { VALID_SETTINGS } from '../../../fixtures/platformCases';
-import { channel, createParams, jsonParams, parts, typedSettingsFor, type MediaParam } from '../createParameters';
-import { byId, errorText, fromList, useSandbox } from '../support';
+import { PLATFORM_IDS, type PlatformId } from '../../../../../../nodes/SocialPublishing/shared/platforms';
+import { avif, mp4, png } from '../../../../../fixtures/media';
+import { VALID_SETTINGS } from '../../../../../fixtures/platformCases';
+import { channel, createParams, jsonParams, parts, typedSettingsFor, type MediaParam } from '../../../createParameters';
+import { byId, errorText, fromList, useSandbox } from '../../../support';
 
 const T0 = '2026-03-01T08:00:00.000Z';
 

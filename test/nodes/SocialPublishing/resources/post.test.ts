@@ -1,4 +1,4 @@
-import { createPosts, DAY_MS, daysFromNow, errorOf, jsonOf, UNKNOWN_ID, useSandbox } from './support';
+import { createPosts, DAY_MS, daysFromNow, errorOf, jsonOf, UNKNOWN_ID, useSandbox } from '../support';
 
 describe('Social Publishing → Post (all but Create)', () => {
 	const t = useSandbox();

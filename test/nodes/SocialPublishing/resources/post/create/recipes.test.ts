@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INodeParameters } from 'n8n-workflow';
-import { png } from '../../../fixtures/media';
-import { errorText, NODE_TYPE, useSandbox } from '../support';
+import { png } from '../../../../../fixtures/media';
+import { errorText, NODE_TYPE, useSandbox } from '../../../support';
 
 interface SnippetNode {
 	name: string;
@@ -15,7 +15,7 @@ interface SnippetNode {
 	parameters: INodeParameters;
 }
 
-const recipes = readFileSync(join(__dirname, '../../../../docs/recipes.md'), 'utf8');
+const recipes = readFileSync(join(__dirname, '../../../../../../docs/recipes.md'), 'utf8');
 const snippets = [...recipes.matchAll(/```json\n([\s\S]*?)```/g)].map(
 	(match) => JSON.parse(match[1]) as { nodes: SnippetNode[] },
 );

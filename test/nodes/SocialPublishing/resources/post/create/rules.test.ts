@@ -8,17 +8,17 @@
  * cases (counts, type, date, inter, tags...) go through JSON mode.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { PLATFORMS, type PlatformId } from '../../../../nodes/SocialPublishing/shared/platforms';
-import { textLength, TOO_LONG_MESSAGE } from '../../../../nodes/SocialPublishing/shared/postRules';
+import { PLATFORMS, type PlatformId } from '../../../../../../nodes/SocialPublishing/shared/platforms';
+import { textLength, TOO_LONG_MESSAGE } from '../../../../../../nodes/SocialPublishing/shared/postRules';
 import {
 	CASE_DATE,
 	CDN,
 	PLATFORM_CASES,
 	REQUEST_CASES,
 	type PlatformCase,
-} from '../../../fixtures/platformCases';
-import { channel, createParams, jsonParams, parts, typedSettingsFor } from '../createParameters';
-import { errorText, fromList, useSandbox } from '../support';
+} from '../../../../../fixtures/platformCases';
+import { channel, createParams, jsonParams, parts, typedSettingsFor } from '../../../createParameters';
+import { errorText, fromList, useSandbox } from '../../../support';
 
 // The cases' media live under CDN; the POST /posts limit is lifted, the cases are many. Request
 // Options left to the node's defaults.

@@ -4,8 +4,8 @@
  * Only a 429 (refused before any processing) is waited for and sent again.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { channel, createParams, parts } from '../createParameters';
-import { byId, errorText, useSandbox } from '../support';
+import { channel, createParams, parts } from '../../../createParameters';
+import { byId, errorText, useSandbox } from '../../../support';
 
 // Request Options left to the node's defaults unless a test sets them.
 const t = useSandbox({ clock: { mode: 'manual', now: '2026-03-01T08:00:00.000Z' }, requestOptions: null });

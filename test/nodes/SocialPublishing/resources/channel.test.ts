@@ -1,5 +1,5 @@
-import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
-import { byId, errorOf, fromList, jsonOf, UNKNOWN_ID, useSandbox } from './support';
+import { SocialPublishing } from '../../../../nodes/SocialPublishing/SocialPublishing.node';
+import { byId, errorOf, fromList, jsonOf, UNKNOWN_ID, useSandbox } from '../support';
 
 describe('Social Publishing → Channel', () => {
 	const t = useSandbox();

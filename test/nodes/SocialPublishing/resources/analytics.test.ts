@@ -1,4 +1,4 @@
-import { byId, createPosts, daysFromNow, errorOf, FAST, jsonOf, UNKNOWN_ID, useSandbox } from './support';
+import { byId, createPosts, daysFromNow, errorOf, FAST, jsonOf, UNKNOWN_ID, useSandbox } from '../support';
 
 describe('Social Publishing → Slot, Analytics, Notification', () => {
 	const t = useSandbox();
