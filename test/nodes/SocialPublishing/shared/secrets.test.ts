@@ -1,5 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
+import { redactSecrets } from '../../../../nodes/SocialPublishing/shared/secrets';
 import { listSearch, loadOptions, type RunNodeResult, type TestCredentials } from '../../../helpers/engine';
 import { byId, FAST, UNKNOWN_ID, useSandbox } from '../support';
 
@@ -147,4 +148,10 @@ describe('Social Publishing never shows a secret', () => {
 			for (const secret of [...Object.values(tokens ?? {}), production.sandbox.apiKey]) expect(text).not.toContain(secret);
 		});
 	});
+});
+
+it('redactSecrets drops credential fields at any depth and keeps the rest', () => {
+	expect(
+		redactSecrets({ id: 'c1', token: 't', refreshToken: 'r', nested: [{ accessToken: 'a', name: 'n', api_key: 'k', clientSecret: 's' }], tokenExpiration: 'x' }),
+	).toEqual({ id: 'c1', nested: [{ name: 'n' }] });
 });

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
-import { DEFAULT_POLICY, sendWithPolicy } from '../../../../nodes/SocialPublishing/shared/transport';
+import { DEFAULT_POLICY, policyOf, sendWithPolicy } from '../../../../nodes/SocialPublishing/shared/transport';
 import { byId, errorOf, FAST, jsonOf, useSandbox } from '../support';
 
 /** The policy every operation gets from the one transport hook: retries, timeouts, 429 waits. */
@@ -209,4 +209,17 @@ describe('sendWithPolicy', () => {
 		settle('uploaded');
 		await expect(sent).resolves.toBe('uploaded');
 	});
+});
+
+it('policyOf reads Request Options, keeping defaults for what is absent or invalid', () => {
+	expect(policyOf({})).toEqual(DEFAULT_POLICY);
+	expect(policyOf({ timeout: 500, maxRetries: 0, retryDelay: 5, maxRateLimitWait: 0, includeRateLimitInfo: true })).toEqual({
+		timeoutMs: 500,
+		retries: 0,
+		retryDelayMs: 5,
+		maxRateLimitWaitS: 0,
+		includeRateLimitInfo: true,
+	});
+	expect(policyOf({ timeout: -1, maxRetries: 'x' }).timeoutMs).toBe(DEFAULT_POLICY.timeoutMs);
+	expect(policyOf({ maxRetries: 'x' }).retries).toBe(DEFAULT_POLICY.retries);
 });
