@@ -31,7 +31,7 @@ const t = useSandbox({
 
 const channelIdOf = (platform: PlatformId, premium = false) => t.sandbox.seed.channels[premium ? 'xPremium' : platform].id;
 
-/** Channels are picked "From List", the editor's usual way (By ID is tested in create.test.ts). */
+/** Channels are picked "From List", the editor's usual way (By ID is tested in index.test.ts). */
 function caseParameters(aCase: PlatformCase, channelId: string): { parameters: INodeParameters; typed: boolean } {
 	const settings = aCase.post.settings;
 	const typed = typedSettingsFor(aCase.platform, settings);
