@@ -1,15 +1,14 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 /**
- * What the Social Publishing node tests share: one sandbox per test file (reset before each test),
- * the node loaded as n8n loads it, and a `run` that executes one node of a workflow with short
- * timeouts and backoffs so that the error paths stay fast.
+ * What the Social Publishing node tests share: the sandbox of the test file (test/helpers/sandbox.ts:
+ * started once, reset before each test, its request log), the node as n8n loads it, and a `run` that
+ * executes it in a workflow with short timeouts and backoffs so that the error paths stay fast.
  */
-import axios, { type AxiosInstance } from 'axios';
+import axios from 'axios';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../sandbox';
-import type { LoggedRequest } from '../../../sandbox/requestLog';
+import type { SandboxOptions } from '../../../sandbox';
 import { NODE_TYPE, runNode, type RunNodeResult, type TestCredentials } from '../../helpers/engine';
+import { sandboxPerFile, type SandboxHarness } from '../../helpers/sandbox';
 
 // The node is registered once, as n8n loads it, by the engine (test/helpers/engine.ts).
 export { NODE_TYPE };
@@ -17,22 +16,9 @@ export { NODE_TYPE };
 /** Request Options for tests: a 1.5 s timeout, one retry after 20 ms, no waiting on 429. */
 export const FAST: INodeParameters = { timeout: 1500, maxRetries: 1, retryDelay: 20, maxRateLimitWait: 0 };
 
-export interface Harness {
-	sandbox: RunningSandbox;
-	credentials: TestCredentials;
+export interface Harness extends SandboxHarness {
 	/** Runs the node with these parameters (Request Options default to the harness's, FAST unless told). */
 	run(parameters: INodeParameters, options?: RunOptions): Promise<RunNodeResult>;
-	/** Requests the sandbox received since the last reset, optionally only those to a path. */
-	requests(method?: string, path?: string | RegExp): Promise<LoggedRequest[]>;
-	/** The same as `METHOD /path` lines (query left out), in the order received. */
-	routes(): Promise<string[]>;
-	/** An HTTP client on the sandbox's API with the key, which resolves whatever the status. */
-	api(): AxiosInstance;
-	/**
-	 * The same, once at least `expected` are logged (waiting up to 1 s): the sandbox logs a request
-	 * the client gave up on only when it notices the closed socket.
-	 */
-	settledRequests(expected: number, method?: string, path?: string | RegExp): Promise<LoggedRequest[]>;
 }
 
 export interface RunOptions {
@@ -49,45 +35,18 @@ export interface HarnessOptions extends SandboxOptions {
 	requestOptions?: INodeParameters | null;
 }
 
-/** Starts the sandbox for the test file (the spec profile unless told) and resets it before each test. */
+/** Starts the sandbox for the test file (the spec profile unless told), resets it before each test, and runs the node. */
 export function useSandbox(options: HarnessOptions = {}): Harness {
 	const { requestOptions = FAST, ...sandboxOptions } = options;
-	const harness = {} as Harness;
-	beforeAll(async () => {
-		harness.sandbox = await startSandbox({ ...sandboxOptions, control: true });
-		harness.credentials = { baseUrl: harness.sandbox.baseUrl, apiKey: harness.sandbox.apiKey };
-	});
-	afterAll(async () => {
-		await harness.sandbox?.close();
-	});
-	beforeEach(async () => {
-		await harness.sandbox.control.reset();
-	});
-	harness.run = async (parameters, options = {}) =>
+	const harness = sandboxPerFile<Harness>(sandboxOptions);
+	harness.run = async (parameters, runOptions = {}) =>
 		await runNode({
-			credentials: options.credentials ?? harness.credentials,
+			credentials: runOptions.credentials ?? harness.credentials,
 			parameters: { ...(requestOptions ? { requestOptions } : {}), ...parameters },
-			items: options.items,
-			continueOnFail: options.continueOnFail,
+			items: runOptions.items,
+			continueOnFail: runOptions.continueOnFail,
 			nodeType: NODE_TYPE,
 		});
-	// Paths are relative to the API base; a few sandbox log entries carry the base too, so it is cut here.
-	harness.requests = async (method, path) =>
-		(await harness.sandbox.control.requests()).map((r) => ({ ...r, path: r.path.replace(/^\/api\/public\/v1(?=\/)/, '') })).filter(
-			(r) =>
-				(!method || r.method === method) &&
-				(path === undefined || (typeof path === 'string' ? r.path === path : path.test(r.path))),
-		);
-	harness.routes = async () => (await harness.requests()).map((request) => `${request.method} ${request.path}`);
-	harness.api = () =>
-		axios.create({ baseURL: harness.sandbox.baseUrl, headers: { Authorization: harness.sandbox.apiKey }, validateStatus: () => true });
-	harness.settledRequests = async (expected, method, path) => {
-		for (let waited = 0; ; waited += 50) {
-			const found = await harness.requests(method, path);
-			if (found.length >= expected || waited >= 1000) return found;
-			await new Promise((resolve) => setTimeout(resolve, 50));
-		}
-	};
 	return harness;
 }
 
