@@ -119,7 +119,16 @@ export const requestOptionsCollection: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 60,
 			description:
-				'Longest time in seconds to wait when the service answers 429 with Retry-After; a longer wait fails the item with the time to retry. 0 never waits.',
+				'Longest time in seconds an item waits for a rate-limit window (a 429\'s Retry-After, or a window its route has used up); a longer wait fails the item, unsent, with the time to retry. 0 never waits.',
+		},
+		{
+			displayName: 'Max Requests in Flight',
+			name: 'maxInFlight',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 16,
+			description:
+				'Most requests of one run sent at the same time (n8n starts every item at once). Requests to a rate-limited route also wait for its window, as the service\'s X-RateLimit figures say, instead of being refused.',
 		},
 		{
 			displayName: 'Retries of Reads',

@@ -1,6 +1,7 @@
 import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
 
 import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.credentials';
+import { routeOf, type Explained, type SubjectKind } from './routeFacts';
 import { redactSecrets } from './secrets';
 
 /**
@@ -26,27 +27,9 @@ export interface Failure {
 	attempts?: number;
 }
 
-type SubjectKind = 'channel' | 'post' | 'group';
-
-/** The id a route acts on, found from its path: `:id` of channel routes is a channel, of post routes a post. */
-const SUBJECTS: Array<[RegExp, SubjectKind]> = [
-	[/^\/integrations\/([^/?]+)$/, 'channel'],
-	[/^\/integration-settings\/([^/?]+)$/, 'channel'],
-	[/^\/integration-trigger\/([^/?]+)$/, 'channel'],
-	[/^\/find-slot\/([^/?]+)$/, 'channel'],
-	[/^\/analytics\/post\/([^/?]+)$/, 'post'],
-	[/^\/analytics\/([^/?]+)$/, 'channel'],
-	[/^\/posts\/group\/([^/?]+)$/, 'group'],
-	[/^\/posts\/([^/?]+)(\/[^?]*)?$/, 'post'],
-];
-
-export function subjectOf(path: string): { kind: SubjectKind; id: string } | undefined {
-	const bare = path.split('?')[0];
-	for (const [pattern, kind] of SUBJECTS) {
-		const match = pattern.exec(bare);
-		if (match) return { kind, id: decodeURIComponent(match[1]) };
-	}
-	return undefined;
+/** The id the failed request's path names, from the route its operation declared (shared/routeFacts.ts). */
+function subjectOf(failure: Failure): { kind: SubjectKind; id: string } | undefined {
+	return routeOf(failure.method, failure.path).subject;
 }
 
 const LABEL: Record<SubjectKind, string> = { channel: 'Channel', post: 'Post', group: 'Post group' };
@@ -91,21 +74,7 @@ export function retryAfterSeconds(headers: IDataObject | undefined): number | un
 	return secondsFrom(headers['retry-after']) ?? secondsFrom(headers['x-ratelimit-reset']);
 }
 
-interface Explained {
-	message: string;
-	description: string;
-}
-
-function explainUnauthorized(failure: Failure, said: string | undefined): Explained {
-	const subject = subjectOf(failure.path);
-	// The key itself worked: only the channel trigger route answers 401 for a platform sign-in.
-	if (failure.path.startsWith('/integration-trigger/') && said && /expired|disconnected/i.test(said)) {
-		return {
-			message: `The sign-in of channel ${subject?.id ?? '(unknown)'} on its platform has expired`,
-			description:
-				'Reconnect the channel in the service\'s application (open the channel\'s preferences and reconnect it), then run the node again.',
-		};
-	}
+function explainUnauthorized(said: string | undefined): Explained {
 	switch (said) {
 		case 'No API Key found':
 			return {
@@ -132,34 +101,7 @@ function explainUnauthorized(failure: Failure, said: string | undefined): Explai
 }
 
 function explainNotFound(failure: Failure, said: string | undefined): Explained {
-	const path = failure.path.split('?')[0];
-	const subject = subjectOf(path);
-	if (failure.method === 'GET' && path === '/media') {
-		return {
-			message: 'This server has no media library route (GET /media answered 404)',
-			description:
-				'Some installs of the service (production v1.47) do not offer GET /media. Keep the id and path returned by Media → Upload or Upload From URL, or browse the library in the service\'s application.',
-		};
-	}
-	if (said === 'Tool not found') {
-		return {
-			message: `Channel ${subject?.id ?? ''} has no such tool`,
-			description: 'Pick a tool from the list; Channel → Get Settings shows the tools of a channel. The channel itself may also be unknown.',
-		};
-	}
-	if (path.startsWith('/find-slot/')) {
-		return {
-			message: `No free posting slot for channel ${subject?.id ?? ''}`,
-			description:
-				'The channel has no posting times configured, or it is unknown. Set its posting times in the service\'s application, or check the ID with Channel → Get Many.',
-		};
-	}
-	if (path.endsWith('/release-id')) {
-		return {
-			message: `Post ${subject?.id ?? ''} is not waiting for a release ID`,
-			description: 'Only a post published without its platform id can take one. Post → Get Missing Items lists the candidates when it is waiting.',
-		};
-	}
+	const subject = subjectOf(failure);
 	if (subject) {
 		return {
 			message: `${LABEL[subject.kind]} ${subject.id} was not found`,
@@ -176,7 +118,7 @@ function explainNotFound(failure: Failure, said: string | undefined): Explained 
 }
 
 function explainServerError(failure: Failure, said: string | undefined): Explained {
-	const subject = subjectOf(failure.path);
+	const subject = subjectOf(failure);
 	const retried = failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
 	if (subject) {
 		return {
@@ -195,22 +137,14 @@ const POSTS_MAY_EXIST =
 	'The post may have been created: check Post → Get Many (around the post\'s date) before retrying, or it may be published twice.';
 
 function explainNetwork(failure: Failure): Explained {
-	const subject = subjectOf(failure.path);
 	const retried = failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
-	const createsPosts = failure.method === 'POST' && failure.path.split('?')[0] === '/posts';
+	const createsPosts = routeOf(failure.method, failure.path).facts.mayApplyWithoutAnswer === true;
 	if (failure.network === 'timeout') {
-		const seconds = Math.round((failure.timeoutMs ?? 0) / 100) / 10;
+		const seconds = secondsWaited(failure);
 		if (createsPosts) {
 			return {
 				message: `No answer from the service within ${seconds} s on ${route(failure)}`,
 				description: `${POSTS_MAY_EXIST} If the service is just slow, raise Timeout under Request Options.`,
-			};
-		}
-		if (failure.path.startsWith('/find-slot/')) {
-			return {
-				message: `No answer from the service within ${seconds} s for the free slot of channel ${subject?.id ?? ''}: the channel may be unknown or disabled${retried}`,
-				description:
-					'Some installs never answer GET /find-slot for an unknown or disabled channel, so it is not retried. Check the channel with Channel → Get Many (it must be listed and not disabled); if it is, raise Timeout under Request Options.',
 			};
 		}
 		return {
@@ -234,7 +168,7 @@ function explainNetwork(failure: Failure): Explained {
 }
 
 function explainBadRequest(failure: Failure, said: string | undefined): Explained {
-	const subject = subjectOf(failure.path);
+	const subject = subjectOf(failure);
 	// Production answers 400 `Post not found` on PUT /posts/:id/status for an unknown post.
 	if (said === 'Post not found' && subject) return explainNotFound({ ...failure, status: 404 }, said);
 	const body = failure.body as IDataObject | undefined;
@@ -250,12 +184,21 @@ function explainBadRequest(failure: Failure, said: string | undefined): Explaine
 	};
 }
 
+function secondsWaited(failure: Failure): number {
+	return Math.round((failure.timeoutMs ?? 0) / 100) / 10;
+}
+
 export function explainFailure(failure: Failure): Explained {
 	const said = serviceMessage(failure.body);
+	const declared = routeOf(failure.method, failure.path);
+	const outcome = failure.network === 'timeout' ? 'timeout' : failure.network ? undefined : failure.status;
+	const own = outcome === undefined ? undefined : declared.facts.explain?.[outcome];
+	const explained = own?.({ id: declared.subject?.id ?? '', said, seconds: secondsWaited(failure) });
+	if (explained) return explained;
 	if (failure.network) return explainNetwork(failure);
 	const status = failure.status ?? 0;
 	if (status === 400) return explainBadRequest(failure, said);
-	if (status === 401) return explainUnauthorized(failure, said);
+	if (status === 401) return explainUnauthorized(said);
 	if (status === 402) {
 		const billing = (failure.body as IDataObject | undefined)?.url;
 		const allowance = said && /month|posts|allowance/i.test(said);
@@ -272,12 +215,6 @@ export function explainFailure(failure: Failure): Explained {
 	}
 	if (status === 404) return explainNotFound(failure, said);
 	if (status === 413) {
-		if (failure.path.split('?')[0] === '/upload') {
-			return {
-				message: 'The upload is larger than the service accepts (50 MB)',
-				description: 'For a file over 50 MB, put it at a public HTTPS address and use Media → Upload From URL (up to 100 MB).',
-			};
-		}
 		return {
 			message: `The request to ${route(failure)} is larger than the service accepts (HTTP 413)`,
 			description:
@@ -307,13 +244,17 @@ export function failureError(node: INode, failure: Failure, itemIndex?: number):
 	});
 }
 
-/** 429 beyond what the user allows the node to wait: when to try again. */
+/**
+ * 429 beyond what the user allows the node to wait: when to try again. `notSent`: the node kept the request back
+ * because the window it needs opens too late (shared/pacing.ts), so nothing reached the service.
+ */
 export function rateLimitError(
 	node: INode,
 	failure: Failure,
 	waitSeconds: number | undefined,
 	maxWaitSeconds: number,
 	itemIndex?: number,
+	notSent = false,
 ): NodeApiError {
 	const when =
 		waitSeconds === undefined
@@ -324,7 +265,7 @@ export function rateLimitError(
 		{ route: route(failure), status: 429, ...(waitSeconds !== undefined ? { retryAfterSeconds: waitSeconds } : {}) },
 		{
 			message: `Rate limit reached on ${route(failure)}: retry ${when}`,
-			description: `The service counts requests per organisation and route. The node waits up to ${maxWaitSeconds} s (Max Rate-Limit Wait under Request Options); raise it to wait longer, or space the runs out.`,
+			description: `${notSent ? 'Nothing was sent for this item: the service\'s window for this route is used up and opens again later than the node may wait. ' : ''}The service counts requests per organisation and route. The node waits up to ${maxWaitSeconds} s (Max Rate-Limit Wait under Request Options); raise it to wait longer, or space the runs out.`,
 			httpCode: '429',
 			itemIndex,
 		},

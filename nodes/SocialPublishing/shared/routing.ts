@@ -13,6 +13,7 @@ import {
 } from 'n8n-workflow';
 
 import { checkedWithTheOtherItems } from './batch';
+import { declareRoute, type RouteFacts } from './routeFacts';
 
 /**
  * How an operation is declared: its entry in the resource's Operation list (name, action, routing) and its
@@ -99,7 +100,8 @@ function allOrNothing(steps: PreSendAction[]): PreSendAction {
  * The routing of one operation. Every operation sends through the node's transport
  * (`send.paginate: true` opts into `requestOperations.pagination`, see transport.ts); `{field}`
  * in the route is filled from that field, checked (preSend `fillPath`). Operations that read
- * several pages pass their own `pagination` (built with `paginated`), which sends the same way.
+ * several pages pass their own `pagination` (built with `paginated`), which sends the same way. The route and its
+ * facts are declared for the transport and the error wording (shared/routeFacts.ts).
  */
 export function routeTo(
 	method: IHttpRequestMethods,
@@ -108,8 +110,11 @@ export function routeTo(
 		preSend?: PreSendAction[];
 		postReceive?: PostReceiveAction[];
 		pagination?: IN8nRequestOperations['pagination'];
+		/** What the transport and the errors need to know about this route (shared/routeFacts.ts). */
+		facts?: RouteFacts;
 	} = {},
 ): INodePropertyRouting {
+	declareRoute(method, url, steps.facts);
 	let preSend = [...(url.includes('{') ? [fillPath] : []), ...(steps.preSend ?? [])];
 	// A write sends all the items of a run or none (shared/batch.ts): its checks run as one step that waits for the
 	// other items' checks.

@@ -20,6 +20,8 @@ import {
 import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.credentials';
 import { failureError, rateLimitError, retryAfterSeconds, type Failure } from './errors';
 import { toItems } from './items';
+import { routeOf } from './routeFacts';
+import { DEFAULT_MAX_IN_FLIGHT, Pacer, pacerOf } from './pacing';
 
 /**
  * The one place where requests to the service are sent, for every route.
@@ -33,6 +35,8 @@ import { toItems } from './items';
  * - GET retried on 5xx, timeouts and dropped connections, with exponential backoff (not a
  *   find-slot timeout, which in production means an unknown or disabled channel);
  *   other methods are never retried blindly (a POST may have been applied);
+ * - paced (shared/pacing.ts): a few requests of a run in flight at a time, each limited endpoint kept inside its
+ *   window, waiting for the window rather than sending what the service would refuse;
  * - 429 waited for as Retry-After says, up to the user's cap, then an error saying when to retry;
  * - every other failure turned into an error that says what happened and how to fix it.
  */
@@ -47,6 +51,8 @@ export interface TransportPolicy {
 	retryDelayMs: number;
 	/** Longest total wait for 429 answers, in seconds; 0 never waits. */
 	maxRateLimitWaitS: number;
+	/** Most requests of one run out at a time. */
+	maxInFlight: number;
 	includeRateLimitInfo: boolean;
 }
 
@@ -55,6 +61,7 @@ export const DEFAULT_POLICY: TransportPolicy = {
 	retries: 2,
 	retryDelayMs: 1_000,
 	maxRateLimitWaitS: 60,
+	maxInFlight: DEFAULT_MAX_IN_FLIGHT,
 	includeRateLimitInfo: false,
 };
 
@@ -78,6 +85,7 @@ export function policyOf(options: IDataObject | undefined, defaults: TransportPo
 		retries: Math.floor(numberOr(o.maxRetries, defaults.retries)),
 		retryDelayMs: numberOr(o.retryDelay, defaults.retryDelayMs),
 		maxRateLimitWaitS: numberOr(o.maxRateLimitWait, defaults.maxRateLimitWaitS),
+		maxInFlight: Math.floor(numberOr(o.maxInFlight, defaults.maxInFlight, 1)),
 		includeRateLimitInfo: o.includeRateLimitInfo === undefined ? defaults.includeRateLimitInfo : o.includeRateLimitInfo === true,
 	};
 }
@@ -101,7 +109,7 @@ interface Target {
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-function lowerCaseKeys(headers: unknown): IDataObject {
+export function lowerCaseKeys(headers: unknown): IDataObject {
 	const out: IDataObject = {};
 	if (headers && typeof headers === 'object') {
 		for (const [key, value] of Object.entries(headers as IDataObject)) out[key.toLowerCase()] = value;
@@ -161,8 +169,8 @@ function notAboutHttp(node: INode, error: unknown, target: Target): NodeApiError
 
 function retryable(method: string, failure: Failure): boolean {
 	if (method !== 'GET') return false;
-	// Production never answers find-slot for an unknown or disabled channel: a retry only waits again.
-	if (failure.network === 'timeout' && failure.path.startsWith('/find-slot/')) return false;
+	// A route whose timeout is final (find-slot: production never answers for an unknown channel) only waits again.
+	if (failure.network === 'timeout' && routeOf(method, failure.path).facts.timeoutIsFinal) return false;
 	if (failure.network === 'timeout' || failure.network === 'dropped') return true;
 	return (failure.status ?? 0) >= 500;
 }
@@ -193,12 +201,16 @@ export function isStreamedBody(body: unknown): boolean {
 	return typeof (body as { stream?: unknown } | undefined)?.stream === 'function';
 }
 
-export interface SendOptions {
+export interface SendOptions<T> {
 	/**
 	 * Whether the timeout is a wall-clock limit on the whole attempt (default). Streamed uploads
 	 * turn it off and keep the client's timeout, which only fires when no bytes move.
 	 */
 	deadline?: boolean;
+	/** The run's pacer (shared/pacing.ts); without one the request is paced on its own. */
+	pacer?: Pacer;
+	/** The answer's headers (lower-cased), for the pacer to read the X-RateLimit-* figures. */
+	headersOf?: (result: T) => IDataObject | undefined;
 }
 
 /** Runs one request (`attempt` sends it once) under the policy; throws errors that explain themselves. */
@@ -207,37 +219,51 @@ export async function sendWithPolicy<T>(
 	target: Target,
 	policy: TransportPolicy,
 	attempt: () => Promise<T>,
-	options: SendOptions = {},
+	options: SendOptions<T> = {},
 ): Promise<T> {
 	const method = target.method.toUpperCase();
 	const once = options.deadline === false ? attempt : async () => await withinDeadline(policy.timeoutMs, attempt);
+	const pacer = options.pacer ?? new Pacer(policy.maxInFlight);
+	const started = Date.now();
 	let attempts = 0;
 	let rateLimitWaits = 0;
-	let waitedSeconds = 0;
+	let answered429 = false;
 	for (;;) {
 		attempts++;
+		// Waits for the endpoint's window (and a place in flight), within what is left of Max Rate-Limit Wait.
+		const ticket = await pacer.admit(method, target.path, policy.maxRateLimitWaitS * 1000 - (Date.now() - started));
+		if ('waitSeconds' in ticket) {
+			throw rateLimitError(node, { method, path: target.path, status: 429 }, ticket.waitSeconds, policy.maxRateLimitWaitS, target.itemIndex, !answered429);
+		}
 		try {
-			return await once();
+			const result = await once();
+			const headers = options.headersOf?.(result);
+			if (headers) pacer.learn(ticket, 200, headers);
+			return result;
 		} catch (error) {
 			const failure = failureOf(error, { ...target, method }, policy, attempts);
 			if (!failure) throw notAboutHttp(node, error, { ...target, method });
+			const wait = retryAfterSeconds(failure.headers);
+			pacer.learn(ticket, failure.status, failure.headers, wait);
 			if (failure.status === 429) {
-				// A 429 means the request was not applied, so sending it again is safe for any method.
-				const wait = retryAfterSeconds(failure.headers);
-				if (wait !== undefined && waitedSeconds + wait <= policy.maxRateLimitWaitS && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
+				// A 429 means the request was not applied, so sending it again is safe for any method; the pacer holds it
+				// (and the run's other requests to that endpoint) until Retry-After, or refuses if that is past the cap.
+				answered429 = true;
+				if (wait !== undefined && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
 					rateLimitWaits++;
-					waitedSeconds += wait;
 					attempts--;
-					await sleep(wait * 1000);
 					continue;
 				}
 				throw rateLimitError(node, failure, wait, policy.maxRateLimitWaitS, target.itemIndex);
 			}
 			if (retryable(method, failure) && attempts <= policy.retries) {
+				ticket.release();
 				await sleep(Math.min(MAX_BACKOFF_MS, policy.retryDelayMs * 2 ** (attempts - 1)));
 				continue;
 			}
 			throw failureError(node, failure, target.itemIndex);
+		} finally {
+			ticket.release();
 		}
 	}
 }
@@ -297,8 +323,13 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 	};
 	const captured = captureAnswers(requestData, target);
 	const deadline = !isStreamedBody(requestData.options.body);
+	const pacer = pacerOf(context, policy.maxInFlight);
+	const attempt = async () => {
+		captured.headers = undefined;
+		return await context.makeRoutingRequest(requestData);
+	};
 	const send = async () =>
-		await sendWithPolicy(context.getNode(), target, policy, async () => await context.makeRoutingRequest(requestData), { deadline });
+		await sendWithPolicy(context.getNode(), target, policy, attempt, { deadline, pacer, headersOf: () => captured.headers });
 	const finish = (items: INodeExecutionData[]) => {
 		if (!policy.includeRateLimitInfo) return items;
 		const figures = rateLimitFigures(captured.headers);
@@ -412,9 +443,15 @@ export async function apiRequestFull(
 		...(options.body ? { body: options.body } : {}),
 	};
 	const target: Target = { method, path, itemIndex: options.itemIndex };
-	const response = (await sendWithPolicy(this.getNode(), target, policy, async () =>
-		await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request }),
-	)) as IN8nHttpFullResponse;
+	// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and the trigger send alone.
+	const pacer = 'getExecuteData' in this ? pacerOf(this, policy.maxInFlight) : undefined;
+	const response = await sendWithPolicy(
+		this.getNode(),
+		target,
+		policy,
+		async () => (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request })) as IN8nHttpFullResponse,
+		{ pacer, headersOf: (answer) => lowerCaseKeys(answer.headers) },
+	);
 	assertApiAnswer(this.getNode(), response, target);
 	return { body: response.body, headers: lowerCaseKeys(response.headers) };
 }

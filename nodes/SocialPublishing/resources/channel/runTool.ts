@@ -97,7 +97,30 @@ export const runChannelTool = defineOperation(
 		value: 'runTool',
 		action: 'Run a tool of a channel',
 		description: 'Run one of the channel\'s tools, e.g. list a Discord server\'s channels (POST /integration-trigger/:channel)',
-		routing: routeTo('POST', '/integration-trigger/{channel}', { preSend: [toolRequestBody], postReceive: [outputItems] }),
+		routing: routeTo('POST', '/integration-trigger/{channel}', {
+			preSend: [toolRequestBody],
+			postReceive: [outputItems],
+			facts: {
+				explain: {
+					// The key itself worked: this route answers 401 when the channel's sign-in on its platform has lapsed.
+					401: ({ id, said }) =>
+						said && /expired|disconnected/i.test(said)
+							? {
+									message: `The sign-in of channel ${id} on its platform has expired`,
+									description:
+										'Reconnect the channel in the service\'s application (open the channel\'s preferences and reconnect it), then run the node again.',
+								}
+							: undefined,
+					404: ({ id, said }) =>
+						said === 'Tool not found'
+							? {
+									message: `Channel ${id} has no such tool`,
+									description: 'Pick a tool from the list; Channel → Get Settings shows the tools of a channel. The channel itself may also be unknown.',
+								}
+							: undefined,
+				},
+			},
+		}),
 	},
 	fields,
 );

@@ -38,7 +38,20 @@ export const getManyMedia = defineOperation(
 		value: 'getMany',
 		action: 'Get many media items',
 		description: 'The media library, newest first (GET /media; absent on some installs)',
-		routing: routeTo('GET', '/media', { preSend: [checkValues(limitRule)], postReceive: [itemsOf('results')], pagination: readPages }),
+		routing: routeTo('GET', '/media', {
+			preSend: [checkValues(limitRule)],
+			postReceive: [itemsOf('results')],
+			pagination: readPages,
+			facts: {
+				explain: {
+					404: () => ({
+						message: 'This server has no media library route (GET /media answered 404)',
+						description:
+							'Some installs of the service (production v1.47) do not offer GET /media. Keep the id and path returned by Media → Upload or Upload From URL, or browse the library in the service\'s application.',
+					}),
+				},
+			},
+		}),
 	},
 	fields,
 );

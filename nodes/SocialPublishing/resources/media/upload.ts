@@ -90,7 +90,18 @@ export const uploadMedia = defineOperation(
 		value: 'upload',
 		action: 'Upload a file',
 		description: 'Upload a file from a binary field, streamed (POST /upload, up to 50 MB)',
-		routing: routeTo('POST', '/upload', { preSend: [uploadBody] }),
+		routing: routeTo('POST', '/upload', {
+			preSend: [uploadBody],
+			// Post → Create uploads its binary media to the same route, so it words a 413 the same way.
+			facts: {
+				explain: {
+					413: () => ({
+						message: 'The upload is larger than the service accepts (50 MB)',
+						description: 'For a file over 50 MB, put it at a public HTTPS address and use Media → Upload From URL (up to 100 MB).',
+					}),
+				},
+			},
+		}),
 	},
 	fields,
 );

@@ -24,7 +24,17 @@ export const setReleaseId = defineOperation(
 		value: 'setReleaseId',
 		action: 'Set the release ID of a post',
 		description: 'Tell the service which platform item a published post is',
-		routing: routeTo('PUT', '/posts/{postId}/release-id', { preSend: [checkValues({ name: 'releaseId', label: 'Release Name or ID', filled: true })] }),
+		routing: routeTo('PUT', '/posts/{postId}/release-id', {
+			preSend: [checkValues({ name: 'releaseId', label: 'Release Name or ID', filled: true })],
+			facts: {
+				explain: {
+					404: ({ id }) => ({
+						message: `Post ${id} is not waiting for a release ID`,
+						description: 'Only a post published without its platform id can take one. Post → Get Missing Items lists the candidates when it is waiting.',
+					}),
+				},
+			},
+		}),
 	},
 	fields,
 );

@@ -18,7 +18,25 @@ export const findNextFreeSlot = defineOperation(
 		value: 'findNextFree',
 		action: 'Find the next free posting slot',
 		description: 'The first future posting time of a channel that has no post yet (GET /find-slot/:channel)',
-		routing: routeTo('GET', '/find-slot/{channel}', { postReceive: [slotItem] }),
+		routing: routeTo('GET', '/find-slot/{channel}', {
+			postReceive: [slotItem],
+			facts: {
+				// Production never answers for an unknown or disabled channel: a retry would only wait again.
+				timeoutIsFinal: true,
+				explain: {
+					404: ({ id }) => ({
+						message: `No free posting slot for channel ${id}`,
+						description:
+							'The channel has no posting times configured, or it is unknown. Set its posting times in the service\'s application, or check the ID with Channel → Get Many.',
+					}),
+					timeout: ({ id, seconds }) => ({
+						message: `No answer from the service within ${seconds} s for the free slot of channel ${id}: the channel may be unknown or disabled`,
+						description:
+							'Some installs never answer GET /find-slot for an unknown or disabled channel, so it is not retried. Check the channel with Channel → Get Many (it must be listed and not disabled); if it is, raise Timeout under Request Options.',
+					}),
+				},
+			},
+		}),
 	},
 	[channelLocator({ description: 'The channel whose posting times are searched' })],
 );

@@ -213,13 +213,16 @@ describe('sendWithPolicy', () => {
 
 it('policyOf reads Request Options, keeping defaults for what is absent or invalid', () => {
 	expect(policyOf({})).toEqual(DEFAULT_POLICY);
-	expect(policyOf({ timeout: 500, maxRetries: 0, retryDelay: 5, maxRateLimitWait: 0, includeRateLimitInfo: true })).toEqual({
+	expect(policyOf({ timeout: 500, maxRetries: 0, retryDelay: 5, maxRateLimitWait: 0, maxInFlight: 4, includeRateLimitInfo: true })).toEqual({
 		timeoutMs: 500,
 		retries: 0,
 		retryDelayMs: 5,
 		maxRateLimitWaitS: 0,
+		maxInFlight: 4,
 		includeRateLimitInfo: true,
 	});
+	// At least one request in flight, whatever the field says.
+	expect(policyOf({ maxInFlight: 0 }).maxInFlight).toBe(DEFAULT_POLICY.maxInFlight);
 	expect(policyOf({ timeout: -1, maxRetries: 'x' }).timeoutMs).toBe(DEFAULT_POLICY.timeoutMs);
 	expect(policyOf({ maxRetries: 'x' }).retries).toBe(DEFAULT_POLICY.retries);
 });

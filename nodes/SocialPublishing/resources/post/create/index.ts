@@ -11,6 +11,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { channelLocator } from '../../../shared/descriptions';
 import { POST_LIMITS } from '../../../shared/platforms';
+import { declareRoute } from '../../../shared/routeFacts';
 import { defineOperation } from '../../../shared/routing';
 import { buildCreatePostRequest, toCreatedPosts } from './hooks';
 import {
@@ -278,6 +279,9 @@ const fields: INodeProperties[] = [
 	{ ...channelsProperty, displayOptions: { show: { inputMode: ['fields'] } } },
 	optionsProperty,
 ];
+
+// No answer to POST /posts may still mean posts were created: the error says so, and it is never re-sent.
+declareRoute('POST', '/posts', { mayApplyWithoutAnswer: true });
 
 /** POST /posts, built and checked by preSend (see hooks.ts). */
 export const createPost = defineOperation(

@@ -6,10 +6,11 @@
  * request; files are uploaded (POST /upload, each binary field once per item) only after every
  * check has passed, just before POST /posts.
  */
-import type { IBinaryData, IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { MEDIA_EXTENSIONS } from '../../../shared/platforms';
 import { BINARY_SOURCE, type Json } from './body';
-import { baseUrlOf, CREDENTIAL_TYPE, policyOf, sendWithPolicy } from '../../../shared/transport';
+import { pacerOf } from '../../../shared/pacing';
+import { baseUrlOf, CREDENTIAL_TYPE, lowerCaseKeys, policyOf, sendWithPolicy } from '../../../shared/transport';
 import { binarySource, multipartFile, sniffMediaType, UPLOAD_LIMITS, type BinarySource, type MediaType } from '../../../shared/upload';
 import type { NodeProblem } from './checks';
 
@@ -128,14 +129,16 @@ export async function uploadPending(context: IExecuteSingleFunctions, pending: P
 			headers: { Accept: 'application/json', 'Content-Type': body.type },
 			disableFollowRedirect: true,
 			timeout: policy.timeoutMs,
+			returnFullResponse: true,
 		};
-		const answer = (await sendWithPolicy(
+		const response = await sendWithPolicy(
 			context.getNode(),
 			{ method: 'POST', path: '/upload', itemIndex: context.getItemIndex() },
 			policy,
-			async () => await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, { ...request }),
-			{ deadline: false },
-		)) as Json;
+			async () => (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, { ...request })) as IN8nHttpFullResponse,
+			{ deadline: false, pacer: pacerOf(context, policy.maxInFlight), headersOf: (answer) => lowerCaseKeys(answer.headers) },
+		);
+		const answer = response.body as Json;
 		uploaded.set(property, { id: answer?.id, path: answer?.path });
 	}
 	for (const item of pending.refs) {
