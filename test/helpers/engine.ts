@@ -45,6 +45,9 @@ import {
 import { SocialPublishingApi } from '../../credentials/SocialPublishingApi.credentials';
 import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.node';
 
+/** The action node's type name, as workflows name it. */
+export const NODE_TYPE = 'n8n-nodes-social-publishing.socialPublishing';
+
 export interface TestCredentials {
 	baseUrl: string;
 	apiKey: string;
@@ -86,7 +89,7 @@ export function asLoadedByN8n<T extends INodeType>(nodeType: T): T {
 /** Node types known to test workflows: ours plus the item source. Tests may register more. */
 export const nodeTypeRegistry: Record<string, INodeType> = {
 	'test.itemSource': new ItemSource(),
-	'n8n-nodes-social-publishing.socialPublishing': asLoadedByN8n(new SocialPublishing()),
+	[NODE_TYPE]: asLoadedByN8n(new SocialPublishing()),
 };
 
 export function registerNodeType(type: string, nodeType: INodeType): void {
@@ -270,7 +273,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		parameters: { items: items as unknown as NodeParameterValueType },
 	};
 	const node = nodeUnderTest(
-		options.nodeType ?? 'n8n-nodes-social-publishing.socialPublishing',
+		options.nodeType ?? NODE_TYPE,
 		options.parameters,
 		options.continueOnFail ? { onError: 'continueRegularOutput' } : {},
 	);
@@ -374,7 +377,7 @@ function workflowFor(node: INode): Workflow {
 }
 
 /** An expression of the node's description (its subtitle, say) resolved as the editor resolves it, for these parameters. */
-export function resolveForParameters(expression: string, parameters: INodeParameters, nodeType = 'n8n-nodes-social-publishing.socialPublishing'): unknown {
+export function resolveForParameters(expression: string, parameters: INodeParameters, nodeType = NODE_TYPE): unknown {
 	const node = nodeUnderTest(nodeType, parameters);
 	return workflowFor(node).expression.getSimpleParameterValue(node, expression, 'internal', {});
 }
@@ -395,7 +398,7 @@ export async function loadOptions(
 	method: string,
 	parameters: INodeParameters,
 	propertyPath: string,
-	nodeType = 'n8n-nodes-social-publishing.socialPublishing',
+	nodeType = NODE_TYPE,
 ): Promise<INodePropertyOptions[]> {
 	const fn = lookUpNodeType(nodeType).methods?.loadOptions?.[method];
 	if (!fn) throw new Error(`No loadOptions method ${method}`);
@@ -410,7 +413,7 @@ export async function listSearch(
 	propertyPath: string,
 	filter?: string,
 	paginationToken?: string,
-	nodeType = 'n8n-nodes-social-publishing.socialPublishing',
+	nodeType = NODE_TYPE,
 ): Promise<INodeListSearchResult> {
 	const fn = lookUpNodeType(nodeType).methods?.listSearch?.[method];
 	if (!fn) throw new Error(`No listSearch method ${method}`);

@@ -1,6 +1,7 @@
 /** Shared set-up of the sandbox contract tests: one sandbox per test file, an axios client that never throws on status. */
 import axios, { type AxiosInstance } from 'axios';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox';
+import type { RunningSandbox, SandboxOptions } from '../../sandbox';
+import { sandboxPerFile } from '../helpers/sandbox';
 
 export interface TestSandbox {
 	sb: RunningSandbox;
@@ -13,8 +14,8 @@ export interface TestSandbox {
 /** A fixed start so dates in tests are readable: Sunday 1 March 2026, 08:00 UTC. */
 export const T0 = '2026-03-01T08:00:00.000Z';
 
-export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-	const sb = await startSandbox({ control: true, clock: { mode: 'manual', now: T0 }, ...options });
+/** The clients of a running sandbox: with the main organisation's key, or any Authorization header. */
+function clientsOf(sb: RunningSandbox): TestSandbox {
 	const as = (authorization?: string) =>
 		axios.create({
 			baseURL: sb.baseUrl,
@@ -26,17 +27,16 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
 }
 
 /**
- * The set-up every contract test file shares: one sandbox for the file (closed after it), reset to
- * the seeded state before each test unless `reset: false` (files whose tests only read).
- * The returned object is filled in `beforeAll`.
+ * The set-up every contract test file shares: one sandbox for the file (test/helpers/sandbox.ts: closed
+ * after it, reset to the seeded state before each test unless `reset: false`, for files whose tests
+ * only read), on a manual clock at T0. The returned object is filled in `beforeAll`.
  */
 export function useTestSandbox(options: SandboxOptions = {}, { reset = true }: { reset?: boolean } = {}): TestSandbox {
 	const t = {} as TestSandbox;
-	beforeAll(async () => {
-		Object.assign(t, await startTestSandbox(options));
+	const file = sandboxPerFile({ clock: { mode: 'manual', now: T0 }, ...options }, { reset });
+	beforeAll(() => {
+		Object.assign(t, clientsOf(file.sandbox));
 	});
-	afterAll(async () => await t.sb?.close());
-	if (reset) beforeEach(async () => await t.sb.control.reset());
 	return t;
 }
 

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { mp4, png, text } from '../../fixtures/media';
 import type { TestCredentials } from '../../helpers/engine';
-import { channel as channelEntry, createParams, jsonParams, parts, typedSettingsFor } from './post/createSupport';
+import { channel as channelEntry, createParams, jsonParams, parts, typedSettingsFor } from './createParameters';
 import { byId, createPosts, daysFromNow, errorOf, useSandbox } from './support';
 
 /**

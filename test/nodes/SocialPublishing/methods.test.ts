@@ -1,4 +1,5 @@
 import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
+import { tagName } from '../../../nodes/SocialPublishing/methods/loadOptions';
 import { listSearch, loadOptions } from '../../helpers/engine';
 import { byId, createPosts, daysFromNow, fromList, NODE_TYPE, UNKNOWN_ID, useSandbox } from './support';
 
@@ -144,4 +145,11 @@ describe('Social Publishing pickers', () => {
 		]);
 		expect(await t.requests()).toHaveLength(1);
 	});
+});
+
+it('tagName reads both tag shapes', () => {
+	expect(tagName({ value: 'id', label: 'Launch' })).toBe('Launch');
+	expect(tagName({ tag: { id: 'id', name: 'Promo', color: '#fff' } })).toBe('Promo');
+	expect(tagName({ tag: {} })).toBeUndefined();
+	expect(tagName(null)).toBeUndefined();
 });

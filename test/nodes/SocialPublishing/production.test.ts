@@ -3,37 +3,23 @@
  * The node against the sandbox's production profile (sandbox/production.ts): every departure of service-notes
  * "Where production departs from the spec" that an operation or loader meets, run through n8n's engine.
  */
-import axios, { type AxiosInstance } from 'axios';
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type RunningSandbox } from '../../../sandbox';
-import { loadOptions, runNode, type RunNodeResult, type TestCredentials } from '../../helpers/engine';
-import { channel, createParams, jsonParams, parts, typedSettingsFor } from './post/createSupport';
-import { byId, DAY_MS, errorOf, FAST, jsonOf, NODE_TYPE, UNKNOWN_ID } from './support';
+import { loadOptions } from '../../helpers/engine';
+import { channel, createParams, jsonParams, parts, typedSettingsFor } from './createParameters';
+import { byId, daysFromNow, errorOf, FAST, jsonOf, UNKNOWN_ID, useSandbox } from './support';
 
-let sb: RunningSandbox;
-let credentials: TestCredentials;
-let api: AxiosInstance;
+// Real clock: the tag loader reads posts around the real today.
+const t = useSandbox({ profile: 'production' });
+const api = () => t.api();
 
-beforeAll(async () => {
-	// Real clock: the tag loader reads posts around the real today.
-	sb = await startSandbox({ profile: 'production', control: true });
-	credentials = { baseUrl: sb.baseUrl, apiKey: sb.apiKey };
-	api = axios.create({ baseURL: sb.baseUrl, headers: { Authorization: sb.apiKey }, validateStatus: () => true });
-});
-afterAll(async () => await sb.close());
-beforeEach(async () => await sb.control.reset());
-
-const run = async (parameters: INodeParameters, requestOptions: INodeParameters = FAST): Promise<RunNodeResult> =>
-	await runNode({ credentials, nodeType: NODE_TYPE, parameters: { requestOptions, ...parameters } });
-
-const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
+const run = async (parameters: INodeParameters, requestOptions: INodeParameters = FAST) => await t.run({ requestOptions, ...parameters });
 
 /** Creates posts straight through the API (POST /posts is another operation's job). */
 async function seedPosts(bodies: unknown[]): Promise<Array<{ postId: string; integration: string }>> {
 	const created = [];
 	for (const body of bodies) {
-		const res = await api.post('/posts', body);
+		const res = await api().post('/posts', body);
 		expect(res.status).toBe(201);
 		created.push(...(res.data as Array<{ postId: string; integration: string }>));
 	}
@@ -42,22 +28,21 @@ async function seedPosts(bodies: unknown[]): Promise<Array<{ postId: string; int
 
 const postBody = (channelId: string, extra: Record<string, unknown> = {}, settings?: unknown) => ({
 	type: 'schedule',
-	date: inDays(3),
+	date: daysFromNow(3),
 	shortLink: false,
 	tags: [],
 	posts: [{ integration: { id: channelId }, value: [{ content: 'From the production tests', image: [] }], ...(settings ? { settings } : {}) }],
 	...extra,
 });
 
-const routesHit = async () =>
-	(await sb.control.requests()).map((r) => `${r.method} ${r.path.replace(/^\/api\/public\/v1(?=\/)/, '')}`);
+const routesHit = async () => await t.routes();
 
 describe('Channel → Delete', () => {
 	it('outputs {deleted: true, id} and never the tokens production echoes', async () => {
-		const { telegram, x } = sb.seed.channels;
-		const tokens = sb.seed.channelTokens!;
+		const { telegram, x } = t.sandbox.seed.channels;
+		const tokens = t.sandbox.seed.channelTokens!;
 		// The precondition, so the check below cannot pass vacuously: this server does echo the tokens.
-		expect((await api.delete(`/integrations/${x.id}`)).data).toMatchObject(tokens.x);
+		expect((await api().delete(`/integrations/${x.id}`)).data).toMatchObject(tokens.x);
 
 		const result = await run({ resource: 'channel', operation: 'delete', channel: byId(telegram.id) });
 		expect(jsonOf(result)).toEqual([{ deleted: true, id: telegram.id }]);
@@ -67,7 +52,7 @@ describe('Channel → Delete', () => {
 		expect(everything).not.toContain('sandbox-channel-');
 
 		// Nor with the rate-limit figures added to the output.
-		const { threads } = sb.seed.channels;
+		const { threads } = t.sandbox.seed.channels;
 		const withInfo = await run({ resource: 'channel', operation: 'delete', channel: byId(threads.id) }, { ...FAST, includeRateLimitInfo: true });
 		expect(jsonOf(withInfo)).toEqual([expect.objectContaining({ deleted: true, id: threads.id })]);
 		expect(JSON.stringify(withInfo.run)).not.toContain('sandbox-channel-');
@@ -82,15 +67,15 @@ describe('Channel → Delete', () => {
 
 describe('Post → Get Many', () => {
 	it('parses the settings string, and passes nested tags and actualDate through', async () => {
-		const { x, telegram } = sb.seed.channels;
+		const { x, telegram } = t.sandbox.seed.channels;
 		await seedPosts([
 			postBody(x.id, { tags: [{ value: 'Launch', label: 'Launch' }] }, { who_can_reply_post: 'following', made_with_ai: true }),
 			postBody(telegram.id, { inter: 2 }),
 		]);
-		const posts = jsonOf(await run({ resource: 'post', operation: 'getMany', startDate: inDays(0), endDate: inDays(6) }));
+		const posts = jsonOf(await run({ resource: 'post', operation: 'getMany', startDate: daysFromNow(0), endDate: daysFromNow(6) }));
 		const xPost = posts.find((p) => (p.integration as { id: string }).id === x.id)!;
 		expect(xPost.settings).toEqual({ who_can_reply_post: 'following', made_with_ai: true });
-		const launch = sb.seed.tags.find((t) => t.name === 'Launch')!;
+		const launch = t.sandbox.seed.tags.find((t) => t.name === 'Launch')!;
 		expect(xPost.tags).toEqual([{ tag: { id: launch.id, name: 'Launch', color: launch.color } }]);
 		const repeats = posts.filter((p) => (p.integration as { id: string }).id === telegram.id);
 		expect(repeats.length).toBeGreaterThanOrEqual(2);
@@ -103,9 +88,9 @@ describe('Post → Get Many', () => {
 
 it('the tag list reads tags from posts in production\'s {tag: {name}} shape', async () => {
 	await seedPosts([
-		postBody(sb.seed.channels.telegram.id, { tags: [{ value: 'x', label: 'Weekly tips' }, { value: 'y', label: 'Promo' }] }),
+		postBody(t.sandbox.seed.channels.telegram.id, { tags: [{ value: 'x', label: 'Weekly tips' }, { value: 'y', label: 'Promo' }] }),
 	]);
-	const tags = await loadOptions(credentials, 'getTags', { resource: 'post', operation: 'create' }, 'tags', NODE_TYPE);
+	const tags = await loadOptions(t.credentials, 'getTags', { resource: 'post', operation: 'create' }, 'tags');
 	expect(tags).toEqual([
 		{ name: 'Promo', value: 'Promo' },
 		{ name: 'Weekly tips', value: 'Weekly tips' },
@@ -119,14 +104,14 @@ it('Media → Get Many says this server has no media library route, and what to 
 });
 
 it('routes without X-RateLimit headers give rateLimit: null when the figures are asked for', async () => {
-	const series = jsonOf(await run({ resource: 'analytics', operation: 'getChannel', channel: byId(sb.seed.channels.x.id) }, { ...FAST, includeRateLimitInfo: true }));
+	const series = jsonOf(await run({ resource: 'analytics', operation: 'getChannel', channel: byId(t.sandbox.seed.channels.x.id) }, { ...FAST, includeRateLimitInfo: true }));
 	expect(series.length).toBeGreaterThan(0);
 	for (const s of series) expect(s.rateLimit).toBeNull();
 });
 
 it('a JSON body over 100 kB on Run Tool (production answers 413) is explained as too large a request, not as an upload', async () => {
 	const big = JSON.stringify({ text: 'a'.repeat(150_000) });
-	const discord = sb.seed.channels.discord.id;
+	const discord = t.sandbox.seed.channels.discord.id;
 	const error = errorOf(await run({ resource: 'channel', operation: 'runTool', channel: byId(discord), tool: 'channels', inputMode: 'json', inputJson: big }));
 	expect(error.httpCode).toBe('413');
 	expect(error.message).toBe(`The request to POST /integration-trigger/${discord} is larger than the service accepts (HTTP 413)`);
@@ -154,7 +139,7 @@ describe('unknown ids answered with 500', () => {
 
 describe('Slot → Find Next Free on a channel production never answers for', () => {
 	it.each(['unknown', 'disabled'])('a %s channel ends by the timeout with a clear error', async (kind) => {
-		const id = kind === 'unknown' ? UNKNOWN_ID : sb.seed.channels.linkedinDisabled.id;
+		const id = kind === 'unknown' ? UNKNOWN_ID : t.sandbox.seed.channels.linkedinDisabled.id;
 		const started = Date.now();
 		// Retries of reads allowed: a find-slot timeout is still not retried (it would only wait again).
 		const result = await run(
@@ -166,32 +151,32 @@ describe('Slot → Find Next Free on a channel production never answers for', ()
 		expect(error.description).toContain('Check the channel with Channel → Get Many');
 		expect(Date.now() - started).toBeLessThan(2000);
 		// The sandbox logs an abandoned request when it sees the socket close: give a second attempt 1 s to show up.
-		const asked = async () => (await sb.control.requests()).filter((r) => r.path.endsWith(`/find-slot/${id}`));
+		const asked = async () => (await t.sandbox.control.requests()).filter((r) => r.path.endsWith(`/find-slot/${id}`));
 		for (let waited = 0; (await asked()).length < 2 && waited < 1000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(await asked()).toHaveLength(1);
 	});
 
 	it('an enabled channel still gets its slot', async () => {
-		const [slot] = jsonOf(await run({ resource: 'slot', operation: 'findNextFree', channel: byId(sb.seed.channels.x.id) }));
+		const [slot] = jsonOf(await run({ resource: 'slot', operation: 'findNextFree', channel: byId(t.sandbox.seed.channels.x.id) }));
 		expect(slot.date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00$/);
 	});
 });
 
 describe('post deletes answered {error: true}', () => {
 	it('Post → Delete reports the post deleted (production deletes its whole group)', async () => {
-		const { telegram, threads } = sb.seed.channels;
+		const { telegram, threads } = t.sandbox.seed.channels;
 		const [first] = await seedPosts([
 			{ ...postBody(telegram.id), posts: [...postBody(telegram.id).posts, ...postBody(threads.id).posts] },
 		]);
 		expect(jsonOf(await run({ resource: 'post', operation: 'delete', postId: first.postId }))).toEqual([
 			{ deleted: true, id: first.postId },
 		]);
-		expect((await api.get('/posts', { params: { startDate: inDays(0), endDate: inDays(6) } })).data.posts).toEqual([]);
+		expect((await api().get('/posts', { params: { startDate: daysFromNow(0), endDate: daysFromNow(6) } })).data.posts).toEqual([]);
 	});
 
 	it('Post → Delete Group reports the group deleted', async () => {
-		await seedPosts([postBody(sb.seed.channels.telegram.id)]);
-		const { group } = (await api.get('/posts', { params: { startDate: inDays(0), endDate: inDays(6) } })).data.posts[0];
+		await seedPosts([postBody(t.sandbox.seed.channels.telegram.id)]);
+		const { group } = (await api().get('/posts', { params: { startDate: daysFromNow(0), endDate: daysFromNow(6) } })).data.posts[0];
 		expect(jsonOf(await run({ resource: 'post', operation: 'deleteGroup', group }))).toEqual([{ deleted: true, group }]);
 	});
 });
@@ -199,19 +184,19 @@ describe('post deletes answered {error: true}', () => {
 describe('Post → Create', () => {
 	const telegramPost = () =>
 		createParams({
-			date: inDays(3),
+			date: daysFromNow(3),
 			parts: parts({ content: 'Hello from n8n' }),
-			channels: [channel({ channel: byId(sb.seed.channels.telegram.id) })],
+			channels: [channel({ channel: byId(t.sandbox.seed.channels.telegram.id) })],
 		});
 
-	it('a 429 without X-RateLimit headers fails with the time to retry, and the post is not sent again', async () => {
+	describe('on an install allowing one post an hour', () => {
 		// Some installs allow 30 an hour; one is enough to reach the limit here.
-		const limited = await startSandbox({ profile: 'production', control: true, rateLimits: { 'POST /posts': { limit: 1, windowSeconds: 3600 } } });
-		try {
+		const limited = useSandbox({ profile: 'production', rateLimits: { 'POST /posts': { limit: 1, windowSeconds: 3600 } } });
+
+		it('a 429 without X-RateLimit headers fails with the time to retry, and the post is not sent again', async () => {
 			// The default cap of 60 s: an hour's Retry-After is beyond it, so the node fails at once instead of waiting.
 			const requestOptions = { ...FAST, maxRateLimitWait: 60 };
-			const viaLimited = async () =>
-				await runNode({ credentials: { baseUrl: limited.baseUrl, apiKey: limited.apiKey }, nodeType: NODE_TYPE, parameters: { requestOptions, ...telegramPost() } });
+			const viaLimited = async () => await limited.run({ requestOptions, ...telegramPost() });
 			expect(jsonOf(await viaLimited())).toHaveLength(1);
 			const started = Date.now();
 			const error = errorOf(await viaLimited());
@@ -219,26 +204,24 @@ describe('Post → Create', () => {
 			expect(error.message).toMatch(/^Rate limit reached on POST \/posts: retry after .* \(in 3600 s\)$/);
 			expect(error.httpCode).toBe('429');
 			// Refused requests are logged with the API base still on the path.
-			const posts = (await limited.control.requests()).filter((r) => r.method === 'POST' && /(^|\/v1)\/posts$/.test(r.path));
+			const posts = (await limited.sandbox.control.requests()).filter((r) => r.method === 'POST' && /(^|\/v1)\/posts$/.test(r.path));
 			expect(posts.map((r) => r.status)).toEqual([201, 429]);
-		} finally {
-			await limited.close();
-		}
+		});
 	});
 
 	it('sends settings as real JSON booleans, which production would otherwise coerce', async () => {
-		const { x } = sb.seed.channels;
+		const { x } = t.sandbox.seed.channels;
 		const settings = { ...typedSettingsFor('x', { who_can_reply_post: 'everyone' })!, xOptions: { made_with_ai: '={{ "false" }}' } };
 		const result = await run(
-			createParams({ date: inDays(3), channels: [channel({ channel: byId(x.id), platform: 'x', settings, parts: parts({ content: 'Hi' }) })] }),
+			createParams({ date: daysFromNow(3), channels: [channel({ channel: byId(x.id), platform: 'x', settings, parts: parts({ content: 'Hi' }) })] }),
 		);
 		expect(result.error).toBeUndefined();
-		const [post] = (await api.get('/posts', { params: { startDate: inDays(0), endDate: inDays(6) } })).data.posts;
+		const [post] = (await api().get('/posts', { params: { startDate: daysFromNow(0), endDate: daysFromNow(6) } })).data.posts;
 		expect(JSON.parse(post.settings as string)).toEqual({ who_can_reply_post: 'everyone', made_with_ai: false });
 	});
 
 	it('checks `type` itself (production would schedule an unknown one) and sends nothing', async () => {
-		const body = postBody(sb.seed.channels.telegram.id, { type: 'publish' });
+		const body = postBody(t.sandbox.seed.channels.telegram.id, { type: 'publish' });
 		const error = errorOf(await run(jsonParams(body)));
 		expect(error.message).toBe('Item 1, "type" in Request (JSON): "publish" is not one of the allowed values');
 		expect(error.description).toContain('type must be one of the following values: draft, schedule, now');
@@ -246,12 +229,12 @@ describe('Post → Create', () => {
 	});
 
 	it('never lets a string setting reach the service from JSON settings (production would read "false" as true)', async () => {
-		const { x } = sb.seed.channels;
+		const { x } = t.sandbox.seed.channels;
 		const settingsJson = { who_can_reply_post: 'everyone', made_with_ai: 'false' };
 		const result = await run(
-			createParams({ date: inDays(3), channels: [channel({ channel: byId(x.id), platform: 'x', settingsJson, parts: parts({ content: 'Hi' }) })] }),
+			createParams({ date: daysFromNow(3), channels: [channel({ channel: byId(x.id), platform: 'x', settingsJson, parts: parts({ content: 'Hi' }) })] }),
 		);
-		const sent = (await sb.control.requests()).filter((r) => r.method === 'POST' && r.path === '/posts');
+		const sent = (await t.sandbox.control.requests()).filter((r) => r.method === 'POST' && r.path === '/posts');
 		if (result.error) {
 			// Refused before sending, naming the field.
 			expect(`${result.error.message} ${result.error.description ?? ''}`).toMatch(/made_with_ai/);
@@ -262,7 +245,7 @@ describe('Post → Create', () => {
 	});
 
 	it('takes the next free slot of an enabled channel', async () => {
-		const { telegram } = sb.seed.channels;
+		const { telegram } = t.sandbox.seed.channels;
 		const result = await run(createParams({ nextSlot: true, parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(telegram.id) })] }));
 		expect(result.error).toBeUndefined();
 		expect(await routesHit()).toEqual(['GET /integrations', `GET /find-slot/${telegram.id}`, 'POST /posts']);
@@ -277,12 +260,12 @@ describe('Post → Create', () => {
 	});
 
 	it('a JSON body over 100 kB is refused before sending, or, with the checks skipped, explained from production\'s 413', async () => {
-		const { facebook } = sb.seed.channels;
+		const { facebook } = t.sandbox.seed.channels;
 		// Two parts of 60,000 characters: within facebook's 63,206 each, over production's 100 kB body limit together.
 		const long = 'a'.repeat(60_000);
 		const params = (options: Record<string, unknown> = {}) =>
-			createParams({ date: inDays(3), channels: [channel({ channel: byId(facebook.id), parts: parts({ content: long }, { content: long }) })], options });
-		const sentPosts = async () => (await sb.control.requests()).filter((r) => r.method === 'POST' && /(^|\/v1)\/posts$/.test(r.path));
+			createParams({ date: daysFromNow(3), channels: [channel({ channel: byId(facebook.id), parts: parts({ content: long }, { content: long }) })], options });
+		const sentPosts = async () => (await t.sandbox.control.requests()).filter((r) => r.method === 'POST' && /(^|\/v1)\/posts$/.test(r.path));
 
 		const local = errorOf(await run(params()));
 		expect(`${local.message} ${local.description ?? ''}`).toMatch(/100 ?kB/i);

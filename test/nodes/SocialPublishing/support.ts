@@ -1,36 +1,24 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 /**
- * What the Social Publishing node tests share: one sandbox per test file (reset before each test),
- * the node loaded as n8n loads it, and a `run` that executes one node of a workflow with short
- * timeouts and backoffs so that the error paths stay fast.
+ * What the Social Publishing node tests share: the sandbox of the test file (test/helpers/sandbox.ts:
+ * started once, reset before each test, its request log), the node as n8n loads it, and a `run` that
+ * executes it in a workflow with short timeouts and backoffs so that the error paths stay fast.
  */
 import axios from 'axios';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../sandbox';
-import type { LoggedRequest } from '../../../sandbox/requestLog';
-import { runNode, type RunNodeResult, type TestCredentials } from '../../helpers/engine';
-import { registerAsLoadedByN8n } from '../../helpers/n8nLoader';
+import type { SandboxOptions } from '../../../sandbox';
+import { NODE_TYPE, runNode, type RunNodeResult, type TestCredentials } from '../../helpers/engine';
+import { sandboxPerFile, type SandboxHarness } from '../../helpers/sandbox';
 
-export const NODE_TYPE = 'n8n-nodes-social-publishing.socialPublishing';
-registerAsLoadedByN8n(NODE_TYPE, new SocialPublishing());
+// The node is registered once, as n8n loads it, by the engine (test/helpers/engine.ts).
+export { NODE_TYPE };
 
 /** Request Options for tests: a 1.5 s timeout, one retry after 20 ms, no waiting on 429. */
 export const FAST: INodeParameters = { timeout: 1500, maxRetries: 1, retryDelay: 20, maxRateLimitWait: 0 };
 
-export interface Harness {
-	sandbox: RunningSandbox;
-	credentials: TestCredentials;
-	/** Runs the node with these parameters (Request Options default to FAST). */
+export interface Harness extends SandboxHarness {
+	/** Runs the node with these parameters (Request Options default to the harness's, FAST unless told). */
 	run(parameters: INodeParameters, options?: RunOptions): Promise<RunNodeResult>;
-	/** Requests the sandbox received since the last reset, optionally only those to a path. */
-	requests(method?: string, path?: string | RegExp): Promise<LoggedRequest[]>;
-	/**
-	 * The same, once at least `expected` are logged (waiting up to 1 s): the sandbox logs a request
-	 * the client gave up on only when it notices the closed socket.
-	 */
-	settledRequests(expected: number, method?: string, path?: string | RegExp): Promise<LoggedRequest[]>;
 }
 
 export interface RunOptions {
@@ -39,49 +27,39 @@ export interface RunOptions {
 	credentials?: TestCredentials;
 }
 
-/** Starts the sandbox for the test file (the spec profile unless told) and resets it before each test. */
-export function useSandbox(options: SandboxOptions = {}): Harness {
-	const harness = {} as Harness;
-	beforeAll(async () => {
-		harness.sandbox = await startSandbox({ ...options, control: true });
-		harness.credentials = { baseUrl: harness.sandbox.baseUrl, apiKey: harness.sandbox.apiKey };
-	});
-	afterAll(async () => {
-		await harness.sandbox?.close();
-	});
-	beforeEach(async () => {
-		await harness.sandbox.control.reset();
-	});
-	harness.run = async (parameters, options = {}) =>
+export interface HarnessOptions extends SandboxOptions {
+	/**
+	 * The Request Options every run starts from (a run's own parameters win): FAST unless told;
+	 * `null` leaves them to the node's defaults (30 s timeout, 2 retries for reads, 60 s 429 waits).
+	 */
+	requestOptions?: INodeParameters | null;
+}
+
+/** Starts the sandbox for the test file (the spec profile unless told), resets it before each test, and runs the node. */
+export function useSandbox(options: HarnessOptions = {}): Harness {
+	const { requestOptions = FAST, ...sandboxOptions } = options;
+	const harness = sandboxPerFile<Harness>(sandboxOptions);
+	harness.run = async (parameters, runOptions = {}) =>
 		await runNode({
-			credentials: options.credentials ?? harness.credentials,
-			parameters: { requestOptions: FAST, ...parameters },
-			items: options.items,
-			continueOnFail: options.continueOnFail,
+			credentials: runOptions.credentials ?? harness.credentials,
+			parameters: { ...(requestOptions ? { requestOptions } : {}), ...parameters },
+			items: runOptions.items,
+			continueOnFail: runOptions.continueOnFail,
 			nodeType: NODE_TYPE,
 		});
-	// Paths are relative to the API base; a few sandbox log entries carry the base too, so it is cut here.
-	harness.requests = async (method, path) =>
-		(await harness.sandbox.control.requests()).map((r) => ({ ...r, path: r.path.replace(/^\/api\/public\/v1(?=\/)/, '') })).filter(
-			(r) =>
-				(!method || r.method === method) &&
-				(path === undefined || (typeof path === 'string' ? r.path === path : path.test(r.path))),
-		);
-	harness.settledRequests = async (expected, method, path) => {
-		for (let waited = 0; ; waited += 50) {
-			const found = await harness.requests(method, path);
-			if (found.length >= expected || waited >= 1000) return found;
-			await new Promise((resolve) => setTimeout(resolve, 50));
-		}
-	};
 	return harness;
 }
 
 /** A resource locator value "By ID". */
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
-/** A resource locator value picked "From List". */
-export const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
+/** A resource locator value picked "From List" (the editor also keeps the name it showed, when given). */
+export const fromList = (value: string, cachedResultName?: string) => ({
+	__rl: true,
+	mode: 'list',
+	value,
+	...(cachedResultName === undefined ? {} : { cachedResultName }),
+});
 
 export const jsonOf = (result: RunNodeResult): IDataObject[] => result.items.map((item) => item.json);
 
@@ -92,6 +70,13 @@ export function errorOf(result: RunNodeResult): { message: string; description?:
 		| undefined;
 	if (!error) throw new Error(`Expected the run to fail; it output ${JSON.stringify(result.items.map((i) => i.json)).slice(0, 300)}`);
 	return { message: error.message, description: error.description ?? undefined, httpCode: error.httpCode, itemIndex: error.context?.itemIndex };
+}
+
+/** The text of a failed run's error, its message and description; '' when the run did not fail. */
+export function errorText(result: RunNodeResult): string {
+	const error = result.error;
+	if (!error) return '';
+	return `${error.message}\n${String(error.description ?? '')}`;
 }
 
 /** An id no sandbox object has. */

@@ -9,26 +9,16 @@ import type { RunningSandbox } from '../../../sandbox';
 import {
 	addNotifications,
 	idsOf,
-	startTriggerSandbox,
+	useTriggerSandbox,
 	TriggerUnderTest,
 	type PollOutcome,
 } from './triggerHarness';
 
-let sandbox: RunningSandbox;
-
-beforeAll(async () => {
-	sandbox = await startTriggerSandbox();
-});
-afterAll(async () => {
-	await sandbox.close();
-});
-beforeEach(async () => {
-	await sandbox.control.reset();
-});
+const t = useTriggerSandbox();
 
 /** Activates a trigger (activation poll, then the first scheduled poll) over what exists now. */
 async function activated(parameters = {}): Promise<TriggerUnderTest> {
-	const trigger = new TriggerUnderTest(sandbox, parameters);
+	const trigger = new TriggerUnderTest(t.sandbox, parameters);
 	const activation = await trigger.poll('activation');
 	expect(activation.error).toBeUndefined();
 	const first = await trigger.poll();
@@ -44,14 +34,14 @@ function expectFailedCleanly(outcome: PollOutcome, trigger: TriggerUnderTest, st
 	expect(trigger.poller.lastFailedPollChangedState()).toBe(false);
 	// No secret in what n8n would record.
 	expect(JSON.stringify({ message: outcome.error?.message, description: outcome.error?.description })).not.toContain(
-		sandbox.apiKey,
+		t.sandbox.apiKey,
 	);
 }
 
 describe('first activation', () => {
 	test('starts from now: older notifications are not emitted, later ones are, oldest first', async () => {
-		await addNotifications(sandbox, 5);
-		const trigger = new TriggerUnderTest(sandbox);
+		await addNotifications(t.sandbox, 5);
+		const trigger = new TriggerUnderTest(t.sandbox);
 
 		const activation = await trigger.poll('activation');
 		expect(activation.items).toEqual([]);
@@ -63,7 +53,7 @@ describe('first activation', () => {
 		expect(firstScheduled.items).toEqual([]);
 		expect(trigger.state().cursor).toBeDefined();
 
-		const fresh = await addNotifications(sandbox, 3, { content: 'Your post has been published on x (Acme)' });
+		const fresh = await addNotifications(t.sandbox, 3, { content: 'Your post has been published on x (Acme)' });
 		const next = await trigger.poll();
 		expect(idsOf(next.items)).toEqual(fresh);
 		expect(next.items[0]).toMatchObject({
@@ -78,13 +68,13 @@ describe('first activation', () => {
 	test('an empty organisation: everything written after the first poll is new', async () => {
 		const trigger = await activated();
 		expect(trigger.state()).toEqual({ cursor: { createdAt: null, ids: [] } });
-		const fresh = await addNotifications(sandbox, 2);
+		const fresh = await addNotifications(t.sandbox, 2);
 		expect(idsOf((await trigger.poll()).items)).toEqual(fresh);
 	});
 
 	test('"Include Latest on First Poll" emits the latest N existing notifications once', async () => {
-		const existing = await addNotifications(sandbox, 250);
-		const trigger = new TriggerUnderTest(sandbox, { options: { includeOnFirstPoll: 150 } });
+		const existing = await addNotifications(t.sandbox, 250);
+		const trigger = new TriggerUnderTest(t.sandbox, { options: { includeOnFirstPoll: 150 } });
 
 		const activation = await trigger.poll('activation');
 		expect(idsOf(activation.items)).toEqual(existing.slice(-150));
@@ -93,7 +83,7 @@ describe('first activation', () => {
 		expect(trigger.state().cursor).toBeDefined();
 
 		expect((await trigger.poll()).items).toEqual([]);
-		const fresh = await addNotifications(sandbox, 1);
+		const fresh = await addNotifications(t.sandbox, 1);
 		expect(idsOf((await trigger.poll()).items)).toEqual(fresh);
 	});
 });
@@ -105,7 +95,7 @@ describe('steady state', () => {
 		const written: string[] = [];
 		for (let cycle = 0; cycle < 20; cycle++) {
 			const count = cycle % 4; // 0, 1, 2, 3, 0, ...
-			if (count > 0) written.push(...(await addNotifications(sandbox, count)));
+			if (count > 0) written.push(...(await addNotifications(t.sandbox, count)));
 			const before = trigger.state();
 			const outcome = await trigger.poll();
 			expect(outcome.pages).toEqual([0]);
@@ -120,7 +110,7 @@ describe('steady state', () => {
 
 	test('a boundary instant stays bounded: only ids of the newest instant are kept', async () => {
 		const trigger = await activated();
-		await addNotifications(sandbox, 250);
+		await addNotifications(t.sandbox, 250);
 		await trigger.poll();
 		const cursor = trigger.state().cursor as { ids: string[] };
 		expect(cursor.ids).toHaveLength(1);
@@ -132,9 +122,9 @@ describe('bursts between polls', () => {
 		[250, [0, 1, 2]],
 		[1000, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
 	])('%i new notifications: all emitted once, oldest first, pages %j', async (count, pages) => {
-		await addNotifications(sandbox, 20);
+		await addNotifications(t.sandbox, 20);
 		const trigger = await activated();
-		const burst = await addNotifications(sandbox, count);
+		const burst = await addNotifications(t.sandbox, count);
 		const outcome = await trigger.poll();
 		expect(outcome.pages).toEqual(pages);
 		expect(idsOf(outcome.items)).toEqual(burst);
@@ -147,9 +137,9 @@ describe('bursts between polls', () => {
 	});
 
 	test('a burst above Max Notifications per Poll: the newest are emitted, the items say it stopped short', async () => {
-		await addNotifications(sandbox, 20);
+		await addNotifications(t.sandbox, 20);
 		const trigger = await activated({ options: { maxPerPoll: 200 } });
-		const burst = await addNotifications(sandbox, 450);
+		const burst = await addNotifications(t.sandbox, 450);
 		const outcome = await trigger.poll();
 		expect(outcome.pages).toEqual([0, 1, 2]);
 		expect(idsOf(outcome.items)).toEqual(burst.slice(-200));
@@ -159,19 +149,19 @@ describe('bursts between polls', () => {
 			);
 		}
 		// The cursor moved past the whole burst: the skipped part is not emitted later, nothing repeats.
-		const fresh = await addNotifications(sandbox, 5);
+		const fresh = await addNotifications(t.sandbox, 5);
 		const next = await trigger.poll();
 		expect(idsOf(next.items)).toEqual(fresh);
 		expect(next.pages).toEqual([0]);
 	});
 
 	test('stops paging when the poll budget n8n gives runs out, and says so', async () => {
-		await addNotifications(sandbox, 20);
-		const trigger = new TriggerUnderTest(sandbox, {}, {}, { pollBudgetMs: 500 });
+		await addNotifications(t.sandbox, 20);
+		const trigger = new TriggerUnderTest(t.sandbox, {}, {}, { pollBudgetMs: 500 });
 		await trigger.poll();
-		const burst = await addNotifications(sandbox, 400);
+		const burst = await addNotifications(t.sandbox, 400);
 		// Every page takes 150 ms: after two pages, a third would not fit in 500 ms with margin.
-		await sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'slow', delayMs: 150, times: 10 });
+		await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'slow', delayMs: 150, times: 10 });
 		const outcome = await trigger.poll();
 		expect(outcome.pages.length).toBeLessThan(4);
 		expect(idsOf(outcome.items)).toEqual(burst.slice(-outcome.pages.length * 100));
@@ -181,10 +171,10 @@ describe('bursts between polls', () => {
 
 describe('equal timestamps', () => {
 	test('an instant split across a page boundary is emitted whole, and later ones of that instant too', async () => {
-		await addNotifications(sandbox, 10);
+		await addNotifications(t.sandbox, 10);
 		const trigger = await activated();
 		const instant = '2026-11-01T10:00:00.000Z';
-		const first = await addNotifications(sandbox, 150, { sameCreatedAt: true, createdAt: instant });
+		const first = await addNotifications(t.sandbox, 150, { sameCreatedAt: true, createdAt: instant });
 
 		const outcome = await trigger.poll();
 		expect(outcome.pages).toEqual([0, 1]);
@@ -192,7 +182,7 @@ describe('equal timestamps', () => {
 		expect(outcome.items).toHaveLength(150);
 
 		// More at the very same instant: only those are new, though the instant fills page 0 and 1.
-		const more = await addNotifications(sandbox, 30, { sameCreatedAt: true, createdAt: instant });
+		const more = await addNotifications(t.sandbox, 30, { sameCreatedAt: true, createdAt: instant });
 		const next = await trigger.poll();
 		expect(new Set(idsOf(next.items))).toEqual(new Set(more));
 		expect(next.items).toHaveLength(30);
@@ -201,9 +191,9 @@ describe('equal timestamps', () => {
 	});
 
 	test('a crowded instant costs extra requests once: the first idle poll after it closes the instant', async () => {
-		await addNotifications(sandbox, 10);
+		await addNotifications(t.sandbox, 10);
 		const trigger = await activated();
-		const crowd = await addNotifications(sandbox, 250, { sameCreatedAt: true });
+		const crowd = await addNotifications(t.sandbox, 250, { sameCreatedAt: true });
 		expect((await trigger.poll()).items).toHaveLength(crowd.length);
 		expect((trigger.state().cursor as { ids: string[] }).ids).toHaveLength(250);
 
@@ -213,26 +203,26 @@ describe('equal timestamps', () => {
 		expect(trigger.state().cursor).toMatchObject({ ids: [], allAtCreatedAt: true });
 
 		expect((await trigger.poll()).pages).toEqual([0]);
-		const fresh = await addNotifications(sandbox, 2);
+		const fresh = await addNotifications(t.sandbox, 2);
 		const next = await trigger.poll();
 		expect(idsOf(next.items)).toEqual(fresh);
 		expect(next.pages).toEqual([0]);
 	});
 
 	test('notifications written between two page reads are neither lost nor repeated', async () => {
-		await addNotifications(sandbox, 10);
+		await addNotifications(t.sandbox, 10);
 		const trigger = await activated();
-		const burst = await addNotifications(sandbox, 150);
-		const newestOfBurst = (await sandbox.control.now()) as string;
+		const burst = await addNotifications(t.sandbox, 150);
+		const newestOfBurst = (await t.sandbox.control.now()) as string;
 
 		// Both page reads are held 700 ms; once page 0 has been answered, write more before page 1.
-		await sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'slow', delayMs: 700, times: 2 });
+		await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'slow', delayMs: 700, times: 2 });
 		const polling = trigger.poll();
 		await waitUntil(async () =>
-			(await sandbox.control.requests()).some((r) => r.path === '/notifications' && r.query.page === '0'),
+			(await t.sandbox.control.requests()).some((r) => r.path === '/notifications' && r.query.page === '0'),
 		);
-		const sameInstant = await addNotifications(sandbox, 5, { createdAt: newestOfBurst, sameCreatedAt: true });
-		const later = await addNotifications(sandbox, 12);
+		const sameInstant = await addNotifications(t.sandbox, 5, { createdAt: newestOfBurst, sameCreatedAt: true });
+		const later = await addNotifications(t.sandbox, 12);
 		const outcome = await polling;
 
 		// Page 1 shifted by 17: its first 17 were already on page 0 and are emitted once.
@@ -248,11 +238,11 @@ describe('equal timestamps', () => {
 describe('restarts', () => {
 	test('a new Workflow loaded with the committed state carries on without loss or repeat', async () => {
 		const trigger = await activated();
-		const a = await addNotifications(sandbox, 3);
+		const a = await addNotifications(t.sandbox, 3);
 		expect(idsOf((await trigger.poll()).items)).toEqual(a);
 
 		trigger.restart();
-		const b = await addNotifications(sandbox, 120);
+		const b = await addNotifications(t.sandbox, 120);
 		expect(idsOf((await trigger.poll()).items)).toEqual(b);
 
 		trigger.restart();
@@ -262,11 +252,11 @@ describe('restarts', () => {
 	test('the same state gives the same emission (n8n may run a poll twice when its execution was lost)', async () => {
 		const trigger = await activated({ filters: { kinds: ['failed', 'other'] } });
 		const saved = trigger.state();
-		await addNotifications(sandbox, 130, { content: 'Error posting on x (Acme): token expired' });
-		await addNotifications(sandbox, 7);
+		await addNotifications(t.sandbox, 130, { content: 'Error posting on x (Acme): token expired' });
+		await addNotifications(t.sandbox, 7);
 
 		const once = await trigger.poll();
-		const again = await new TriggerUnderTest(sandbox, trigger.parameters, { 'node:Node Under Test': saved }).poll();
+		const again = await new TriggerUnderTest(t.sandbox, trigger.parameters, { 'node:Node Under Test': saved }).poll();
 		expect(once.items).toHaveLength(137);
 		expect(again.items).toEqual(once.items);
 		expect(again.pages).toEqual(once.pages);
@@ -276,7 +266,7 @@ describe('restarts', () => {
 describe('manual mode ("Fetch test event")', () => {
 	test('returns the latest notification with one request and leaves the cursor alone', async () => {
 		const trigger = await activated();
-		const written = await addNotifications(sandbox, 4);
+		const written = await addNotifications(t.sandbox, 4);
 		const before = trigger.state();
 
 		const manual = await trigger.poll('manual');
@@ -289,15 +279,15 @@ describe('manual mode ("Fetch test event")', () => {
 	});
 
 	test('applies the filters, and says clearly when there is nothing to show', async () => {
-		const trigger = new TriggerUnderTest(sandbox, { filters: { kinds: ['failed'] } });
+		const trigger = new TriggerUnderTest(t.sandbox, { filters: { kinds: ['failed'] } });
 		const empty = await trigger.poll('manual');
 		expect(empty.error?.message).toBe('No notifications yet');
 
-		const failed = await addNotifications(sandbox, 1, { content: 'Error posting on x (Acme): token expired' });
-		await addNotifications(sandbox, 3, { content: 'Your post has been published on x (Acme)' });
+		const failed = await addNotifications(t.sandbox, 1, { content: 'Error posting on x (Acme): token expired' });
+		await addNotifications(t.sandbox, 3, { content: 'Your post has been published on x (Acme)' });
 		expect(idsOf((await trigger.poll('manual')).items)).toEqual(failed);
 
-		const published = new TriggerUnderTest(sandbox, { filters: { contentContains: 'nothing like this' } });
+		const published = new TriggerUnderTest(t.sandbox, { filters: { contentContains: 'nothing like this' } });
 		expect((await published.poll('manual')).error?.message).toBe(
 			'None of the latest 4 notifications matches the filters',
 		);
@@ -310,11 +300,11 @@ describe('filters', () => {
 		const trigger = await activated({
 			filters: { kinds: ['failed'], contentContains: 'INSTAGRAM' },
 		});
-		await addNotifications(sandbox, 2, { content: 'Your post has been published on instagram (Shop)' });
-		const wanted = await addNotifications(sandbox, 2, {
+		await addNotifications(t.sandbox, 2, { content: 'Your post has been published on instagram (Shop)' });
+		const wanted = await addNotifications(t.sandbox, 2, {
 			content: 'Error posting on instagram (Shop): Should have at least one media',
 		});
-		await addNotifications(sandbox, 2, { content: 'Error posting on x (Acme): token expired' });
+		await addNotifications(t.sandbox, 2, { content: 'Error posting on x (Acme): token expired' });
 
 		const outcome = await trigger.poll();
 		expect(idsOf(outcome.items)).toEqual(wanted);
@@ -322,7 +312,7 @@ describe('filters', () => {
 
 		// All dropped: nothing emitted, but the cursor moved (a null poll is committed by n8n).
 		const before = trigger.state();
-		await addNotifications(sandbox, 3, { content: 'Your post has been published on x (Acme)' });
+		await addNotifications(t.sandbox, 3, { content: 'Your post has been published on x (Acme)' });
 		const dropped = await trigger.poll();
 		expect(dropped.raw).toBeNull();
 		expect(trigger.state()).not.toEqual(before);
@@ -341,36 +331,36 @@ describe('faults: a failed poll emits nothing and moves nothing; the next poll c
 	];
 
 	test.each(cases)('%s between polls (first page)', async (_name, fault, message) => {
-		await addNotifications(sandbox, 5);
+		await addNotifications(t.sandbox, 5);
 		const trigger = await activated({ options: { timeout: 1 } });
-		const burst = await addNotifications(sandbox, 40);
+		const burst = await addNotifications(t.sandbox, 40);
 		const before = trigger.state();
 
-		await sandbox.control.addFault({ method: 'GET', path: '/notifications', ...fault } as never);
+		await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', ...fault } as never);
 		const failed = await trigger.poll();
 		expectFailedCleanly(failed, trigger, before);
 		expect(failed.error?.message).toMatch(message);
 
-		await sandbox.control.clearFaults();
+		await t.sandbox.control.clearFaults();
 		const next = await trigger.poll();
 		expect(idsOf(next.items)).toEqual(burst);
 	});
 
 	test.each(cases)('%s inside a burst (third page)', async (_name, fault, message) => {
-		await addNotifications(sandbox, 5);
+		await addNotifications(t.sandbox, 5);
 		const trigger = await activated({ options: { timeout: 1 } });
-		const burst = await addNotifications(sandbox, 280);
+		const burst = await addNotifications(t.sandbox, 280);
 		const before = trigger.state();
 
 		// Faults are taken in the order added: pages 0 and 1 pass (a 1 ms hold), page 2 fails.
-		await sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'slow', delayMs: 1, times: 2 });
-		await sandbox.control.addFault({ method: 'GET', path: '/notifications', ...fault } as never);
+		await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'slow', delayMs: 1, times: 2 });
+		await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', ...fault } as never);
 		const failed = await trigger.poll();
 		expect(failed.pages.slice(0, 3)).toEqual([0, 1, 2]);
 		expectFailedCleanly(failed, trigger, before);
 		expect(failed.error?.message).toMatch(message);
 
-		await sandbox.control.clearFaults();
+		await t.sandbox.control.clearFaults();
 		const next = await trigger.poll();
 		expect(idsOf(next.items)).toEqual(burst);
 		expect((await trigger.poll()).items).toEqual([]);
@@ -378,8 +368,8 @@ describe('faults: a failed poll emits nothing and moves nothing; the next poll c
 
 	test('a single 500 is retried inside the poll, which then emits normally', async () => {
 		const trigger = await activated();
-		const burst = await addNotifications(sandbox, 3);
-		await sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'error500', times: 1 });
+		const burst = await addNotifications(t.sandbox, 3);
+		await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'error500', times: 1 });
 		const outcome = await trigger.poll();
 		expect(outcome.pages).toEqual([0, 0]);
 		expect(idsOf(outcome.items)).toEqual(burst);
@@ -387,7 +377,7 @@ describe('faults: a failed poll emits nothing and moves nothing; the next poll c
 
 	test('a base URL without /api (the web application answers HTML) fails with what to do', async () => {
 		const trigger = new TriggerUnderTest(
-			{ ...sandbox, baseUrl: sandbox.origin } as RunningSandbox,
+			{ ...t.sandbox, baseUrl: t.sandbox.origin } as RunningSandbox,
 			{},
 		);
 		const outcome = await trigger.poll();

@@ -5,8 +5,7 @@
  * emitted exactly once, and the requests of each poll are counted from the sandbox's request log.
  */
 import type { FaultSpec } from '../../../sandbox/faults';
-import type { RunningSandbox } from '../../../sandbox';
-import { addNotifications, idsOf, startTriggerSandbox, TriggerUnderTest } from './triggerHarness';
+import { addNotifications, idsOf, useTriggerSandbox, TriggerUnderTest } from './triggerHarness';
 
 const CYCLES = 150;
 const SEED = 20261122;
@@ -23,13 +22,8 @@ function seeded(seed: number): () => number {
 	};
 }
 
-let sandbox: RunningSandbox;
-beforeAll(async () => {
-	sandbox = await startTriggerSandbox();
-});
-afterAll(async () => {
-	await sandbox.close();
-});
+// One test; the sandbox's state is built up within it.
+const t = useTriggerSandbox({ reset: false });
 
 interface Cycle {
 	written: number;
@@ -47,8 +41,8 @@ test(`${CYCLES} poll cycles with random bursts, faults and restarts: 0 lost, 0 d
 	const random = seeded(SEED);
 	const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
-	await addNotifications(sandbox, 37);
-	const trigger = new TriggerUnderTest(sandbox, { options: { maxPerPoll: 5000, timeout: 1 } });
+	await addNotifications(t.sandbox, 37);
+	const trigger = new TriggerUnderTest(t.sandbox, { options: { maxPerPoll: 5000, timeout: 1 } });
 	expect((await trigger.poll('activation')).error).toBeUndefined();
 	expect((await trigger.poll()).items).toEqual([]);
 
@@ -63,7 +57,7 @@ test(`${CYCLES} poll cycles with random bursts, faults and restarts: 0 lost, 0 d
 			roll < 0.4 ? 0 : roll < 0.75 ? between(1, 5) : roll < 0.9 ? between(20, 300) : roll < 0.97 ? between(301, 700) : 1000;
 		if (count > 0) {
 			const sameInstant = count > 1 && random() < 0.1;
-			written.push(...(await addNotifications(sandbox, count, sameInstant ? { sameCreatedAt: true } : {})));
+			written.push(...(await addNotifications(t.sandbox, count, sameInstant ? { sameCreatedAt: true } : {})));
 		}
 		pending += count;
 
@@ -79,16 +73,16 @@ test(`${CYCLES} poll cycles with random bursts, faults and restarts: 0 lost, 0 d
 			const pages = Math.floor(pending / 100) + 1;
 			const passFirst = pages > 1 && random() < 0.5 ? between(1, pages - 1) : 0;
 			if (passFirst > 0) {
-				await sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'slow', delayMs: 1, times: passFirst });
+				await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'slow', delayMs: 1, times: passFirst });
 			}
 			// Enough uses to outlast any retry of the failing page.
-			await sandbox.control.addFault({ method: 'GET', path: '/notifications', ...kind, times: 10 } as FaultSpec);
+			await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', ...kind, times: 10 } as FaultSpec);
 			fault = `${kind.fault}@page${passFirst}`;
 		}
 
 		const boundary = ((trigger.state().cursor as { ids?: string[] } | undefined)?.ids ?? []).length;
 		const outcome = await trigger.poll();
-		await sandbox.control.clearFaults();
+		await t.sandbox.control.clearFaults();
 		if (!fault) expect(outcome.error).toBeUndefined();
 		if (outcome.error) {
 			expect(outcome.raw).toBeNull();

@@ -5,8 +5,9 @@
  */
 import { sleep, type IDataObject, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
 import { SocialPublishingTrigger } from '../../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
-import { startSandbox, type RunningSandbox } from '../../../sandbox';
+import type { RunningSandbox } from '../../../sandbox';
 import { createPoller, registerNodeType, type PollMode, type Poller } from '../../helpers/engine';
+import { sandboxPerFile, type SandboxHarness } from '../../helpers/sandbox';
 
 export const TRIGGER_TYPE = 'n8n-nodes-social-publishing.socialPublishingTrigger';
 registerNodeType(TRIGGER_TYPE, new SocialPublishingTrigger());
@@ -67,11 +68,9 @@ export class TriggerUnderTest {
 	}
 }
 
-export async function startTriggerSandbox(): Promise<RunningSandbox> {
-	return await startSandbox({
-		control: true,
-		clock: { mode: 'manual', now: '2026-11-01T09:00:00.000Z' },
-	});
+/** The sandbox of a trigger test file (test/helpers/sandbox.ts), on a manual clock; reset before each test unless told. */
+export function useTriggerSandbox(options: { reset?: boolean } = {}): SandboxHarness {
+	return sandboxPerFile({ clock: { mode: 'manual', now: '2026-11-01T09:00:00.000Z' } }, options);
 }
 
 /**

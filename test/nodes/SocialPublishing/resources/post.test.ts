@@ -1,4 +1,5 @@
-import { createPosts, DAY_MS, daysFromNow, errorOf, jsonOf, UNKNOWN_ID, useSandbox } from './support';
+import { dateWindows, parseSettings } from '../../../../nodes/SocialPublishing/resources/post/getMany';
+import { createPosts, DAY_MS, daysFromNow, errorOf, jsonOf, UNKNOWN_ID, useSandbox } from '../support';
 
 describe('Social Publishing → Post (all but Create)', () => {
 	const t = useSandbox();
@@ -164,4 +165,21 @@ describe('Social Publishing → Post (all but Create)', () => {
 			expect(errorOf(result).message).toBe(`Post ${UNKNOWN_ID} was not found, or the service failed (HTTP 500)`);
 		});
 	});
+});
+
+it('dateWindows splits a range into windows of at most N days that neither overlap nor leave gaps', () => {
+	const day = 86_400_000;
+	const start = Date.parse('2025-01-01T00:00:00Z');
+	const windows = dateWindows(start, start + 800 * day, 370).map(([a, b]) => [Date.parse(a), Date.parse(b)]);
+	expect(windows.map(([a, b]) => (b - a) / day)).toEqual([370, 370, 60 - 2 / day]);
+	expect(windows[0][0]).toBe(start);
+	expect(windows.at(-1)?.[1]).toBe(start + 800 * day);
+	for (let i = 1; i < windows.length; i++) expect(windows[i][0]).toBe(windows[i - 1][1] + 1);
+	expect(dateWindows(start, start, 370)).toHaveLength(1);
+});
+
+it('parseSettings parses a JSON string and leaves other values alone', () => {
+	expect(parseSettings({ settings: '{"a":1}' })).toEqual({ settings: { a: 1 } });
+	expect(parseSettings({ settings: 'plain' })).toEqual({ settings: 'plain' });
+	expect(parseSettings({ settings: { a: 1 } })).toEqual({ settings: { a: 1 } });
 });

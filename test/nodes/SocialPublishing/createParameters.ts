@@ -1,21 +1,11 @@
 /**
- * Shared set-up of the Post → Create tests: the node's parameters written the way the editor
- * saves them, and a look at what reached the sandbox.
+ * Post → Create's parameters written the way the editor saves them (fields mode, JSON mode, the
+ * Parts and Channels lists, typed settings), for the suites that run Post → Create through
+ * the harness in support.ts.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { PLATFORMS, type PlatformId } from '../../../../nodes/SocialPublishing/shared/platforms';
-import { optionalSettingsName, requiredSettingName } from '../../../../nodes/SocialPublishing/resources/post/create/body';
-import { runNode, type RunNodeResult } from '../../../helpers/engine';
-import type { RunningSandbox } from '../../../../sandbox';
-import type { LoggedRequest } from '../../../../sandbox/requestLog';
-
-export const NODE_TYPE = 'n8n-nodes-social-publishing.socialPublishing';
-
-/** A channel picked "By ID" in the resource locator. */
-export const byId = (id: string) => ({ __rl: true, mode: 'id', value: id });
-
-/** A channel picked "From List" (the editor keeps the name it showed). */
-export const fromList = (id: string, name: string) => ({ __rl: true, mode: 'list', value: id, cachedResultName: name });
+import type { INodeParameters } from 'n8n-workflow';
+import { PLATFORMS, type PlatformId } from '../../../nodes/SocialPublishing/shared/platforms';
+import { optionalSettingsName, requiredSettingName } from '../../../nodes/SocialPublishing/resources/post/create/body';
 
 export interface MediaParam {
 	id?: string;
@@ -102,36 +92,6 @@ export function jsonParams(body: unknown, options: Record<string, unknown> = {})
 		requestJson: JSON.stringify(body),
 		options,
 	} as INodeParameters;
-}
-
-export async function runCreate(
-	sb: RunningSandbox,
-	parameters: INodeParameters,
-	items?: Array<IDataObject | INodeExecutionData>,
-	continueOnFail = false,
-): Promise<RunNodeResult> {
-	return await runNode({
-		credentials: { baseUrl: sb.baseUrl, apiKey: sb.apiKey },
-		nodeType: NODE_TYPE,
-		parameters,
-		items,
-		continueOnFail,
-	});
-}
-
-/** What the sandbox received, as `METHOD /path` lines (query left out). */
-export async function routesHit(sb: RunningSandbox): Promise<string[]> {
-	// The sandbox logs refused requests with the API base still on the path.
-	return (await sb.control.requests()).map(
-		(request: LoggedRequest) => `${request.method} ${request.path.replace(/^\/api\/public\/v1(?=\/)/, '')}`,
-	);
-}
-
-/** The text of a failed run's error: its message and description. */
-export function errorText(result: RunNodeResult): string {
-	const error = result.error;
-	if (!error) return '';
-	return `${error.message}\n${String(error.description ?? '')}`;
 }
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,7 @@
 /**
- * The subtitle under the node on the canvas says what it does in words ("Create a post"), for every operation,
- * resolved by n8n's own expression engine as the editor resolves it.
+ * The node's description: the subtitle under the node on the canvas says what it does in words ("Create a
+ * post"), for every operation, resolved by n8n's own expression engine as the editor resolves it; no field
+ * carries a regex validation.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -49,4 +50,19 @@ test('examples read as the editor shows them', () => {
 	expect(subtitleOf('post', 'create')).toBe('Create a post');
 	expect(subtitleOf('channel', 'getMany')).toBe('Get many channels');
 	expect(subtitleOf('media', 'uploadFromUrl')).toBe('Upload a file from a URL');
+});
+
+test('no field of the node carries a regex validation (n8n runs them with a 250 ms budget a loaded machine overruns)', () => {
+	const withRegex: string[] = [];
+	const walk = (value: unknown, path: string): void => {
+		if (Array.isArray(value)) value.forEach((entry, index) => walk(entry, `${path}[${index}]`));
+		else if (value && typeof value === 'object') {
+			for (const [key, inner] of Object.entries(value)) {
+				if (key === 'validation' || key === 'regex') withRegex.push(`${path}.${key}`);
+				walk(inner, `${path}.${key}`);
+			}
+		}
+	};
+	walk(nodeType.description.properties, 'properties');
+	expect(withRegex).toEqual([]);
 });

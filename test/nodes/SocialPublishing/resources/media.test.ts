@@ -3,10 +3,10 @@ import { Readable } from 'node:stream';
 import axios from 'axios';
 import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';
 
-import { mp4, png, sends, text } from '../../fixtures/media';
-import { storeBinary } from '../../helpers/binaryData';
-import { serveFilesOverHttps } from '../../helpers/httpsFileServer';
-import { errorOf, FAST, jsonOf, useSandbox } from './support';
+import { mp4, png, sends, text } from '../../../fixtures/media';
+import { storeBinary } from '../../../helpers/binaryData';
+import { serveFilesOverHttps } from '../../../helpers/httpsFileServer';
+import { errorOf, FAST, jsonOf, useSandbox } from '../support';
 
 const MB = 1024 * 1024;
 

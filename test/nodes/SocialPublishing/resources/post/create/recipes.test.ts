@@ -6,10 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INodeParameters } from 'n8n-workflow';
-import { runNode } from '../../../helpers/engine';
-import { startSandbox, type RunningSandbox } from '../../../../sandbox';
-import { png } from '../../../fixtures/media';
-import { errorText, NODE_TYPE, runCreate } from './createSupport';
+import { png } from '../../../../../fixtures/media';
+import { errorText, NODE_TYPE, useSandbox } from '../../../support';
 
 interface SnippetNode {
 	name: string;
@@ -17,22 +15,18 @@ interface SnippetNode {
 	parameters: INodeParameters;
 }
 
-const recipes = readFileSync(join(__dirname, '../../../../docs/recipes.md'), 'utf8');
+const recipes = readFileSync(join(__dirname, '../../../../../../docs/recipes.md'), 'utf8');
 const snippets = [...recipes.matchAll(/```json\n([\s\S]*?)```/g)].map(
 	(match) => JSON.parse(match[1]) as { nodes: SnippetNode[] },
 );
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-	sb = await startSandbox({ control: true, clock: { mode: 'manual', now: '2026-03-01T08:00:00.000Z' } });
-});
-afterAll(async () => sb.close());
-afterEach(async () => sb.control.reset());
+// Request Options left to the node's defaults, as the recipes leave them.
+const t = useSandbox({ clock: { mode: 'manual', now: '2026-03-01T08:00:00.000Z' }, requestOptions: null });
 
 /** A snippet node's parameters with `YOUR_<PLATFORM>_CHANNEL_ID` replaced by the sandbox's channel. */
 function filledIn(node: SnippetNode): INodeParameters {
 	const text = JSON.stringify(node.parameters).replace(/YOUR_([A-Z]+)_CHANNEL_ID/g, (_all, platform: string) => {
-		const found = sb.seed.channels[platform.toLowerCase()];
+		const found = t.sandbox.seed.channels[platform.toLowerCase()];
 		if (!found) throw new Error(`No sandbox channel for ${platform}`);
 		return found.id;
 	});
@@ -44,8 +38,8 @@ const createNodeOf = (index: number) => snippets[index].nodes.find((node) => nod
 /** GET /posts over 300 days from `start` (the service cuts a range at 370 days). */
 async function listed(start: string) {
 	const end = new Date(Date.parse(start) + 300 * 86_400_000).toISOString();
-	const res = await fetch(`${sb.baseUrl}/posts?startDate=${start}&endDate=${end}`, {
-		headers: { Authorization: sb.apiKey },
+	const res = await fetch(`${t.sandbox.baseUrl}/posts?startDate=${start}&endDate=${end}`, {
+		headers: { Authorization: t.sandbox.apiKey },
 	});
 	return ((await res.json()) as { posts: Array<{ id: string; content: string; publishDate: string; tags: Array<{ label: string }>; intervalInDays: number | null }> }).posts;
 }
@@ -56,7 +50,7 @@ it('docs/recipes.md has the three recipes, all for this node', () => {
 });
 
 it('recipe 1: one post to several channels', async () => {
-	const result = await runCreate(sb, filledIn(createNodeOf(0)));
+	const result = await t.run(filledIn(createNodeOf(0)));
 	expect(errorText(result)).toBe('');
 	expect(result.items.map((item) => item.json.platform)).toEqual(['x', 'mastodon', 'linkedin']);
 	const posts = await listed('2030-01-01T00:00:00Z');
@@ -66,16 +60,14 @@ it('recipe 1: one post to several channels', async () => {
 
 it('recipe 2: a thread with media, the image uploaded by the node before it', async () => {
 	const [uploadNode, createNode] = snippets[1].nodes;
-	const upload = await runNode({
-		credentials: { baseUrl: sb.baseUrl, apiKey: sb.apiKey },
-		parameters: filledIn(uploadNode),
+	const upload = await t.run(filledIn(uploadNode), {
 		items: [{ json: {}, binary: { data: { data: png().toString('base64'), mimeType: 'image/png', fileName: 'jackets.png' } } }],
 	});
 	expect(errorText(upload)).toBe('');
-	const result = await runCreate(sb, filledIn(createNode), upload.items.map((item) => item.json));
+	const result = await t.run(filledIn(createNode), { items: upload.items.map((item) => item.json) });
 	expect(errorText(result)).toBe('');
 	expect(result.items).toHaveLength(1);
-	const post = (await sb.control.requests()).find((r) => r.method === 'POST' && r.path === '/posts')!.body as {
+	const post = (await t.sandbox.control.requests()).find((r) => r.method === 'POST' && r.path === '/posts')!.body as {
 		posts: Array<{ value: Array<{ content: string; image: unknown[] }> }>;
 	};
 	expect(post.posts[0].value).toHaveLength(3);
@@ -85,7 +77,7 @@ it('recipe 2: a thread with media, the image uploaded by the node before it', as
 });
 
 it('recipe 3: a post at the next free slot, repeated weekly', async () => {
-	const result = await runCreate(sb, filledIn(createNodeOf(2)));
+	const result = await t.run(filledIn(createNodeOf(2)));
 	expect(errorText(result)).toBe('');
 	// Sandbox clock: 1 March 2026, 08:00 UTC; the channel posts at 09:00, 13:00 and 17:30.
 	expect(result.items[0].json.date).toBe('2026-03-01T09:00:00.000Z');

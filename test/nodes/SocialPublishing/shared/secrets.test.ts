@@ -1,8 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startSandbox } from '../../../sandbox';
-import { listSearch, loadOptions, runNode, type RunNodeResult, type TestCredentials } from '../../helpers/engine';
-import { byId, FAST, NODE_TYPE, UNKNOWN_ID, useSandbox } from './support';
+import { redactSecrets } from '../../../../nodes/SocialPublishing/shared/secrets';
+import { listSearch, loadOptions, type RunNodeResult, type TestCredentials } from '../../../helpers/engine';
+import { byId, FAST, UNKNOWN_ID, useSandbox } from '../support';
 
 /**
  * Everything a run leaves behind (items, errors with their causes and stacks, the execution data),
@@ -69,7 +69,7 @@ describe('Social Publishing never shows a secret', () => {
 		];
 		const trails: string[] = [];
 		for (const [parameters, continueOnFail] of runs) {
-			const result = await runNode({ credentials, nodeType: NODE_TYPE, continueOnFail, parameters: { requestOptions: FAST, ...parameters } });
+			const result = await t.run(parameters, { credentials, continueOnFail });
 			trails.push(trail(result));
 		}
 		// Failures without an answer: a 500 after retries, a timeout, a dropped connection, a 429 over the cap.
@@ -83,7 +83,7 @@ describe('Social Publishing never shows a secret', () => {
 			{ resource: 'notification', operation: 'getMany', returnAll: true },
 			{ resource: 'analytics', operation: 'getChannel', channel: byId(channels().x.id) },
 		] as INodeParameters[]) {
-			const result = await runNode({ credentials, nodeType: NODE_TYPE, parameters: { requestOptions: FAST, ...parameters } });
+			const result = await t.run(parameters, { credentials });
 			expect(result.error ?? result.items[0]?.error).toBeDefined();
 			trails.push(trail(result));
 		}
@@ -96,12 +96,12 @@ describe('Social Publishing never shows a secret', () => {
 			['getCustomers', {}],
 		] as Array<[string, INodeParameters]>) {
 			try {
-				trails.push(everything(await loadOptions(credentials, method, parameters, 'x', NODE_TYPE)));
+				trails.push(everything(await loadOptions(credentials, method, parameters, 'x')));
 			} catch (error) {
 				trails.push(everything(error));
 			}
 		}
-		trails.push(everything(await listSearch(credentials, 'searchChannels', {}, 'channel', 'x', undefined, NODE_TYPE).catch((e: unknown) => e)));
+		trails.push(everything(await listSearch(credentials, 'searchChannels', {}, 'channel', 'x').catch((e: unknown) => e)));
 		return trails;
 	}
 
@@ -118,34 +118,40 @@ describe('Social Publishing never shows a secret', () => {
 		const valid = t.sandbox.seed.keys.oauth.valid as string;
 		for (const text of await runEverything({ baseUrl: t.sandbox.baseUrl, apiKey: valid })) expect(text).not.toContain(valid);
 		const revoked = t.sandbox.seed.keys.oauth.revoked as string;
-		const refused = await runNode({ credentials: { baseUrl: t.sandbox.baseUrl, apiKey: revoked }, nodeType: NODE_TYPE, parameters: { resource: 'channel', operation: 'getMany', requestOptions: FAST } });
+		const refused = await t.run({ resource: 'channel', operation: 'getMany' }, { credentials: { baseUrl: t.sandbox.baseUrl, apiKey: revoked } });
 		expect(refused.error?.message).toBe('The service refused the OAuth token');
 		expect(trail(refused)).not.toContain(revoked);
 	});
 
 	it('a wrong key is not repeated back in the error', async () => {
 		const wrong = `sbx_live_${'0'.repeat(32)}`;
-		const result = await runNode({ credentials: { baseUrl: t.sandbox.baseUrl, apiKey: wrong }, nodeType: NODE_TYPE, parameters: { resource: 'channel', operation: 'getMany', requestOptions: FAST } });
+		const result = await t.run({ resource: 'channel', operation: 'getMany' }, { credentials: { baseUrl: t.sandbox.baseUrl, apiKey: wrong } });
 		expect(result.error?.message).toBe('The service refused the API key');
 		expect(trail(result)).not.toContain(wrong);
 	});
 
-	it('channel tokens production echoes on delete reach no output, and the key neither', async () => {
-		const production = await startSandbox({ profile: 'production' });
-		try {
-			const { mastodon } = production.seed.channels;
-			const tokens = production.seed.channelTokens?.mastodon;
+	describe('against the production profile', () => {
+		const production = useSandbox({ profile: 'production' });
+
+		it('channel tokens production echoes on delete reach no output, and the key neither', async () => {
+			const { mastodon } = production.sandbox.seed.channels;
+			const tokens = production.sandbox.seed.channelTokens?.mastodon;
 			expect(tokens?.token).toBeTruthy();
-			const result = await runNode({
-				credentials: { baseUrl: production.baseUrl, apiKey: production.apiKey },
-				nodeType: NODE_TYPE,
-				parameters: { resource: 'channel', operation: 'delete', channel: byId(mastodon.id), requestOptions: { ...FAST, includeRateLimitInfo: true } },
+			const result = await production.run({
+				resource: 'channel',
+				operation: 'delete',
+				channel: byId(mastodon.id),
+				requestOptions: { ...FAST, includeRateLimitInfo: true },
 			});
 			expect(result.items.map((i) => i.json)).toEqual([{ deleted: true, id: mastodon.id, rateLimit: null }]);
 			const text = trail(result);
-			for (const secret of [...Object.values(tokens ?? {}), production.apiKey]) expect(text).not.toContain(secret);
-		} finally {
-			await production.close();
-		}
+			for (const secret of [...Object.values(tokens ?? {}), production.sandbox.apiKey]) expect(text).not.toContain(secret);
+		});
 	});
+});
+
+it('redactSecrets drops credential fields at any depth and keeps the rest', () => {
+	expect(
+		redactSecrets({ id: 'c1', token: 't', refreshToken: 'r', nested: [{ accessToken: 'a', name: 'n', api_key: 'k', clientSecret: 's' }], tokenExpiration: 'x' }),
+	).toEqual({ id: 'c1', nested: [{ name: 'n' }] });
 });

@@ -8,44 +8,30 @@
  * cases (counts, type, date, inter, tags...) go through JSON mode.
  */
 import type { INodeParameters } from 'n8n-workflow';
-import { PLATFORMS, type PlatformId } from '../../../../nodes/SocialPublishing/shared/platforms';
-import { textLength, TOO_LONG_MESSAGE } from '../../../../nodes/SocialPublishing/shared/postRules';
-import { startSandbox, type RunningSandbox } from '../../../../sandbox';
+import { PLATFORMS, type PlatformId } from '../../../../../../nodes/SocialPublishing/shared/platforms';
+import { textLength, TOO_LONG_MESSAGE } from '../../../../../../nodes/SocialPublishing/shared/postRules';
 import {
 	CASE_DATE,
 	CDN,
 	PLATFORM_CASES,
 	REQUEST_CASES,
 	type PlatformCase,
-} from '../../../fixtures/platformCases';
-import {
-	channel,
-	createParams,
-	errorText,
-	fromList,
-	jsonParams,
-	parts,
-	routesHit,
-	runCreate,
-	typedSettingsFor,
-} from './createSupport';
+} from '../../../../../fixtures/platformCases';
+import { channel, createParams, jsonParams, parts, typedSettingsFor } from '../../../createParameters';
+import { errorText, fromList, useSandbox } from '../../../support';
 
-let sb: RunningSandbox;
-beforeAll(async () => {
-	// The cases' media live under CDN; the POST /posts limit is lifted, the cases are many.
-	sb = await startSandbox({
-		control: true,
-		clock: { mode: 'manual', now: '2026-03-01T08:00:00.000Z' },
-		storageOrigin: CDN,
-		rateLimits: { 'POST /posts': { limit: 100_000, windowSeconds: 3600 } },
-	});
+// The cases' media live under CDN; the POST /posts limit is lifted, the cases are many. Request
+// Options left to the node's defaults.
+const t = useSandbox({
+	clock: { mode: 'manual', now: '2026-03-01T08:00:00.000Z' },
+	storageOrigin: CDN,
+	rateLimits: { 'POST /posts': { limit: 100_000, windowSeconds: 3600 } },
+	requestOptions: null,
 });
-afterAll(async () => sb.close());
-beforeEach(async () => sb.control.clearRequests());
 
-const channelIdOf = (platform: PlatformId, premium = false) => sb.seed.channels[premium ? 'xPremium' : platform].id;
+const channelIdOf = (platform: PlatformId, premium = false) => t.sandbox.seed.channels[premium ? 'xPremium' : platform].id;
 
-/** Channels are picked "From List", the editor's usual way (By ID is tested in create.test.ts). */
+/** Channels are picked "From List", the editor's usual way (By ID is tested in index.test.ts). */
 function caseParameters(aCase: PlatformCase, channelId: string): { parameters: INodeParameters; typed: boolean } {
 	const settings = aCase.post.settings;
 	const typed = typedSettingsFor(aCase.platform, settings);
@@ -66,17 +52,17 @@ describe.each(PLATFORM_CASES.map((c) => [`${c.platform}: ${c.rule}`, c] as const
 	if (aCase.valid) {
 		it('is sent once and accepted by the sandbox', async () => {
 			const channelId = channelIdOf(aCase.platform, premium);
-			const result = await runCreate(sb, caseParameters(aCase, channelId).parameters);
+			const result = await t.run(caseParameters(aCase, channelId).parameters);
 			expect(errorText(result)).toBe('');
 			expect(result.items.map((item) => item.json)).toEqual([
 				expect.objectContaining({ postId: expect.any(String), integration: channelId, platform: aCase.platform }),
 			]);
-			expect((await routesHit(sb)).filter((route) => route === 'POST /posts')).toHaveLength(1);
+			expect((await t.routes()).filter((route) => route === 'POST /posts')).toHaveLength(1);
 		});
 	} else {
 		it(`is refused by the node: "${aCase.expect!.message}"`, async () => {
 			const channelId = channelIdOf(aCase.platform, premium);
-			const result = await runCreate(sb, caseParameters(aCase, channelId).parameters);
+			const result = await t.run(caseParameters(aCase, channelId).parameters);
 			expect(result.items).toEqual([]);
 			expect(errorText(result)).toContain(aCase.expect!.message);
 			expect(errorText(result)).toContain('Item 1, channel 1');
@@ -86,7 +72,7 @@ describe.each(PLATFORM_CASES.map((c) => [`${c.platform}: ${c.rule}`, c] as const
 				aCase.platform === 'x' &&
 				aCase.expect!.message === TOO_LONG_MESSAGE &&
 				aCase.post.value.every((p) => textLength(p.content, 'x') <= PLATFORMS.x.premiumMaxLength!);
-			expect(await routesHit(sb)).toEqual(
+			expect(await t.routes()).toEqual(
 				xLength ? ['GET /integrations', `GET /integration-settings/${channelId}`] : [],
 			);
 		});
@@ -96,8 +82,8 @@ describe.each(PLATFORM_CASES.map((c) => [`${c.platform}: ${c.rule}`, c] as const
 describe.each(REQUEST_CASES.map((c) => [c.rule, c] as const))('request as JSON: %s', (_name, aCase) => {
 	it(aCase.valid ? 'is sent once and accepted by the sandbox' : `is refused by the node: "${aCase.expect?.message}"`, async () => {
 		const body = aCase.body((platform) => channelIdOf(platform));
-		const result = await runCreate(sb, jsonParams(body));
-		const routes = await routesHit(sb);
+		const result = await t.run(jsonParams(body));
+		const routes = await t.routes();
 		if (aCase.valid) {
 			expect(errorText(result)).toBe('');
 			expect(result.items.length).toBe((body as { posts: unknown[] }).posts.length);

@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
-import { DEFAULT_POLICY, sendWithPolicy } from '../../../nodes/SocialPublishing/shared/transport';
-import { byId, errorOf, FAST, jsonOf, useSandbox } from './support';
+import { DEFAULT_POLICY, policyOf, sendWithPolicy } from '../../../../../nodes/SocialPublishing/shared/transport';
+import { byId, errorOf, FAST, jsonOf, useSandbox } from '../../support';
 
 /** The policy every operation gets from the one transport hook: retries, timeouts, 429 waits. */
 describe('Social Publishing → transport', () => {
@@ -209,4 +209,20 @@ describe('sendWithPolicy', () => {
 		settle('uploaded');
 		await expect(sent).resolves.toBe('uploaded');
 	});
+});
+
+it('policyOf reads Request Options, keeping defaults for what is absent or invalid', () => {
+	expect(policyOf({})).toEqual(DEFAULT_POLICY);
+	expect(policyOf({ timeout: 500, maxRetries: 0, retryDelay: 5, maxRateLimitWait: 0, maxInFlight: 4, includeRateLimitInfo: true })).toEqual({
+		timeoutMs: 500,
+		retries: 0,
+		retryDelayMs: 5,
+		maxRateLimitWaitS: 0,
+		maxInFlight: 4,
+		includeRateLimitInfo: true,
+	});
+	// At least one request in flight, whatever the field says.
+	expect(policyOf({ maxInFlight: 0 }).maxInFlight).toBe(DEFAULT_POLICY.maxInFlight);
+	expect(policyOf({ timeout: -1, maxRetries: 'x' }).timeoutMs).toBe(DEFAULT_POLICY.timeoutMs);
+	expect(policyOf({ maxRetries: 'x' }).retries).toBe(DEFAULT_POLICY.retries);
 });

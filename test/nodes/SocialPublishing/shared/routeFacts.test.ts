@@ -1,0 +1,15 @@
+import { SocialPublishing } from '../../../../nodes/SocialPublishing/SocialPublishing.node';
+import { routeOf } from '../../../../nodes/SocialPublishing/shared/routeFacts';
+
+it('routeOf finds the id a route acts on, from the routes the operations declare', () => {
+	expect(new SocialPublishing().description.properties.length).toBeGreaterThan(0); // loading the node declares its routes
+	expect(routeOf('GET', '/analytics/post/p1').subject).toEqual({ kind: 'post', id: 'p1' });
+	expect(routeOf('GET', '/analytics/c1').subject).toEqual({ kind: 'channel', id: 'c1' });
+	expect(routeOf('DELETE', '/posts/group/g1').subject).toEqual({ kind: 'group', id: 'g1' });
+	expect(routeOf('PUT', '/posts/p1/release-id').subject).toEqual({ kind: 'post', id: 'p1' });
+	expect(routeOf('POST', '/integration-trigger/c%201').subject).toEqual({ kind: 'channel', id: 'c 1' });
+	expect(routeOf('GET', '/posts?startDate=x').subject).toBeUndefined();
+	expect(routeOf('GET', '/find-slot/c1').facts.timeoutIsFinal).toBe(true);
+	expect(routeOf('POST', '/posts').facts.mayApplyWithoutAnswer).toBe(true);
+	expect(routeOf('GET', '/not-a-route/x')).toEqual({ facts: {} });
+});
