@@ -109,8 +109,9 @@ export function postRoutes(ctx: SandboxContext): Router {
 		const customer = req.query.customer;
 		if (customer !== undefined && typeof customer !== 'string') messages.push('customer must be a string');
 		if (messages.length) throw fieldErrors(messages);
-		// Section 8: a longer range is cut, not refused.
-		end = Math.min(end, start + MAX_RANGE_DAYS * DAY_MS);
+		// Section 8: a longer range is cut, not refused (production does not cut it).
+		const uncut = ctx.production?.on('postListUncut') ?? false;
+		if (!uncut) end = Math.min(end, start + MAX_RANGE_DAYS * DAY_MS);
 
 		const channelIds = customer
 			? new Set(org.channels.filter((c) => c.customerId === customer).map((c) => c.id))
@@ -123,9 +124,9 @@ export function postRoutes(ctx: SandboxContext): Router {
 				if (first >= start && first <= end) shown.push({ post, at: first });
 				continue;
 			}
-			// A repeating post appears once per repetition inside the range.
+			// A repeating post appears once per repetition inside the range (production: from its first date on).
 			const step = post.intervalInDays * DAY_MS;
-			let at = first >= start ? first : first + Math.ceil((start - first) / step) * step;
+			let at = first >= start || uncut ? first : first + Math.ceil((start - first) / step) * step;
 			for (; at <= end; at += step) shown.push({ post, at });
 		}
 		shown.sort((a, b) => a.at - b.at);
@@ -159,7 +160,7 @@ export function postRoutes(ctx: SandboxContext): Router {
 		}
 		posts.forEach((item, i) => {
 			const channel = ctx.store.channel(org, (item.integration as Json).id as string)!;
-			if (channel.identifier !== 'discord') return;
+			if (channel.identifier !== 'discord' || ctx.production?.on('discordChannelUnchecked')) return;
 			const wanted = (item.settings as Json).channel;
 			if (!(channel.discordChannels ?? []).some((d) => d.id === wanted))
 				throw platformViolation(

@@ -4,7 +4,7 @@
  */
 import axios from 'axios';
 import { sleep } from 'n8n-workflow';
-import { startSandbox } from '../../sandbox';
+import { SEED_IDS, startSandbox } from '../../sandbox';
 import { png } from '../fixtures/media';
 import { postBody, T0, useTestSandbox, X_SETTINGS } from './support';
 
@@ -74,7 +74,15 @@ it('has no GET /media (404 as for any unknown route); uploads still exist, multi
 	body.append('file', new Blob([Buffer.concat([png(), Buffer.alloc(300 * 1024)])], { type: 'image/png' }), 'big.png');
 	const uploaded = await t.api.post('/upload', body);
 	expect(uploaded.status).toBe(201);
-	expect(uploaded.data).toMatchObject({ type: 'image', path: expect.stringMatching(/\.png$/) });
+	// Production answers the stored record (no type, no date, no original name).
+	expect(uploaded.data).toEqual({
+		id: expect.any(String),
+		name: expect.any(String),
+		originalName: null,
+		path: expect.stringMatching(/\.png$/),
+		thumbnail: null,
+		alt: null,
+	});
 });
 
 describe('rate limits', () => {
@@ -267,7 +275,7 @@ describe('extra routes', () => {
 	it('PUT /posts/:id/settings merges settings into a scheduled post or draft', async () => {
 		const [{ postId }] = await create(postBody(t.sb.seed.channels.x.id, {}, X_SETTINGS));
 		const res = await t.api.put(`/posts/${postId}/settings`, { settings: { made_with_ai: true } });
-		expect(res.data).toEqual({ id: postId, settings: { ...X_SETTINGS, made_with_ai: true } });
+		expect(res.data).toEqual({ postId, publishDate: '2026-03-02T10:00:00' });
 		const [post] = await listPosts();
 		expect(JSON.parse(post.settings as string)).toEqual({ ...X_SETTINGS, made_with_ai: true });
 
@@ -322,5 +330,119 @@ describe('switching quirks one by one', () => {
 	it('refuses an unknown quirk or profile by name', async () => {
 		await expect(startSandbox({ productionQuirks: { noSuchQuirk: true } as never })).rejects.toThrow(/unknown production quirk "noSuchQuirk"/);
 		await expect(startSandbox({ profile: 'staging' as never })).rejects.toThrow(/profile must be "spec" or "production"/);
+	});
+});
+
+/**
+ * Departures found by running the same requests against the real backend (gitroomhq/postiz-app at 74b01ad, run from
+ * source on loopback, 2026-11-23); each answer below is the one the real backend gave.
+ */
+describe('as the real backend answers (checked by hand against it)', () => {
+	const { telegram, x, discord, bluesky } = SEED_IDS.channels;
+	const ids = (posts: Array<Record<string, unknown>>) => posts.map((p) => p.id);
+
+	it('POST /posts schedules a post whose type is missing or not a string', async () => {
+		const noType: Record<string, unknown> = postBody(telegram);
+		delete noType.type;
+		await create(noType);
+		await create(postBody(telegram, { type: 5 }));
+		expect((await listPosts()).map((p) => p.state)).toEqual(['QUEUE', 'QUEUE']);
+	});
+
+	it('POST /posts converts shortLink and inter given as text; inter 0 is no repeat', async () => {
+		await create(postBody(telegram, { shortLink: 'false', inter: '7' }));
+		expect((await listPosts()).map((p) => p.intervalInDays)).toEqual([7, 7, 7, 7, 7]);
+		await t.sb.control.reset();
+		await create(postBody(telegram, { inter: 0 }));
+		expect((await listPosts()).map((p) => p.intervalInDays)).toEqual([null]);
+	});
+
+	it('POST /posts with a channel the organisation does not have: 400 before any other check, nothing created', async () => {
+		const body = postBody(telegram, {
+			posts: [
+				postBody(telegram).posts[0],
+				{ integration: { id: 'no-such-channel' }, value: [{ content: '', image: [] }] },
+			],
+		});
+		const res = await t.api.post('/posts', body);
+		expect([res.status, res.data]).toEqual([
+			400,
+			{ statusCode: 400, message: 'Integration with id no-such-channel not found', error: 'Bad Request' },
+		]);
+		expect(await listPosts()).toEqual([]);
+	});
+
+	it('POST /posts cleans the HTML before checking it: attributes and unsafe links go, a part left empty is refused', async () => {
+		const content = '<p><a href="javascript:alert(1)" onclick="x()">l</a> <span class="c" style="color:red">s</span> <a href="https://e.com" target="_blank">ok</a><script>alert(1)</script></p>';
+		await create(postBody(telegram, { posts: [{ integration: { id: telegram }, value: [{ content, image: [] }] }] }));
+		expect((await listPosts())[0].content).toBe('<p><a>l</a> <span class="c">s</span> <a href="https://e.com" target="_blank">ok</a></p>');
+		const empty = await t.api.post('/posts', postBody(telegram, { posts: [{ integration: { id: telegram }, value: [{ content: '<script>x</script>', image: [] }] }] }));
+		expect(empty.status).toBe(400);
+		expect(empty.data.message).toEqual([expect.stringContaining('posts.0.value.0')]);
+	});
+
+	it('POST /posts stores a discord channel id without looking it up on the server', async () => {
+		await create(postBody(discord, {}, { channel: '999' }));
+		expect(JSON.parse((await listPosts())[0].settings as string)).toEqual({ channel: '999' });
+	});
+
+	it('GET /posts has no error field, does not cut a long range, and repeats a post from its first date on', async () => {
+		await create(postBody(telegram, { date: '2026-03-02T10:00:00Z', inter: 7 }));
+		await create(postBody(x, { date: '2027-02-01T10:00:00Z' }, X_SETTINGS));
+		const res = await t.api.get('/posts', { params: { startDate: '2026-03-10T00:00:00Z', endDate: '2027-03-01T00:00:00Z' } });
+		const posts = res.data.posts as Array<Record<string, unknown>>;
+		for (const p of posts) expect(p).not.toHaveProperty('error');
+		// 2026-03-02 and 2026-03-09 are before the start and still listed; the x post is 337 days after it.
+		const repeats = posts.filter((p) => p.intervalInDays === 7).map((p) => p.publishDate);
+		expect(repeats.slice(0, 3)).toEqual(['2026-03-02T10:00:00.000Z', '2026-03-09T10:00:00.000Z', '2026-03-16T10:00:00.000Z']);
+		expect(posts.some((p) => p.publishDate === '2027-02-01T10:00:00.000Z')).toBe(true);
+	});
+
+	it('GET /find-slot/:id never answers for a channel without posting times either', async () => {
+		const error = await t.api.get(`/find-slot/${bluesky}`, { timeout: 300 }).then(
+			() => undefined,
+			(e: { code?: string }) => e,
+		);
+		expect(error?.code).toBe('ECONNABORTED');
+	});
+
+	it('GET /posts/:id/missing for an unknown post answers []', async () => {
+		const res = await t.api.get(`/posts/${UNKNOWN}/missing`);
+		expect([res.status, res.data]).toEqual([200, []]);
+	});
+
+	it('PUT /posts/:id/status moves a published post without republish, and reads nothing but status', async () => {
+		const [{ postId }] = await create(postBody(telegram));
+		await t.sb.control.setNow('2026-03-02T10:00:00Z');
+		await t.sb.control.publishDue();
+		const scheduled = await t.api.put(`/posts/${postId}/status`, { status: 'schedule' });
+		expect([scheduled.status, scheduled.data]).toEqual([200, { id: postId, state: 'QUEUE' }]);
+		expect((await t.api.put(`/posts/${postId}/status`, { status: 'draft', republish: 'yes' })).data).toEqual({ id: postId, state: 'DRAFT' });
+		const missing = await t.api.put(`/posts/${postId}/status`, {});
+		expect([missing.status, missing.data.message]).toEqual([400, ['status must be one of the following values: draft, schedule']]);
+	});
+
+	it('GET /integrations?group= keeps one customer\'s channels', async () => {
+		const { acme } = t.sb.seed.customers;
+		const res = await t.api.get('/integrations', { params: { group: acme.id } });
+		expect(res.data.map((c: { customer?: { id: string } }) => c.customer?.id)).toEqual([acme.id, acme.id]);
+		expect((await t.api.get('/integrations', { params: { group: UNKNOWN } })).data).toEqual([]);
+		expect(ids((await t.api.get('/integrations')).data).length).toBe(13);
+	});
+
+	it('PUT /posts/:id/settings checks the merged settings against the platform; an unknown post is a Nest 404', async () => {
+		const [{ postId }] = await create(postBody(x, {}, X_SETTINGS));
+		const bad = await t.api.put(`/posts/${postId}/settings`, { settings: { who_can_reply_post: 'nobody' } });
+		expect([bad.status, bad.data]).toEqual([
+			400,
+			{
+				statusCode: 400,
+				message: 'Sandbox Studio X: who_can_reply_post must be one of the following values: everyone, following, mentionedUsers, subscribers, verified',
+				error: 'Bad Request',
+			},
+		]);
+		expect(JSON.parse((await listPosts())[0].settings as string)).toEqual(X_SETTINGS);
+		const unknown = await t.api.put(`/posts/${UNKNOWN}/settings`, { settings: {} });
+		expect([unknown.status, unknown.data]).toEqual([404, { statusCode: 404, message: 'Post not found', error: 'Not Found' }]);
 	});
 });
