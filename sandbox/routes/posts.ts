@@ -182,9 +182,11 @@ export function postRoutes(ctx: SandboxContext): Router {
 			const tag = org.tags.find((x) => x.name === t.label);
 			return tag ? [{ value: tag.id, label: tag.name }] : [];
 		});
-		const group = randomUUID();
+		const requestGroup = randomUUID();
+		const groupPerChannel = ctx.production?.on('groupPerChannel') ?? false;
 		const inter = typeof body.inter === 'number' ? body.inter : null;
 		const created = posts.map((item) => {
+			const group = groupPerChannel ? randomUUID() : requestGroup;
 			const parts = (item.value as Array<{ content: string; image: MediaRef[] }>).map((part) => {
 				let content = cleanHtml(part.content);
 				if (body.shortLink === true)

@@ -11,7 +11,12 @@ import { postBody, T0, useTestSandbox, X_SETTINGS } from './support';
 const UNKNOWN = '0f000000-0000-4000-8000-00000000dead';
 const MARCH = { startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-31T23:59:59Z' };
 
-const t = useTestSandbox({ profile: 'production', rateLimits: { 'POST /posts': { limit: 3, windowSeconds: 3600 } } });
+// Every departure on, those not yet on by default included (QUIRKS_OFF_BY_DEFAULT).
+const t = useTestSandbox({
+	profile: 'production',
+	productionQuirks: { groupPerChannel: true, settingsTypeStored: true, tagsFullRecord: true },
+	rateLimits: { 'POST /posts': { limit: 3, windowSeconds: 3600 } },
+});
 
 const create = async (body: unknown) => {
 	const res = await t.api.post('/posts', body);
@@ -21,24 +26,25 @@ const create = async (body: unknown) => {
 const listPosts = async () => (await t.api.get('/posts', { params: MARCH })).data.posts as Array<Record<string, unknown>>;
 
 describe('GET /posts', () => {
-	it('has no tags route; tags come nested in posts as {tag: {id, name, color}}', async () => {
+	it('has no tags route; tags come nested in posts as {tag: <the tag\'s record>}', async () => {
 		expect((await t.api.get('/tags')).status).toBe(404);
 		await create(postBody(t.sb.seed.channels.telegram.id, { tags: [{ value: 'anything', label: 'Launch' }] }));
 		const [post] = await listPosts();
 		const launch = t.sb.seed.tags.find((tag) => tag.name === 'Launch')!;
-		expect(post.tags).toEqual([{ tag: { id: launch.id, name: 'Launch', color: launch.color } }]);
+		const record = { orgId: t.sb.seed.orgId, deletedAt: null, createdAt: expect.any(String), updatedAt: expect.any(String) };
+		expect(post.tags).toEqual([{ tag: { id: launch.id, name: 'Launch', color: launch.color, ...record } }]);
 	});
 
 	it('shows settings as a JSON string and no image field', async () => {
 		await create(postBody(t.sb.seed.channels.x.id, {}, { who_can_reply_post: 'following', made_with_ai: true }));
 		const [post] = await listPosts();
 		expect(typeof post.settings).toBe('string');
-		expect(JSON.parse(post.settings as string)).toEqual({ who_can_reply_post: 'following', made_with_ai: true });
+		expect(JSON.parse(post.settings as string)).toEqual({ who_can_reply_post: 'following', made_with_ai: true, __type: 'x' });
 		expect(post).not.toHaveProperty('image');
-		// A post without settings shows an empty object, still as a string.
+		// A post without settings shows the platform alone, still as a string.
 		await create(postBody(t.sb.seed.channels.telegram.id));
 		const telegram = (await listPosts()).find((p) => (p.integration as { id: string }).id === t.sb.seed.channels.telegram.id)!;
-		expect(telegram.settings).toBe('{}');
+		expect(telegram.settings).toBe('{"__type":"telegram"}');
 	});
 
 	it('keeps settings it does not know, and sets __type to the channel\'s platform whatever it said', async () => {
@@ -195,20 +201,23 @@ describe('deletes', () => {
 			],
 		});
 
-	it('DELETE /posts/:id deletes the whole group and answers {error: true}', async () => {
+	it('DELETE /posts/:id deletes its group (one channel\'s post and its parts) and answers {error: true}', async () => {
 		const [first] = await create(twoChannelPost());
 		await create(postBody(t.sb.seed.channels.threads.id));
 		const res = await t.api.delete(`/posts/${first.postId}`);
 		expect(res.status).toBe(200);
 		expect(res.data).toEqual({ error: true });
-		expect((await listPosts()).map((p) => (p.integration as { id: string }).id)).toEqual([t.sb.seed.channels.threads.id]);
+		const { x, threads } = t.sb.seed.channels;
+		expect((await listPosts()).map((p) => (p.integration as { id: string }).id)).toEqual([x.id, threads.id]);
 	});
 
 	it('DELETE /posts/group/:group answers {error: true} whether or not anything matched', async () => {
 		await create(twoChannelPost());
-		const [{ group }] = (await listPosts()) as Array<{ group: string }>;
+		const [{ group }, other] = (await listPosts()) as Array<{ group: string }>;
+		// One group per channel: the other channel's post stays.
+		expect(other.group).not.toBe(group);
 		expect((await t.api.delete(`/posts/group/${group}`)).data).toEqual({ error: true });
-		expect(await listPosts()).toEqual([]);
+		expect((await listPosts()).map((p) => (p.integration as { id: string }).id)).toEqual([t.sb.seed.channels.x.id]);
 		const nothing = await t.api.delete(`/posts/group/${UNKNOWN}`);
 		expect(nothing.status).toBe(200);
 		expect(nothing.data).toEqual({ error: true });
@@ -242,7 +251,7 @@ describe('POST /posts is loose', () => {
 		const body = postBody(t.sb.seed.channels.x.id, {}, { ...X_SETTINGS, made_with_ai: 'false', paid_partnership: '' });
 		await create(body);
 		const [post] = await listPosts();
-		expect(JSON.parse(post.settings as string)).toEqual({ ...X_SETTINGS, made_with_ai: true, paid_partnership: false });
+		expect(JSON.parse(post.settings as string)).toEqual({ ...X_SETTINGS, made_with_ai: true, paid_partnership: false, __type: 'x' });
 		// The request log keeps what the client really sent.
 		const logged = (await t.sb.control.requests()).find((r) => r.method === 'POST' && r.path === '/posts');
 		expect(logged?.body).toEqual(body);
@@ -277,7 +286,7 @@ describe('extra routes', () => {
 		const res = await t.api.put(`/posts/${postId}/settings`, { settings: { made_with_ai: true } });
 		expect(res.data).toEqual({ postId, publishDate: '2026-03-02T10:00:00' });
 		const [post] = await listPosts();
-		expect(JSON.parse(post.settings as string)).toEqual({ ...X_SETTINGS, made_with_ai: true });
+		expect(JSON.parse(post.settings as string)).toEqual({ ...X_SETTINGS, __type: 'x', made_with_ai: true });
 
 		expect((await t.api.put(`/posts/${UNKNOWN}/settings`, { settings: {} })).status).toBe(404);
 		expect((await t.api.put(`/posts/${postId}/settings`, { settings: 'x' })).status).toBe(400);
@@ -313,6 +322,25 @@ describe('switching quirks one by one', () => {
 			expect((await client(spec).post('/posts', postBody(x, { type: 'publish' }, X_SETTINGS))).status).toBe(400);
 		} finally {
 			await Promise.all([prod.close(), spec.close()]);
+		}
+	});
+
+	it('leaves groups per request, settings without __type and short tags unless switched on', async () => {
+		const sb = await startSandbox({ profile: 'production' });
+		try {
+			const api = axios.create({ baseURL: sb.baseUrl, headers: { Authorization: sb.apiKey }, validateStatus: () => true });
+			const { telegram, x } = sb.seed.channels;
+			const body = postBody(telegram.id, {
+				tags: [{ value: 'v', label: 'Launch' }],
+				posts: [postBody(telegram.id).posts[0], { integration: { id: x.id }, value: [{ content: 'x', image: [] }], settings: X_SETTINGS }],
+			});
+			expect((await api.post('/posts', body)).status).toBe(201);
+			const posts = (await api.get('/posts', { params: MARCH })).data.posts as Array<{ group: string; settings: string; tags: unknown[] }>;
+			expect(posts[0].group).toBe(posts[1].group);
+			expect(posts.map((p) => p.settings)).toEqual(['{}', JSON.stringify(X_SETTINGS)]);
+			expect(Object.keys((posts[0].tags[0] as { tag: object }).tag)).toEqual(['id', 'name', 'color']);
+		} finally {
+			await sb.close();
 		}
 	});
 
@@ -383,7 +411,7 @@ describe('as the real backend answers (checked by hand against it)', () => {
 
 	it('POST /posts stores a discord channel id without looking it up on the server', async () => {
 		await create(postBody(discord, {}, { channel: '999' }));
-		expect(JSON.parse((await listPosts())[0].settings as string)).toEqual({ channel: '999' });
+		expect(JSON.parse((await listPosts())[0].settings as string)).toEqual({ channel: '999', __type: 'discord' });
 	});
 
 	it('GET /posts has no error field, does not cut a long range, and repeats a post from its first date on', async () => {
@@ -404,6 +432,17 @@ describe('as the real backend answers (checked by hand against it)', () => {
 			(e: { code?: string }) => e,
 		);
 		expect(error?.code).toBe('ECONNABORTED');
+	});
+
+	it('POST /posts stores __type in every post\'s settings: in place when sent, last when not, alone without settings', async () => {
+		await create(postBody(telegram, { posts: [{ integration: { id: telegram }, value: [{ content: 'a', image: [] }] }] }));
+		await create(postBody(x, { date: '2026-03-02T11:00:00Z' }, X_SETTINGS));
+		await create(postBody(x, { date: '2026-03-02T12:00:00Z' }, { __type: 'linkedin', ...X_SETTINGS }));
+		expect((await listPosts()).map((p) => p.settings)).toEqual([
+			'{"__type":"telegram"}',
+			'{"who_can_reply_post":"everyone","__type":"x"}',
+			'{"__type":"x","who_can_reply_post":"everyone"}',
+		]);
 	});
 
 	it('GET /posts/:id/missing for an unknown post answers []', async () => {
@@ -441,7 +480,7 @@ describe('as the real backend answers (checked by hand against it)', () => {
 				error: 'Bad Request',
 			},
 		]);
-		expect(JSON.parse((await listPosts())[0].settings as string)).toEqual(X_SETTINGS);
+		expect(JSON.parse((await listPosts())[0].settings as string)).toEqual({ ...X_SETTINGS, __type: 'x' });
 		const unknown = await t.api.put(`/posts/${UNKNOWN}/settings`, { settings: {} });
 		expect([unknown.status, unknown.data]).toEqual([404, { statusCode: 404, message: 'Post not found', error: 'Not Found' }]);
 	});
