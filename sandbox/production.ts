@@ -8,15 +8,20 @@
  *
  * Hooks into the spec sandbox (nothing else is copied or changed):
  * - app.ts: JSON body limit, rate-limit middleware, and `routes(ctx)` mounted before the spec routes;
- * - routes/posts.ts: `createPostBody` (what POST /posts checks) and `postView` (GET /posts items).
+ * - routes/posts.ts: `createPostBody` (what POST /posts checks), the discord lookup, `postView` (GET /posts items) and
+ *   the GET /posts range;
+ * - media/index.ts: the upload answer.
  */
 import { Router, type RequestHandler } from 'express';
 import { PLATFORMS } from '../nodes/SocialPublishing/shared/platforms';
+import { checkSettings } from '../nodes/SocialPublishing/shared/postRules';
 import { API_BASE } from './app';
 import { orgOf, type SandboxContext } from './context';
+import { cleanHtmlAsService } from './content';
 import { ApiError, badRequest, fieldErrors, internalError, notFound } from './errors';
 import { isPlatform } from './plans';
 import { rateLimitedRouteOf } from './rateLimit';
+import { channelView } from './routes/channels';
 import type { Channel, Org, Post } from './store';
 
 export type SandboxProfile = 'spec' | 'production';
@@ -24,6 +29,8 @@ export type SandboxProfile = 'spec' | 'production';
 export const QUIRKS = [
 	/** GET /posts: tags shaped `[{tag: {id, name, color}}]` instead of `{value, label}`. */
 	'postTagsNested',
+	/** GET /posts: with postTagsNested, each `tag` is the tag's whole record (also orgId, deletedAt, createdAt, updatedAt). */
+	'tagsFullRecord',
 	/** GET /posts: `settings` as a JSON string. */
 	'postSettingsString',
 	/** GET /posts: repetitions of a repeating post carry `actualDate` (the post's own first date). */
@@ -34,32 +41,71 @@ export const QUIRKS = [
 	'onlyPostsRateLimited',
 	/** Unknown ids answer 500 on release-id, DELETE post, DELETE channel and channel analytics. */
 	'unknownIdsError500',
-	/** GET /find-slot/:id with an unknown or disabled channel never answers. */
+	/** GET /find-slot/:id with an unknown or disabled channel, or one without posting times, never answers. */
 	'findSlotHangs',
 	/** DELETE /posts/:id deletes the whole group; both post deletes answer `{error: true}`, matched or not. */
 	'deleteAnswersError',
+	/** POST /posts makes one group per channel (its post and follow-up parts), not one for the request. */
+	'groupPerChannel',
+	/** POST /posts stores `__type` (the channel's platform) in every post's settings, sent or not; none becomes `{__type}`. */
+	'settingsTypeStored',
 	/** DELETE /integrations/:id answers the full channel record, access and refresh tokens included. */
 	'deleteChannelEchoesRecord',
 	/** PUT /posts/:id/status for an unknown post: 400 `Post not found`. */
 	'statusUnknownPost400',
-	/** POST /posts: string settings are coerced (`"false"` becomes true) instead of refused. */
+	/**
+	 * POST /posts: values are converted to the field's type instead of refused: string settings (`"false"` becomes true),
+	 * `shortLink` (any non-empty string is true), `inter` (a number in a string; 0 means no repeat).
+	 */
 	'settingsCoerced',
-	/** POST /posts: an unknown `type` schedules the post. */
+	/** POST /posts: an unknown, missing or non-string `type` schedules the post. */
 	'typeUnchecked',
+	/** POST /posts naming a channel the organisation does not have: 400 `Integration with id <id> not found`, before any other check. */
+	'unknownChannel400',
+	/**
+	 * POST /posts: each part's HTML is cleaned before any check, as the service's sanitiser does: attributes other than
+	 * href, target, rel, class, data-mention-id, data-mention-label go, and so do links not to http(s), mailto, / or #;
+	 * so a part with nothing left (e.g. only `<script>…</script>`) is refused as empty.
+	 */
+	'htmlCleanedFirst',
+	/** POST /posts: a discord `channel` id is not looked up on the server (any non-empty string is stored). */
+	'discordChannelUnchecked',
+	/**
+	 * GET /posts: no `error` field; the range is not cut at 370 days; a repeating post shows every repetition from its
+	 * first date up to endDate, those before startDate included.
+	 */
+	'postListUncut',
+	/** GET /posts/:id/missing for an unknown post: 200 `[]`. */
+	'missingUnknownEmpty',
+	/** PUT /posts/:id/status: no republish guard (`republish` is ignored, a published post moves like any other). */
+	'statusUnguarded',
+	/** POST /upload and /upload-from-url answer the stored record: `{id, name, originalName: null, path, thumbnail: null, alt: null}`. */
+	'uploadRecordAnswer',
 	/** JSON bodies over 100 kB answer 413. */
 	'jsonLimit100kb',
-	/** GET /groups and PUT /posts/:id/settings exist. */
+	/**
+	 * GET /groups, GET /integrations?group=<customer id>, and PUT /posts/:id/settings (merged settings checked against the
+	 * platform, answer `{postId, publishDate}`) exist.
+	 */
 	'extraRoutes',
 ] as const;
 
 export type Quirk = (typeof QUIRKS)[number];
 export type QuirkSwitches = Partial<Record<Quirk, boolean>>;
 
+/**
+ * Seen on the real backend (2026-11-23) but not yet on by themselves in the production profile: the node's production
+ * tests (test/nodes/SocialPublishing/production.test.ts) still expect the earlier answers (one group per request,
+ * settings without `__type`, tags `{id, name, color}`). Switch them on with `productionQuirks`; drop them from this
+ * list once those tests follow.
+ */
+export const QUIRKS_OFF_BY_DEFAULT: readonly Quirk[] = ['groupPerChannel', 'settingsTypeStored', 'tagsFullRecord'];
+
 /** The quirks on for a profile, after the single switches; throws on a name that is not a quirk. */
 export function resolveQuirks(profile: SandboxProfile = 'spec', switches: QuirkSwitches = {}): Set<Quirk> {
 	if (profile !== 'spec' && profile !== 'production')
 		throw new Error(`profile must be "spec" or "production", not "${String(profile)}"`);
-	const on = new Set<Quirk>(profile === 'production' ? QUIRKS : []);
+	const on = new Set<Quirk>(profile === 'production' ? QUIRKS.filter((q) => !QUIRKS_OFF_BY_DEFAULT.includes(q)) : []);
 	for (const [name, value] of Object.entries(switches)) {
 		if (!(QUIRKS as readonly string[]).includes(name))
 			throw new Error(`unknown production quirk "${name}" (known: ${QUIRKS.join(', ')})`);
@@ -76,6 +122,9 @@ export function channelTokens(channelId: string): { token: string; refreshToken:
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The sandbox's tags have no creation time; their records show this one. */
+const TAG_RECORD_TIME = '2026-01-01T00:00:00.000Z';
 
 const THROTTLED = { statusCode: 429, message: 'ThrottlerException: Too Many Requests' };
 
@@ -128,22 +177,50 @@ export class ProductionProfile {
 		};
 	}
 
-	/** What POST /posts checks and stores: settings coerced and the type loosened as production does. */
+	/**
+	 * What POST /posts checks and stores, loosened as production does: an unknown channel refused first, values coerced,
+	 * the type loosened, the HTML cleaned before the checks.
+	 */
 	createPostBody(ctx: SandboxContext, org: Org, body: unknown): unknown {
 		if (!isObject(body)) return body;
 		const copy = structuredClone(body);
-		if (this.on('typeUnchecked') && typeof copy.type === 'string' && !['draft', 'schedule', 'now'].includes(copy.type))
-			copy.type = 'schedule';
-		if (this.on('settingsCoerced') && Array.isArray(copy.posts))
-			for (const item of copy.posts) {
+		const items = Array.isArray(copy.posts) ? copy.posts : [];
+		if (this.on('unknownChannel400'))
+			for (const item of items) {
+				const id = isObject(item) && isObject(item.integration) ? item.integration.id : undefined;
+				if (typeof id !== 'string' || id === '') throw badRequest('All posts must have an integration id');
+				if (!ctx.store.channel(org, id)) throw badRequest(`Integration with id ${id} not found`);
+			}
+		if (this.on('typeUnchecked') && !['draft', 'schedule', 'now'].includes(copy.type as string)) copy.type = 'schedule';
+		if (this.on('settingsCoerced')) {
+			// Implicit conversion: any non-empty string is true ("false" included); a number in a string is that number.
+			if (typeof copy.shortLink === 'string') copy.shortLink = copy.shortLink !== '';
+			if (typeof copy.inter === 'string' && copy.inter.trim() !== '' && !Number.isNaN(Number(copy.inter)))
+				copy.inter = Number(copy.inter);
+			if (copy.inter === 0) delete copy.inter;
+			for (const item of items) {
 				if (!isObject(item) || !isObject(item.settings) || !isObject(item.integration)) continue;
 				const channel = ctx.store.channel(org, String(item.integration.id));
 				if (!channel || !isPlatform(channel.identifier)) continue;
 				for (const field of PLATFORMS[channel.identifier].settings ?? []) {
 					const value = item.settings[field.name];
-					// Implicit conversion: any non-empty string is true, "false" included.
 					if (field.type === 'boolean' && typeof value === 'string') item.settings[field.name] = value !== '';
 				}
+			}
+		}
+		if (this.on('settingsTypeStored'))
+			for (const item of items) {
+				if (!isObject(item) || !isObject(item.integration)) continue;
+				const channel = ctx.store.channel(org, String(item.integration.id));
+				if (!channel || (item.settings !== undefined && item.settings !== null && !isObject(item.settings))) continue;
+				// Kept in place when sent, added last when not (the service spreads the settings, then sets it).
+				item.settings = { ...(isObject(item.settings) ? item.settings : {}), __type: channel.identifier };
+			}
+		if (this.on('htmlCleanedFirst'))
+			for (const item of items) {
+				if (!isObject(item) || !Array.isArray(item.value)) continue;
+				for (const part of item.value)
+					if (isObject(part) && typeof part.content === 'string') part.content = cleanHtmlAsService(part.content);
 			}
 		return copy;
 	}
@@ -155,9 +232,13 @@ export class ProductionProfile {
 		if (this.on('postTagsNested'))
 			shown.tags = post.tags.map(({ value, label }) => {
 				const tag = org.tags.find((t) => t.id === value);
-				return { tag: { id: value, name: label, color: tag?.color ?? null } };
+				const shownTag = { id: value, name: label, color: tag?.color ?? null };
+				if (!this.on('tagsFullRecord')) return { tag: shownTag };
+				const record = { orgId: org.id, deletedAt: null, createdAt: TAG_RECORD_TIME, updatedAt: TAG_RECORD_TIME };
+				return { tag: { ...shownTag, ...record } };
 			});
 		if (this.on('repeatActualDate') && post.intervalInDays) shown.actualDate = post.publishDate;
+		if (this.on('postListUncut')) delete shown.error;
 		return shown;
 	}
 
@@ -175,7 +256,7 @@ export class ProductionProfile {
 		if (this.on('findSlotHangs'))
 			router.get('/find-slot/:id', (req, res, next) => {
 				const channel = store.channel(orgOf(res), req.params.id);
-				if (channel && !channel.disabled) return next();
+				if (channel && !channel.disabled && channel.postingTimes.length > 0) return next();
 				// Never answers: the socket stays open until the client gives up or the sandbox closes.
 			});
 
@@ -190,7 +271,24 @@ export class ProductionProfile {
 			});
 		}
 
-		if (this.on('statusUnknownPost400'))
+		if (this.on('missingUnknownEmpty'))
+			router.get('/posts/:id/missing', (req, res, next) => {
+				if (store.post(orgOf(res), req.params.id)) return next();
+				res.json([]);
+			});
+
+		if (this.on('statusUnguarded'))
+			router.put('/posts/:id/status', (req, res) => {
+				// Only `status` is read (one of draft, schedule); the state changes whatever it was, published included.
+				const body: Json = isObject(req.body) ? req.body : {};
+				if (body.status !== 'draft' && body.status !== 'schedule')
+					throw fieldErrors(['status must be one of the following values: draft, schedule']);
+				const post = store.post(orgOf(res), req.params.id);
+				if (!post) throw this.on('statusUnknownPost400') ? badRequest('Post not found') : notFound('Post not found');
+				post.state = body.status === 'draft' ? 'DRAFT' : 'QUEUE';
+				res.json({ id: post.id, state: post.state });
+			});
+		else if (this.on('statusUnknownPost400'))
 			router.put('/posts/:id/status', (req, res, next) => {
 				// The body is validated first (the spec route does it); only a valid body reaches the lookup.
 				const body: Json = isObject(req.body) ? req.body : {};
@@ -234,15 +332,31 @@ export class ProductionProfile {
 			router.get('/groups', (_req, res) => {
 				res.json(orgOf(res).customers.map(({ id, name }) => ({ id, name })));
 			});
+			router.get('/integrations', (req, res, next) => {
+				// `?group=<customer id>` keeps that customer's channels.
+				const group = req.query.group;
+				if (typeof group !== 'string' || group === '') return next();
+				const org = orgOf(res);
+				res.json(org.channels.filter((c) => c.customerId === group).map((c) => channelView(org, c)));
+			});
 			router.put('/posts/:id/settings', (req, res) => {
-				const post = store.post(orgOf(res), req.params.id);
-				if (!post) throw notFound('Post not found');
+				const org = orgOf(res);
 				const settings: unknown = isObject(req.body) ? req.body.settings : undefined;
 				if (!isObject(settings)) throw fieldErrors(['settings must be an object']);
+				const post = store.post(org, req.params.id);
+				if (!post) throw new ApiError(404, { statusCode: 404, message: 'Post not found', error: 'Not Found' });
 				if (post.state !== 'QUEUE' && post.state !== 'DRAFT')
-					throw badRequest('Only a scheduled post or a draft can change its settings');
-				post.settings = { ...post.settings, ...settings };
-				res.json({ id: post.id, settings: post.settings });
+					throw badRequest('Only scheduled posts that were not published yet (or drafts) can be updated');
+				if (post.state === 'QUEUE' && Date.parse(post.publishDate) < ctx.clock.nowMs())
+					throw badRequest('The publish time of this post already passed, it cannot be updated');
+				const merged = { ...post.settings, ...settings };
+				const channel = store.channel(org, post.channelId);
+				if (channel && isPlatform(channel.identifier)) {
+					const [first] = checkSettings(channel.identifier, merged);
+					if (first) throw badRequest(`${channel.name}: ${first.message.replace(/^settings\./, '')}`);
+				}
+				post.settings = merged;
+				res.json({ postId: post.id, publishDate: post.publishDate.slice(0, 19) });
 			});
 		}
 		return router;

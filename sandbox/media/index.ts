@@ -81,6 +81,9 @@ async function addToLibrary(
 		createdAt: ctx.clock.now().toISOString(),
 	};
 	org.media.push(item);
+	// Production answers the stored record: no type or date, and no original name (it keeps none).
+	if (ctx.production?.on('uploadRecordAnswer'))
+		return { id: item.id, name: item.name, originalName: null, path: item.path, thumbnail: null, alt: null };
 	return { id: item.id, name: item.name, path: item.path, type: item.type, createdAt: item.createdAt };
 }
 

@@ -111,8 +111,9 @@ export function postRoutes(ctx: SandboxContext): Router {
 		const customer = req.query.customer;
 		if (customer !== undefined && typeof customer !== 'string') messages.push('customer must be a string');
 		if (messages.length) throw fieldErrors(messages);
-		// Section 8: a longer range is cut, not refused.
-		end = Math.min(end, start + MAX_RANGE_DAYS * DAY_MS);
+		// Section 8: a longer range is cut, not refused (production does not cut it).
+		const uncut = ctx.production?.on('postListUncut') ?? false;
+		if (!uncut) end = Math.min(end, start + MAX_RANGE_DAYS * DAY_MS);
 
 		const channelIds = customer
 			? new Set(org.channels.filter((c) => c.customerId === customer).map((c) => c.id))
@@ -125,9 +126,9 @@ export function postRoutes(ctx: SandboxContext): Router {
 				if (first >= start && first <= end) shown.push({ post, at: first });
 				continue;
 			}
-			// A repeating post appears once per repetition inside the range.
+			// A repeating post appears once per repetition inside the range (production: from its first date on).
 			const step = post.intervalInDays * DAY_MS;
-			let at = first >= start ? first : first + Math.ceil((start - first) / step) * step;
+			let at = first >= start || uncut ? first : first + Math.ceil((start - first) / step) * step;
 			for (; at <= end; at += step) shown.push({ post, at });
 		}
 		shown.sort((a, b) => a.at - b.at);
@@ -161,7 +162,7 @@ export function postRoutes(ctx: SandboxContext): Router {
 		}
 		posts.forEach((item, i) => {
 			const channel = ctx.store.channel(org, (item.integration as Json).id as string)!;
-			if (channel.identifier !== 'discord') return;
+			if (channel.identifier !== 'discord' || ctx.production?.on('discordChannelUnchecked')) return;
 			const wanted = (item.settings as Json).channel;
 			if (!(channel.discordChannels ?? []).some((d) => d.id === wanted))
 				throw platformViolation(
@@ -183,9 +184,11 @@ export function postRoutes(ctx: SandboxContext): Router {
 			const tag = org.tags.find((x) => x.name === t.label);
 			return tag ? [{ value: tag.id, label: tag.name }] : [];
 		});
-		const group = randomUUID();
+		const requestGroup = randomUUID();
+		const groupPerChannel = ctx.production?.on('groupPerChannel') ?? false;
 		const inter = typeof body.inter === 'number' ? body.inter : null;
 		const created = posts.map((item) => {
+			const group = groupPerChannel ? randomUUID() : requestGroup;
 			const parts = (item.value as Array<{ content: string; image: MediaRef[] }>).map((part) => {
 				let content = cleanHtml(part.content);
 				if (body.shortLink === true)

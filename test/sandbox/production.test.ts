@@ -4,14 +4,19 @@
  */
 import axios from 'axios';
 import { sleep } from 'n8n-workflow';
-import { startSandbox } from '../../sandbox';
+import { SEED_IDS, startSandbox } from '../../sandbox';
 import { png } from '../fixtures/media';
 import { postBody, T0, useTestSandbox, X_SETTINGS } from './support';
 
 const UNKNOWN = '0f000000-0000-4000-8000-00000000dead';
 const MARCH = { startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-31T23:59:59Z' };
 
-const t = useTestSandbox({ profile: 'production', rateLimits: { 'POST /posts': { limit: 3, windowSeconds: 3600 } } });
+// Every departure on, those not yet on by default included (QUIRKS_OFF_BY_DEFAULT).
+const t = useTestSandbox({
+	profile: 'production',
+	productionQuirks: { groupPerChannel: true, settingsTypeStored: true, tagsFullRecord: true },
+	rateLimits: { 'POST /posts': { limit: 3, windowSeconds: 3600 } },
+});
 
 const create = async (body: unknown) => {
 	const res = await t.api.post('/posts', body);
@@ -21,24 +26,25 @@ const create = async (body: unknown) => {
 const listPosts = async () => (await t.api.get('/posts', { params: MARCH })).data.posts as Array<Record<string, unknown>>;
 
 describe('GET /posts', () => {
-	it('has no tags route; tags come nested in posts as {tag: {id, name, color}}', async () => {
+	it('has no tags route; tags come nested in posts as {tag: <the tag\'s record>}', async () => {
 		expect((await t.api.get('/tags')).status).toBe(404);
 		await create(postBody(t.sb.seed.channels.telegram.id, { tags: [{ value: 'anything', label: 'Launch' }] }));
 		const [post] = await listPosts();
 		const launch = t.sb.seed.tags.find((tag) => tag.name === 'Launch')!;
-		expect(post.tags).toEqual([{ tag: { id: launch.id, name: 'Launch', color: launch.color } }]);
+		const record = { orgId: t.sb.seed.orgId, deletedAt: null, createdAt: expect.any(String), updatedAt: expect.any(String) };
+		expect(post.tags).toEqual([{ tag: { id: launch.id, name: 'Launch', color: launch.color, ...record } }]);
 	});
 
 	it('shows settings as a JSON string and no image field', async () => {
 		await create(postBody(t.sb.seed.channels.x.id, {}, { who_can_reply_post: 'following', made_with_ai: true }));
 		const [post] = await listPosts();
 		expect(typeof post.settings).toBe('string');
-		expect(JSON.parse(post.settings as string)).toEqual({ who_can_reply_post: 'following', made_with_ai: true });
+		expect(JSON.parse(post.settings as string)).toEqual({ who_can_reply_post: 'following', made_with_ai: true, __type: 'x' });
 		expect(post).not.toHaveProperty('image');
-		// A post without settings shows an empty object, still as a string.
+		// A post without settings shows the platform alone, still as a string.
 		await create(postBody(t.sb.seed.channels.telegram.id));
 		const telegram = (await listPosts()).find((p) => (p.integration as { id: string }).id === t.sb.seed.channels.telegram.id)!;
-		expect(telegram.settings).toBe('{}');
+		expect(telegram.settings).toBe('{"__type":"telegram"}');
 	});
 
 	it('keeps settings it does not know, and sets __type to the channel\'s platform whatever it said', async () => {
@@ -74,7 +80,15 @@ it('has no GET /media (404 as for any unknown route); uploads still exist, multi
 	body.append('file', new Blob([Buffer.concat([png(), Buffer.alloc(300 * 1024)])], { type: 'image/png' }), 'big.png');
 	const uploaded = await t.api.post('/upload', body);
 	expect(uploaded.status).toBe(201);
-	expect(uploaded.data).toMatchObject({ type: 'image', path: expect.stringMatching(/\.png$/) });
+	// Production answers the stored record (no type, no date, no original name).
+	expect(uploaded.data).toEqual({
+		id: expect.any(String),
+		name: expect.any(String),
+		originalName: null,
+		path: expect.stringMatching(/\.png$/),
+		thumbnail: null,
+		alt: null,
+	});
 });
 
 describe('rate limits', () => {
@@ -187,20 +201,23 @@ describe('deletes', () => {
 			],
 		});
 
-	it('DELETE /posts/:id deletes the whole group and answers {error: true}', async () => {
+	it('DELETE /posts/:id deletes its group (one channel\'s post and its parts) and answers {error: true}', async () => {
 		const [first] = await create(twoChannelPost());
 		await create(postBody(t.sb.seed.channels.threads.id));
 		const res = await t.api.delete(`/posts/${first.postId}`);
 		expect(res.status).toBe(200);
 		expect(res.data).toEqual({ error: true });
-		expect((await listPosts()).map((p) => (p.integration as { id: string }).id)).toEqual([t.sb.seed.channels.threads.id]);
+		const { x, threads } = t.sb.seed.channels;
+		expect((await listPosts()).map((p) => (p.integration as { id: string }).id)).toEqual([x.id, threads.id]);
 	});
 
 	it('DELETE /posts/group/:group answers {error: true} whether or not anything matched', async () => {
 		await create(twoChannelPost());
-		const [{ group }] = (await listPosts()) as Array<{ group: string }>;
+		const [{ group }, other] = (await listPosts()) as Array<{ group: string }>;
+		// One group per channel: the other channel's post stays.
+		expect(other.group).not.toBe(group);
 		expect((await t.api.delete(`/posts/group/${group}`)).data).toEqual({ error: true });
-		expect(await listPosts()).toEqual([]);
+		expect((await listPosts()).map((p) => (p.integration as { id: string }).id)).toEqual([t.sb.seed.channels.x.id]);
 		const nothing = await t.api.delete(`/posts/group/${UNKNOWN}`);
 		expect(nothing.status).toBe(200);
 		expect(nothing.data).toEqual({ error: true });
@@ -234,7 +251,7 @@ describe('POST /posts is loose', () => {
 		const body = postBody(t.sb.seed.channels.x.id, {}, { ...X_SETTINGS, made_with_ai: 'false', paid_partnership: '' });
 		await create(body);
 		const [post] = await listPosts();
-		expect(JSON.parse(post.settings as string)).toEqual({ ...X_SETTINGS, made_with_ai: true, paid_partnership: false });
+		expect(JSON.parse(post.settings as string)).toEqual({ ...X_SETTINGS, made_with_ai: true, paid_partnership: false, __type: 'x' });
 		// The request log keeps what the client really sent.
 		const logged = (await t.sb.control.requests()).find((r) => r.method === 'POST' && r.path === '/posts');
 		expect(logged?.body).toEqual(body);
@@ -267,9 +284,9 @@ describe('extra routes', () => {
 	it('PUT /posts/:id/settings merges settings into a scheduled post or draft', async () => {
 		const [{ postId }] = await create(postBody(t.sb.seed.channels.x.id, {}, X_SETTINGS));
 		const res = await t.api.put(`/posts/${postId}/settings`, { settings: { made_with_ai: true } });
-		expect(res.data).toEqual({ id: postId, settings: { ...X_SETTINGS, made_with_ai: true } });
+		expect(res.data).toEqual({ postId, publishDate: '2026-03-02T10:00:00' });
 		const [post] = await listPosts();
-		expect(JSON.parse(post.settings as string)).toEqual({ ...X_SETTINGS, made_with_ai: true });
+		expect(JSON.parse(post.settings as string)).toEqual({ ...X_SETTINGS, __type: 'x', made_with_ai: true });
 
 		expect((await t.api.put(`/posts/${UNKNOWN}/settings`, { settings: {} })).status).toBe(404);
 		expect((await t.api.put(`/posts/${postId}/settings`, { settings: 'x' })).status).toBe(400);
@@ -308,6 +325,25 @@ describe('switching quirks one by one', () => {
 		}
 	});
 
+	it('leaves groups per request, settings without __type and short tags unless switched on', async () => {
+		const sb = await startSandbox({ profile: 'production' });
+		try {
+			const api = axios.create({ baseURL: sb.baseUrl, headers: { Authorization: sb.apiKey }, validateStatus: () => true });
+			const { telegram, x } = sb.seed.channels;
+			const body = postBody(telegram.id, {
+				tags: [{ value: 'v', label: 'Launch' }],
+				posts: [postBody(telegram.id).posts[0], { integration: { id: x.id }, value: [{ content: 'x', image: [] }], settings: X_SETTINGS }],
+			});
+			expect((await api.post('/posts', body)).status).toBe(201);
+			const posts = (await api.get('/posts', { params: MARCH })).data.posts as Array<{ group: string; settings: string; tags: unknown[] }>;
+			expect(posts[0].group).toBe(posts[1].group);
+			expect(posts.map((p) => p.settings)).toEqual(['{}', JSON.stringify(X_SETTINGS)]);
+			expect(Object.keys((posts[0].tags[0] as { tag: object }).tag)).toEqual(['id', 'name', 'color']);
+		} finally {
+			await sb.close();
+		}
+	});
+
 	it('leaves the spec profile without any quirk or token list', async () => {
 		const spec = await startSandbox();
 		try {
@@ -322,5 +358,130 @@ describe('switching quirks one by one', () => {
 	it('refuses an unknown quirk or profile by name', async () => {
 		await expect(startSandbox({ productionQuirks: { noSuchQuirk: true } as never })).rejects.toThrow(/unknown production quirk "noSuchQuirk"/);
 		await expect(startSandbox({ profile: 'staging' as never })).rejects.toThrow(/profile must be "spec" or "production"/);
+	});
+});
+
+/**
+ * Departures found by running the same requests against the real backend (gitroomhq/postiz-app at 74b01ad, run from
+ * source on loopback, 2026-11-23); each answer below is the one the real backend gave.
+ */
+describe('as the real backend answers (checked by hand against it)', () => {
+	const { telegram, x, discord, bluesky } = SEED_IDS.channels;
+	const ids = (posts: Array<Record<string, unknown>>) => posts.map((p) => p.id);
+
+	it('POST /posts schedules a post whose type is missing or not a string', async () => {
+		const noType: Record<string, unknown> = postBody(telegram);
+		delete noType.type;
+		await create(noType);
+		await create(postBody(telegram, { type: 5 }));
+		expect((await listPosts()).map((p) => p.state)).toEqual(['QUEUE', 'QUEUE']);
+	});
+
+	it('POST /posts converts shortLink and inter given as text; inter 0 is no repeat', async () => {
+		await create(postBody(telegram, { shortLink: 'false', inter: '7' }));
+		expect((await listPosts()).map((p) => p.intervalInDays)).toEqual([7, 7, 7, 7, 7]);
+		await t.sb.control.reset();
+		await create(postBody(telegram, { inter: 0 }));
+		expect((await listPosts()).map((p) => p.intervalInDays)).toEqual([null]);
+	});
+
+	it('POST /posts with a channel the organisation does not have: 400 before any other check, nothing created', async () => {
+		const body = postBody(telegram, {
+			posts: [
+				postBody(telegram).posts[0],
+				{ integration: { id: 'no-such-channel' }, value: [{ content: '', image: [] }] },
+			],
+		});
+		const res = await t.api.post('/posts', body);
+		expect([res.status, res.data]).toEqual([
+			400,
+			{ statusCode: 400, message: 'Integration with id no-such-channel not found', error: 'Bad Request' },
+		]);
+		expect(await listPosts()).toEqual([]);
+	});
+
+	it('POST /posts cleans the HTML before checking it: attributes and unsafe links go, a part left empty is refused', async () => {
+		const content = '<p><a href="javascript:alert(1)" onclick="x()">l</a> <span class="c" style="color:red">s</span> <a href="https://e.com" target="_blank">ok</a><script>alert(1)</script></p>';
+		await create(postBody(telegram, { posts: [{ integration: { id: telegram }, value: [{ content, image: [] }] }] }));
+		expect((await listPosts())[0].content).toBe('<p><a>l</a> <span class="c">s</span> <a href="https://e.com" target="_blank">ok</a></p>');
+		const empty = await t.api.post('/posts', postBody(telegram, { posts: [{ integration: { id: telegram }, value: [{ content: '<script>x</script>', image: [] }] }] }));
+		expect(empty.status).toBe(400);
+		expect(empty.data.message).toEqual([expect.stringContaining('posts.0.value.0')]);
+	});
+
+	it('POST /posts stores a discord channel id without looking it up on the server', async () => {
+		await create(postBody(discord, {}, { channel: '999' }));
+		expect(JSON.parse((await listPosts())[0].settings as string)).toEqual({ channel: '999', __type: 'discord' });
+	});
+
+	it('GET /posts has no error field, does not cut a long range, and repeats a post from its first date on', async () => {
+		await create(postBody(telegram, { date: '2026-03-02T10:00:00Z', inter: 7 }));
+		await create(postBody(x, { date: '2027-02-01T10:00:00Z' }, X_SETTINGS));
+		const res = await t.api.get('/posts', { params: { startDate: '2026-03-10T00:00:00Z', endDate: '2027-03-01T00:00:00Z' } });
+		const posts = res.data.posts as Array<Record<string, unknown>>;
+		for (const p of posts) expect(p).not.toHaveProperty('error');
+		// 2026-03-02 and 2026-03-09 are before the start and still listed; the x post is 337 days after it.
+		const repeats = posts.filter((p) => p.intervalInDays === 7).map((p) => p.publishDate);
+		expect(repeats.slice(0, 3)).toEqual(['2026-03-02T10:00:00.000Z', '2026-03-09T10:00:00.000Z', '2026-03-16T10:00:00.000Z']);
+		expect(posts.some((p) => p.publishDate === '2027-02-01T10:00:00.000Z')).toBe(true);
+	});
+
+	it('GET /find-slot/:id never answers for a channel without posting times either', async () => {
+		const error = await t.api.get(`/find-slot/${bluesky}`, { timeout: 300 }).then(
+			() => undefined,
+			(e: { code?: string }) => e,
+		);
+		expect(error?.code).toBe('ECONNABORTED');
+	});
+
+	it('POST /posts stores __type in every post\'s settings: in place when sent, last when not, alone without settings', async () => {
+		await create(postBody(telegram, { posts: [{ integration: { id: telegram }, value: [{ content: 'a', image: [] }] }] }));
+		await create(postBody(x, { date: '2026-03-02T11:00:00Z' }, X_SETTINGS));
+		await create(postBody(x, { date: '2026-03-02T12:00:00Z' }, { __type: 'linkedin', ...X_SETTINGS }));
+		expect((await listPosts()).map((p) => p.settings)).toEqual([
+			'{"__type":"telegram"}',
+			'{"who_can_reply_post":"everyone","__type":"x"}',
+			'{"__type":"x","who_can_reply_post":"everyone"}',
+		]);
+	});
+
+	it('GET /posts/:id/missing for an unknown post answers []', async () => {
+		const res = await t.api.get(`/posts/${UNKNOWN}/missing`);
+		expect([res.status, res.data]).toEqual([200, []]);
+	});
+
+	it('PUT /posts/:id/status moves a published post without republish, and reads nothing but status', async () => {
+		const [{ postId }] = await create(postBody(telegram));
+		await t.sb.control.setNow('2026-03-02T10:00:00Z');
+		await t.sb.control.publishDue();
+		const scheduled = await t.api.put(`/posts/${postId}/status`, { status: 'schedule' });
+		expect([scheduled.status, scheduled.data]).toEqual([200, { id: postId, state: 'QUEUE' }]);
+		expect((await t.api.put(`/posts/${postId}/status`, { status: 'draft', republish: 'yes' })).data).toEqual({ id: postId, state: 'DRAFT' });
+		const missing = await t.api.put(`/posts/${postId}/status`, {});
+		expect([missing.status, missing.data.message]).toEqual([400, ['status must be one of the following values: draft, schedule']]);
+	});
+
+	it('GET /integrations?group= keeps one customer\'s channels', async () => {
+		const { acme } = t.sb.seed.customers;
+		const res = await t.api.get('/integrations', { params: { group: acme.id } });
+		expect(res.data.map((c: { customer?: { id: string } }) => c.customer?.id)).toEqual([acme.id, acme.id]);
+		expect((await t.api.get('/integrations', { params: { group: UNKNOWN } })).data).toEqual([]);
+		expect(ids((await t.api.get('/integrations')).data).length).toBe(13);
+	});
+
+	it('PUT /posts/:id/settings checks the merged settings against the platform; an unknown post is a Nest 404', async () => {
+		const [{ postId }] = await create(postBody(x, {}, X_SETTINGS));
+		const bad = await t.api.put(`/posts/${postId}/settings`, { settings: { who_can_reply_post: 'nobody' } });
+		expect([bad.status, bad.data]).toEqual([
+			400,
+			{
+				statusCode: 400,
+				message: 'Sandbox Studio X: who_can_reply_post must be one of the following values: everyone, following, mentionedUsers, subscribers, verified',
+				error: 'Bad Request',
+			},
+		]);
+		expect(JSON.parse((await listPosts())[0].settings as string)).toEqual({ ...X_SETTINGS, __type: 'x' });
+		const unknown = await t.api.put(`/posts/${UNKNOWN}/settings`, { settings: {} });
+		expect([unknown.status, unknown.data]).toEqual([404, { statusCode: 404, message: 'Post not found', error: 'Not Found' }]);
 	});
 });
