@@ -19,7 +19,7 @@ export type { RateLimitedRoute } from './rateLimit';
 export { SEED_IDS } from './seed';
 export { SandboxControl } from './controlClient';
 export { API_BASE } from './app';
-export { QUIRKS, QUIRKS_OFF_BY_DEFAULT, channelTokens, type Quirk, type QuirkSwitches, type SandboxProfile } from './production';
+export { QUIRKS, channelTokens, type Quirk, type QuirkSwitches, type SandboxProfile } from './production';
 
 export interface SandboxOptions {
 	/** 0 (default) picks a free port. */

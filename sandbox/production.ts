@@ -93,19 +93,11 @@ export const QUIRKS = [
 export type Quirk = (typeof QUIRKS)[number];
 export type QuirkSwitches = Partial<Record<Quirk, boolean>>;
 
-/**
- * Seen on the real backend (2026-11-23) but not yet on by themselves in the production profile: the node's production
- * tests (test/nodes/SocialPublishing/production.test.ts) still expect the earlier answers (one group per request,
- * settings without `__type`, tags `{id, name, color}`). Switch them on with `productionQuirks`; drop them from this
- * list once those tests follow.
- */
-export const QUIRKS_OFF_BY_DEFAULT: readonly Quirk[] = ['groupPerChannel', 'settingsTypeStored', 'tagsFullRecord'];
-
 /** The quirks on for a profile, after the single switches; throws on a name that is not a quirk. */
 export function resolveQuirks(profile: SandboxProfile = 'spec', switches: QuirkSwitches = {}): Set<Quirk> {
 	if (profile !== 'spec' && profile !== 'production')
 		throw new Error(`profile must be "spec" or "production", not "${String(profile)}"`);
-	const on = new Set<Quirk>(profile === 'production' ? QUIRKS.filter((q) => !QUIRKS_OFF_BY_DEFAULT.includes(q)) : []);
+	const on = new Set<Quirk>(profile === 'production' ? QUIRKS : []);
 	for (const [name, value] of Object.entries(switches)) {
 		if (!(QUIRKS as readonly string[]).includes(name))
 			throw new Error(`unknown production quirk "${name}" (known: ${QUIRKS.join(', ')})`);

@@ -11,10 +11,9 @@ import { postBody, T0, useTestSandbox, X_SETTINGS } from './support';
 const UNKNOWN = '0f000000-0000-4000-8000-00000000dead';
 const MARCH = { startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-31T23:59:59Z' };
 
-// Every departure on, those not yet on by default included (QUIRKS_OFF_BY_DEFAULT).
+// Every departure is on in the production profile.
 const t = useTestSandbox({
 	profile: 'production',
-	productionQuirks: { groupPerChannel: true, settingsTypeStored: true, tagsFullRecord: true },
 	rateLimits: { 'POST /posts': { limit: 3, windowSeconds: 3600 } },
 });
 
@@ -325,8 +324,8 @@ describe('switching quirks one by one', () => {
 		}
 	});
 
-	it('leaves groups per request, settings without __type and short tags unless switched on', async () => {
-		const sb = await startSandbox({ profile: 'production' });
+	it('with groupPerChannel, settingsTypeStored and tagsFullRecord switched off: one group per request, settings without __type, short tags', async () => {
+		const sb = await startSandbox({ profile: 'production', productionQuirks: { groupPerChannel: false, settingsTypeStored: false, tagsFullRecord: false } });
 		try {
 			const api = axios.create({ baseURL: sb.baseUrl, headers: { Authorization: sb.apiKey }, validateStatus: () => true });
 			const { telegram, x } = sb.seed.channels;

@@ -74,13 +74,14 @@ describe('Post → Get Many', () => {
 		]);
 		const posts = jsonOf(await run({ resource: 'post', operation: 'getMany', startDate: daysFromNow(0), endDate: daysFromNow(6) }));
 		const xPost = posts.find((p) => (p.integration as { id: string }).id === x.id)!;
-		expect(xPost.settings).toEqual({ who_can_reply_post: 'following', made_with_ai: true });
+		// Production stores the channel's platform in `__type` with every post's settings.
+		expect(xPost.settings).toEqual({ who_can_reply_post: 'following', made_with_ai: true, __type: 'x' });
 		const launch = t.sandbox.seed.tags.find((t) => t.name === 'Launch')!;
-		expect(xPost.tags).toEqual([{ tag: { id: launch.id, name: 'Launch', color: launch.color } }]);
+		expect(xPost.tags).toEqual([{ tag: expect.objectContaining({ id: launch.id, name: 'Launch', color: launch.color }) }]);
 		const repeats = posts.filter((p) => (p.integration as { id: string }).id === telegram.id);
 		expect(repeats.length).toBeGreaterThanOrEqual(2);
 		for (const p of repeats) {
-			expect(p.settings).toEqual({});
+			expect(p.settings).toEqual({ __type: 'telegram' });
 			expect(p.actualDate).toBe(repeats[0].publishDate);
 		}
 	});
@@ -163,7 +164,7 @@ describe('Slot → Find Next Free on a channel production never answers for', ()
 });
 
 describe('post deletes answered {error: true}', () => {
-	it('Post → Delete reports the post deleted (production deletes its whole group)', async () => {
+	it('Post → Delete reports the post deleted (its group: that channel\'s post, not the other channels\')', async () => {
 		const { telegram, threads } = t.sandbox.seed.channels;
 		const [first] = await seedPosts([
 			{ ...postBody(telegram.id), posts: [...postBody(telegram.id).posts, ...postBody(threads.id).posts] },
@@ -171,7 +172,8 @@ describe('post deletes answered {error: true}', () => {
 		expect(jsonOf(await run({ resource: 'post', operation: 'delete', postId: first.postId }))).toEqual([
 			{ deleted: true, id: first.postId },
 		]);
-		expect((await api().get('/posts', { params: { startDate: daysFromNow(0), endDate: daysFromNow(6) } })).data.posts).toEqual([]);
+		const left = (await api().get('/posts', { params: { startDate: daysFromNow(0), endDate: daysFromNow(6) } })).data.posts as Array<{ integration: { id: string } }>;
+		expect(left.map((p) => p.integration.id)).toEqual([threads.id]);
 	});
 
 	it('Post → Delete Group reports the group deleted', async () => {
@@ -217,7 +219,7 @@ describe('Post → Create', () => {
 		);
 		expect(result.error).toBeUndefined();
 		const [post] = (await api().get('/posts', { params: { startDate: daysFromNow(0), endDate: daysFromNow(6) } })).data.posts;
-		expect(JSON.parse(post.settings as string)).toEqual({ who_can_reply_post: 'everyone', made_with_ai: false });
+		expect(JSON.parse(post.settings as string)).toEqual({ who_can_reply_post: 'everyone', made_with_ai: false, __type: 'x' });
 	});
 
 	it('checks `type` itself (production would schedule an unknown one) and sends nothing', async () => {
