@@ -1,5 +1,5 @@
 /**
- * The typed settings of Post → Create, generated from the platform table (`shared/platforms.ts`):
+ * The typed settings of Post → Create, generated from the platform table (`shared/platforms/`):
  * every field with its values, default and help text, shown for the channel entry's platform.
  * Required settings are plain parameters (always visible); optional ones sit in an
  * "<Platform> Options" collection. Nothing here restates a rule.

@@ -1,0 +1,26 @@
+/* eslint-disable n8n-nodes-base/node-param-default-missing -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
+import { BUSINESS_PLAN, NO_MEDIA_RULES } from './shared';
+import type { PlatformRules } from './types';
+
+export const discord: PlatformRules = {
+	id: 'discord',
+	displayName: 'Discord',
+	plans: BUSINESS_PLAN,
+	connectViaApi: true,
+	maxLength: 1980,
+	mediaRule: 'No extra checks',
+	followUps: 'further messages',
+	media: NO_MEDIA_RULES,
+	settings: [
+		{
+			displayName: 'Channel',
+			name: 'channel',
+			type: 'string',
+			required: true,
+			minLength: 1,
+			description:
+				'ID of the chat channel to post in, on the connected server (from the channels tool of the Discord channel)',
+			pickFrom: 'getDiscordChannels',
+		},
+	],
+};

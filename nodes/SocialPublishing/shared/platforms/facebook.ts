@@ -1,0 +1,46 @@
+/* eslint-disable n8n-nodes-base/node-param-default-missing, n8n-nodes-base/node-param-default-wrong-for-options, n8n-nodes-base/node-param-required-false -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
+import { ALL_PLANS, ONE_MEDIA_WITH_VIDEO } from './shared';
+import type { PlatformRules } from './types';
+
+export const facebook: PlatformRules = {
+	id: 'facebook',
+	displayName: 'Facebook Page',
+	plans: ALL_PLANS,
+	connectViaApi: true,
+	maxLength: 63206,
+	mediaRule: 'Text only, photos, or a video. A story needs at least one photo or video.',
+	followUps: 'comments',
+	media: {
+		appliesTo: 'first',
+		minItems: 0,
+		videoAlone: true,
+		gifIsVideo: false,
+		story: { setting: 'post_type', value: 'story' },
+		messages: {
+			videoNotAlone: ONE_MEDIA_WITH_VIDEO,
+			storyNoMedia: 'Story should have at least one media',
+		},
+	},
+	settings: [
+		{
+			displayName: 'Post Type',
+			name: 'post_type',
+			type: 'options',
+			required: false,
+			values: ['post', 'story'],
+			valueLabels: {
+				post: { name: 'Post', description: 'A normal post on the page' },
+				story: { name: 'Story', description: 'A story; needs a photo or a video' },
+			},
+			default: 'post',
+			description: 'A normal post on the page, or a story (a story needs a photo or a video)',
+		},
+		{
+			displayName: 'Link',
+			name: 'url',
+			type: 'url',
+			required: false,
+			description: 'A web address to attach to the post',
+		},
+	],
+};

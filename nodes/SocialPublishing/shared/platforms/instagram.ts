@@ -1,0 +1,70 @@
+/* eslint-disable n8n-nodes-base/node-param-default-missing, n8n-nodes-base/node-param-default-wrong-for-options, n8n-nodes-base/node-param-required-false -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
+import { ALL_PLANS } from './shared';
+import type { PlatformRules } from './types';
+
+export const instagram: PlatformRules = {
+	id: 'instagram',
+	displayName: 'Instagram (Business Account)',
+	plans: ALL_PLANS,
+	connectViaApi: true,
+	maxLength: 2200,
+	mediaRule: 'At least one photo or video, up to 10. A trial reel is one video.',
+	followUps: 'comments',
+	media: {
+		appliesTo: 'first',
+		minItems: 1,
+		maxItems: 10,
+		videoAlone: false,
+		gifIsVideo: false,
+		trialReel: { setting: 'is_trial_reel' },
+		messages: {
+			noMedia: 'Should have at least one media',
+			tooMany: 'Instagram carousel only supports up to 10 media attachments',
+			trialReelCount: 'Trial Reels can only have one video',
+			trialReelKind: 'Trial Reels must be a video',
+		},
+	},
+	settings: [
+		{
+			displayName: 'Post Type',
+			name: 'post_type',
+			type: 'options',
+			required: true,
+			values: ['post', 'story'],
+			valueLabels: {
+				post: { name: 'Post', description: 'A feed post' },
+				story: { name: 'Story', description: 'A story; needs a photo or a video' },
+			},
+			description: 'A feed post, or a story',
+		},
+		{
+			displayName: 'Trial Reel',
+			name: 'is_trial_reel',
+			type: 'boolean',
+			required: false,
+			description:
+				'Publish as a trial reel, shown at first only to people who do not follow the account (needs exactly one video)',
+		},
+		{
+			displayName: 'Trial Reel Graduation',
+			name: 'graduation_strategy',
+			type: 'options',
+			required: false,
+			values: ['MANUAL', 'SS_PERFORMANCE'],
+			valueLabels: {
+				MANUAL: { name: 'Manual', description: 'You decide in Instagram whether the trial reel is shared with your followers' },
+				SS_PERFORMANCE: { name: 'By Performance', description: 'Instagram shares the trial reel with your followers if it performs well' },
+			},
+			default: 'MANUAL',
+			description:
+				'How a trial reel reaches followers: MANUAL (by hand) or SS_PERFORMANCE (automatically, by how well it does)',
+		},
+		{
+			displayName: 'Collaborators',
+			name: 'collaborators',
+			type: 'collaborators',
+			required: false,
+			description: 'Usernames of accounts invited as collaborators (not used for stories)',
+		},
+	],
+};

@@ -1,0 +1,44 @@
+/* eslint-disable n8n-nodes-base/node-param-default-missing, n8n-nodes-base/node-param-required-false -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
+import { ALL_PLANS, ONE_MEDIA_WITH_VIDEO } from './shared';
+import type { PlatformRules } from './types';
+
+export const linkedin: PlatformRules = {
+	id: 'linkedin',
+	displayName: 'LinkedIn',
+	plans: ALL_PLANS,
+	connectViaApi: true,
+	maxLength: 3000,
+	mediaRule:
+		'One video on its own, or images. A carousel needs 2 or more images and no video. Follow-up parts are text only.',
+	followUps: 'comments',
+	media: {
+		appliesTo: 'first',
+		minItems: 0,
+		videoAlone: true,
+		gifIsVideo: false,
+		followUpsTextOnly: true,
+		carousel: { setting: 'post_as_images_carousel', minImages: 2 },
+		messages: {
+			videoNotAlone: ONE_MEDIA_WITH_VIDEO,
+			carousel: 'Carousel can only be created with 2 or more images and no videos.',
+			followUpMedia: 'Comments can only contain text.',
+		},
+	},
+	settings: [
+		{
+			displayName: 'Post Images as Carousel',
+			name: 'post_as_images_carousel',
+			type: 'boolean',
+			required: false,
+			description: 'Publish the images as a carousel (needs 2 or more images and no video)',
+		},
+		{
+			displayName: 'Carousel Name',
+			name: 'carousel_name',
+			type: 'string',
+			required: false,
+			default: 'slides',
+			description: 'Name of the carousel slides',
+		},
+	],
+};

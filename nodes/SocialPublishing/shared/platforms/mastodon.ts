@@ -1,0 +1,39 @@
+/* eslint-disable n8n-nodes-base/node-param-default-wrong-for-options, n8n-nodes-base/node-param-required-false -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
+import { PRO_PLANS, TOO_MANY_PICTURES, ONE_VIDEO_OR_GIF } from './shared';
+import type { PlatformRules } from './types';
+
+export const mastodon: PlatformRules = {
+	id: 'mastodon',
+	displayName: 'Mastodon',
+	plans: PRO_PLANS,
+	connectViaApi: true,
+	maxLength: 500,
+	linkLength: 23,
+	mediaRule: 'Up to 4 images, or 1 video or GIF on its own, in each part',
+	followUps: 'replies in a thread',
+	media: {
+		appliesTo: 'each',
+		minItems: 0,
+		maxImages: 4,
+		videoAlone: true,
+		gifIsVideo: true,
+		messages: { tooManyImages: TOO_MANY_PICTURES, videoNotAlone: ONE_VIDEO_OR_GIF },
+	},
+	settings: [
+		{
+			displayName: 'Visibility',
+			name: 'visibility',
+			type: 'options',
+			required: false,
+			values: ['public', 'unlisted', 'private'],
+			valueLabels: {
+				public: { name: 'Public', description: 'Shown to everyone and in public timelines' },
+				unlisted: { name: 'Unlisted', description: 'Shown to everyone, but not in public timelines' },
+				private: { name: 'Followers Only', description: 'Shown only to followers' },
+			},
+			default: 'public',
+			description:
+				'Public: everyone; unlisted: everyone, but not in public timelines; private: followers only. Replies in a thread use the same visibility.',
+		},
+	],
+};

@@ -1,0 +1,122 @@
+/* eslint-disable n8n-nodes-base/node-param-default-missing -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
+import { ALL_PLANS } from './shared';
+import type { PlatformRules } from './types';
+
+export const tiktok: PlatformRules = {
+	id: 'tiktok',
+	displayName: 'TikTok',
+	plans: ALL_PLANS,
+	connectViaApi: true,
+	maxLength: 2000,
+	mediaRule:
+		'At least one item: one video, or one or more pictures. Never a video with other items.',
+	followUps: 'comments',
+	media: {
+		appliesTo: 'first',
+		minItems: 1,
+		videoAlone: true,
+		gifIsVideo: false,
+		messages: {
+			noMedia: 'No video / images selected',
+			videoNotAlone: 'Only pictures are supported when selecting multiple items',
+		},
+	},
+	settings: [
+		{
+			displayName: 'Who Can See It',
+			name: 'privacy_level',
+			type: 'options',
+			required: true,
+			values: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
+			valueLabels: {
+				PUBLIC_TO_EVERYONE: { name: 'Everyone', description: 'Anyone on TikTok' },
+				MUTUAL_FOLLOW_FRIENDS: { name: 'Friends', description: 'Accounts that follow each other with this one' },
+				FOLLOWER_OF_CREATOR: { name: 'Followers', description: 'The account\'s followers' },
+				SELF_ONLY: { name: 'Only Me', description: 'Only the account itself' },
+			},
+			description: 'Everyone, friends who follow each other, followers, or only the account itself',
+		},
+		{
+			displayName: 'Allow Duets',
+			name: 'duet',
+			type: 'boolean',
+			required: true,
+			description: 'Whether other people may make duets with the video',
+		},
+		{
+			displayName: 'Allow Stitches',
+			name: 'stitch',
+			type: 'boolean',
+			required: true,
+			description: 'Whether other people may stitch the video',
+		},
+		{
+			displayName: 'Allow Comments',
+			name: 'comment',
+			type: 'boolean',
+			required: true,
+			description: 'Whether people may comment',
+		},
+		{
+			displayName: 'Auto Add Music',
+			name: 'autoAddMusic',
+			type: 'options',
+			required: true,
+			values: ['yes', 'no'],
+			valueLabels: {
+				yes: { name: 'Yes', description: 'TikTok adds music to the photo post' },
+				no: { name: 'No', description: 'No music is added' },
+			},
+			description: 'Let TikTok add music to a photo post',
+		},
+		{
+			displayName: 'Branded Content',
+			name: 'brand_content_toggle',
+			type: 'boolean',
+			required: true,
+			description: 'The post promotes a third party',
+		},
+		{
+			displayName: 'Your Brand',
+			name: 'brand_organic_toggle',
+			type: 'boolean',
+			required: true,
+			description: "The post promotes the poster's own business",
+		},
+		{
+			displayName: 'Posting Method',
+			name: 'content_posting_method',
+			type: 'options',
+			required: true,
+			values: ['DIRECT_POST', 'UPLOAD'],
+			valueLabels: {
+				DIRECT_POST: { name: 'Publish Directly', description: 'TikTok publishes the post at once' },
+				UPLOAD: { name: 'Send to Inbox', description: 'The post waits in the TikTok app\'s inbox to be finished and published there' },
+			},
+			description:
+				'DIRECT_POST publishes straight away; UPLOAD sends it to TikTok to finish and publish in the app',
+		},
+		{
+			displayName: 'Disclose Commercial Content',
+			name: 'disclose',
+			type: 'boolean',
+			required: false,
+			description: 'Mark the post as commercial content',
+		},
+		{
+			displayName: 'Title',
+			name: 'title',
+			type: 'string',
+			required: false,
+			maxLength: 90,
+			description: 'Title of a photo post, up to 90 characters',
+		},
+		{
+			displayName: 'Made With AI',
+			name: 'video_made_with_ai',
+			type: 'boolean',
+			required: false,
+			description: 'The content was made with AI',
+		},
+	],
+};
