@@ -3,7 +3,7 @@
  * (`x.ts`, ...), assembled here.
  *
  * The node's pre-send validation and UI hints, the sandbox and the tests all read this table;
- * `postRules.ts` holds the only code that interprets it. A rule changes in its platform's file, in one line.
+ * `../postRules/` holds the only code that interprets it. A rule changes in its platform's file, in one line.
  */
 
 import type { MediaKind, PlatformId, PlatformRules } from './types';

@@ -2,7 +2,7 @@
  * Turns broken rules (from `postRules.checkCreatePostRequest`, plus the node's own checks) into
  * one NodeOperationError per item that names the item, the channel (name and platform), the part
  * and the field, and says how to fix it, in the words of the editor (fields mode) or of the JSON
- * body (JSON mode). The rules themselves are in `platforms/` / `postRules.ts`; at the end, what is sent but
+ * body (JSON mode). The rules themselves are in `shared/platforms/` / `shared/postRules/`; at the end, what is sent but
  * said (HTML the service strips, settings it does not know) and the body size.
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';

@@ -1,0 +1,148 @@
+/**
+ * A pure checker of a POST /posts body against the spec (4.3, 4.8, 8) and the platform table.
+ *
+ * Used by the node before sending, by the sandbox to enforce the spec, and by the tests.
+ * What it cannot know is left to the caller:
+ * - whether a media `path` points to the service's own storage (the sandbox knows its files),
+ * - whether a discord `channel` id exists on the connected server (only the channels tool knows),
+ * - the monthly allowance, rate limits and the organisation's plan.
+ * A disabled channel is not refused here: the spec does not say what the service does with it.
+ */
+import { POST_LIMITS, type MediaKind, type PlatformId } from '../platforms';
+import type { Channel } from '../channel';
+import { checkMediaReference, mediaKind, type Part } from './media';
+import { checkPlatformRules } from './platformRules';
+import { FieldReport, isMissing, isObject, type RuleProblem } from './report';
+
+export type { RuleProblem } from './report';
+import { checkSettings } from './settings';
+import { visibleText } from './text';
+
+export { mediaKind } from './media';
+export { checkSettings, SETTINGS_TYPE_KEY, unknownSettings } from './settings';
+export { maxLengthFor, textLength, TOO_LONG_MESSAGE, visibleText } from './text';
+
+function isIsoDate(value: string): boolean {
+	const match =
+		/^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
+	if (!match) return false;
+	const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+	return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour < 24 && minute < 60 && second < 60;
+}
+
+function checkPart(part: unknown, path: string, report: FieldReport): Part {
+	if (!isObject(part)) {
+		report.add(path, `${path} must be an object {content, image}`);
+		return { content: '', kinds: [] };
+	}
+	const content = typeof part.content === 'string' ? part.content : '';
+	if (report.present(part.content, `${path}.content`)) report.string(part.content, `${path}.content`);
+
+	const kinds: MediaKind[] = [];
+	let mediaCount = 0;
+	if (report.present(part.image, `${path}.image`)) {
+		if (report.array(part.image, `${path}.image`, undefined, POST_LIMITS.mediaPerPart)) {
+			mediaCount = part.image.length;
+			part.image.forEach((item, index) => {
+				checkMediaReference(item, `${path}.image.${index}`, report);
+				const kind = isObject(item) && typeof item.path === 'string' ? mediaKind(item.path) : undefined;
+				if (kind) kinds.push(kind);
+			});
+		}
+	}
+	// Rule 1 holds for drafts too: a part with nothing in it is no part.
+	if (visibleText(content).trim() === '' && mediaCount === 0) {
+		report.add(path, `${path} needs text (content), media (image), or both`);
+	}
+	return { content, kinds };
+}
+
+/**
+ * Checks a whole POST /posts body. `channelOf` looks a channel id up in the organisation.
+ * Returns [] when the service would accept the request (as far as the body can tell).
+ */
+export function checkCreatePostRequest(
+	body: unknown,
+	channelOf: (id: string) => Channel<PlatformId> | undefined,
+): RuleProblem[] {
+	const report = new FieldReport();
+	const unknownChannels: RuleProblem[] = [];
+	const platformProblems: RuleProblem[] = [];
+	if (!isObject(body)) {
+		report.add('', 'the request body must be a JSON object');
+		return report.problems;
+	}
+
+	if (report.present(body.type, 'type') && !(POST_LIMITS.types as readonly unknown[]).includes(body.type)) {
+		report.add('type', `type must be one of the following values: ${POST_LIMITS.types.join(', ')}`);
+	}
+	if (report.present(body.date, 'date') && (typeof body.date !== 'string' || !isIsoDate(body.date))) {
+		report.add('date', 'date must be a valid ISO 8601 date string');
+	}
+	if (report.present(body.shortLink, 'shortLink') && typeof body.shortLink !== 'boolean') {
+		report.add('shortLink', 'shortLink must be a boolean value');
+	}
+	if (report.present(body.tags, 'tags') && report.array(body.tags, 'tags', undefined, undefined)) {
+		body.tags.forEach((tag, index) => {
+			if (!isObject(tag)) {
+				report.add(`tags.${index}`, `tags.${index} must be an object {value, label}`);
+				return;
+			}
+			report.string(tag.value, `tags.${index}.value`);
+			report.string(tag.label, `tags.${index}.label`);
+		});
+	}
+
+	const isDraft = body.type === 'draft';
+	const { min: minPosts, max: maxPosts } = POST_LIMITS.postsPerRequest;
+	const { min: minParts, max: maxParts } = POST_LIMITS.partsPerPost;
+	if (report.present(body.posts, 'posts') && report.array(body.posts, 'posts', minPosts, maxPosts)) {
+		body.posts.forEach((post, postIndex) => {
+			const path = `posts.${postIndex}`;
+			if (!isObject(post)) {
+				report.add(path, `${path} must be an object {integration, value, settings}`);
+				return;
+			}
+			let channel: Channel<PlatformId> | undefined;
+			if (report.present(post.integration, `${path}.integration`)) {
+				const id = isObject(post.integration) ? post.integration.id : undefined;
+				if (report.present(id, `${path}.integration.id`) && report.string(id, `${path}.integration.id`)) {
+					channel = channelOf(id);
+					if (!channel) {
+						unknownChannels.push({
+							kind: 'channel',
+							postIndex,
+							path: `${path}.integration.id`,
+							channelId: id,
+							message: `${path}.integration.id: no channel with id ${id} in the organisation`,
+						});
+					}
+				}
+			}
+			let parts: Part[] = [];
+			if (
+				report.present(post.value, `${path}.value`) &&
+				report.array(post.value, `${path}.value`, minParts, maxParts)
+			) {
+				parts = post.value.map((part, partIndex) => checkPart(part, `${path}.value.${partIndex}`, report));
+			}
+			if (!channel) return;
+			report.problems.push(...checkSettings(channel.identifier, post.settings, `${path}.settings`));
+			if (!isDraft) {
+				const settings = isObject(post.settings) ? post.settings : {};
+				platformProblems.push(...checkPlatformRules(channel, postIndex, parts, settings));
+			}
+		});
+	}
+
+	if (!isMissing(body.inter)) {
+		if (typeof body.inter !== 'number' || !Number.isInteger(body.inter)) {
+			report.add('inter', 'inter must be an integer number');
+		} else if (body.inter < POST_LIMITS.interMin) {
+			report.add('inter', `inter must not be less than ${POST_LIMITS.interMin}`);
+		}
+	}
+
+	return [...report.problems, ...unknownChannels, ...platformProblems];
+}

@@ -1,0 +1,129 @@
+import { PLATFORMS, type PlatformId, type SettingField } from '../platforms';
+import { checkMediaReference } from './media';
+import { FieldReport, isMissing, isObject, type Json, type RuleProblem } from './report';
+import { charCount } from './text';
+
+/** A post's `settings` against its platform's rows of the table. */
+
+function isWebAddress(value: string): boolean {
+	try {
+		const url = new URL(value);
+		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+	} catch {
+		return false;
+	}
+}
+
+function checkSettingField(field: SettingField, value: unknown, path: string, report: FieldReport): void {
+	if (isMissing(value)) {
+		if (field.required) report.add(path, `${path} should not be null or undefined`);
+		return;
+	}
+	switch (field.type) {
+		case 'options':
+			if (typeof value !== 'string' || !(field.values ?? []).includes(value)) {
+				report.add(path, `${path} must be one of the following values: ${(field.values ?? []).join(', ')}`);
+			}
+			return;
+		case 'boolean':
+			// Production coerces the string "false" to true: only real booleans are safe.
+			if (typeof value !== 'boolean') report.add(path, `${path} must be a boolean value`);
+			return;
+		case 'string':
+			if (!report.string(value, path)) return;
+			if (field.minLength !== undefined && charCount(value) < field.minLength) {
+				report.add(path, `${path} must be longer than or equal to ${field.minLength} characters`);
+			}
+			if (field.maxLength !== undefined && charCount(value) > field.maxLength) {
+				report.add(path, `${path} must be shorter than or equal to ${field.maxLength} characters`);
+			}
+			if (field.pattern && !field.pattern.test(value)) {
+				report.add(path, `${path} must be ${field.patternHint ?? `of the form ${field.pattern.source}`}`);
+			}
+			return;
+		case 'url':
+			if (typeof value !== 'string' || !isWebAddress(value)) report.add(path, `${path} must be a URL address`);
+			return;
+		case 'collaborators':
+			if (!report.array(value, path, undefined, undefined)) return;
+			value.forEach((item, index) => {
+				const label = isObject(item) ? item.label : undefined;
+				if (typeof label !== 'string' || label.trim() === '') {
+					report.add(`${path}.${index}.label`, `${path}.${index}.label must be a username (string)`);
+				}
+			});
+			return;
+		case 'tags': {
+			if (!report.array(value, path, undefined, undefined)) return;
+			let total = 0;
+			value.forEach((item, index) => {
+				if (!isObject(item)) {
+					report.add(`${path}.${index}`, `${path}.${index} must be an object {value, label}`);
+					return;
+				}
+				if (report.string(item.value, `${path}.${index}.value`)) total += charCount(item.value);
+				report.string(item.label, `${path}.${index}.label`);
+			});
+			if (field.totalMaxLength !== undefined && total > field.totalMaxLength) {
+				report.add(
+					path,
+					`${path} must be at most ${field.totalMaxLength} characters for all tags together (now ${total})`,
+				);
+			}
+			return;
+		}
+		case 'media':
+			checkMediaReference(value, path, report, field.mediaKinds);
+			return;
+	}
+}
+
+/**
+ * Checks a post's `settings` against its platform: the known settings' values. Keys the table does not know are not
+ * refused, as the service keeps them (service-notes): a setting the service adds after this release still works;
+ * `unknownSettings` names them so the node can warn about typos. `__type`, the platform discriminator the service's
+ * own clients send, is accepted (the service sets it to the channel's platform).
+ */
+export function checkSettings(platform: PlatformId, settings: unknown, path = 'settings'): RuleProblem[] {
+	const report = new FieldReport();
+	const fields = PLATFORMS[platform].settings ?? [];
+	if (!isMissing(settings) && !isObject(settings)) {
+		report.add(path, `${path} must be an object`);
+		return report.problems;
+	}
+	const given: Json = isObject(settings) ? settings : {};
+	for (const field of fields) checkSettingField(field, given[field.name], `${path}.${field.name}`, report);
+	return report.problems;
+}
+
+/** The platform discriminator of the service's own clients; not a setting of its own. */
+export const SETTINGS_TYPE_KEY = '__type';
+
+/** Keys of `settings` the platform table does not know, each with the known setting it most resembles (typos). */
+export function unknownSettings(platform: PlatformId, settings: unknown): Array<{ key: string; closest?: string }> {
+	if (!isObject(settings)) return [];
+	const known = (PLATFORMS[platform].settings ?? []).map((field) => field.name);
+	return Object.keys(settings)
+		.filter((key) => key !== SETTINGS_TYPE_KEY && !known.includes(key))
+		.map((key) => {
+			const [closest] = known
+				.map((name) => ({ name, distance: editDistance(key.toLowerCase(), name.toLowerCase()) }))
+				.filter(({ name, distance }) => distance <= Math.max(2, Math.floor(name.length / 3)))
+				.sort((a, b) => a.distance - b.distance);
+			return closest ? { key, closest: closest.name } : { key };
+		});
+}
+
+/** Levenshtein distance, for "did you mean" only (keys are short). */
+function editDistance(a: string, b: string): number {
+	let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+	for (let i = 1; i <= a.length; i++) {
+		const current = [i];
+		for (let j = 1; j <= b.length; j++) {
+			current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+		}
+		previous = current;
+	}
+	return previous[b.length];
+}
+
