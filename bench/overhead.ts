@@ -1,0 +1,124 @@
+/**
+ * Per-item overhead: 200 items of Channel → Get Many (GET /integrations) through n8n's engine (WorkflowExecute, the
+ * test harness), against the same request made by
+ * - a bare declarative node (requestDefaults and one operation routed to GET /integrations, no hooks), run by the
+ *   same engine and harness;
+ * - a plain client: Node's fetch, the 200 requests at once, as n8n sends a declarative node's items concurrently.
+ * At 0 ms and at 50 ms added latency (the sandbox's `slow` fault on the route). Rounds are interleaved in a random
+ * order, GC is forced before each run, and each ratio is the median of the rounds' own ratios.
+ */
+import { NodeConnectionTypes, type INodeParameters, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+import { runNode, type TestCredentials } from '../test/helpers/engine';
+import { registerAsLoadedByN8n } from '../test/helpers/n8nLoader';
+import { gc, log, median, NODE_TYPE, shuffled, timed, type Row, type SandboxProcess } from './lib';
+
+const BARE_TYPE = 'bench.bareDeclarative';
+
+/** The least a declarative node for this route can be: n8n's own RoutingNode does everything. */
+class BareDeclarative implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Bare Declarative',
+		name: 'bareDeclarative',
+		group: ['output'],
+		version: 1,
+		description: 'GET /integrations, nothing else',
+		defaults: { name: 'Bare Declarative' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'socialPublishingApi', required: true }],
+		requestDefaults: { baseURL: '={{$credentials.baseUrl}}', headers: { Accept: 'application/json' } },
+		properties: [
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Get Many', value: 'getMany', routing: { request: { method: 'GET', url: '/integrations' } } }],
+				default: 'getMany',
+			},
+		],
+	};
+}
+registerAsLoadedByN8n(BARE_TYPE, new BareDeclarative());
+
+export const ITEMS = 200;
+const ROUTE = '/integrations';
+
+type Contender = 'node' | 'bare' | 'plain';
+
+function engineRun(type: string, parameters: INodeParameters, credentials: TestCredentials) {
+	return async () => {
+		const result = await runNode({ credentials, nodeType: type, parameters, items: Array.from({ length: ITEMS }, (_, i) => ({ i })) });
+		if (result.error) throw new Error(`${type}: ${result.error.message}`);
+		return result.items.length;
+	};
+}
+
+function plainRun(credentials: TestCredentials) {
+	return async () => {
+		const answers = await Promise.all(
+			Array.from({ length: ITEMS }, async () => {
+				const response = await fetch(`${credentials.baseUrl}${ROUTE}`, { headers: { Authorization: credentials.apiKey, Accept: 'application/json' } });
+				if (!response.ok) throw new Error(`plain: HTTP ${response.status}`);
+				return (await response.json()) as unknown[];
+			}),
+		);
+		return answers.reduce((sum, list) => sum + list.length, 0);
+	};
+}
+
+export interface OverheadOptions {
+	rounds: number;
+	latenciesMs: number[];
+	/** Only the node, N times at 0 ms (for --cpu-prof). */
+	profileOnly?: number;
+}
+
+export async function overhead(sandbox: SandboxProcess, options: OverheadOptions): Promise<Row[]> {
+	const credentials = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey };
+	const runs: Record<Contender, () => Promise<number>> = {
+		node: engineRun(NODE_TYPE, { resource: 'channel', operation: 'getMany' }, credentials),
+		bare: engineRun(BARE_TYPE, { operation: 'getMany' }, credentials),
+		plain: plainRun(credentials),
+	};
+	if (options.profileOnly) {
+		for (let i = 0; i < options.profileOnly; i++) {
+			await runs.node();
+			await sandbox.control.clearRequests();
+		}
+		return [];
+	}
+	// Warm-up: JIT, sockets, n8n's lazy modules.
+	for (const contender of ['node', 'bare', 'plain', 'node', 'bare', 'plain'] as Contender[]) await runs[contender]();
+	const rows: Row[] = [];
+	for (const latency of options.latenciesMs) {
+		const times: Record<Contender, number[]> = { node: [], bare: [], plain: [] };
+		const outputs: Record<Contender, number> = { node: 0, bare: 0, plain: 0 };
+		for (let round = 0; round < options.rounds; round++) {
+			for (const contender of shuffled<Contender>(['node', 'bare', 'plain'])) {
+				await sandbox.control.clearRequests();
+				if (latency > 0) await sandbox.control.addFault({ method: 'GET', path: ROUTE, fault: 'slow', delayMs: latency, times: ITEMS });
+				gc();
+				const { ms, value } = await timed(runs[contender]);
+				times[contender].push(ms);
+				outputs[contender] = value;
+				const sent = (await sandbox.requests()).filter((r) => r.path === ROUTE).length;
+				if (sent !== ITEMS) throw new Error(`${contender} sent ${sent} requests, expected ${ITEMS}`);
+			}
+		}
+		await sandbox.control.clearFaults();
+		const ratios = (a: Contender, b: Contender) => median(times[a].map((t, i) => t / times[b][i]));
+		const ms = (c: Contender) => median(times[c]);
+		const perItem = (ms('node') - ms('bare')) / ITEMS;
+		log(`  overhead ${latency} ms: node ${ms('node').toFixed(0)} ms, bare ${ms('bare').toFixed(0)} ms, plain ${ms('plain').toFixed(0)} ms (medians of ${options.rounds})`);
+		if (outputs.node !== outputs.bare || outputs.bare !== outputs.plain) {
+			throw new Error(`the contenders output different item counts: ${JSON.stringify(outputs)}`);
+		}
+		const detail = `medians node ${ms('node').toFixed(0)} / bare ${ms('bare').toFixed(0)} / plain ${ms('plain').toFixed(0)} ms; ${perItem >= 0 ? '+' : ''}${perItem.toFixed(2)} ms per item over bare`;
+		rows.push({ section: 'overhead', what: `${ITEMS} items, +${latency} ms: node / bare declarative`, ratio: ratios('node', 'bare'), detail });
+		rows.push({ section: 'overhead', what: `${ITEMS} items, +${latency} ms: node / plain fetch`, ratio: ratios('node', 'plain'), detail: `bare / plain ${ratios('bare', 'plain').toFixed(2)}×` });
+	}
+	return rows;
+}

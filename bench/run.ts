@@ -1,0 +1,77 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev code, never shipped: it reads process.argv and writes to stdout */
+/**
+ * `npm run bench`: ratios measured in one run, printed as one table (no absolute time is pass/fail: these machines
+ * are shared and noisy). It measures the BUILT nodes (dist/, as users install them) through n8n-core's engine (the
+ * test harness, test/helpers/engine.ts), against the sandbox in its own process.
+ *
+ *   node .build/bench/run.js [--only overhead,economy,pacing,trigger,upload] [--rounds N] [--profile-node N]
+ *
+ * `--profile-node N` runs only the node's 200-item run N times (for `node --cpu-prof`).
+ */
+import { economy } from './economy';
+import { fmt, log, startSandboxProcess, useBuiltNodes, type Row } from './lib';
+import { overhead } from './overhead';
+import { pacing } from './pacing';
+import { trigger } from './trigger';
+import { upload } from './upload';
+
+const SECTIONS = ['overhead', 'economy', 'pacing', 'trigger', 'upload'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function argument(name: string): string | undefined {
+	const index = process.argv.indexOf(`--${name}`);
+	return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+function printTable(rows: Row[], seconds: number): void {
+	const whatWidth = Math.max(...rows.map((r) => r.what.length));
+	const lines = [
+		`${'measured'.padEnd(whatWidth)}  ${'ratio'.padStart(7)}  from`,
+		...rows.map((r) => `${r.what.padEnd(whatWidth)}  ${fmt(r.ratio).padStart(7)}  ${r.detail}`),
+		`(${seconds.toFixed(0)} s, Node ${process.version}, built node from dist/)`,
+	];
+	process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+	const started = Date.now();
+	await useBuiltNodes();
+	const only = (argument('only')?.split(',') ?? SECTIONS) as Section[];
+	const rounds = Number(argument('rounds') ?? 7);
+	const profileRuns = argument('profile-node');
+	const rows: Row[] = [];
+	const wanted = (section: Section) => only.includes(section) && !profileRuns;
+
+	const sandbox = await startSandboxProcess();
+	try {
+		if (profileRuns) await overhead(sandbox, { rounds, latenciesMs: [0], profileOnly: Number(profileRuns) });
+		if (wanted('overhead')) {
+			log('overhead: 200 items, node vs bare declarative node vs plain fetch...');
+			rows.push(...(await overhead(sandbox, { rounds, latenciesMs: [0, 50] })));
+		}
+	} finally {
+		sandbox.stop();
+	}
+	if (wanted('economy')) {
+		log('economy: requests per operation and picker...');
+		rows.push(...(await economy()));
+	}
+	if (wanted('pacing')) {
+		log('pacing: 200 items of Analytics → Get Channel on a 60-per-3 s window...');
+		rows.push(...(await pacing()));
+	}
+	if (wanted('trigger')) {
+		log('trigger: requests per poll...');
+		rows.push(...(await trigger()));
+	}
+	if (wanted('upload')) {
+		log('upload: 50 MB, node vs plain streamed fetch, each in a fresh process...');
+		rows.push(...(await upload()));
+	}
+	if (rows.length) printTable(rows, (Date.now() - started) / 1000);
+}
+
+main().catch((error: Error) => {
+	process.stderr.write(`bench: ${error.stack ?? error.message}\n`);
+	process.exitCode = 1;
+});
