@@ -38,8 +38,12 @@ async function loadBuilt(relative: string, exported: string): Promise<NodeClass>
  * Registers the built action node and trigger (dist/) under the package's type names, replacing the sources the
  * harness registers by default, so every part of the bench measures what users run.
  */
+export async function builtActionNode(): Promise<INodeType> {
+	return new (await loadBuilt('nodes/SocialPublishing/SocialPublishing.node.js', 'SocialPublishing'))();
+}
+
 export async function useBuiltNodes(): Promise<void> {
-	registerAsLoadedByN8n(NODE_TYPE, new (await loadBuilt('nodes/SocialPublishing/SocialPublishing.node.js', 'SocialPublishing'))());
+	registerAsLoadedByN8n(NODE_TYPE, await builtActionNode());
 	registerAsLoadedByN8n(TRIGGER_TYPE, new (await loadBuilt('nodes/SocialPublishingTrigger/SocialPublishingTrigger.node.js', 'SocialPublishingTrigger'))());
 }
 

@@ -6,12 +6,17 @@
  * - a plain client: Node's fetch, the 200 requests at once, as n8n sends a declarative node's items concurrently.
  * At 0 ms and at 50 ms added latency (the sandbox's `slow` fault on the route). Rounds are interleaved in a random
  * order, GC is forced before each run, and each ratio is the median of the rounds' own ratios.
+ *
+ * Where the time goes: a fourth contender, the same built node with its description cut to the properties shown for
+ * Channel → Get Many (same requestDefaults, transport and hooks), separates the node's own code (trimmed / bare)
+ * from the cost of n8n's RoutingNode walking every top-level property of the description for each item (node /
+ * trimmed); see the README's Performance section.
  */
-import { NodeConnectionTypes, type INodeParameters, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeHelpers, type INodeParameters, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { runNode, type TestCredentials } from '../test/helpers/engine';
 import { registerAsLoadedByN8n } from '../test/helpers/n8nLoader';
-import { gc, log, median, NODE_TYPE, shuffled, timed, type Row, type SandboxProcess } from './lib';
+import { builtActionNode, gc, log, median, NODE_TYPE, shuffled, timed, type Row, type SandboxProcess } from './lib';
 
 const BARE_TYPE = 'bench.bareDeclarative';
 
@@ -43,10 +48,24 @@ class BareDeclarative implements INodeType {
 }
 registerAsLoadedByN8n(BARE_TYPE, new BareDeclarative());
 
+const TRIMMED_TYPE = 'bench.trimmedSocialPublishing';
+const PARAMETERS: INodeParameters = { resource: 'channel', operation: 'getMany' };
+
+/** The built node with only the top-level properties shown for these parameters: its own code, without the walk. */
+async function registerTrimmed(): Promise<{ full: number; shown: number }> {
+	const node = await builtActionNode();
+	const full = node.description;
+	const shown = full.properties.filter((property) => NodeHelpers.displayParameter(PARAMETERS, property, null, full));
+	node.description = { ...full, properties: shown };
+	registerAsLoadedByN8n(TRIMMED_TYPE, node);
+	return { full: full.properties.length, shown: shown.length };
+}
+
 export const ITEMS = 200;
 const ROUTE = '/integrations';
 
-type Contender = 'node' | 'bare' | 'plain';
+export type Contender = 'node' | 'trimmed' | 'bare' | 'plain';
+const CONTENDERS: Contender[] = ['node', 'trimmed', 'bare', 'plain'];
 
 function engineRun(type: string, parameters: INodeParameters, credentials: TestCredentials) {
 	return async () => {
@@ -72,32 +91,34 @@ function plainRun(credentials: TestCredentials) {
 export interface OverheadOptions {
 	rounds: number;
 	latenciesMs: number[];
-	/** Only the node, N times at 0 ms (for --cpu-prof). */
-	profileOnly?: number;
+	/** Only this contender, `runs` times at 0 ms (for node --cpu-prof). */
+	profileOnly?: { contender: Contender; runs: number };
 }
 
 export async function overhead(sandbox: SandboxProcess, options: OverheadOptions): Promise<Row[]> {
 	const credentials = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey };
+	const counts = await registerTrimmed();
 	const runs: Record<Contender, () => Promise<number>> = {
-		node: engineRun(NODE_TYPE, { resource: 'channel', operation: 'getMany' }, credentials),
+		node: engineRun(NODE_TYPE, PARAMETERS, credentials),
+		trimmed: engineRun(TRIMMED_TYPE, PARAMETERS, credentials),
 		bare: engineRun(BARE_TYPE, { operation: 'getMany' }, credentials),
 		plain: plainRun(credentials),
 	};
 	if (options.profileOnly) {
-		for (let i = 0; i < options.profileOnly; i++) {
-			await runs.node();
+		for (let i = 0; i < options.profileOnly.runs; i++) {
+			await runs[options.profileOnly.contender]();
 			await sandbox.control.clearRequests();
 		}
 		return [];
 	}
 	// Warm-up: JIT, sockets, n8n's lazy modules.
-	for (const contender of ['node', 'bare', 'plain', 'node', 'bare', 'plain'] as Contender[]) await runs[contender]();
+	for (const contender of [...CONTENDERS, ...CONTENDERS]) await runs[contender]();
 	const rows: Row[] = [];
 	for (const latency of options.latenciesMs) {
-		const times: Record<Contender, number[]> = { node: [], bare: [], plain: [] };
-		const outputs: Record<Contender, number> = { node: 0, bare: 0, plain: 0 };
+		const times: Record<Contender, number[]> = { node: [], trimmed: [], bare: [], plain: [] };
+		const outputs: Record<Contender, number> = { node: 0, trimmed: 0, bare: 0, plain: 0 };
 		for (let round = 0; round < options.rounds; round++) {
-			for (const contender of shuffled<Contender>(['node', 'bare', 'plain'])) {
+			for (const contender of shuffled(CONTENDERS)) {
 				await sandbox.control.clearRequests();
 				if (latency > 0) await sandbox.control.addFault({ method: 'GET', path: ROUTE, fault: 'slow', delayMs: latency, times: ITEMS });
 				gc();
@@ -112,13 +133,18 @@ export async function overhead(sandbox: SandboxProcess, options: OverheadOptions
 		const ratios = (a: Contender, b: Contender) => median(times[a].map((t, i) => t / times[b][i]));
 		const ms = (c: Contender) => median(times[c]);
 		const perItem = (ms('node') - ms('bare')) / ITEMS;
-		log(`  overhead ${latency} ms: node ${ms('node').toFixed(0)} ms, bare ${ms('bare').toFixed(0)} ms, plain ${ms('plain').toFixed(0)} ms (medians of ${options.rounds})`);
-		if (outputs.node !== outputs.bare || outputs.bare !== outputs.plain) {
+		log(`  overhead ${latency} ms: ${CONTENDERS.map((c) => `${c} ${ms(c).toFixed(0)} ms`).join(', ')} (medians of ${options.rounds})`);
+		if (new Set(Object.values(outputs)).size !== 1) {
 			throw new Error(`the contenders output different item counts: ${JSON.stringify(outputs)}`);
 		}
 		const detail = `medians node ${ms('node').toFixed(0)} / bare ${ms('bare').toFixed(0)} / plain ${ms('plain').toFixed(0)} ms; ${perItem >= 0 ? '+' : ''}${perItem.toFixed(2)} ms per item over bare`;
 		rows.push({ section: 'overhead', what: `${ITEMS} items, +${latency} ms: node / bare declarative`, ratio: ratios('node', 'bare'), detail });
 		rows.push({ section: 'overhead', what: `${ITEMS} items, +${latency} ms: node / plain fetch`, ratio: ratios('node', 'plain'), detail: `bare / plain ${ratios('bare', 'plain').toFixed(2)}×` });
+		if (latency === 0) {
+			const walk = `RoutingNode walks all ${counts.full} top-level properties twice per item; ${counts.shown} are shown here`;
+			rows.push({ section: 'overhead', what: `  of which node's own code: trimmed / bare`, ratio: ratios('trimmed', 'bare'), detail: `same node, description cut to the properties shown` });
+			rows.push({ section: 'overhead', what: `  of which n8n's property walk: node / trimmed`, ratio: ratios('node', 'trimmed'), detail: walk });
+		}
 	}
 	return rows;
 }

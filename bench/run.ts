@@ -4,13 +4,13 @@
  * are shared and noisy). It measures the BUILT nodes (dist/, as users install them) through n8n-core's engine (the
  * test harness, test/helpers/engine.ts), against the sandbox in its own process.
  *
- *   node .build/bench/run.js [--only overhead,economy,pacing,trigger,upload] [--rounds N] [--profile-node N]
+ *   node .build/bench/run.js [--only overhead,economy,pacing,trigger,upload] [--rounds N] [--profile node|bare N]
  *
- * `--profile-node N` runs only the node's 200-item run N times (for `node --cpu-prof`).
+ * `--profile node 40` runs only the node's 200-item run 40 times, and nothing else (for `node --cpu-prof`).
  */
 import { economy } from './economy';
 import { fmt, log, startSandboxProcess, useBuiltNodes, type Row } from './lib';
-import { overhead } from './overhead';
+import { overhead, type Contender } from './overhead';
 import { pacing } from './pacing';
 import { trigger } from './trigger';
 import { upload } from './upload';
@@ -38,13 +38,14 @@ async function main(): Promise<void> {
 	await useBuiltNodes();
 	const only = (argument('only')?.split(',') ?? SECTIONS) as Section[];
 	const rounds = Number(argument('rounds') ?? 7);
-	const profileRuns = argument('profile-node');
+	const profiled = argument('profile') as Contender | undefined;
+	const profileRuns = profiled ? Number(process.argv[process.argv.indexOf('--profile') + 2] ?? 20) : undefined;
 	const rows: Row[] = [];
 	const wanted = (section: Section) => only.includes(section) && !profileRuns;
 
 	const sandbox = await startSandboxProcess();
 	try {
-		if (profileRuns) await overhead(sandbox, { rounds, latenciesMs: [0], profileOnly: Number(profileRuns) });
+		if (profiled && profileRuns) await overhead(sandbox, { rounds, latenciesMs: [0], profileOnly: { contender: profiled, runs: profileRuns } });
 		if (wanted('overhead')) {
 			log('overhead: 200 items, node vs bare declarative node vs plain fetch...');
 			rows.push(...(await overhead(sandbox, { rounds, latenciesMs: [0, 50] })));
