@@ -100,10 +100,13 @@ export function median(values: number[]): number {
 	return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-export async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
+/** Wall time and this process's CPU time (user + system; the sandbox runs in another process) of one run. */
+export async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; cpuMs: number; value: T }> {
 	const started = process.hrtime.bigint();
+	const cpu = process.cpuUsage();
 	const value = await run();
-	return { ms: Number(process.hrtime.bigint() - started) / 1e6, value };
+	const used = process.cpuUsage(cpu);
+	return { ms: Number(process.hrtime.bigint() - started) / 1e6, cpuMs: (used.user + used.system) / 1000, value };
 }
 
 /** Fisher-Yates: the order of the contenders in one round, so that no one always runs first. */

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
 	const started = Date.now();
 	await useBuiltNodes();
 	const only = (argument('only')?.split(',') ?? SECTIONS) as Section[];
-	const rounds = Number(argument('rounds') ?? 7);
+	const rounds = Number(argument('rounds') ?? 9);
 	const profiled = argument('profile') as Contender | undefined;
 	const profileRuns = profiled ? Number(process.argv[process.argv.indexOf('--profile') + 2] ?? 20) : undefined;
 	const rows: Row[] = [];
