@@ -180,8 +180,8 @@ export async function overhead(sandbox: SandboxProcess, options: OverheadOptions
 		rows.push({ section: 'overhead', what: `${ITEMS} items, +${latency} ms: node / plain fetch`, ratio: ratios('node', 'plain'), detail: `${cpuRatio('node', 'plain')}; bare / plain ${ratios('bare', 'plain').toFixed(2)}×` });
 		if (latency === 0) {
 			const walk = `RoutingNode walks all ${counts.full} top-level properties twice per item; ${counts.shown} are shown here`;
-			rows.push({ section: 'overhead', what: `  of which node's own code: trimmed / bare`, ratio: ratios('trimmed', 'bare'), detail: `${cpuRatio('trimmed', 'bare')}; same node cut to the properties shown` });
-			rows.push({ section: 'overhead', what: `  of which n8n's property walk: node / trimmed`, ratio: ratios('node', 'trimmed'), detail: `${cpuRatio('node', 'trimmed')}; ${walk}` });
+			rows.push({ section: 'overhead', what: `${ITEMS} items, +0 ms: node's own code, trimmed node / bare`, ratio: ratios('trimmed', 'bare'), detail: `${cpuRatio('trimmed', 'bare')}; same node cut to the properties shown` });
+			rows.push({ section: 'overhead', what: `${ITEMS} items, +0 ms: n8n's property walk, node / trimmed node`, ratio: ratios('node', 'trimmed'), detail: `${cpuRatio('node', 'trimmed')}; ${walk}` });
 		}
 	}
 	return rows;

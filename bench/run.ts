@@ -34,8 +34,8 @@ function printTable(rows: Row[], seconds: number): void {
 }
 
 /**
- * The same figures folded to a dozen lines for the README: the economy rows at their minimum are counted rather
- * than listed, the trigger's polls are one line.
+ * The same figures folded to a dozen lines, as a Markdown table for the README: the economy rows at their minimum
+ * are counted rather than listed, the trigger's polls are one line.
  */
 function printSummary(rows: Row[]): void {
 	const out: Array<[string, string, string]> = [];
@@ -56,8 +56,8 @@ function printSummary(rows: Row[]): void {
 		out.push(['trigger requests per poll / minimum', fmt(worst), figures.join(', ')]);
 	}
 	for (const r of rows.filter((row) => row.section === 'upload')) out.push([r.what, ratioOf(r), r.detail.split(' (')[0]]);
-	const width = Math.max(...out.map(([what]) => what.length));
-	process.stdout.write(`\nSummary (as in the README):\n${out.map(([what, ratio, detail]) => `${what.padEnd(width)}  ${ratio.padStart(6)}  ${detail}`).join('\n')}\n`);
+	const lines = ['| measured | ratio | from |', '|---|--:|---|', ...out.map(([what, ratio, detail]) => `| ${what} | ${ratio} | ${detail} |`)];
+	process.stdout.write(`\nSummary, as the README's Performance table:\n\n${lines.join('\n')}\n`);
 }
 
 async function main(): Promise<void> {
