@@ -6,7 +6,7 @@
 import './benchEnv';
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -60,7 +60,8 @@ export interface SandboxProcess {
 export async function startSandboxProcess(
 	options: Pick<SandboxOptions, 'rateLimits'> & { orgs?: unknown; manualClock?: boolean } = {},
 ): Promise<SandboxProcess> {
-	const seedFile = join(mkdtempSync(join(tmpdir(), 'bench-seed-')), 'seed.json');
+	const seedDir = mkdtempSync(join(tmpdir(), 'bench-seed-'));
+	const seedFile = join(seedDir, 'seed.json');
 	const { orgs, manualClock, ...rest } = options;
 	writeFileSync(seedFile, JSON.stringify({ ...(orgs ? { orgs } : {}), options: rest }));
 	const args = [join(ROOT, '.build', 'sandbox', 'cli.js'), '--port', '0', '--control', '--seed', seedFile, ...(manualClock ? ['--manual-clock'] : [])];
@@ -86,6 +87,7 @@ export async function startSandboxProcess(
 		requests: async () => (await control.requests()).map((r) => ({ ...r, path: r.path.replace(/^\/api\/public\/v1(?=\/)/, '') })),
 		stop: () => {
 			child.kill('SIGTERM');
+			rmSync(seedDir, { recursive: true, force: true });
 		},
 	};
 }

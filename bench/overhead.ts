@@ -170,18 +170,22 @@ export async function overhead(sandbox: SandboxProcess, options: OverheadOptions
 		const ratios = (a: Contender, b: Contender) => median(times[a].map((t, i) => t / times[b][i]));
 		const cpuRatio = (a: Contender, b: Contender) => `CPU ${median(cpu[a].map((t, i) => t / cpu[b][i])).toFixed(2)}×`;
 		const ms = (c: Contender) => median(times[c]);
+		const spread = (a: Contender, b: Contender) => {
+			const each = times[a].map((t, i) => t / times[b][i]);
+			return `rounds ${Math.min(...each).toFixed(2)}–${Math.max(...each).toFixed(2)}`;
+		};
 		const perItem = (median(cpu.node) - median(cpu.bare)) / ITEMS;
 		log(`  overhead ${latency} ms: ${CONTENDERS.map((c) => `${c} ${ms(c).toFixed(0)} ms`).join(', ')} (medians of ${options.rounds})`);
 		if (new Set(Object.values(outputs)).size !== 1) {
 			throw new Error(`the contenders output different item counts: ${JSON.stringify(outputs)}`);
 		}
-		const detail = `${cpuRatio('node', 'bare')}; wall ${ms('node').toFixed(0)} vs ${ms('bare').toFixed(0)} ms; CPU ${perItem >= 0 ? '+' : ''}${perItem.toFixed(2)} ms per item`;
+		const detail = `${cpuRatio('node', 'bare')}; ${spread('node', 'bare')}; wall ${ms('node').toFixed(0)} vs ${ms('bare').toFixed(0)} ms; CPU ${perItem >= 0 ? '+' : ''}${perItem.toFixed(2)} ms per item`;
 		rows.push({ section: 'overhead', what: `${ITEMS} items, +${latency} ms: node / bare declarative`, ratio: ratios('node', 'bare'), detail });
 		rows.push({ section: 'overhead', what: `${ITEMS} items, +${latency} ms: node / plain fetch`, ratio: ratios('node', 'plain'), detail: `${cpuRatio('node', 'plain')}; bare / plain ${ratios('bare', 'plain').toFixed(2)}×` });
 		if (latency === 0) {
 			const walk = `RoutingNode walks all ${counts.full} top-level properties twice per item; ${counts.shown} are shown here`;
-			rows.push({ section: 'overhead', what: `${ITEMS} items, +0 ms: node's own code, trimmed node / bare`, ratio: ratios('trimmed', 'bare'), detail: `${cpuRatio('trimmed', 'bare')}; same node cut to the properties shown` });
-			rows.push({ section: 'overhead', what: `${ITEMS} items, +0 ms: n8n's property walk, node / trimmed node`, ratio: ratios('node', 'trimmed'), detail: `${cpuRatio('node', 'trimmed')}; ${walk}` });
+			rows.push({ section: 'overhead', what: `${ITEMS} items, +0 ms: node's own code, trimmed node / bare`, ratio: ratios('trimmed', 'bare'), detail: `${cpuRatio('trimmed', 'bare')}; ${spread('trimmed', 'bare')}; same node cut to the properties shown` });
+			rows.push({ section: 'overhead', what: `${ITEMS} items, +0 ms: n8n's property walk, node / trimmed node`, ratio: ratios('node', 'trimmed'), detail: `${cpuRatio('node', 'trimmed')}; ${spread('node', 'trimmed')}; ${walk}` });
 		}
 	}
 	return rows;

@@ -8,6 +8,7 @@
  *
  * `--profile node 40` runs only the node's 200-item run 40 times, and nothing else (for `node --cpu-prof`).
  */
+import { removeBenchUserFolder } from './benchEnv';
 import { economy } from './economy';
 import { fmt, log, startSandboxProcess, useBuiltNodes, type Row } from './lib';
 import { overhead, type Contender } from './overhead';
@@ -102,7 +103,9 @@ async function main(): Promise<void> {
 	}
 }
 
-main().catch((error: Error) => {
-	process.stderr.write(`bench: ${error.stack ?? error.message}\n`);
-	process.exitCode = 1;
-});
+main()
+	.catch((error: Error) => {
+		process.stderr.write(`bench: ${error.stack ?? error.message}\n`);
+		process.exitCode = 1;
+	})
+	.finally(removeBenchUserFolder);
