@@ -6,7 +6,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { defaultSeed } from '../sandbox/seed';
-import { DEFAULT_RATE_LIMITS, type RateLimitedRoute } from '../sandbox/rateLimit';
+import { DOCUMENTED_RATE_LIMITS, type RateLimitedRoute } from '../nodes/SocialPublishing/shared/transport/rateLimits';
 import { png } from '../test/fixtures/media';
 import { serveFilesOverHttps } from '../test/helpers/httpsFileServer';
 import { listSearch, loadOptions, runNode, type TestCredentials } from '../test/helpers/engine';
@@ -220,7 +220,7 @@ const CASES: Case[] = [
 	[
 		'Media → Upload From URL',
 		async (ctx) => {
-			return async () => await node(ctx, { resource: 'media', operation: 'uploadFromUrl', url: ctx.httpsUrl });
+			return async () => await node(ctx, { resource: 'media', operation: 'uploadFromUrl', url: ctx.httpsUrl, options: { allowPrivateAddress: true } });
 		},
 	],
 	[
@@ -267,7 +267,7 @@ const CASES: Case[] = [
 
 export async function economy(): Promise<Row[]> {
 	// Limits raised: this part counts requests, and a 429 would only add its retry.
-	const rateLimits = Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((route) => [route, { limit: 100_000, windowSeconds: 1 }])) as Record<
+	const rateLimits = Object.fromEntries(Object.keys(DOCUMENTED_RATE_LIMITS).map((route) => [route, { limit: 100_000, windowSeconds: 1 }])) as Record<
 		RateLimitedRoute,
 		{ limit: number; windowSeconds: number }
 	>;

@@ -9,6 +9,9 @@
  * asked; this process's CPU time (the sandbox has its own) is printed next to it, as it is far less moved by other
  * work on a shared machine.
  *
+ * The node runs with Request Options → Max Requests in Flight at 200, the concurrency of the bare node and of the
+ * plain client; a fifth contender, the node at its default (16), shows what that limit costs in time.
+ *
  * Where the time goes: a fourth contender, the same built node with its description cut to the properties shown for
  * Channel → Get Many (same requestDefaults, transport and hooks), separates the node's own code (trimmed / bare)
  * from the cost of n8n's RoutingNode walking every top-level property of the description for each item (node /
@@ -51,13 +54,15 @@ class BareDeclarative implements INodeType {
 registerAsLoadedByN8n(BARE_TYPE, new BareDeclarative());
 
 const TRIMMED_TYPE = 'bench.trimmedSocialPublishing';
-const PARAMETERS: INodeParameters = { resource: 'channel', operation: 'getMany' };
+/** All 200 in flight, like the bare node (RoutingNode starts every item at once) and the plain client. */
+const PARAMETERS: INodeParameters = { resource: 'channel', operation: 'getMany', requestOptions: { maxInFlight: 200 } };
+const AT_DEFAULTS: INodeParameters = { resource: 'channel', operation: 'getMany' };
 
 /** The built node with only the top-level properties shown for these parameters: its own code, without the walk. */
 async function registerTrimmed(): Promise<{ full: number; shown: number }> {
 	const node = await builtActionNode();
 	const full = node.description;
-	const shown = full.properties.filter((property) => NodeHelpers.displayParameter(PARAMETERS, property, null, full));
+	const shown = full.properties.filter((property) => NodeHelpers.displayParameter(AT_DEFAULTS, property, null, full));
 	node.description = { ...full, properties: shown };
 	registerAsLoadedByN8n(TRIMMED_TYPE, node);
 	return { full: full.properties.length, shown: shown.length };
@@ -88,8 +93,8 @@ const credentialReads = countCredentialReads();
 export const ITEMS = 200;
 const ROUTE = '/integrations';
 
-export type Contender = 'node' | 'trimmed' | 'bare' | 'plain';
-const CONTENDERS: Contender[] = ['node', 'trimmed', 'bare', 'plain'];
+export type Contender = 'node' | 'nodeDefault' | 'trimmed' | 'bare' | 'plain';
+const CONTENDERS: Contender[] = ['node', 'nodeDefault', 'trimmed', 'bare', 'plain'];
 
 function engineRun(type: string, parameters: INodeParameters, credentials: TestCredentials) {
 	return async () => {
@@ -124,6 +129,7 @@ export async function overhead(sandbox: SandboxProcess, options: OverheadOptions
 	const counts = await registerTrimmed();
 	const runs: Record<Contender, () => Promise<number>> = {
 		node: engineRun(NODE_TYPE, PARAMETERS, credentials),
+		nodeDefault: engineRun(NODE_TYPE, AT_DEFAULTS, credentials),
 		trimmed: engineRun(TRIMMED_TYPE, PARAMETERS, credentials),
 		bare: engineRun(BARE_TYPE, { operation: 'getMany' }, credentials),
 		plain: plainRun(credentials),
@@ -150,9 +156,9 @@ export async function overhead(sandbox: SandboxProcess, options: OverheadOptions
 		detail: `${nodeReads} vs ${bareReads} (in n8n each is a database read and a decryption)`,
 	});
 	for (const latency of options.latenciesMs) {
-		const times: Record<Contender, number[]> = { node: [], trimmed: [], bare: [], plain: [] };
-		const cpu: Record<Contender, number[]> = { node: [], trimmed: [], bare: [], plain: [] };
-		const outputs: Record<Contender, number> = { node: 0, trimmed: 0, bare: 0, plain: 0 };
+		const times: Record<Contender, number[]> = { node: [], nodeDefault: [], trimmed: [], bare: [], plain: [] };
+		const cpu: Record<Contender, number[]> = { node: [], nodeDefault: [], trimmed: [], bare: [], plain: [] };
+		const outputs: Record<Contender, number> = { node: 0, nodeDefault: 0, trimmed: 0, bare: 0, plain: 0 };
 		for (let round = 0; round < options.rounds; round++) {
 			for (const contender of shuffled(CONTENDERS)) {
 				await sandbox.control.clearRequests();
@@ -181,6 +187,12 @@ export async function overhead(sandbox: SandboxProcess, options: OverheadOptions
 		}
 		const detail = `${cpuRatio('node', 'bare')}; ${spread('node', 'bare')}; wall ${ms('node').toFixed(0)} vs ${ms('bare').toFixed(0)} ms; CPU ${perItem >= 0 ? '+' : ''}${perItem.toFixed(2)} ms per item`;
 		rows.push({ section: 'overhead', what: `${ITEMS} items, +${latency} ms: node / bare declarative`, ratio: ratios('node', 'bare'), detail });
+		rows.push({
+			section: 'overhead',
+			what: `${ITEMS} items, +${latency} ms: node at 16 in flight (default) / bare`,
+			ratio: ratios('nodeDefault', 'bare'),
+			detail: `${cpuRatio('nodeDefault', 'bare')}; wall ${ms('nodeDefault').toFixed(0)} ms; the other rows run the node at 200 in flight, as bare and plain`,
+		});
 		rows.push({ section: 'overhead', what: `${ITEMS} items, +${latency} ms: node / plain fetch`, ratio: ratios('node', 'plain'), detail: `${cpuRatio('node', 'plain')}; bare / plain ${ratios('bare', 'plain').toFixed(2)}×` });
 		if (latency === 0) {
 			const walk = `RoutingNode walks all ${counts.full} top-level properties twice per item; ${counts.shown} are shown here`;
