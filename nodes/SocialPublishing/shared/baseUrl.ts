@@ -6,11 +6,11 @@ import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.cred
  * The credential's Base URL checked before anything is sent: n8n's HTTP client would otherwise stop with a bare
  * "Invalid URL" that names neither the credential nor the field. The address is not secret, so it is quoted.
  */
-export function refuseUnusableBaseUrl(node: INode, credentials: IDataObject, itemIndex?: number): void {
+export function refuseUnusableBaseUrl(node: INode | (() => INode), credentials: IDataObject, itemIndex?: number): void {
 	// As the node's requestDefaults resolve it (BASE_URL_EXPRESSION): trimmed, no trailing slash.
 	const text = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
 	const fail = (message: string, fix: string): never => {
-		throw new NodeOperationError(node, message, { itemIndex, description: `${fix.replace(/\.$/, '')}. ${EXPECTED_BASE_URL}` });
+		throw new NodeOperationError(typeof node === 'function' ? node() : node, message, { itemIndex, description: `${fix.replace(/\.$/, '')}. ${EXPECTED_BASE_URL}` });
 	};
 	if (!text) fail('The credential\'s "Base URL" is empty', 'Open the credential and fill in "Base URL".');
 	const shown = `"${text.slice(0, 100)}"`;

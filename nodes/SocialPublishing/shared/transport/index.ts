@@ -47,12 +47,12 @@ export { isStreamedBody, lowerCaseKeys, sendWithPolicy } from './send';
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
 
 /** The API answers JSON; an HTML page means the Base URL reaches the web application instead. */
-function assertApiAnswer(node: INode, response: IN8nHttpFullResponse, target: Target): void {
+function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, target: Target): void {
 	const type = String(lowerCaseKeys(response.headers)['content-type'] ?? '');
 	const body = response.body;
 	if (type.includes('text/html') || (typeof body === 'string' && body.trimStart().startsWith('<'))) {
 		throw new NodeApiError(
-			node,
+			node(),
 			{ route: `${target.method} ${target.path}`, status: response.statusCode },
 			{
 				message: `The Base URL did not answer like the API on ${target.method} ${target.path} (an HTML page came back)`,
@@ -77,7 +77,7 @@ interface Captured {
 function captureAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, target: Target): Captured {
 	const captured: Captured = {};
 	const capture: PostReceiveAction = async function (this: IExecuteSingleFunctions, items, response) {
-		assertApiAnswer(this.getNode(), response, target);
+		assertApiAnswer(() => this.getNode(), response, target);
 		captured.headers = lowerCaseKeys(response.headers);
 		captured.body = response.body;
 		return items;
@@ -107,7 +107,7 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 		return await context.makeRoutingRequest(requestData);
 	};
 	const send = async () =>
-		await sendWithPolicy(context.getNode(), target, policy, attempt, { deadline, pacer, headersOf: () => captured.headers });
+		await sendWithPolicy(() => context.getNode(), target, policy, attempt, { deadline, pacer, headersOf: () => captured.headers });
 	const finish = (items: INodeExecutionData[]) => {
 		if (!policy.includeRateLimitInfo) return items;
 		const figures = rateLimitFigures(captured.headers);
@@ -120,21 +120,36 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
  * A key the service is sure to refuse, stopped before sending: empty, or with "Bearer " in front (the service takes
  * the whole header as the key). Sent, it would cost a 401 and n8n's own re-send of it. The key is never quoted.
  */
-export function refuseUnusableKey(node: INode, credentials: IDataObject, itemIndex?: number): void {
+export function refuseUnusableKey(node: INode | (() => INode), credentials: IDataObject, itemIndex?: number): void {
 	refuseUnusableBaseUrl(node, credentials, itemIndex);
+	const nodeOf = (): INode => (typeof node === 'function' ? node() : node);
 	const key = String(credentials.apiKey ?? '').trim();
 	if (!key) {
-		throw new NodeOperationError(node, 'The credential has no API key', {
+		throw new NodeOperationError(nodeOf(), 'The credential has no API key', {
 			itemIndex,
 			description: 'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth token into the credential.',
 		});
 	}
 	if (/^bearer\s/i.test(key)) {
-		throw new NodeOperationError(node, 'The API key in the credential starts with "Bearer "', {
+		throw new NodeOperationError(nodeOf(), 'The API key in the credential starts with "Bearer "', {
 			itemIndex,
 			description: 'Paste the key bare: the service takes the whole Authorization header as the key. Remove "Bearer " in the credential.',
 		});
 	}
+}
+
+/** The items of one run share one read of the credential: n8n reads and decrypts it on every getCredentials(). */
+const runCredentials = new WeakMap<object, Promise<IDataObject>>();
+
+/** Checks the run's credential (read once per run, keyed like shared/batch.ts by the run's input items) for this item. */
+async function refuseUnusableCredential(context: IExecutePaginationFunctions): Promise<void> {
+	const items = context.getExecuteData()?.data?.main?.[0];
+	let credentials = Array.isArray(items) ? runCredentials.get(items) : undefined;
+	if (!credentials) {
+		credentials = context.getCredentials(CREDENTIAL_TYPE);
+		if (Array.isArray(items)) runCredentials.set(items, credentials);
+	}
+	refuseUnusableKey(() => context.getNode(), await credentials, context.getItemIndex());
 }
 
 /** The node's request hook (`requestOperations.pagination`): one request of one item. */
@@ -142,7 +157,7 @@ export async function sendThroughTransport(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	refuseUnusableKey(this.getNode(), await this.getCredentials(CREDENTIAL_TYPE), this.getItemIndex());
+	await refuseUnusableCredential(this);
 	const { send, finish } = prepare(this, requestData);
 	return finish(await send());
 }
@@ -168,7 +183,7 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		refuseUnusableKey(this.getNode(), await this.getCredentials(CREDENTIAL_TYPE), this.getItemIndex());
+		await refuseUnusableCredential(this);
 		const { send, finish, captured } = prepare(this, requestData);
 		const returnAll = this.getNodeParameter('returnAll', true) as boolean;
 		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
@@ -209,7 +224,7 @@ export async function apiRequestFull(
 	const loader = !('getItemIndex' in this) && !('getWorkflowStaticData' in this);
 	const policy = options.policy ?? nodePolicy(this as ParameterReader, loader ? LOADER_POLICY : DEFAULT_POLICY);
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	refuseUnusableKey(this.getNode(), credentials, options.itemIndex);
+	refuseUnusableKey(() => this.getNode(), credentials, options.itemIndex);
 	const request: IHttpRequestOptions = {
 		method,
 		baseURL: baseUrlOf(credentials),
@@ -225,13 +240,13 @@ export async function apiRequestFull(
 	// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and the trigger send alone.
 	const pacer = 'getExecuteData' in this ? pacerOf(this, policy.maxInFlight) : undefined;
 	const response = await sendWithPolicy(
-		this.getNode(),
+		() => this.getNode(),
 		target,
 		policy,
 		async () => (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request })) as IN8nHttpFullResponse,
 		{ pacer, headersOf: (answer) => lowerCaseKeys(answer.headers) },
 	);
-	assertApiAnswer(this.getNode(), response, target);
+	assertApiAnswer(() => this.getNode(), response, target);
 	return { body: response.body, headers: lowerCaseKeys(response.headers) };
 }
 

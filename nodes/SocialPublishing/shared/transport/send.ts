@@ -130,12 +130,14 @@ export interface SendOptions<T> {
 
 /** Runs one request (`attempt` sends it once) under the policy; throws errors that explain themselves. */
 export async function sendWithPolicy<T>(
-	node: INode,
+	/** The node, or how to get it: n8n copies the node on each getNode(), so it is only asked for when an error is made. */
+	node: INode | (() => INode),
 	target: Target,
 	policy: TransportPolicy,
 	attempt: () => Promise<T>,
 	options: SendOptions<T> = {},
 ): Promise<T> {
+	const nodeOf = (): INode => (typeof node === 'function' ? node() : node);
 	const method = target.method.toUpperCase();
 	const once = options.deadline === false ? attempt : async () => await withinDeadline(policy.timeoutMs, attempt);
 	const pacer = options.pacer ?? new Pacer(policy.maxInFlight);
@@ -148,7 +150,7 @@ export async function sendWithPolicy<T>(
 		// Waits for the endpoint's window (and a place in flight), within what is left of Max Rate-Limit Wait.
 		const ticket = await pacer.admit(method, target.path, policy.maxRateLimitWaitS * 1000 - (Date.now() - started));
 		if ('waitSeconds' in ticket) {
-			throw rateLimitError(node, { method, path: target.path, status: 429 }, ticket.waitSeconds, policy.maxRateLimitWaitS, target.itemIndex, !answered429);
+			throw rateLimitError(nodeOf(), { method, path: target.path, status: 429 }, ticket.waitSeconds, policy.maxRateLimitWaitS, target.itemIndex, !answered429);
 		}
 		try {
 			const result = await once();
@@ -157,7 +159,7 @@ export async function sendWithPolicy<T>(
 			return result;
 		} catch (error) {
 			const failure = failureOf(error, { ...target, method }, policy, attempts);
-			if (!failure) throw notAboutHttp(node, error, { ...target, method });
+			if (!failure) throw notAboutHttp(nodeOf(), error, { ...target, method });
 			const wait = retryAfterSeconds(failure.headers);
 			pacer.learn(ticket, failure.status, failure.headers, wait);
 			if (failure.status === 429) {
@@ -169,14 +171,14 @@ export async function sendWithPolicy<T>(
 					attempts--;
 					continue;
 				}
-				throw rateLimitError(node, failure, wait, policy.maxRateLimitWaitS, target.itemIndex);
+				throw rateLimitError(nodeOf(), failure, wait, policy.maxRateLimitWaitS, target.itemIndex);
 			}
 			if (retryable(method, failure) && attempts <= policy.retries) {
 				ticket.release();
 				await sleep(Math.min(MAX_BACKOFF_MS, policy.retryDelayMs * 2 ** (attempts - 1)));
 				continue;
 			}
-			throw failureError(node, failure, target.itemIndex);
+			throw failureError(nodeOf(), failure, target.itemIndex);
 		} finally {
 			ticket.release();
 		}
