@@ -132,19 +132,16 @@ function explainServerError(failure: Failure, said: string | undefined): Explain
 	};
 }
 
-/** Said when POST /posts got no answer: it is never re-sent, since the service may have created the posts. */
-const POSTS_MAY_EXIST =
-	'The post may have been created: check Post → Get Many (around the post\'s date) before retrying, or it may be published twice.';
-
 function explainNetwork(failure: Failure): Explained {
 	const retried = failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
-	const createsPosts = routeOf(failure.method, failure.path).facts.mayApplyWithoutAnswer === true;
+	// A write without an answer may still have been made: the route says what to check (never re-sent).
+	const mayBeDone = routeOf(failure.method, failure.path).facts.mayApplyWithoutAnswer;
 	if (failure.network === 'timeout') {
 		const seconds = secondsWaited(failure);
-		if (createsPosts) {
+		if (mayBeDone) {
 			return {
 				message: `No answer from the service within ${seconds} s on ${route(failure)}`,
-				description: `${POSTS_MAY_EXIST} If the service is just slow, raise Timeout under Request Options.`,
+				description: `${mayBeDone} If the service is just slow, raise Timeout under Request Options.`,
 			};
 		}
 		return {
@@ -153,8 +150,8 @@ function explainNetwork(failure: Failure): Explained {
 		};
 	}
 	if (failure.network === 'dropped') {
-		if (createsPosts) {
-			return { message: `The connection was closed before the service answered ${route(failure)}`, description: POSTS_MAY_EXIST };
+		if (mayBeDone) {
+			return { message: `The connection was closed before the service answered ${route(failure)}`, description: mayBeDone };
 		}
 		return {
 			message: `The connection was closed before the service answered ${route(failure)}${retried}`,

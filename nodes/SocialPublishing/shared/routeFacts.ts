@@ -31,8 +31,11 @@ export interface RouteFacts {
 	 * channel, so a retry would only wait again.
 	 */
 	timeoutIsFinal?: boolean;
-	/** The request may have been applied when no answer came (POST /posts): the error says so; never re-sent. */
-	mayApplyWithoutAnswer?: boolean;
+	/**
+	 * A write the service may have made although no answer came (a timeout, a dropped connection): what may have
+	 * happened and how to check, for the error. Such a request is never re-sent.
+	 */
+	mayApplyWithoutAnswer?: string;
 	/** Wording for outcomes that mean something particular on this route (by HTTP status, or `timeout`). */
 	explain?: Partial<Record<number | 'timeout', Explain>>;
 }

@@ -148,7 +148,7 @@ describe('Slot → Find Next Free on a channel production never answers for', ()
 			{ ...FAST, timeout: 400, maxRetries: 2 },
 		);
 		const error = errorOf(result);
-		expect(error.message).toBe(`No answer from the service within 0.4 s for the free slot of channel ${id}: the channel may be unknown or disabled`);
+		expect(error.message).toBe(`No answer from the service within 0.4 s for the free slot of channel ${id}: the channel may be unknown, disabled or without posting times`);
 		expect(error.description).toContain('Check the channel with Channel → Get Many');
 		expect(Date.now() - started).toBeLessThan(2000);
 		// The sandbox logs an abandoned request when it sees the socket close: give a second attempt 1 s to show up.

@@ -26,7 +26,10 @@ export const deleteChannel = defineOperation(
 		value: 'delete',
 		action: 'Delete a channel',
 		description: 'Remove a channel and all its posts (DELETE /integrations/:channel)',
-		routing: routeTo('DELETE', '/integrations/{channel}', { postReceive: [channelDeleted] }),
+		routing: routeTo('DELETE', '/integrations/{channel}', {
+			postReceive: [channelDeleted],
+			facts: { mayApplyWithoutAnswer: 'The channel may have been deleted: check with Channel → Get Many before running again.' },
+		}),
 	},
 	fields,
 );

@@ -27,7 +27,10 @@ export const deletePost = defineOperation(
 		value: 'delete',
 		action: 'Delete a post',
 		description: 'Delete a post and its follow-up parts (DELETE /posts/:post)',
-		routing: routeTo('DELETE', '/posts/{postId}', { postReceive: [postDeleted] }),
+		routing: routeTo('DELETE', '/posts/{postId}', {
+			postReceive: [postDeleted],
+			facts: { mayApplyWithoutAnswer: 'The post may have been deleted: check with Post → Get Many (around its date) before running again.' },
+		}),
 	},
 	fields,
 );

@@ -28,7 +28,10 @@ export const deletePostGroup = defineOperation(
 		value: 'deleteGroup',
 		action: 'Delete a group of posts',
 		description: 'Delete the posts of one group: on the service, one channel\'s post and its follow-up parts (DELETE /posts/group/:group)',
-		routing: routeTo('DELETE', '/posts/group/{group}', { postReceive: [groupDeleted] }),
+		routing: routeTo('DELETE', '/posts/group/{group}', {
+			postReceive: [groupDeleted],
+			facts: { mayApplyWithoutAnswer: 'The group may have been deleted: check with Post → Get Many (around its date) before running again.' },
+		}),
 	},
 	fields,
 );

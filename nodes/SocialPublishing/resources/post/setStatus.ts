@@ -35,7 +35,11 @@ export const setPostStatus = defineOperation(
 		value: 'setStatus',
 		action: 'Set the status of a post',
 		description: 'Move a post to draft or back to the queue (PUT /posts/:post/status)',
-		routing: routeTo('PUT', '/posts/{postId}/status', { preSend: [checkValues({ name: 'status', label: 'Status', oneOf: ['draft', 'schedule'] })] }),
+		routing: routeTo('PUT', '/posts/{postId}/status', {
+			preSend: [checkValues({ name: 'status', label: 'Status', oneOf: ['draft', 'schedule'] })],
+			// Production has taken over 30 s to answer a change it had already made.
+			facts: { mayApplyWithoutAnswer: 'The status may have been changed: check the post with Post → Get Many (around its date) before running again.' },
+		}),
 	},
 	fields,
 );

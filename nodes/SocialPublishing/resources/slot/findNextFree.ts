@@ -21,7 +21,8 @@ export const findNextFreeSlot = defineOperation(
 		routing: routeTo('GET', '/find-slot/{channel}', {
 			postReceive: [slotItem],
 			facts: {
-				// Production never answers for an unknown or disabled channel: a retry would only wait again.
+				// Production never answers for an unknown or disabled channel, or one without posting times: a retry would
+				// only wait again.
 				timeoutIsFinal: true,
 				explain: {
 					404: ({ id }) => ({
@@ -30,9 +31,9 @@ export const findNextFreeSlot = defineOperation(
 							'The channel has no posting times configured, or it is unknown. Set its posting times in the service\'s application, or check the ID with Channel → Get Many.',
 					}),
 					timeout: ({ id, seconds }) => ({
-						message: `No answer from the service within ${seconds} s for the free slot of channel ${id}: the channel may be unknown or disabled`,
+						message: `No answer from the service within ${seconds} s for the free slot of channel ${id}: the channel may be unknown, disabled or without posting times`,
 						description:
-							'Some installs never answer GET /find-slot for an unknown or disabled channel, so it is not retried. Check the channel with Channel → Get Many (it must be listed and not disabled); if it is, raise Timeout under Request Options.',
+							'Some installs never answer GET /find-slot for an unknown or disabled channel, or one without posting times, so it is not retried. Check the channel with Channel → Get Many (it must be listed and not disabled) and its posting times in the service\'s application; if both are fine, raise Timeout under Request Options.',
 					}),
 				},
 			},

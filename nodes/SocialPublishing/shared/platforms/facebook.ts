@@ -21,6 +21,8 @@ export const facebook: PlatformRules = {
 			storyNoMedia: 'Story should have at least one media',
 		},
 	},
+	// Taken by the service (checked against the real backend), with no field in the node.
+	otherSettings: ['text_format_preset_id'],
 	settings: [
 		{
 			displayName: 'Post Type',

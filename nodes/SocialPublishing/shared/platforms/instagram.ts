@@ -24,6 +24,8 @@ export const instagram: PlatformRules = {
 			trialReelKind: 'Trial Reels must be a video',
 		},
 	},
+	// Taken by the service (checked against the real backend), with no field in the node.
+	otherSettings: ['audio'],
 	settings: [
 		{
 			displayName: 'Post Type',

@@ -21,6 +21,8 @@ export const tiktok: PlatformRules = {
 			videoNotAlone: 'Only pictures are supported when selecting multiple items',
 		},
 	},
+	// Taken by the service (checked against the real backend), with no field in the node.
+	otherSettings: ['music', 'location'],
 	settings: [
 		{
 			displayName: 'Who Can See It',

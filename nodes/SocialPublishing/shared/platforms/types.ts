@@ -104,4 +104,6 @@ export interface PlatformRules {
 	media: MediaRules;
 	/** null: the platform has no settings and `settings` is left out of the post. */
 	settings: SettingField[] | null;
+	/** Settings the service takes that the node offers no field for: sent as given, never taken for a typo. */
+	otherSettings?: string[];
 }

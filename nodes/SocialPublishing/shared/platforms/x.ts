@@ -42,7 +42,8 @@ export const x: PlatformRules = {
 			name: 'community',
 			type: 'string',
 			required: false,
-			pattern: /^https:\/\/(www\.)?(x|twitter)\.com\/i\/communities\/\d+\/?$/,
+			// The service's own rule: x.com only, no www or trailing slash; empty means no community.
+			pattern: /^(https:\/\/x\.com\/i\/communities\/\d+)?$/,
 			patternHint: 'a community address like https://x.com/i/communities/1234567890',
 			description: 'Post to a community: its address, like https://x.com/i/communities/1234567890',
 		},

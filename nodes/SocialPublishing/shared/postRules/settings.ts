@@ -42,6 +42,8 @@ function checkSettingField(field: SettingField, value: unknown, path: string, re
 			}
 			return;
 		case 'url':
+			// The service checks an address only when one is given: empty means none.
+			if (value === '') return;
 			if (typeof value !== 'string' || !isWebAddress(value)) report.add(path, `${path} must be a URL address`);
 			return;
 		case 'collaborators':
@@ -61,8 +63,9 @@ function checkSettingField(field: SettingField, value: unknown, path: string, re
 					report.add(`${path}.${index}`, `${path}.${index} must be an object {value, label}`);
 					return;
 				}
-				if (report.string(item.value, `${path}.${index}.value`)) total += charCount(item.value);
-				report.string(item.label, `${path}.${index}.label`);
+				report.string(item.value, `${path}.${index}.value`);
+				// The service counts the labels, two more for a label with a space in it (it is quoted).
+				if (report.string(item.label, `${path}.${index}.label`)) total += charCount(item.label) + (/\s/.test(item.label) ? 2 : 0);
 			});
 			if (field.totalMaxLength !== undefined && total > field.totalMaxLength) {
 				report.add(
@@ -102,9 +105,11 @@ export const SETTINGS_TYPE_KEY = '__type';
 /** Keys of `settings` the platform table does not know, each with the known setting it most resembles (typos). */
 export function unknownSettings(platform: PlatformId, settings: unknown): Array<{ key: string; closest?: string }> {
 	if (!isObject(settings)) return [];
-	const known = (PLATFORMS[platform].settings ?? []).map((field) => field.name);
+	const rules = PLATFORMS[platform];
+	const known = (rules.settings ?? []).map((field) => field.name);
+	const other = rules.otherSettings ?? [];
 	return Object.keys(settings)
-		.filter((key) => key !== SETTINGS_TYPE_KEY && !known.includes(key))
+		.filter((key) => key !== SETTINGS_TYPE_KEY && !known.includes(key) && !other.includes(key))
 		.map((key) => {
 			const [closest] = known
 				.map((name) => ({ name, distance: editDistance(key.toLowerCase(), name.toLowerCase()) }))

@@ -214,6 +214,32 @@ describe('checkSettings', () => {
 		expect(checkSettings('x', { __type: 'x', who_can_reply_post: 'everyone' })).toEqual([]);
 		expect(unknownSettings('x', { __type: 'linkedin', who_can_reply_post: 'everyone' })).toEqual([]);
 	});
+
+	// Checked against the real backend (service-notes has the rest): each is what it accepts or refuses.
+	it('follows the real service on values its own forms send', () => {
+		// An empty community or link means none.
+		expect(checkSettings('x', { who_can_reply_post: 'everyone', community: '' })).toEqual([]);
+		expect(checkSettings('facebook', { url: '' })).toEqual([]);
+		// Only x.com community addresses, without www or a trailing slash.
+		expect(checkSettings('x', { who_can_reply_post: 'everyone', community: 'https://x.com/i/communities/123' })).toEqual([]);
+		for (const community of ['https://twitter.com/i/communities/123', 'https://www.x.com/i/communities/123', 'https://x.com/i/communities/123/']) {
+			expect(checkSettings('x', { who_can_reply_post: 'everyone', community })).toHaveLength(1);
+		}
+		// Settings it takes that the node has no field for are not taken for typos.
+		expect(unknownSettings('tiktok', { music: { id: '1' }, location: 'x' })).toEqual([]);
+		expect(unknownSettings('instagram', { audio: 'a' })).toEqual([]);
+		expect(unknownSettings('facebook', { text_format_preset_id: '1' })).toEqual([]);
+	});
+
+	it('counts YouTube tags by their labels, two more for a label with a space, as the service does', () => {
+		const tags = (label: string, n: number) => Array.from({ length: n }, (_, i) => ({ value: `v${i}`, label: `${label}${i % 10}` }));
+		const settings = (list: unknown[]) => ({ title: 'A title', type: 'public', tags: list });
+		// 50 labels "label Nx" of 8 characters + 2 each = 500: at the limit.
+		expect(checkSettings('youtube', settings(tags('label 1', 50)))).toEqual([]);
+		const over = checkSettings('youtube', settings(tags('label 12', 50)));
+		expect(over).toHaveLength(1);
+		expect(over[0]).toMatchObject({ path: 'settings.tags', message: expect.stringContaining('(now 550)') });
+	});
 });
 
 describe('the cases cover every rule of the table', () => {

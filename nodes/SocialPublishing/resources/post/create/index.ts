@@ -281,7 +281,23 @@ const fields: INodeProperties[] = [
 ];
 
 // No answer to POST /posts may still mean posts were created: the error says so, and it is never re-sent.
-declareRoute('POST', '/posts', { mayApplyWithoutAnswer: true });
+declareRoute('POST', '/posts', {
+	mayApplyWithoutAnswer:
+		'The post may have been created: check Post → Get Many (around the post\'s date) before retrying, or it may be published twice.',
+	explain: {
+		// Production's answer for a channel it does not have (the spec's is a 404); the node checks first, but a channel
+		// deleted meanwhile ends here.
+		400: ({ said }) => {
+			const id = /^Integration with id (\S+) not found$/.exec(said ?? '')?.[1];
+			return id
+				? {
+						message: `Channel ${id} was not found`,
+						description: 'Pick the channel from the list, or check its ID with Channel → Get Many; it may have been deleted. No post was created.',
+					}
+				: undefined;
+		},
+	},
+});
 
 /** POST /posts, built and checked by preSend (see hooks.ts). */
 export const createPost = defineOperation(

@@ -51,7 +51,7 @@ describe('Social Publishing → transport', () => {
 			requestOptions: { ...FAST, timeout: 300, maxRetries: 1 },
 		});
 		const error = errorOf(result);
-		expect(error.message).toBe(`No answer from the service within 0.3 s for the free slot of channel ${x()}: the channel may be unknown or disabled`);
+		expect(error.message).toBe(`No answer from the service within 0.3 s for the free slot of channel ${x()}: the channel may be unknown, disabled or without posting times`);
 		expect(error.description).toContain('Channel → Get Many');
 		expect(Date.now() - started).toBeLessThan(2_000);
 		// Waits up to 1 s for a second attempt that must not come.
