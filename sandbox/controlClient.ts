@@ -8,6 +8,8 @@ export interface ChannelPatch extends Partial<ChannelBehaviour> {
 	postingTimes?: number[];
 	disabled?: boolean;
 	premium?: boolean;
+	/** A platform outside the rules table, e.g. linkedin-page. */
+	identifier?: string;
 	discordChannels?: Array<{ id: string; name: string }>;
 }
 

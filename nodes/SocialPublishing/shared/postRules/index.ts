@@ -8,7 +8,7 @@
  * - the monthly allowance, rate limits and the organisation's plan.
  * A disabled channel is not refused here: the spec does not say what the service does with it.
  */
-import { POST_LIMITS, type MediaKind, type PlatformId } from '../platforms';
+import { isPlatformId, POST_LIMITS, type MediaKind, type PlatformId } from '../platforms';
 import type { Channel } from '../channel';
 import { checkMediaReference, mediaKind, type Part } from './media';
 import { checkPlatformRules } from './platformRules';
@@ -59,12 +59,13 @@ function checkPart(part: unknown, path: string, report: FieldReport): Part {
 }
 
 /**
- * Checks a whole POST /posts body. `channelOf` looks a channel id up in the organisation.
+ * Checks a whole POST /posts body. `channelOf` looks a channel id up in the organisation; a channel on a platform
+ * the table does not know gets the body's checks but not a platform's.
  * Returns [] when the service would accept the request (as far as the body can tell).
  */
 export function checkCreatePostRequest(
 	body: unknown,
-	channelOf: (id: string) => Channel<PlatformId> | undefined,
+	channelOf: (id: string) => Channel | undefined,
 ): RuleProblem[] {
 	const report = new FieldReport();
 	const unknownChannels: RuleProblem[] = [];
@@ -104,7 +105,7 @@ export function checkCreatePostRequest(
 				report.add(path, `${path} must be an object {integration, value, settings}`);
 				return;
 			}
-			let channel: Channel<PlatformId> | undefined;
+			let channel: Channel | undefined;
 			if (report.present(post.integration, `${path}.integration`)) {
 				const id = isObject(post.integration) ? post.integration.id : undefined;
 				if (report.present(id, `${path}.integration.id`) && report.string(id, `${path}.integration.id`)) {
@@ -127,11 +128,13 @@ export function checkCreatePostRequest(
 			) {
 				parts = post.value.map((part, partIndex) => checkPart(part, `${path}.value.${partIndex}`, report));
 			}
-			if (!channel) return;
-			report.problems.push(...checkSettings(channel.identifier, post.settings, `${path}.settings`));
+			// A platform the table does not know (the service has more than these): the service checks it, not this.
+			if (!channel || !isPlatformId(channel.identifier)) return;
+			const known: Channel<PlatformId> = { ...channel, identifier: channel.identifier };
+			report.problems.push(...checkSettings(known.identifier, post.settings, `${path}.settings`));
 			if (!isDraft) {
 				const settings = isObject(post.settings) ? post.settings : {};
-				platformProblems.push(...checkPlatformRules(channel, postIndex, parts, settings));
+				platformProblems.push(...checkPlatformRules(known, postIndex, parts, settings));
 			}
 		});
 	}

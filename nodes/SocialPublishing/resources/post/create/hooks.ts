@@ -227,7 +227,7 @@ function needsPremium(body: Json, postIndex: number, platform: PlatformId): bool
 	return parts.some((part) => typeof part?.content === 'string' && textLength(part.content, platform) > rules.maxLength);
 }
 
-function check(body: Json, channels: Channel<PlatformId>[]): RuleProblem[] {
+function check(body: Json, channels: Channel[]): RuleProblem[] {
 	const byId = new Map(channels.map((channel) => [channel.id, channel]));
 	return checkCreatePostRequest(body, (id) => byId.get(id));
 }
@@ -266,16 +266,21 @@ function isWithinPremium(body: Json, brokenRule: Extract<RuleProblem, { kind: 'p
 async function resolveChannels(
 	context: IExecuteSingleFunctions,
 	draft: PostRequest,
-): Promise<{ infos: Channel<PlatformId>[]; known: Map<string, Channel>; problems: NodeProblem[] }> {
+): Promise<{ infos: Channel[]; known: Map<string, Channel>; problems: NodeProblem[] }> {
 	const list = await serviceChannels(context);
 	const known = new Map(list.map((channel) => [channel.id, channel]));
 	const problems: NodeProblem[] = [];
-	const infos: Channel<PlatformId>[] = [];
+	const infos: Channel[] = [];
 	for (const [postIndex, ref] of draft.channels.entries()) {
 		const found = known.get(ref.id);
 		const label = draft.context.channels[postIndex];
-		if (!found || !isPlatformId(found.identifier)) continue;
+		if (!found) continue;
 		label.name = found.name;
+		// A platform the rules table does not know (the service has more): sent with the body's checks only.
+		if (!isPlatformId(found.identifier)) {
+			infos.push({ id: found.id, name: found.name, identifier: found.identifier, disabled: found.disabled });
+			continue;
+		}
 		label.platform = found.identifier;
 		if (ref.platform && ref.platform !== found.identifier) {
 			problems.push({
@@ -295,6 +300,16 @@ async function resolveChannels(
 		infos.push(info);
 	}
 	return { infos, known, problems };
+}
+
+/** Entries whose channel is on a platform the rules table does not know: sent, and said so. */
+function uncheckedPlatforms(draft: PostRequest, infos: Channel[]): Array<{ postIndex: number; text: string }> {
+	const byId = new Map(infos.map((info) => [info.id, info]));
+	return draft.channels.flatMap((ref, postIndex) => {
+		const channel = byId.get(ref.id);
+		if (!channel || isPlatformId(channel.identifier)) return [];
+		return [{ postIndex, text: `${channel.name} is on "${channel.identifier}", a platform this node has no rules for: its length, media and settings were not checked before sending (the service checks them)` }];
+	});
 }
 
 // ---------------------------------------------------------------- the hooks
@@ -345,8 +360,9 @@ export async function buildCreatePostRequest(
 	await uploadPending(this, binaryMedia.pending);
 
 	if (typeof draft.body.date === 'string') sentDates.set(this, draft.body.date);
-	const platforms = new Map(infos.map((info) => [info.id, info.identifier]));
+	const platforms = new Map(infos.flatMap((info) => (isPlatformId(info.identifier) ? [[info.id, info.identifier] as const] : [])));
 	const warnings = [
+		...uncheckedPlatforms(draft, infos),
 		...removedHtmlTags(draft.body),
 		...unknownSettingWarnings(draft.body, (postIndex) => platforms.get(draft.channels[postIndex]?.id ?? '')),
 	];

@@ -292,6 +292,29 @@ describe('Post → Create: sending', () => {
 		]);
 		expect(await sentBodies()).toEqual([body]);
 	});
+
+	it('sends to a channel on a platform the rules table does not know (the service has more), and says it was not checked', async () => {
+		const { linkedin } = t.sandbox.seed.channels;
+		await t.sandbox.control.patchChannel(linkedin.id, { identifier: 'linkedin-page' });
+		// 4000 characters and a setting LinkedIn does not have: the node leaves them to the service.
+		const body = {
+			type: 'schedule',
+			date: '2030-02-01T09:00:00Z',
+			shortLink: false,
+			tags: [],
+			posts: [{ integration: { id: linkedin.id }, value: [{ content: 'a'.repeat(4000), image: [] }], settings: { page_tone: 'formal' } }],
+		};
+		const result = await t.run(jsonParams(body));
+		expect(errorText(result)).toBe('');
+		expect(result.items.map((i) => i.json)).toEqual([
+			expect.objectContaining({
+				integration: linkedin.id,
+				platform: 'linkedin-page',
+				warnings: [expect.stringMatching(/is on "linkedin-page", a platform this node has no rules for: its length, media and settings were not checked/)],
+			}),
+		]);
+		expect(await sentBodies()).toEqual([body]);
+	});
 });
 
 describe('Post → Create sends all the items of a run or none', () => {
