@@ -2,7 +2,7 @@
  * Turns the Post → Create parameters into a POST /posts body (spec 4.3).
  *
  * Pure functions over parameter values: no requests, no validation (that is `shared/postRules/`,
- * applied by `checks.ts`). The names of the typed settings parameters are made here from the
+ * applied by `hooks.ts`, worded by `problems.ts`). The names of the typed settings parameters are made here from the
  * platform table, so the UI (`settings.ts`) and this reader cannot drift.
  */
 import { isPlatformId, PLATFORMS, PLATFORM_IDS, type PlatformId, type SettingField } from '../../../shared/platforms';

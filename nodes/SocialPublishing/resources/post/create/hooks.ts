@@ -3,7 +3,7 @@
  * postReceive step that turns the answer into one item per created post.
  *
  * Order of work for one item, so that a bad post costs nothing:
- * 1. build the body from the parameters (`body.ts`), read the type and size of files
+ * 1. build the body from the parameters (`request.ts`), read the type and size of files
  *    given as binary fields, no request;
  * 2. check it with the platforms the user gave: a post that breaks a rule stops here, before any
  *    request at all;
@@ -15,206 +15,18 @@
  * 6. upload the files given as binary fields (`uploads.ts`); only then POST /posts is sent,
  *    by the transport, which never repeats a POST (only a 429, refused before processing, is retried).
  */
-import {
-	type IDataObject,
-	type IExecuteSingleFunctions,
-	type IHttpRequestOptions,
-	type IN8nHttpFullResponse,
-	type INodeExecutionData,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 import { isPlatformId, PLATFORMS, type PlatformId } from '../../../shared/platforms';
-import {
-	dateToIso,
-	parseJsonParameter,
-	postsFromChannels,
-	repeatFromParam,
-	tagsFromParam,
-	type EntryParameters,
-	type Entry,
-	type Json,
-	type PartsParam,
-} from './body';
-import {
-	checkCreatePostRequest,
-	textLength,
-	TOO_LONG_MESSAGE,
-	type RuleProblem,
-} from '../../../shared/postRules';
-import { isMalformedId } from '../../../shared/routing';
+import { type Json } from './body';
+import { checkCreatePostRequest, textLength, TOO_LONG_MESSAGE, type RuleProblem } from '../../../shared/postRules';
 import { checkedWithTheOtherItems } from '../../../shared/batch';
 import type { Channel } from '../../../shared/channel';
 import { channelMaxLength, serviceChannels } from './lookups';
 import { nextFreeSlot } from './slots';
 import { prepareBinaryMedia, uploadPending } from './uploads';
-import {
-	oversizedBody,
-	problemsError,
-	removedHtmlTags,
-	unknownSettingWarnings,
-	type EntryLabel,
-	type NodeProblem,
-	type Problem,
-	type ProblemContext,
-} from './checks';
-
-// ---------------------------------------------------------------- building the request body
-
-interface PostRequest {
-	body: Json;
-	channels: Entry[];
-	context: ProblemContext;
-	problems: NodeProblem[];
-	/** Fields mode with "next free slot": the date is found after the checks that need no request. */
-	wantsNextSlot: boolean;
-	skipChecks: boolean;
-	/**
-	 * Set when the body could not be read at all (JSON that does not parse, or is not an object): checking what is
-	 * left would only repeat that first problem as missing fields.
-	 */
-	unreadable?: boolean;
-	/** Body paths (`posts.0.settings`, `posts.0.value.0.image.1`) whose value a problem above already explains. */
-	explained: string[];
-	/** Parts (`<postIndex>.<partIndex>`) whose media a problem above explains: the platform's media rule waits. */
-	partsWithUnreadMedia: Set<string>;
-}
-
-/** Whether a rule brokenRule only repeats a problem the node already reported (a follow-on error). */
-function isFollowOn(draft: PostRequest, brokenRule: Problem): boolean {
-	if (brokenRule.kind === 'field') {
-		return draft.explained.some((path) => brokenRule.path === path || brokenRule.path.startsWith(`${path}.`));
-	}
-	if (brokenRule.kind === 'platform' && brokenRule.field === 'image') {
-		return draft.partsWithUnreadMedia.has(`${brokenRule.postIndex}.${brokenRule.partIndex ?? 0}`);
-	}
-	return false;
-}
-
-function jsonProblem(field: string, message: string, postIndex?: number): NodeProblem {
-	return {
-		kind: 'node',
-		postIndex,
-		field,
-		message,
-		hint: 'write valid JSON (double quotes around names and texts), or use an expression that returns an object',
-	};
-}
-
-function requestFromFields(context: IExecuteSingleFunctions, options: IDataObject): PostRequest {
-	const itemIndex = context.getItemIndex();
-	const problems: NodeProblem[] = [];
-	const type = context.getNodeParameter('type', 'schedule') as string;
-	const contentMode = context.getNodeParameter('contentMode', 'same') === 'perChannel' ? 'perChannel' : 'same';
-	const sharedParts = contentMode === 'same' ? (context.getNodeParameter('parts', {}) as PartsParam) : undefined;
-	const entries = (context.getNodeParameter('channels.channel', []) as EntryParameters[]) ?? [];
-
-	const explained: string[] = [];
-	const { posts, channels } = postsFromChannels(entries, sharedParts, (raw, entryIndex) => {
-		const parsed = parseJsonParameter(raw);
-		if ('value' in parsed) return parsed.value;
-		problems.push(jsonProblem('Settings (JSON)', parsed.error, entryIndex));
-		explained.push(`posts.${entryIndex}.settings`);
-		return undefined;
-	});
-	channels.forEach((channel, postIndex) => {
-		if (channel.id === '') {
-			problems.push({
-				kind: 'node',
-				postIndex,
-				field: 'Channel',
-				message: 'no channel chosen',
-				hint: 'pick a channel from the list, or give its ID',
-			});
-		} else if (isMalformedId(channel.id)) {
-			problems.push({
-				kind: 'node',
-				postIndex,
-				field: 'Channel',
-				message: `"${channel.id.slice(0, 80)}" is not a channel ID`,
-				hint: 'an ID has no spaces, slashes, ? or #: pick the channel from the list or paste its ID alone',
-			});
-		}
-	});
-
-	let wantsNextSlot = false;
-	let date: unknown;
-	if (type === 'now') {
-		// The service wants a date for `now` too (spec 4.3).
-		date = new Date().toISOString();
-	} else if (context.getNodeParameter('dateMode', 'date') === 'nextSlot') {
-		wantsNextSlot = true;
-		date = new Date().toISOString();
-	} else {
-		const raw = context.getNodeParameter('date', '') as unknown;
-		date = dateToIso(raw, context.getTimezone()) ?? (raw === '' ? undefined : raw);
-	}
-
-	const body: Json = {
-		type,
-		date,
-		shortLink: options.shortLink === undefined ? false : options.shortLink,
-		tags: tagsFromParam(options.tags),
-		posts,
-	};
-	const inter = repeatFromParam(options.repeatEvery);
-	if (inter !== undefined) body.inter = inter;
-
-	return {
-		body,
-		channels,
-		problems,
-		wantsNextSlot,
-		skipChecks: options.skipChecks === true,
-		explained,
-		partsWithUnreadMedia: new Set(),
-		context: { itemIndex, inputMode: 'fields', contentMode, channels: channels.map(labelOf) },
-	};
-}
-
-function requestFromJson(context: IExecuteSingleFunctions, options: IDataObject): PostRequest {
-	const itemIndex = context.getItemIndex();
-	const problems: NodeProblem[] = [];
-	let body: Json = {};
-	const parsed = parseJsonParameter(context.getNodeParameter('requestJson', '{}'));
-	if ('error' in parsed) problems.push(jsonProblem('Request (JSON)', parsed.error));
-	else if (typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)) {
-		body = parsed.value as Json;
-	} else {
-		const given = Array.isArray(parsed.value) ? 'a list' : parsed.value === undefined ? 'empty' : `${typeof parsed.value} ${JSON.stringify(parsed.value).slice(0, 40)}`;
-		problems.push({
-			kind: 'node',
-			field: 'Request (JSON)',
-			message: `must be a JSON object; it is ${given}`,
-			hint: 'give the whole POST /posts body as one object: {"type": ..., "date": ..., "shortLink": ..., "tags": [...], "posts": [...]}',
-		});
-	}
-	const posts = Array.isArray(body.posts) ? body.posts : [];
-	const channels: Entry[] = posts.map((post) => {
-		const integration = typeof post === 'object' && post !== null ? (post as Json).integration : undefined;
-		const id = typeof integration === 'object' && integration !== null ? (integration as Json).id : undefined;
-		return { id: typeof id === 'string' ? id : '', settingsMode: 'json' };
-	});
-	return {
-		body,
-		channels,
-		problems,
-		wantsNextSlot: false,
-		skipChecks: options.skipChecks === true,
-		unreadable: problems.length > 0,
-		explained: [],
-		partsWithUnreadMedia: new Set(),
-		context: { itemIndex, inputMode: 'json', contentMode: 'perChannel', channels: channels.map(labelOf) },
-	};
-}
-
-function labelOf(ref: Entry): EntryLabel {
-	return {
-		id: ref.id,
-		name: ref.cachedName,
-		platform: ref.platform,
-		settingsMode: ref.settingsMode,
-		platformGiven: ref.platform !== undefined,
-	};
-}
+import { problemsError, type NodeProblem, type Problem } from './problems';
+import { removedHtmlTags, unknownSettingWarnings } from './warnings';
+import { isFollowOn, requestFromFields, requestFromJson, type PostRequest } from './request';
 
 // ---------------------------------------------------------------- checks
 
@@ -310,6 +122,22 @@ function uncheckedPlatforms(draft: PostRequest, infos: Channel[]): Array<{ postI
 		if (!channel || isPlatformId(channel.identifier)) return [];
 		return [{ postIndex, text: `${channel.name} is on "${channel.identifier}", a platform this node has no rules for: its length, media and settings were not checked before sending (the service checks them)` }];
 	});
+}
+
+/** Production answers 413 to a JSON body over 100 kB (service-notes), whatever the spec allows. */
+export const MAX_BODY_BYTES = 100 * 1024;
+
+export function oversizedBody(body: Record<string, unknown>): NodeProblem[] {
+	const bytes = new TextEncoder().encode(JSON.stringify(body)).length;
+	if (bytes <= MAX_BODY_BYTES) return [];
+	return [
+		{
+			kind: 'node',
+			field: 'the request',
+			message: `the request body is ${Math.ceil(bytes / 1024)} kB; the service refuses bodies over ${MAX_BODY_BYTES / 1024} kB`,
+			hint: 'split the channels (or the parts) over several items, or shorten the texts',
+		},
+	];
 }
 
 // ---------------------------------------------------------------- the hooks

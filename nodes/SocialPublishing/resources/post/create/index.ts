@@ -2,8 +2,9 @@
  * Post → Create (POST /posts). This folder holds all of it:
  * - `index.ts` (here): the fields and the operation's entry;
  * - `settings.ts`: each platform's typed settings fields, generated from the platform table;
- * - `body.ts`: the POST /posts body read from the parameters (fields or JSON);
- * - `checks.ts`: what the platform table's rules (shared/postRules/) found, worded for the editor;
+ * - `request.ts` + `body.ts`: the POST /posts body read from the parameters (fields or JSON);
+ * - `problems.ts` + `editorWords.ts`: what the platform table's rules (shared/postRules/) and the node found, worded
+ *   for the editor (where, what with the figures, how to fix); `warnings.ts`: what is sent but said;
  * - `uploads.ts`: media given as binary fields, read first, uploaded only after every check passed;
  * - `lookups.ts`: the channel list and X limits, asked once per execution; `slots.ts`: the next free slot;
  * - `hooks.ts`: the run-time order (build, check, look up channels, slots, uploads, send) and the output.

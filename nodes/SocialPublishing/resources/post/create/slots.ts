@@ -2,7 +2,7 @@ import { NodeApiError, NodeOperationError, sleep, type IExecuteSingleFunctions }
 
 import { apiRequest } from '../../../shared/transport';
 import { slotToIso } from './body';
-import type { NodeProblem } from './checks';
+import type { NodeProblem } from './problems';
 import type { Channel } from '../../../shared/channel';
 import { cacheOf } from './lookups';
 

@@ -12,7 +12,7 @@ import { BINARY_SOURCE, type Json } from './body';
 import { pacerOf } from '../../../shared/transport/pacing';
 import { baseUrlOf, CREDENTIAL_TYPE, lowerCaseKeys, policyOf, sendWithPolicy } from '../../../shared/transport';
 import { binarySource, multipartFile, sniffMediaType, UPLOAD_LIMITS, type BinarySource, type MediaType } from '../../../shared/upload';
-import type { NodeProblem } from './checks';
+import type { NodeProblem } from './problems';
 
 const EMPTY_FILE = 'is empty (0 bytes)';
 

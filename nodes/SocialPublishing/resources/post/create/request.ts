@@ -1,0 +1,177 @@
+/**
+ * Step 1 of Post → Create (see hooks.ts): the parameters read into the POST /posts body, in fields or JSON mode,
+ * with what the node finds wrong on the way (no channel, JSON that does not parse) and how each entry is named in
+ * errors. No request is made here.
+ */
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import { isMalformedId } from '../../../shared/routing';
+import {
+	dateToIso,
+	parseJsonParameter,
+	postsFromChannels,
+	repeatFromParam,
+	tagsFromParam,
+	type EntryParameters,
+	type Entry,
+	type Json,
+	type PartsParam,
+} from './body';
+import type { EntryLabel, NodeProblem, Problem, ProblemContext } from './problems';
+
+
+export interface PostRequest {
+	body: Json;
+	channels: Entry[];
+	context: ProblemContext;
+	problems: NodeProblem[];
+	/** Fields mode with "next free slot": the date is found after the checks that need no request. */
+	wantsNextSlot: boolean;
+	skipChecks: boolean;
+	/**
+	 * Set when the body could not be read at all (JSON that does not parse, or is not an object): checking what is
+	 * left would only repeat that first problem as missing fields.
+	 */
+	unreadable?: boolean;
+	/** Body paths (`posts.0.settings`, `posts.0.value.0.image.1`) whose value a problem above already explains. */
+	explained: string[];
+	/** Parts (`<postIndex>.<partIndex>`) whose media a problem above explains: the platform's media rule waits. */
+	partsWithUnreadMedia: Set<string>;
+}
+
+/** Whether a rule brokenRule only repeats a problem the node already reported (a follow-on error). */
+export function isFollowOn(draft: PostRequest, brokenRule: Problem): boolean {
+	if (brokenRule.kind === 'field') {
+		return draft.explained.some((path) => brokenRule.path === path || brokenRule.path.startsWith(`${path}.`));
+	}
+	if (brokenRule.kind === 'platform' && brokenRule.field === 'image') {
+		return draft.partsWithUnreadMedia.has(`${brokenRule.postIndex}.${brokenRule.partIndex ?? 0}`);
+	}
+	return false;
+}
+
+function jsonProblem(field: string, message: string, postIndex?: number): NodeProblem {
+	return {
+		kind: 'node',
+		postIndex,
+		field,
+		message,
+		hint: 'write valid JSON (double quotes around names and texts), or use an expression that returns an object',
+	};
+}
+
+export function requestFromFields(context: IExecuteSingleFunctions, options: IDataObject): PostRequest {
+	const itemIndex = context.getItemIndex();
+	const problems: NodeProblem[] = [];
+	const type = context.getNodeParameter('type', 'schedule') as string;
+	const contentMode = context.getNodeParameter('contentMode', 'same') === 'perChannel' ? 'perChannel' : 'same';
+	const sharedParts = contentMode === 'same' ? (context.getNodeParameter('parts', {}) as PartsParam) : undefined;
+	const entries = (context.getNodeParameter('channels.channel', []) as EntryParameters[]) ?? [];
+
+	const explained: string[] = [];
+	const { posts, channels } = postsFromChannels(entries, sharedParts, (raw, entryIndex) => {
+		const parsed = parseJsonParameter(raw);
+		if ('value' in parsed) return parsed.value;
+		problems.push(jsonProblem('Settings (JSON)', parsed.error, entryIndex));
+		explained.push(`posts.${entryIndex}.settings`);
+		return undefined;
+	});
+	channels.forEach((channel, postIndex) => {
+		if (channel.id === '') {
+			problems.push({
+				kind: 'node',
+				postIndex,
+				field: 'Channel',
+				message: 'no channel chosen',
+				hint: 'pick a channel from the list, or give its ID',
+			});
+		} else if (isMalformedId(channel.id)) {
+			problems.push({
+				kind: 'node',
+				postIndex,
+				field: 'Channel',
+				message: `"${channel.id.slice(0, 80)}" is not a channel ID`,
+				hint: 'an ID has no spaces, slashes, ? or #: pick the channel from the list or paste its ID alone',
+			});
+		}
+	});
+
+	let wantsNextSlot = false;
+	let date: unknown;
+	if (type === 'now') {
+		// The service wants a date for `now` too (spec 4.3).
+		date = new Date().toISOString();
+	} else if (context.getNodeParameter('dateMode', 'date') === 'nextSlot') {
+		wantsNextSlot = true;
+		date = new Date().toISOString();
+	} else {
+		const raw = context.getNodeParameter('date', '') as unknown;
+		date = dateToIso(raw, context.getTimezone()) ?? (raw === '' ? undefined : raw);
+	}
+
+	const body: Json = {
+		type,
+		date,
+		shortLink: options.shortLink === undefined ? false : options.shortLink,
+		tags: tagsFromParam(options.tags),
+		posts,
+	};
+	const inter = repeatFromParam(options.repeatEvery);
+	if (inter !== undefined) body.inter = inter;
+
+	return {
+		body,
+		channels,
+		problems,
+		wantsNextSlot,
+		skipChecks: options.skipChecks === true,
+		explained,
+		partsWithUnreadMedia: new Set(),
+		context: { itemIndex, inputMode: 'fields', contentMode, channels: channels.map(labelOf) },
+	};
+}
+
+export function requestFromJson(context: IExecuteSingleFunctions, options: IDataObject): PostRequest {
+	const itemIndex = context.getItemIndex();
+	const problems: NodeProblem[] = [];
+	let body: Json = {};
+	const parsed = parseJsonParameter(context.getNodeParameter('requestJson', '{}'));
+	if ('error' in parsed) problems.push(jsonProblem('Request (JSON)', parsed.error));
+	else if (typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)) {
+		body = parsed.value as Json;
+	} else {
+		const given = Array.isArray(parsed.value) ? 'a list' : parsed.value === undefined ? 'empty' : `${typeof parsed.value} ${JSON.stringify(parsed.value).slice(0, 40)}`;
+		problems.push({
+			kind: 'node',
+			field: 'Request (JSON)',
+			message: `must be a JSON object; it is ${given}`,
+			hint: 'give the whole POST /posts body as one object: {"type": ..., "date": ..., "shortLink": ..., "tags": [...], "posts": [...]}',
+		});
+	}
+	const posts = Array.isArray(body.posts) ? body.posts : [];
+	const channels: Entry[] = posts.map((post) => {
+		const integration = typeof post === 'object' && post !== null ? (post as Json).integration : undefined;
+		const id = typeof integration === 'object' && integration !== null ? (integration as Json).id : undefined;
+		return { id: typeof id === 'string' ? id : '', settingsMode: 'json' };
+	});
+	return {
+		body,
+		channels,
+		problems,
+		wantsNextSlot: false,
+		skipChecks: options.skipChecks === true,
+		unreadable: problems.length > 0,
+		explained: [],
+		partsWithUnreadMedia: new Set(),
+		context: { itemIndex, inputMode: 'json', contentMode: 'perChannel', channels: channels.map(labelOf) },
+	};
+}
+
+function labelOf(ref: Entry): EntryLabel {
+	return {
+		id: ref.id,
+		name: ref.cachedName,
+		platform: ref.platform,
+		settingsMode: ref.settingsMode,
+		platformGiven: ref.platform !== undefined,
+	};
+}

@@ -1,0 +1,55 @@
+/** What is sent as given but said, in the created posts' `warnings`: HTML the service strips, settings it does not know. */
+import { KEPT_HTML_TAGS, PLATFORMS, type PlatformId } from '../../../shared/platforms';
+import { unknownSettings } from '../../../shared/postRules';
+import { partLabel } from './editorWords';
+
+const TAG = /<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g;
+
+/** Something sent as given that the user should know about; shown in the created posts' `warnings`. */
+export interface Warning {
+	/** The channel entry (index in `posts`) it concerns. */
+	postIndex: number;
+	text: string;
+}
+
+/**
+ * HTML tags the service will remove (it keeps only KEPT_HTML_TAGS, spec 4.3, and strips the rest, keeping their
+ * text: service-notes). Not refused, as the service accepts them; said, so that what is published is no surprise.
+ */
+export function removedHtmlTags(body: Record<string, unknown>): Warning[] {
+	const warnings: Warning[] = [];
+	const posts = Array.isArray(body.posts) ? body.posts : [];
+	posts.forEach((post, postIndex) => {
+		const parts = typeof post === 'object' && post !== null && Array.isArray((post as { value?: unknown }).value)
+			? ((post as { value: unknown[] }).value)
+			: [];
+		parts.forEach((part, partIndex) => {
+			const content = typeof part === 'object' && part !== null ? (part as { content?: unknown }).content : undefined;
+			if (typeof content !== 'string') return;
+			const removed = new Set<string>();
+			for (const match of content.matchAll(TAG)) {
+				const tag = match[1].toLowerCase();
+				if (!KEPT_HTML_TAGS.includes(tag)) removed.add(`<${tag}>`);
+			}
+			if (removed.size === 0) return;
+			warnings.push({
+				postIndex,
+				text: `${partLabel(partIndex)}: the service removes ${[...removed].join(', ')} and keeps their text (it keeps only ${KEPT_HTML_TAGS.join(', ')})`,
+			});
+		});
+	});
+	return warnings;
+}
+
+/** Settings keys the platform table does not know: sent as given (the service keeps them), named with a likely typo. */
+export function unknownSettingWarnings(body: Record<string, unknown>, platformOf: (postIndex: number) => PlatformId | undefined): Warning[] {
+	const posts = Array.isArray(body.posts) ? (body.posts as Array<{ settings?: unknown }>) : [];
+	return posts.flatMap((post, postIndex) => {
+		const platform = platformOf(postIndex);
+		if (!platform) return [];
+		return unknownSettings(platform, post?.settings).map(({ key, closest }) => ({
+			postIndex,
+			text: `setting "${key}" is not one ${PLATFORMS[platform].displayName} is known to have${closest ? ` (did you mean "${closest}"?)` : ''}; it was sent as given and the service keeps it`,
+		}));
+	});
+}
