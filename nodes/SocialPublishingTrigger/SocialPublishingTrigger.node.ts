@@ -6,6 +6,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 import { DEFAULT_MAX_PER_POLL, DEFAULT_TIMEOUT_SECONDS, pollNotifications } from './pollNotifications';
+import { optionalFields } from '../SocialPublishing/shared/descriptions';
 
 export class SocialPublishingTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -65,13 +66,7 @@ export class SocialPublishingTrigger implements INodeType {
 					},
 				],
 			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
+			optionalFields('Options', [
 					{
 						displayName: 'Include Latest on First Poll',
 						name: 'includeOnFirstPoll',
@@ -99,8 +94,7 @@ export class SocialPublishingTrigger implements INodeType {
 						description:
 							'How long to wait for each request. A poll that times out emits nothing and the next one catches up.',
 					},
-				],
-			},
+			]),
 		],
 	};
 

@@ -4,6 +4,19 @@ import type { ValueRule } from './routing';
 
 /** Fields used by several resources. */
 
+/** n8n's optional-settings collection: "Options" (Add Option) or "Filters" (Add Filter), holding `options`. */
+export function optionalFields(kind: 'Options' | 'Filters', options: INodeProperties[], overrides: Partial<INodeProperties> = {}): INodeProperties {
+	return {
+		displayName: kind,
+		name: kind === 'Options' ? 'options' : 'filters',
+		type: 'collection',
+		placeholder: kind === 'Options' ? 'Add Option' : 'Add Filter',
+		default: {},
+		options,
+		...overrides,
+	};
+}
+
 /** The channel picker: From List (search, shown as "name (platform)") or By ID. */
 export function channelLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {
 	return {

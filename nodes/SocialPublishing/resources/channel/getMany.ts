@@ -1,19 +1,13 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { customerFilter } from '../../shared/descriptions';
+import { customerFilter, optionalFields } from '../../shared/descriptions';
 import { PLATFORM_IDS, PLATFORMS } from '../../shared/platforms';
 import { toItems, type OutputStep } from '../../shared/items';
 import { redactSecrets } from '../../shared/secrets';
 import { checkValues, defineOperation, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
+	optionalFields('Filters', [
 			customerFilter('channels of this client'),
 			{
 				displayName: 'Platforms',
@@ -34,8 +28,7 @@ const fields: INodeProperties[] = [
 					{ name: 'Enabled Only', value: 'enabled' },
 				],
 			},
-		],
-	},
+	]),
 ];
 
 /** Channel → Get Many: the optional filters applied to GET /integrations (it has no query of its own). */

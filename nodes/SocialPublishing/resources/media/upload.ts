@@ -7,6 +7,7 @@ import {
 
 import { defineOperation, routeTo } from '../../shared/routing';
 import { binarySource, MB, multipartFile, sniffMediaType, UPLOAD_LIMITS } from '../../shared/upload';
+import { optionalFields } from '../../shared/descriptions';
 
 const fields: INodeProperties[] = [
 	{
@@ -18,13 +19,7 @@ const fields: INodeProperties[] = [
 		hint: 'The name of the input binary field containing the file to upload',
 		description: 'JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF (up to 10 MB) or MP4 (up to 50 MB), judged by content',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
+	optionalFields('Options', [
 			{
 				displayName: 'File Name',
 				name: 'fileName',
@@ -32,8 +27,7 @@ const fields: INodeProperties[] = [
 				default: '',
 				description: 'Name sent with the file; the service may not keep it (production stores no original name). Empty: the binary\'s own file name.',
 			},
-		],
-	},
+	]),
 ];
 
 function megabytes(bytes: number): string {

@@ -3,6 +3,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } fr
 import { MEDIA_EXTENSIONS } from '../../shared/platforms';
 import { nonPublicHost } from '../../shared/publicAddress';
 import { defineOperation, failOnField, routeTo } from '../../shared/routing';
+import { optionalFields } from '../../shared/descriptions';
 
 const fields: INodeProperties[] = [
 	{
@@ -14,13 +15,7 @@ const fields: INodeProperties[] = [
 		placeholder: 'e.g. https://example.com/video.mp4',
 		description: 'A public https address whose path ends in .png, .jpg, .jpeg, .gif, .webp or .mp4; the service waits up to 60 s for the file',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
+	optionalFields('Options', [
 			{
 				displayName: 'Allow Private Address',
 				name: 'allowPrivateAddress',
@@ -29,8 +24,7 @@ const fields: INodeProperties[] = [
 				description:
 					'Whether to send an address on this machine or a private network (127.0.0.1, 10.x, 192.168.x, localhost, .local, .internal). Only for a self-hosted service on your own network that is configured to fetch from it; the public service refuses such addresses.',
 			},
-		],
-	},
+	]),
 ];
 
 const URL_ENDINGS = Object.keys(MEDIA_EXTENSIONS);

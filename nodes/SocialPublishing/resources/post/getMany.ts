@@ -1,6 +1,6 @@
 import { jsonParse, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions, type INodeProperties } from 'n8n-workflow';
 
-import { customerFilter } from '../../shared/descriptions';
+import { customerFilter, optionalFields } from '../../shared/descriptions';
 import { toItems, type OutputStep } from '../../shared/items';
 import { redactSecrets } from '../../shared/secrets';
 import { paginated } from '../../shared/transport';
@@ -21,18 +21,11 @@ const fields: INodeProperties[] = [
 		default: '',
 		description: 'End of the range. Empty: 30 days ahead. A range over 370 days is read in several requests.',
 	},
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
+	optionalFields('Filters', [
 			customerFilter("posts of this client's channels", {
 				routing: { send: { type: 'query', property: 'customer', value: '={{ $value || undefined }}' } },
 			}),
-		],
-	},
+	]),
 ];
 
 const DAY_MS = 24 * 60 * 60 * 1000;

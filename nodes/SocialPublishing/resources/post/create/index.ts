@@ -10,7 +10,7 @@
  * - `hooks.ts`: the run-time order (build, check, look up channels, slots, uploads, send) and the output.
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { channelLocator } from '../../../shared/descriptions';
+import { channelLocator, optionalFields } from '../../../shared/descriptions';
 import { POST_LIMITS } from '../../../shared/platforms';
 import { declareRoute } from '../../../shared/routeFacts';
 import { defineOperation } from '../../../shared/routing';
@@ -152,13 +152,7 @@ const channelsProperty: INodeProperties = {
 	],
 };
 
-const optionsProperty: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
+const optionsProperty: INodeProperties = optionalFields('Options', [
 		{
 			displayName: 'Repeat Every (Days)',
 			name: 'repeatEvery',
@@ -194,8 +188,7 @@ const optionsProperty: INodeProperties = {
 			description:
 				'Tags of the post, by name (attached when the name exists in the organisation). The list shows the tags found on your posts, as the service has no list of tags; give a tag no post carries yet by its name. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
-	],
-};
+]);
 
 const fields: INodeProperties[] = [
 	{
