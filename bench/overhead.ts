@@ -19,7 +19,7 @@
  */
 import { NodeConnectionTypes, NodeHelpers, type INodeParameters, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { createAdditionalData, runNode, type TestCredentials } from '../test/helpers/engine';
+import { credentialReads, runNode, type TestCredentials } from '../test/helpers/engine';
 import { registerAsLoadedByN8n } from '../test/helpers/n8nLoader';
 import { builtActionNode, gc, log, median, NODE_TYPE, shuffled, timed, type Row, type SandboxProcess } from './lib';
 
@@ -68,27 +68,12 @@ async function registerTrimmed(): Promise<{ full: number; shown: number }> {
 	return { full: full.properties.length, shown: shown.length };
 }
 
-/**
- * Counts the credential reads of the runs (the harness's credentials helper, as n8n's CLI: in n8n each read is a
- * database query and a decryption).
- */
-function countCredentialReads(): { take(): number } {
-	const helper = Object.getPrototypeOf(createAdditionalData({ baseUrl: '', apiKey: '' }).credentialsHelper) as { getDecrypted: (...args: unknown[]) => Promise<unknown> };
-	const original = helper.getDecrypted;
-	let reads = 0;
-	helper.getDecrypted = async function (this: unknown, ...args: unknown[]) {
-		reads++;
-		return await original.apply(this, args);
-	};
-	return {
-		take: () => {
-			const counted = reads;
-			reads = 0;
-			return counted;
-		},
-	};
+/** Credential reads of a run, from the harness's credentials helper (as n8n's CLI: each a query and a decryption). */
+function takeCredentialReads(): number {
+	const counted = credentialReads.count;
+	credentialReads.count = 0;
+	return counted;
 }
-const credentialReads = countCredentialReads();
 
 export const ITEMS = 200;
 const ROUTE = '/integrations';
@@ -144,11 +129,11 @@ export async function overhead(sandbox: SandboxProcess, options: OverheadOptions
 	// Warm-up: JIT, sockets, n8n's lazy modules.
 	for (const contender of [...CONTENDERS, ...CONTENDERS]) await runs[contender]();
 	const rows: Row[] = [];
-	credentialReads.take();
+	takeCredentialReads();
 	await runs.node();
-	const nodeReads = credentialReads.take();
+	const nodeReads = takeCredentialReads();
 	await runs.bare();
-	const bareReads = credentialReads.take();
+	const bareReads = takeCredentialReads();
 	rows.push({
 		section: 'overhead',
 		what: `${ITEMS} items: credential reads, node / bare`,

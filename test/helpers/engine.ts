@@ -171,6 +171,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	}
 
 	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
+		credentialReads.count++;
 		return { ...this.credentials };
 	}
 
@@ -182,6 +183,9 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		return credentialType.properties;
 	}
 }
+
+/** Credential reads since the count was last set to 0: in n8n's CLI each is a database query and a decryption. */
+export const credentialReads = { count: 0 };
 
 export function createAdditionalData(
 	credentials: TestCredentials,

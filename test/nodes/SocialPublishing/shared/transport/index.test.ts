@@ -2,7 +2,7 @@
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
 import { DEFAULT_POLICY, policyOf, sendWithPolicy } from '../../../../../nodes/SocialPublishing/shared/transport';
-import { createAdditionalData } from '../../../../helpers/engine';
+import { credentialReads } from '../../../../helpers/engine';
 import { byId, errorOf, FAST, jsonOf, useSandbox } from '../../support';
 
 /** The policy every operation gets from the one transport hook: retries, timeouts, 429 waits. */
@@ -150,20 +150,11 @@ describe('Social Publishing → transport', () => {
 	});
 
 	it('reads the credential once per run, not once more per item (in n8n each read is a database query and a decryption)', async () => {
-		const helper = Object.getPrototypeOf(createAdditionalData(t.credentials).credentialsHelper) as { getDecrypted: (...args: unknown[]) => Promise<unknown> };
-		const original = helper.getDecrypted;
-		let reads = 0;
-		helper.getDecrypted = async function (this: unknown, ...args: unknown[]) {
-			reads++;
-			return await original.apply(this, args);
-		};
-		try {
-			const items = Array.from({ length: 20 }, (_, n) => ({ n }));
-			const result = await t.run({ resource: 'channel', operation: 'checkConnection' }, { items });
-			expect(result.items).toHaveLength(20);
-		} finally {
-			helper.getDecrypted = original;
-		}
+		credentialReads.count = 0;
+		const items = Array.from({ length: 20 }, (_, n) => ({ n }));
+		const result = await t.run({ resource: 'channel', operation: 'checkConnection' }, { items });
+		expect(result.items).toHaveLength(20);
+		const reads = credentialReads.count;
 		// n8n's RoutingNode reads it once per item and once more; the transport's key check adds one read for the run.
 		expect(reads).toBeLessThanOrEqual(20 + 2);
 	});
