@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodePropertyOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../shared/transport';
+import { DAY_MS } from '../resources/post/getMany';
 
 /** Dropdown lists. Each costs a fixed, small number of requests (tested in test/nodes/SocialPublishing/methods). */
 
@@ -55,7 +56,6 @@ export async function getChannelTools(this: ILoadOptionsFunctions): Promise<INod
 
 /** The window of posts tags are read from: 185 days back and ahead, within the 370 days one request may cover. */
 const TAG_WINDOW_DAYS = 185;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A tag's name in either shape: the spec's `{value, label}` or production's `{tag: {name}}`. */
 export function tagName(tag: unknown): string | undefined {

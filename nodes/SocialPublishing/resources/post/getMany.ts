@@ -28,7 +28,7 @@ const fields: INodeProperties[] = [
 	]),
 ];
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Get Many without dates: the last 30 days and the next 30. */
 const DEFAULT_SPAN_DAYS = 30;
 
