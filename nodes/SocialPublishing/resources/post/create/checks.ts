@@ -8,6 +8,7 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { KEPT_HTML_TAGS, MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS, type PlatformId } from '../../../shared/platforms';
 import { maxLengthFor, mediaKind, textLength, TOO_LONG_MESSAGE, unknownSettings, type RuleProblem } from '../../../shared/postRules';
+import { LENGTH_COUNTING_WORDS } from '../../../shared/postRules/text';
 
 /** A problem the node finds itself (channel missing, platform mismatch, bad JSON...). */
 export interface NodeProblem {
@@ -211,7 +212,7 @@ function platformHint(brokenRule: Extract<RuleProblem, { kind: 'platform' }>, co
 			identifier: brokenRule.provider,
 			premium: channel?.premium,
 		});
-		const links = rules.linkLength ? `, each link counting ${rules.linkLength}` : '';
+		const links = LENGTH_COUNTING_WORDS[rules.lengthCounting];
 		return `shorten the text to at most ${max} characters (counted without HTML tags${links}), or move some of it into a follow-up part`;
 	}
 	return `${rules.displayName} takes: ${rules.mediaRule.replace(/\.$/, '')} (a draft skips this check)`;
