@@ -202,7 +202,7 @@ function fieldHint(brokenRule: Extract<RuleProblem, { kind: 'field' }>, located:
 	return `correct ${located.field}`;
 }
 
-function platformHint(brokenRule: Extract<RuleProblem, { kind: 'platform' }>, context: ProblemContext): string {
+function platformHint(brokenRule: Extract<RuleProblem, { kind: 'platform' }>, context: ProblemContext, body?: Record<string, unknown>): string {
 	const rules = PLATFORMS[brokenRule.provider];
 	if (brokenRule.message === TOO_LONG_MESSAGE || brokenRule.field === 'content') {
 		const channel = context.channels[brokenRule.postIndex];
@@ -211,7 +211,7 @@ function platformHint(brokenRule: Extract<RuleProblem, { kind: 'platform' }>, co
 			name: brokenRule.channelName,
 			identifier: brokenRule.provider,
 			premium: channel?.premium,
-		});
+		}, postSettings(body, brokenRule.postIndex));
 		const links = LENGTH_COUNTING_WORDS[rules.lengthCounting];
 		return `shorten the text to at most ${max} characters (counted without HTML tags${links}), or move some of it into a follow-up part`;
 	}
@@ -300,6 +300,12 @@ function mediaWords(brokenRule: Extract<RuleProblem, { kind: 'platform' }>, body
 	return `${said} (${figures})`;
 }
 
+/** A post's settings in the body, for the limits they set (an X article's). */
+function postSettings(body: Record<string, unknown> | undefined, postIndex: number): Record<string, unknown> | undefined {
+	const settings = Array.isArray(body?.posts) ? (body.posts[postIndex] as { settings?: unknown } | undefined)?.settings : undefined;
+	return typeof settings === 'object' && settings !== null ? (settings as Record<string, unknown>) : undefined;
+}
+
 /** The Text of a part, measured as the platform counts it (for "written vs allowed"). */
 function writtenLength(body: Record<string, unknown> | undefined, brokenRule: Extract<RuleProblem, { kind: 'platform' }>): number | undefined {
 	const posts = Array.isArray(body?.posts) ? (body.posts as Array<{ value?: Array<{ content?: unknown }> }>) : [];
@@ -332,10 +338,10 @@ export function describeProblem(problem: Problem, context: ProblemContext, body?
 			where.push(channelLabel(context, problem.postIndex));
 			if (problem.partIndex !== undefined) where.push(partLabel(problem.partIndex));
 			field = problem.field === 'content' ? 'Text' : 'Media';
-			fix = platformHint(problem, context);
+			fix = platformHint(problem, context, body);
 			if (problem.message === TOO_LONG_MESSAGE) {
 				const written = writtenLength(body, problem);
-				const max = maxLengthFor({ id: context.channels[problem.postIndex]?.id ?? '', name: problem.channelName, identifier: problem.provider, premium: context.channels[problem.postIndex]?.premium });
+				const max = maxLengthFor({ id: context.channels[problem.postIndex]?.id ?? '', name: problem.channelName, identifier: problem.provider, premium: context.channels[problem.postIndex]?.premium }, postSettings(body, problem.postIndex));
 				what = written === undefined ? `the text is longer than ${PLATFORMS[problem.provider].displayName} takes (${max})` : `the text is ${written} characters; ${PLATFORMS[problem.provider].displayName} takes at most ${max}`;
 				api = `the service answers "${TOO_LONG_MESSAGE}"`;
 			} else {

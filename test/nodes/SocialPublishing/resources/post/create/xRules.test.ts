@@ -59,6 +59,17 @@ describe('X articles', () => {
 		expect(await sentSettings()).toEqual([]);
 	});
 
+	it('JSON mode: an article takes 100000 characters, and over that the message names its limit', async () => {
+		const over = await t.run(jsonParams(xBody(ARTICLE, [{ content: 'a'.repeat(100001), image: [] }])));
+		expect(over.items).toEqual([]);
+		expect(errorText(over)).toContain('the text is 100001 characters; X takes at most 100000');
+		expect(errorText(over)).toContain('shorten the text to at most 100000 characters');
+		expect(await sentSettings()).toEqual([]);
+		const fits = await t.run(jsonParams(xBody(ARTICLE, [{ content: 'a'.repeat(100000), image: [] }])));
+		expect(errorText(fits)).toBe('');
+		expect(fits.items).toHaveLength(1);
+	});
+
 	it('fields mode: Post Type Article sends the title and status, not a Who Can Reply left from a post', async () => {
 		const x = t.sandbox.seed.channels.x;
 		const entry = channel({
