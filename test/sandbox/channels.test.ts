@@ -31,7 +31,7 @@ describe('GET /integration-settings/:id', () => {
 		const res = await t.api.get(`/integration-settings/${t.sb.seed.channels.x.id}`);
 		expect(res.status).toBe(200);
 		expect(res.data.output).toMatchObject({
-			rules: 'Up to 4 images, or 1 video or GIF on its own, in each part',
+			rules: 'Up to 4 images, or 1 video or GIF on its own, in each part. An article takes pictures only.',
 			maxLength: 280,
 			tools: [],
 			settings: {

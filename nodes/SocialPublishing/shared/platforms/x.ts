@@ -12,7 +12,7 @@ export const x: PlatformRules = {
 	// Articles are long-form: X's post limits do not apply to them.
 	maxLengthWhen: { setting: 'post_type', value: 'article', maxLength: 100000 },
 	lengthCounting: 'xWeighted',
-	mediaRule: 'Up to 4 images, or 1 video or GIF on its own, in each part',
+	mediaRule: 'Up to 4 images, or 1 video or GIF on its own, in each part. An article takes pictures only.',
 	followUps: 'replies in a thread',
 	media: {
 		appliesTo: 'each',

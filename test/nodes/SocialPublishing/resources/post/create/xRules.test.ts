@@ -48,7 +48,8 @@ describe('X articles', () => {
 		const body = xBody(ARTICLE, [{ content: 'Video', image: [{ id: 'media-clip', path: `${CDN}/clip.mp4` }] }]);
 		const result = await t.run(jsonParams(body));
 		expect(result.items).toEqual([]);
-		expect(errorText(result)).toContain('X articles only support images');
+		expect(errorText(result)).toContain('X articles only support images (the part has 1 video and 0 pictures)');
+		expect(errorText(result)).toContain('An article takes pictures only');
 		expect((await t.routes()).filter((route) => route !== 'GET /integrations')).toEqual([]);
 	});
 
