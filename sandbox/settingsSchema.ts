@@ -1,5 +1,5 @@
 /** GET /integration-settings `settings`: the platform's settings fields (shared table) as a JSON schema. */
-import type { PlatformRules, SettingField } from '../nodes/SocialPublishing/shared/platforms';
+import type { PlatformRules, SettingCondition, SettingField } from '../nodes/SocialPublishing/shared/platforms';
 
 type Schema = Record<string, unknown>;
 
@@ -49,12 +49,23 @@ function fieldSchema(field: SettingField): Schema {
 
 export const NO_SETTINGS = 'No additional settings required';
 
+/** A table condition (`when`) as a JSON schema the settings object matches. */
+function conditionSchema(condition: SettingCondition): Schema {
+	const has = (value: string): Schema => ({ properties: { [condition.setting]: { const: value } }, required: [condition.setting] });
+	return 'value' in condition ? has(condition.value) : { not: has(condition.notValue) };
+}
+
 export function settingsSchema(platform: PlatformRules): Schema | typeof NO_SETTINGS {
 	if (!platform.settings || platform.settings.length === 0) return NO_SETTINGS;
+	// A row required only under a condition (an X article's title) is required in an if/then of its own.
+	const conditional = platform.settings.filter((f) => f.required && f.when !== undefined);
 	return {
 		type: 'object',
 		properties: Object.fromEntries(platform.settings.map((f) => [f.name, fieldSchema(f)])),
-		required: platform.settings.filter((f) => f.required).map((f) => f.name),
+		required: platform.settings.filter((f) => f.required && f.when === undefined).map((f) => f.name),
+		...(conditional.length > 0
+			? { allOf: conditional.map((f) => ({ if: conditionSchema(f.when!), then: { required: [f.name] } })) }
+			: {}),
 		additionalProperties: false,
 	};
 }

@@ -31,15 +31,26 @@ describe('GET /integration-settings/:id', () => {
 		const res = await t.api.get(`/integration-settings/${t.sb.seed.channels.x.id}`);
 		expect(res.status).toBe(200);
 		expect(res.data.output).toMatchObject({
-			rules: 'Up to 4 images, or 1 video or GIF on its own, in each part',
+			rules: 'Up to 4 images, or 1 video or GIF on its own, in each part. An article takes pictures only.',
 			maxLength: 280,
 			tools: [],
 			settings: {
 				type: 'object',
-				required: ['who_can_reply_post'],
+				required: [],
 				properties: { who_can_reply_post: { type: 'string', enum: ['everyone', 'following', 'mentionedUsers', 'subscribers', 'verified'] } },
 			},
 		});
+	});
+
+	it('says which x settings an article needs, and that a post needs who_can_reply_post', async () => {
+		const res = await t.api.get(`/integration-settings/${t.sb.seed.channels.x.id}`);
+		const article = { properties: { post_type: { const: 'article' } }, required: ['post_type'] };
+		expect(res.data.output.settings.allOf).toEqual([
+			{ if: { not: article }, then: { required: ['who_can_reply_post'] } },
+			{ if: article, then: { required: ['article_title'] } },
+			{ if: article, then: { required: ['article_status'] } },
+		]);
+		expect(res.data.output.settings.properties.post_type).toMatchObject({ enum: ['post', 'article'], default: 'post' });
 	});
 
 	it('gives 4000 characters to an x premium account', async () => {

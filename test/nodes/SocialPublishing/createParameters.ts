@@ -5,7 +5,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { PLATFORMS, type PlatformId } from '../../../nodes/SocialPublishing/shared/platforms';
-import { optionalSettingsName, requiredSettingName } from '../../../nodes/SocialPublishing/resources/post/create/body';
+import { isOwnParameter, optionalSettingsName, requiredSettingName } from '../../../nodes/SocialPublishing/resources/post/create/body';
+import { conditionHolds } from '../../../nodes/SocialPublishing/shared/postRules/settings';
 
 export interface MediaParam {
 	id?: string;
@@ -109,12 +110,20 @@ export function typedSettingsFor(platform: PlatformId, settings: Json | undefine
 	const optional: Json = {};
 	for (const field of fields) {
 		const value = given[field.name];
+		const own = isOwnParameter(platform, field);
+		// A field the editor hides (its condition does not hold) is not sent: JSON it is.
+		if (!conditionHolds(field.when, given)) {
+			if (value !== undefined) return undefined;
+			continue;
+		}
 		// An empty text field is "not set" in the editor.
 		if (value === undefined || value === '') {
 			if (value === '') return undefined;
 			if (field.required && (field.type === 'options' || field.type === 'boolean')) return undefined;
 			continue;
 		}
+		// An own optional parameter at the service's default is left out of the body.
+		if (own && !field.required && value === field.default) return undefined;
 		let param: unknown;
 		if (field.type === 'options' && typeof value === 'string' && field.values?.includes(value)) param = value;
 		else if (field.type === 'boolean' && typeof value === 'boolean') param = value;
@@ -126,7 +135,7 @@ export function typedSettingsFor(platform: PlatformId, settings: Json | undefine
 		} else if (field.type === 'media' && typeof value === 'object' && value !== null && Object.keys(value).every((k) => k === 'id' || k === 'path')) {
 			param = { media: value };
 		} else return undefined;
-		if (field.required) typed[requiredSettingName(platform, field)] = param;
+		if (own) typed[requiredSettingName(platform, field)] = param;
 		else optional[field.name] = param;
 	}
 	if (Object.keys(optional).length > 0) typed[optionalSettingsName(platform)] = optional;

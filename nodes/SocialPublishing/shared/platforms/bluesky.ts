@@ -7,6 +7,7 @@ export const bluesky: PlatformRules = {
 	plans: PRO_PLANS,
 	connectViaApi: false,
 	maxLength: 300,
+	lengthCounting: 'characters',
 	mediaRule: 'Up to 4 pictures, or 1 video, in each part',
 	followUps: 'replies in a thread',
 	media: {

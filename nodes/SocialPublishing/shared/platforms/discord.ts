@@ -8,6 +8,7 @@ export const discord: PlatformRules = {
 	plans: BUSINESS_PLAN,
 	connectViaApi: true,
 	maxLength: 1980,
+	lengthCounting: 'characters',
 	mediaRule: 'No extra checks',
 	followUps: 'further messages',
 	media: NO_MEDIA_RULES,

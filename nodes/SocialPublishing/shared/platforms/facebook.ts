@@ -8,6 +8,7 @@ export const facebook: PlatformRules = {
 	plans: ALL_PLANS,
 	connectViaApi: true,
 	maxLength: 63206,
+	lengthCounting: 'characters',
 	mediaRule: 'Text only, photos, or a video. A story needs at least one photo or video.',
 	followUps: 'comments',
 	media: {

@@ -19,7 +19,7 @@ import { tiktok } from './tiktok';
 import { x } from './x';
 import { youtube } from './youtube';
 
-export type { MediaKind, MediaRules, Plan, PlatformId, PlatformRules, SettingField } from './types';
+export type { LengthCounting, MediaKind, MediaRules, Plan, PlatformId, PlatformRules, SettingCondition, SettingField } from './types';
 
 export const PLATFORMS: Record<PlatformId, PlatformRules> = { facebook, instagram, linkedin, tiktok, youtube, threads, bluesky, mastodon, telegram, x, discord };
 

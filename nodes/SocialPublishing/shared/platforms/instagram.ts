@@ -8,6 +8,7 @@ export const instagram: PlatformRules = {
 	plans: ALL_PLANS,
 	connectViaApi: true,
 	maxLength: 2200,
+	lengthCounting: 'characters',
 	mediaRule: 'At least one photo or video, up to 10. A trial reel is one video.',
 	followUps: 'comments',
 	media: {

@@ -8,6 +8,7 @@ export const linkedin: PlatformRules = {
 	plans: ALL_PLANS,
 	connectViaApi: true,
 	maxLength: 3000,
+	lengthCounting: 'characters',
 	mediaRule:
 		'One video on its own, or images. A carousel needs 2 or more images and no video. Follow-up parts are text only.',
 	followUps: 'comments',

@@ -7,6 +7,7 @@ export const telegram: PlatformRules = {
 	plans: PRO_PLANS,
 	connectViaApi: false,
 	maxLength: 4096,
+	lengthCounting: 'characters',
 	mediaRule: 'No extra checks',
 	followUps: 'further messages',
 	media: NO_MEDIA_RULES,

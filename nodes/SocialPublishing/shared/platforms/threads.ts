@@ -7,6 +7,7 @@ export const threads: PlatformRules = {
 	plans: PRO_PLANS,
 	connectViaApi: true,
 	maxLength: 500,
+	lengthCounting: 'characters',
 	mediaRule: 'No extra checks',
 	followUps: 'replies in a thread',
 	media: NO_MEDIA_RULES,

@@ -8,6 +8,7 @@ export const tiktok: PlatformRules = {
 	plans: ALL_PLANS,
 	connectViaApi: true,
 	maxLength: 2000,
+	lengthCounting: 'characters',
 	mediaRule:
 		'At least one item: one video, or one or more pictures. Never a video with other items.',
 	followUps: 'comments',

@@ -15,6 +15,20 @@ export type Plan = 'Starter' | 'Pro' | 'Business';
 
 export type MediaKind = 'image' | 'gif' | 'video';
 
+/**
+ * A condition on another setting of the same post: it has `value`, or it does not have `notValue` (left out counts as
+ * not having it). Used where a platform's rule changes with one of its settings (an X article).
+ */
+export type SettingCondition = { setting: string; value: string } | { setting: string; notValue: string };
+
+/**
+ * How a platform counts a part's text (after tags are removed and entities decoded):
+ * - 'characters': characters (code points), each link in full;
+ * - 'xWeighted': the larger of X's weighted count (characters in the Latin and common punctuation ranges count 1,
+ *   the rest 2, an emoji 2, each link 23) and the text's UTF-16 length, as the service counts X.
+ */
+export type LengthCounting = 'characters' | 'xWeighted';
+
 export interface SettingField {
 	name: string;
 	displayName: string;
@@ -40,6 +54,11 @@ export interface SettingField {
 	patternHint?: string;
 	/** media: the kinds of file accepted. */
 	mediaKinds?: MediaKind[];
+	/**
+	 * The row applies only when this holds: it is checked (and `required`) then only, and the editor shows its field
+	 * then only. Without it the row always applies.
+	 */
+	when?: SettingCondition;
 	/** string: the node's list of values to pick from (a `methods.loadOptions` name, fed by the entry's channel). */
 	pickFrom?: 'getDiscordChannels';
 }
@@ -72,6 +91,8 @@ export interface MediaRules {
 	carousel?: { setting: string; minImages: number };
 	/** A boolean setting that makes the post a trial reel: exactly one video. */
 	trialReel?: { setting: string };
+	/** Kinds of media refused (in the parts the rule covers) while a setting has a value: an X article takes no video. */
+	refusedKinds?: { setting: string; value: string; kinds: MediaKind[] };
 	messages: {
 		noMedia?: string;
 		tooMany?: string;
@@ -82,6 +103,7 @@ export interface MediaRules {
 		carousel?: string;
 		trialReelCount?: string;
 		trialReelKind?: string;
+		refusedKind?: string;
 		followUpMedia?: string;
 	};
 }
@@ -95,8 +117,10 @@ export interface PlatformRules {
 	/** Most characters in one part, as counted by `textLength`. */
 	maxLength: number;
 	premiumMaxLength?: number;
-	/** Characters a link counts for, where a link does not count its own length. */
-	linkLength?: number;
+	/** A limit that replaces the others (premium included) while a setting has a value (an X article: 100000). */
+	maxLengthWhen?: { setting: string; value: string; maxLength: number };
+	/** How `textLength` counts a part on this platform. */
+	lengthCounting: LengthCounting;
 	/** The media rule in words, as GET /integration-settings `rules` says it. */
 	mediaRule: string;
 	/** What follow-up parts become on this platform, in words (UI hint). */

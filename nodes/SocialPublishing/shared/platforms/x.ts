@@ -1,4 +1,4 @@
-/* eslint-disable n8n-nodes-base/node-param-default-missing -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
+/* eslint-disable n8n-nodes-base/node-param-default-missing, n8n-nodes-base/node-param-default-wrong-for-options, n8n-nodes-base/node-param-required-false -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
 import { BUSINESS_PLAN, TOO_MANY_PICTURES, ONE_VIDEO_OR_GIF } from './shared';
 import type { PlatformRules } from './types';
 
@@ -9,8 +9,10 @@ export const x: PlatformRules = {
 	connectViaApi: true,
 	maxLength: 280,
 	premiumMaxLength: 4000,
-	linkLength: 23,
-	mediaRule: 'Up to 4 images, or 1 video or GIF on its own, in each part',
+	// Articles are long-form: X's post limits do not apply to them.
+	maxLengthWhen: { setting: 'post_type', value: 'article', maxLength: 100000 },
+	lengthCounting: 'xWeighted',
+	mediaRule: 'Up to 4 images, or 1 video or GIF on its own, in each part. An article takes pictures only.',
 	followUps: 'replies in a thread',
 	media: {
 		appliesTo: 'each',
@@ -18,14 +20,38 @@ export const x: PlatformRules = {
 		maxImages: 4,
 		videoAlone: true,
 		gifIsVideo: true,
-		messages: { tooManyImages: TOO_MANY_PICTURES, videoNotAlone: ONE_VIDEO_OR_GIF },
+		// The service's own rule: an article takes pictures only (GIFs included), in every part.
+		refusedKinds: { setting: 'post_type', value: 'article', kinds: ['video'] },
+		messages: {
+			tooManyImages: TOO_MANY_PICTURES,
+			videoNotAlone: ONE_VIDEO_OR_GIF,
+			refusedKind: 'X articles only support images',
+		},
 	},
 	settings: [
+		{
+			displayName: 'Post Type',
+			name: 'post_type',
+			type: 'options',
+			required: false,
+			values: ['post', 'article'],
+			valueLabels: {
+				post: { name: 'Post', description: 'A regular post (plain text), with replies as a thread' },
+				article: {
+					name: 'Article',
+					description: 'A long-form X article (up to 100000 characters, pictures only); its HTML formatting is kept',
+				},
+			},
+			default: 'post',
+			description: 'A regular post, or a long-form article with a title',
+		},
 		{
 			displayName: 'Who Can Reply',
 			name: 'who_can_reply_post',
 			type: 'options',
 			required: true,
+			// Not asked for an article (the service skips the rule then).
+			when: { setting: 'post_type', notValue: 'article' },
 			values: ['everyone', 'following', 'mentionedUsers', 'subscribers', 'verified'],
 			valueLabels: {
 				everyone: { name: 'Everyone', description: 'Anyone can reply' },
@@ -36,6 +62,37 @@ export const x: PlatformRules = {
 			},
 			description:
 				'Everyone, accounts the poster follows, mentioned accounts, subscribers, or verified accounts',
+		},
+		{
+			displayName: 'Article Title',
+			name: 'article_title',
+			type: 'string',
+			required: true,
+			when: { setting: 'post_type', value: 'article' },
+			minLength: 1,
+			description: 'Title of the article',
+		},
+		{
+			displayName: 'Article Status',
+			name: 'article_status',
+			type: 'options',
+			required: true,
+			when: { setting: 'post_type', value: 'article' },
+			values: ['draft', 'published'],
+			valueLabels: {
+				draft: { name: 'Draft', description: 'Save the article as a draft on X' },
+				published: { name: 'Published', description: 'Publish the article on X right away' },
+			},
+			description: 'Save the article as a draft on X, or publish it at once',
+		},
+		{
+			displayName: 'Article Cover',
+			name: 'article_cover',
+			type: 'media',
+			required: false,
+			// No `when`: the service checks a cover on any post, and uses it only for an article.
+			mediaKinds: ['image', 'gif'],
+			description: 'Only for an article: its cover picture, an image uploaded to the service first ({id, path})',
 		},
 		{
 			displayName: 'Community',

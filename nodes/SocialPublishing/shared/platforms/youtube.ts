@@ -8,6 +8,7 @@ export const youtube: PlatformRules = {
 	plans: PRO_PLANS,
 	connectViaApi: true,
 	maxLength: 5000,
+	lengthCounting: 'characters',
 	mediaRule: 'Exactly one video',
 	followUps: 'comments',
 	media: {

@@ -55,6 +55,10 @@ export function mediaProblem(rules: PlatformRules, part: Part, partIndex: number
 	}
 	if (media.maxItems !== undefined && count > media.maxItems) return messages.tooMany;
 	if (media.videoOnly && videos < count) return messages.notVideo;
+	const refused = media.refusedKinds;
+	if (refused && settings[refused.setting] === refused.value && part.kinds.some((kind) => refused.kinds.includes(kind))) {
+		return messages.refusedKind;
+	}
 	if (media.trialReel && settings[media.trialReel.setting] === true) {
 		if (pictures > 0) return messages.trialReelKind;
 		if (count !== 1) return messages.trialReelCount;

@@ -8,7 +8,7 @@ import { maxLengthFor, textLength, TOO_LONG_MESSAGE } from './text';
 
 export function checkPlatformRules(channel: Channel<PlatformId>, postIndex: number, parts: Part[], settings: Json): RuleProblem[] {
 	const rules = PLATFORMS[channel.identifier];
-	const maxLength = maxLengthFor(channel);
+	const maxLength = maxLengthFor(channel, settings);
 	const found: RuleProblem[] = [];
 	const brokenRule = (partIndex: number, field: 'content' | 'image', message: string): RuleProblem => ({
 		kind: 'platform',

@@ -1,4 +1,4 @@
-import { PLATFORMS, type PlatformId, type SettingField } from '../platforms';
+import { PLATFORMS, type PlatformId, type SettingCondition, type SettingField } from '../platforms';
 import { checkMediaReference } from './media';
 import { FieldReport, isMissing, isObject, type Json, type RuleProblem } from './report';
 import { charCount } from './text';
@@ -12,6 +12,13 @@ function isWebAddress(value: string): boolean {
 	} catch {
 		return false;
 	}
+}
+
+/** Whether a table condition holds for a post's settings (a setting left out has no value). */
+export function conditionHolds(condition: SettingCondition | undefined, settings: Json): boolean {
+	if (condition === undefined) return true;
+	const value = settings[condition.setting];
+	return 'value' in condition ? value === condition.value : value !== condition.notValue;
 }
 
 function checkSettingField(field: SettingField, value: unknown, path: string, report: FieldReport): void {
@@ -95,7 +102,10 @@ export function checkSettings(platform: PlatformId, settings: unknown, path = 's
 		return report.problems;
 	}
 	const given: Json = isObject(settings) ? settings : {};
-	for (const field of fields) checkSettingField(field, given[field.name], `${path}.${field.name}`, report);
+	for (const field of fields) {
+		// A row with a condition that does not hold is not checked at all, as the service skips it.
+		if (conditionHolds(field.when, given)) checkSettingField(field, given[field.name], `${path}.${field.name}`, report);
+	}
 	return report.problems;
 }
 

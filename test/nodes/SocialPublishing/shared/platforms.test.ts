@@ -47,8 +47,10 @@ describe('the platform table', () => {
 		expect(where((id) => PLATFORMS[id].settings === null)).toEqual(['bluesky', 'telegram', 'threads']);
 	});
 
-	it('counts links as 23 characters on x and mastodon only, and gives x premium 4000', () => {
-		expect(where((id) => PLATFORMS[id].linkLength === 23)).toEqual(['mastodon', 'x']);
+	it('counts x weighted (links 23, CJK 2) and the others by characters, and gives x premium 4000 and articles 100000', () => {
+		expect(where((id) => PLATFORMS[id].lengthCounting === 'xWeighted')).toEqual(['x']);
+		expect(where((id) => PLATFORMS[id].lengthCounting === 'characters')).toHaveLength(PLATFORM_IDS.length - 1);
+		expect(PLATFORMS.x.maxLengthWhen).toEqual({ setting: 'post_type', value: 'article', maxLength: 100000 });
 		expect(where((id) => PLATFORMS[id].premiumMaxLength !== undefined)).toEqual(['x']);
 		expect(PLATFORMS.x.premiumMaxLength).toBe(4000);
 	});

@@ -160,13 +160,79 @@ describe('visibleText and textLength', () => {
 		expect(textLength('😀😀', 'threads')).toBe(2);
 	});
 
-	it('counts each link as 23 characters on x and mastodon only', () => {
-		const text = 'Read https://example.com/a/very/long/path/that/goes/on?and=on and http://b.example';
-		const withoutLinks = 'Read  and '.length;
-		expect(textLength(text, 'x')).toBe(withoutLinks + 2 * 23);
-		expect(textLength(text, 'mastodon')).toBe(withoutLinks + 2 * 23);
+	// As the real backend counts (checked by hand): x the larger of twitter-text's weighted length and the raw
+	// (UTF-16) length, the others the characters as they are.
+	it('counts a link 23 on x only when that is more than its length, and in full everywhere else', () => {
+		expect(textLength('Read https://x.co/ab now', 'x')).toBe('Read  now'.length + 23);
+		const long = `https://example.com/${'p'.repeat(280)}`;
+		expect(long).toHaveLength(300);
+		expect(textLength(long, 'x')).toBe(300);
+		const text = `Read https://example.com/${'a'.repeat(100)} and http://b.example`;
+		expect(textLength(text, 'mastodon')).toBe(text.length);
 		expect(textLength(text, 'bluesky')).toBe(text.length);
-		expect(textLength(`<p><a href="https://example.com/x">https://example.com/${'y'.repeat(50)}</a></p>`, 'x')).toBe(23);
+		// The link's text inside <a> is what counts, not its href.
+		expect(textLength('<p><a href="https://example.com/very/long/address/indeed">https://x.co/ab</a></p>', 'x')).toBe(23);
+	});
+
+	it('ends a link before the punctuation that ends a sentence, and an unopened bracket', () => {
+		expect(textLength('See https://x.co/ab.', 'x')).toBe('See .'.length + 23);
+		expect(textLength('(https://x.co/ab)', 'x')).toBe(2 + 23);
+		expect(textLength('https://en.wikipedia.org/wiki/A_(b)', 'x')).toBe(35);
+	});
+
+	it('weighs CJK and other characters outside the light ranges 2 on x, 1 elsewhere', () => {
+		expect(textLength('文'.repeat(141), 'x')).toBe(282);
+		expect(textLength('文'.repeat(141), 'mastodon')).toBe(141);
+		expect(textLength('한글 テスト', 'x')).toBe(2 * 2 + 1 + 3 * 2);
+		// Latin with accents, Cyrillic, Greek, and the light punctuation ranges weigh 1.
+		expect(textLength('café Привет αβγ', 'x')).toBe(15);
+		expect(textLength('\u2013\u201c\u2032\u200d', 'x')).toBe(4);
+		expect(textLength('\u2026\u20ac', 'x')).toBe(4);
+		// A decomposed accent is composed first (one character), as twitter-text normalises.
+		expect(textLength('e\u0301', 'x')).toBe(2); // the raw UTF-16 length is 2
+		expect(textLength('e\u0301'.repeat(3) + 'a'.repeat(10), 'x')).toBe(16);
+	});
+
+	it('weighs an emoji 2 on x, a sequence as one, but never less than its UTF-16 length', () => {
+		expect(textLength('😀'.repeat(141), 'x')).toBe(282);
+		expect(textLength('❤️', 'x')).toBe(2); // U+2764 U+FE0F: one emoji, not 2 + 2
+		expect(textLength('🇫🇷', 'x')).toBe(4); // weighted 2, UTF-16 length 4
+		expect(textLength('👍🏽 ok', 'x')).toBe(4 + 3);
+		expect(textLength('1️⃣', 'x')).toBe(3); // keycap: weighted 2, UTF-16 length 3
+		expect(textLength('© 2030', 'x')).toBe(6);
+	});
+});
+
+describe('X articles', () => {
+	const article = { post_type: 'article', article_title: 'Launch notes', article_status: 'draft' };
+
+	it('need no who_can_reply_post, but a title and a status', () => {
+		expect(checkSettings('x', article)).toEqual([]);
+		expect(checkSettings('x', { ...article, who_can_reply_post: 'nobody' })).toEqual([]);
+		expect(checkSettings('x', { post_type: 'article' })).toEqual([
+			{ kind: 'field', path: 'settings.article_title', message: 'settings.article_title should not be null or undefined' },
+			{ kind: 'field', path: 'settings.article_status', message: 'settings.article_status should not be null or undefined' },
+		]);
+		expect(checkSettings('x', { ...article, article_title: '', article_status: 'public' })).toEqual([
+			{ kind: 'field', path: 'settings.article_title', message: 'settings.article_title must be longer than or equal to 1 characters' },
+			{ kind: 'field', path: 'settings.article_status', message: 'settings.article_status must be one of the following values: draft, published' },
+		]);
+		// A post (or no post_type) still needs who_can_reply_post, and takes no article fields as required.
+		expect(checkSettings('x', { post_type: 'post' })).toEqual([
+			{ kind: 'field', path: 'settings.who_can_reply_post', message: 'settings.who_can_reply_post should not be null or undefined' },
+		]);
+	});
+
+	it('are no typos: the article settings are known', () => {
+		expect(unknownSettings('x', { ...article, article_cover: { id: 'c', path: 'https://cdn.sandbox.test/c.png' } })).toEqual([]);
+		expect(unknownSettings('x', { ...article, article_titel: 'T' })).toEqual([{ key: 'article_titel', closest: 'article_title' }]);
+	});
+
+	it('take 100000 characters, premium or not', () => {
+		const x: Channel<PlatformId> = { id: '1', name: 'X', identifier: 'x' };
+		expect(maxLengthFor(x, article)).toBe(100000);
+		expect(maxLengthFor({ ...x, premium: true }, article)).toBe(100000);
+		expect(maxLengthFor(x, { post_type: 'post' })).toBe(280);
 	});
 });
 

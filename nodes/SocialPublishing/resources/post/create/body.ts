@@ -6,6 +6,7 @@
  * platform table, so the UI (`settings.ts`) and this reader cannot drift.
  */
 import { isPlatformId, PLATFORMS, PLATFORM_IDS, type PlatformId, type SettingField } from '../../../shared/platforms';
+import { conditionHolds } from '../../../shared/postRules/settings';
 
 export type Json = Record<string, unknown>;
 
@@ -64,9 +65,22 @@ export interface Entry {
 
 // ---------------------------------------------------------------- settings parameter names
 
-/** Parameter holding a required setting, e.g. `x_who_can_reply_post`. */
+/** Parameter holding a setting of its own (see `isOwnParameter`), e.g. `x_who_can_reply_post`. */
 export function requiredSettingName(platform: PlatformId, field: SettingField): string {
 	return `${platform}_${field.name}`;
+}
+
+/**
+ * Whether a setting is a parameter of its own rather than an option of the "<Platform> Options" collection: a
+ * required one, one the table gives a condition (`when`), and one such a condition looks at (the editor's
+ * displayOptions can only look at parameters of the channel entry, not inside the collection).
+ */
+export function isOwnParameter(platform: PlatformId, field: SettingField): boolean {
+	return (
+		field.required ||
+		field.when !== undefined ||
+		(PLATFORMS[platform].settings ?? []).some((other) => other.when?.setting === field.name)
+	);
 }
 
 /** Collection holding a platform's optional settings, e.g. `mastodonOptions`. */
@@ -126,10 +140,15 @@ export function typedSettings(platform: PlatformId, entry: EntryParameters): Jso
 		: {};
 	const settings: Json = {};
 	for (const field of fields) {
-		const raw = field.required ? entry[requiredSettingName(platform, field)] : optional[field.name];
+		const own = isOwnParameter(platform, field);
+		const raw = own ? entry[requiredSettingName(platform, field)] : optional[field.name];
 		const value = settingValue(field, raw);
-		if (value !== undefined) settings[field.name] = value;
+		// An optional parameter of its own cannot be left empty: at the service's default it is left out, as before.
+		if (value === undefined || (own && !field.required && field.default !== undefined && value === field.default)) continue;
+		settings[field.name] = value;
 	}
+	// A field the editor hides (its condition does not hold) may keep an old value: it is not sent.
+	for (const field of fields) if (!conditionHolds(field.when, settings)) delete settings[field.name];
 	return settings;
 }
 

@@ -4,6 +4,7 @@
  */
 import { MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS, type PlatformId } from '../../../shared/platforms';
 import { maxLengthFor, TOO_LONG_MESSAGE, type RuleProblem } from '../../../shared/postRules';
+import { LENGTH_COUNTING_WORDS } from '../../../shared/postRules/text';
 import type { EntryLabel, ProblemContext } from './problems';
 
 export const ENDINGS = Object.keys(MEDIA_EXTENSIONS).join(', ');
@@ -165,7 +166,7 @@ export function fieldHint(brokenRule: Extract<RuleProblem, { kind: 'field' }>, l
 	return `correct ${located.field}`;
 }
 
-export function platformHint(brokenRule: Extract<RuleProblem, { kind: 'platform' }>, context: ProblemContext): string {
+export function platformHint(brokenRule: Extract<RuleProblem, { kind: 'platform' }>, context: ProblemContext, body?: Record<string, unknown>): string {
 	const rules = PLATFORMS[brokenRule.provider];
 	if (brokenRule.message === TOO_LONG_MESSAGE || brokenRule.field === 'content') {
 		const channel = context.channels[brokenRule.postIndex];
@@ -174,9 +175,15 @@ export function platformHint(brokenRule: Extract<RuleProblem, { kind: 'platform'
 			name: brokenRule.channelName,
 			identifier: brokenRule.provider,
 			premium: channel?.premium,
-		});
-		const links = rules.linkLength ? `, each link counting ${rules.linkLength}` : '';
+		}, postSettings(body, brokenRule.postIndex));
+		const links = LENGTH_COUNTING_WORDS[rules.lengthCounting];
 		return `shorten the text to at most ${max} characters (counted without HTML tags${links}), or move some of it into a follow-up part`;
 	}
 	return `${rules.displayName} takes: ${rules.mediaRule.replace(/\.$/, '')} (a draft skips this check)`;
+}
+
+/** A post's settings in the body, for the limits they set (an X article's). */
+export function postSettings(body: Record<string, unknown> | undefined, postIndex: number): Record<string, unknown> | undefined {
+	const settings = Array.isArray(body?.posts) ? (body.posts[postIndex] as { settings?: unknown } | undefined)?.settings : undefined;
+	return typeof settings === 'object' && settings !== null ? (settings as Record<string, unknown>) : undefined;
 }

@@ -7,7 +7,7 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { PLATFORMS, type PlatformId } from '../../../shared/platforms';
 import { maxLengthFor, mediaKind, textLength, TOO_LONG_MESSAGE, type RuleProblem } from '../../../shared/postRules';
-import { channelLabel, fieldHint, locate, partLabel, platformHint } from './editorWords';
+import { channelLabel, fieldHint, locate, partLabel, platformHint, postSettings } from './editorWords';
 
 /** A problem the node finds itself (channel missing, platform mismatch, bad JSON...). */
 export interface NodeProblem {
@@ -157,10 +157,10 @@ export function describeProblem(problem: Problem, context: ProblemContext, body?
 			where.push(channelLabel(context, problem.postIndex));
 			if (problem.partIndex !== undefined) where.push(partLabel(problem.partIndex));
 			field = problem.field === 'content' ? 'Text' : 'Media';
-			fix = platformHint(problem, context);
+			fix = platformHint(problem, context, body);
 			if (problem.message === TOO_LONG_MESSAGE) {
 				const written = writtenLength(body, problem);
-				const max = maxLengthFor({ id: context.channels[problem.postIndex]?.id ?? '', name: problem.channelName, identifier: problem.provider, premium: context.channels[problem.postIndex]?.premium });
+				const max = maxLengthFor({ id: context.channels[problem.postIndex]?.id ?? '', name: problem.channelName, identifier: problem.provider, premium: context.channels[problem.postIndex]?.premium }, postSettings(body, problem.postIndex));
 				what = written === undefined ? `the text is longer than ${PLATFORMS[problem.provider].displayName} takes (${max})` : `the text is ${written} characters; ${PLATFORMS[problem.provider].displayName} takes at most ${max}`;
 				api = `the service answers "${TOO_LONG_MESSAGE}"`;
 			} else {

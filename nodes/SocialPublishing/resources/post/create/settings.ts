@@ -1,12 +1,13 @@
 /**
  * The typed settings of Post → Create, generated from the platform table (`shared/platforms/`):
  * every field with its values, default and help text, shown for the channel entry's platform.
- * Required settings are plain parameters (always visible); optional ones sit in an
+ * Required settings are plain parameters, and so are settings with a condition (`when`) and the settings such a
+ * condition looks at (an X article's fields, shown only while Post Type is Article); other optional ones sit in an
  * "<Platform> Options" collection. Nothing here restates a rule.
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { PLATFORMS, type PlatformId, type SettingField } from '../../../shared/platforms';
-import { optionalSettingsName, PLATFORM_CHOICES, requiredSettingName } from './body';
+import { isOwnParameter, optionalSettingsName, PLATFORM_CHOICES, requiredSettingName } from './body';
 
 /** A value as the editor shows it: its name from the table (the API's value stays what is sent). */
 function valueName(field: SettingField, value: unknown): string {
@@ -109,16 +110,17 @@ function platformSettings(platform: PlatformId): INodeProperties[] {
 	const rules = PLATFORMS[platform];
 	if (!rules.settings) return [];
 	const show = { displayOptions: { show: { platform: [platform], settingsMode: ['fields'] } } };
-	const required = rules.settings
-		.filter((field) => field.required)
+	const own = rules.settings
+		.filter((field) => isOwnParameter(platform, field))
 		.map((field) => {
 			const property = settingProperty(field, requiredSettingName(platform, field));
 			// Not n8n's `required`: the engine would stop the run with its own terse message; the
 			// node's check names the channel and the fix instead.
-			return { ...property, description: `Required. ${property.description ?? ''}`, ...show };
+			const description = field.required ? `Required. ${property.description ?? ''}` : property.description;
+			return { ...property, description, displayOptions: displayFor(platform, field) };
 		});
-	const optionalFields = rules.settings.filter((field) => !field.required);
-	if (optionalFields.length === 0) return required;
+	const optionalFields = rules.settings.filter((field) => !isOwnParameter(platform, field));
+	if (optionalFields.length === 0) return own;
 	const optional: INodeProperties = {
 		displayName: `${rules.displayName} Options`,
 		name: optionalSettingsName(platform),
@@ -129,7 +131,17 @@ function platformSettings(platform: PlatformId): INodeProperties[] {
 		...show,
 		options: optionalFields.map((field) => settingProperty(field, field.name)),
 	};
-	return [...required, optional];
+	return [...own, optional];
+}
+
+/** Shown for its platform in fields mode, and only while its condition (`when`) holds. */
+function displayFor(platform: PlatformId, field: SettingField): INodeProperties['displayOptions'] {
+	const show: Record<string, Array<string | boolean>> = { platform: [platform], settingsMode: ['fields'] };
+	const when = field.when;
+	if (when === undefined) return { show };
+	const parameter = requiredSettingName(platform, { ...field, name: when.setting });
+	if ('value' in when) return { show: { ...show, [parameter]: [when.value] } };
+	return { show, hide: { [parameter]: [when.notValue] } };
 }
 
 /**

@@ -23,7 +23,7 @@ describe('Post → Create: refusing before sending', () => {
 		);
 		expect(result.error?.message).toBe(`Item 1, channel 1 "${x.name}" (X), part 2 (follow-up 1), Text: the text is 4001 characters; X takes at most 280`);
 		expect(result.error?.description).toBe(
-			'To fix: shorten the text to at most 280 characters (counted without HTML tags, each link counting 23), or move some of it into a follow-up part.\n' +
+			'To fix: shorten the text to at most 280 characters (counted without HTML tags, as X counts: CJK characters and emoji count 2, each link at least 23), or move some of it into a follow-up part.\n' +
 				'Nothing was sent for this item.\n' +
 				'Service\'s wording: the service answers "post is too long, please fix it".',
 		);
