@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { mp4, png, text } from '../../fixtures/media';
+import { VALID_SETTINGS } from '../../fixtures/platformCases';
 import type { TestCredentials } from '../../helpers/engine';
 import { channel as channelEntry, createParams, jsonParams, parts, typedSettingsFor } from './createParameters';
 import { byId, createPosts, daysFromNow, errorOf, useSandbox } from './support';
@@ -33,16 +34,6 @@ interface BadInput {
 const YOUTUBE = '0e000000-0000-4000-8000-000000000006';
 const DISCORD = '0e000000-0000-4000-8000-000000000013';
 const TIKTOK = '0e000000-0000-4000-8000-000000000005';
-const TIKTOK_SETTINGS = {
-	privacy_level: 'PUBLIC_TO_EVERYONE',
-	duet: false,
-	stitch: false,
-	comment: true,
-	autoAddMusic: 'no',
-	brand_content_toggle: false,
-	brand_organic_toggle: false,
-	content_posting_method: 'DIRECT_POST',
-};
 
 /** An item whose file n8n keeps in memory (base64 in the item). */
 function inMemory(content: Buffer, fileName: string, mimeType: string): INodeExecutionData {
@@ -131,7 +122,7 @@ const CASES: BadInput[] = [
 	{ operation: 'Post → Create', input: 'no channel at all', parameters: createParams({ parts: parts({ content: 'Hi' }), channels: [] }), message: /^Item 1, Channels: is empty; at least 1 needed$/, description: 'add 1 to 50 channels under Channels' },
 	{ operation: 'Post → Create', input: 'two YouTube videos', parameters: createParams({ parts: parts({ content: 'Trailer', media: [{ id: 'm1', path: 'https://cdn.example.com/a.mp4' }, { id: 'm2', path: 'https://cdn.example.com/b.mp4' }] }), channels: [channelEntry({ channel: byId(YOUTUBE), platform: 'youtube', settingsJson: { title: 'Trailer', type: 'public' } })] }), message: /Media: the part has 2 videos and 0 pictures; YouTube takes at most 1$/ },
 	{ operation: 'Post → Create', input: 'an empty Discord chat channel', parameters: createParams({ parts: parts({ content: 'Hi' }), channels: [channelEntry({ channel: byId(DISCORD), platform: 'discord', settingsJson: { channel: '' } })] }), message: /setting "Channel": is empty$/, description: 'To fix: fill in "Channel" in the channel\'s settings JSON' },
-	{ operation: 'Post → Create', input: 'a TikTok title over 90 characters', parameters: createParams({ parts: parts({ content: 'Hi', media: [{ id: 'm1', path: 'https://cdn.example.com/a.png' }] }), channels: [channelEntry({ channel: byId(TIKTOK), platform: 'tiktok', settings: typedSettingsFor('tiktok', { ...TIKTOK_SETTINGS, title: 't'.repeat(91) }) })] }), message: /setting "Title": is 91 characters; at most 90 allowed$/, description: 'use at most 90 characters' },
+	{ operation: 'Post → Create', input: 'a TikTok title over 90 characters', parameters: createParams({ parts: parts({ content: 'Hi', media: [{ id: 'm1', path: 'https://cdn.example.com/a.png' }] }), channels: [channelEntry({ channel: byId(TIKTOK), platform: 'tiktok', settings: typedSettingsFor('tiktok', { ...VALID_SETTINGS.tiktok, title: 't'.repeat(91) }) })] }), message: /setting "Title": is 91 characters; at most 90 allowed$/, description: 'use at most 90 characters' },
 	{ operation: 'Post → Create', input: 'Settings (JSON) that does not parse, and no follow-on errors', parameters: createParams({ parts: parts({ content: 'Hi', media: [{ id: 'm1', path: 'https://cdn.example.com/a.mp4' }] }), channels: [channelEntry({ channel: byId(YOUTUBE), platform: 'youtube', settingsJson: '{title: Trailer}' })] }), message: /^Item 1, channel 1 \S+ \(YouTube\), Settings \(JSON\): not valid JSON \([^)]+\)$/ },
 	{ operation: 'Post → Create', input: 'media from a binary field that is not a picture, and no follow-on errors', parameters: createParams({ parts: parts({ content: 'Hi', media: [{ binaryProperty: 'data' }] }), channels: [channelEntry({ channel: byId(X), platform: 'x', settingsJson: { who_can_reply_post: 'everyone' } })] }), items: [inMemory(text(), 'notes.png', 'image/png')], message: /media 1 → Binary Field: the file "notes\.png" is not a type the service accepts$/ },
 	{ operation: 'Post → Create', input: 'media from a 0-byte binary field', parameters: createParams({ parts: parts({ content: 'Hi', media: [{ binaryProperty: 'data' }] }), channels: [channelEntry({ channel: byId(YOUTUBE), platform: 'youtube', settingsJson: { title: 'Trailer', type: 'public' } })] }), items: [inMemory(Buffer.alloc(0), 'clip.mp4', 'video/mp4')], message: /media 1 → Binary Field: the file "clip\.mp4" is empty \(0 bytes\)$/ },
