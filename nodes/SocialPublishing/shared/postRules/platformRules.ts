@@ -10,7 +10,7 @@ export function checkPlatformRules(channel: Channel<PlatformId>, postIndex: numb
 	const rules = PLATFORMS[channel.identifier];
 	const maxLength = maxLengthFor(channel, settings);
 	const found: RuleProblem[] = [];
-	const brokenRule = (partIndex: number, field: 'content' | 'image', message: string): RuleProblem => ({
+	const ruleProblem = (partIndex: number, field: 'content' | 'image', message: string): RuleProblem => ({
 		kind: 'platform',
 		postIndex,
 		partIndex,
@@ -21,9 +21,9 @@ export function checkPlatformRules(channel: Channel<PlatformId>, postIndex: numb
 	});
 	parts.forEach((part, partIndex) => {
 		const problem = mediaProblem(rules, part, partIndex, settings);
-		if (problem !== undefined) found.push(brokenRule(partIndex, 'image', problem));
+		if (problem !== undefined) found.push(ruleProblem(partIndex, 'image', problem));
 		if (textLength(part.content, channel.identifier) > maxLength) {
-			found.push(brokenRule(partIndex, 'content', TOO_LONG_MESSAGE));
+			found.push(ruleProblem(partIndex, 'content', TOO_LONG_MESSAGE));
 		}
 	});
 	return found;

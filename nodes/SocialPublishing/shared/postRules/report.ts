@@ -8,7 +8,7 @@ import type { PlatformId } from '../platforms';
  * - 'channel': the post names a channel id the organisation does not have (the spec's 404);
  * - 'platform': 400 `{provider, name, message}` for the first one.
  * `checkCreatePostRequest` returns field problems first (all of them, in body order), then
- * unknown channels, then platform problems post by post, part by part: the first brokenRule
+ * unknown channels, then platform problems post by post, part by part: the first problem
  * decides the answer.
  */
 export type RuleProblem =

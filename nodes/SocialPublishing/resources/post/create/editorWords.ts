@@ -126,9 +126,9 @@ export function settingHint(rest: string[], message: string, channel: EntryLabel
 	return `correct it ${where}`;
 }
 
-export function fieldHint(brokenRule: Extract<RuleProblem, { kind: 'field' }>, located: Located, context: ProblemContext): string {
+export function fieldHint(ruleProblem: Extract<RuleProblem, { kind: 'field' }>, located: Located, context: ProblemContext): string {
 	const { rest } = located;
-	const top = brokenRule.path.split('.')[0];
+	const top = ruleProblem.path.split('.')[0];
 	const channel = located.postIndex !== undefined ? context.channels[located.postIndex] : undefined;
 	if (located.postIndex === undefined) {
 		switch (top) {
@@ -151,7 +151,7 @@ export function fieldHint(brokenRule: Extract<RuleProblem, { kind: 'field' }>, l
 		}
 	}
 	if (rest[0] === 'integration') return 'pick the channel from the list, or give its ID';
-	if (rest[0] === 'settings') return settingHint(rest, brokenRule.message, channel, context);
+	if (rest[0] === 'settings') return settingHint(rest, ruleProblem.message, channel, context);
 	if (rest[0] === 'value') {
 		if (rest.length === 1) {
 			return `give ${POST_LIMITS.partsPerPost.min} to ${POST_LIMITS.partsPerPost.max} parts`;
@@ -166,16 +166,16 @@ export function fieldHint(brokenRule: Extract<RuleProblem, { kind: 'field' }>, l
 	return `correct ${located.field}`;
 }
 
-export function platformHint(brokenRule: Extract<RuleProblem, { kind: 'platform' }>, context: ProblemContext, body?: Record<string, unknown>): string {
-	const rules = PLATFORMS[brokenRule.provider];
-	if (brokenRule.message === TOO_LONG_MESSAGE || brokenRule.field === 'content') {
-		const channel = context.channels[brokenRule.postIndex];
+export function platformHint(ruleProblem: Extract<RuleProblem, { kind: 'platform' }>, context: ProblemContext, body?: Record<string, unknown>): string {
+	const rules = PLATFORMS[ruleProblem.provider];
+	if (ruleProblem.message === TOO_LONG_MESSAGE || ruleProblem.field === 'content') {
+		const channel = context.channels[ruleProblem.postIndex];
 		const max = maxLengthFor({
 			id: channel?.id ?? '',
-			name: brokenRule.channelName,
-			identifier: brokenRule.provider,
+			name: ruleProblem.channelName,
+			identifier: ruleProblem.provider,
 			premium: channel?.premium,
-		}, postSettings(body, brokenRule.postIndex));
+		}, postSettings(body, ruleProblem.postIndex));
 		const links = LENGTH_COUNTING_WORDS[rules.lengthCounting];
 		return `shorten the text to at most ${max} characters (counted without HTML tags${links}), or move some of it into a follow-up part`;
 	}

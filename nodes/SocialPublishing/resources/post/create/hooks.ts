@@ -53,25 +53,25 @@ function checkWithoutRequests(draft: PostRequest): Problem[] {
 	const known: Channel<PlatformId>[] = draft.channels.flatMap((ref) =>
 		ref.platform ? [{ id: ref.id, name: ref.cachedName ?? ref.id, identifier: ref.platform }] : [],
 	);
-	const problems: Problem[] = check(draft.body, known).filter((brokenRule) => {
-		if (brokenRule.kind === 'channel') return false;
-		if (brokenRule.kind === 'platform' && brokenRule.message === TOO_LONG_MESSAGE) {
-			return !needsPremium(draft.body, brokenRule.postIndex, brokenRule.provider) || !isWithinPremium(draft.body, brokenRule);
+	const problems: Problem[] = check(draft.body, known).filter((ruleProblem) => {
+		if (ruleProblem.kind === 'channel') return false;
+		if (ruleProblem.kind === 'platform' && ruleProblem.message === TOO_LONG_MESSAGE) {
+			return !needsPremium(draft.body, ruleProblem.postIndex, ruleProblem.provider) || !isWithinPremium(draft.body, ruleProblem);
 		}
 		return true;
 	});
 	return [
 		...draft.problems,
-		...problems.filter((brokenRule) => !isFollowOn(draft, brokenRule)),
+		...problems.filter((ruleProblem) => !isFollowOn(draft, ruleProblem)),
 		...oversizedBody(draft.body),
 	];
 }
 
-function isWithinPremium(body: Json, brokenRule: Extract<RuleProblem, { kind: 'platform' }>): boolean {
-	const rules = PLATFORMS[brokenRule.provider];
-	const post = (body.posts as Json[])[brokenRule.postIndex];
-	const part = (post.value as Json[])[brokenRule.partIndex ?? 0];
-	return textLength(String(part.content ?? ''), brokenRule.provider) <= (rules.premiumMaxLength ?? rules.maxLength);
+function isWithinPremium(body: Json, ruleProblem: Extract<RuleProblem, { kind: 'platform' }>): boolean {
+	const rules = PLATFORMS[ruleProblem.provider];
+	const post = (body.posts as Json[])[ruleProblem.postIndex];
+	const part = (post.value as Json[])[ruleProblem.partIndex ?? 0];
+	return textLength(String(part.content ?? ''), ruleProblem.provider) <= (rules.premiumMaxLength ?? rules.maxLength);
 }
 
 /** Step 3: what the channel list says (names, platforms, unknown ids), and X limits. */
@@ -173,7 +173,7 @@ export async function buildCreatePostRequest(
 		if (!draft.skipChecks && problems.length > 0) throw problemsError(node, problems, draft.context, draft.body);
 
 		if (!draft.skipChecks) {
-			const problems = check(draft.body, infos).filter((brokenRule) => !isFollowOn(draft, brokenRule));
+			const problems = check(draft.body, infos).filter((ruleProblem) => !isFollowOn(draft, ruleProblem));
 			if (problems.length > 0) throw problemsError(node, problems, draft.context, draft.body);
 		}
 		return { draft, infos, known, binaryMedia };

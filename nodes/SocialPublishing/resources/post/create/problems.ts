@@ -105,31 +105,31 @@ function inWords(message: string, value?: unknown): string {
  * says what is wrong; where one text stands for two rules (YouTube's "You need one media" for none and for two), the
  * figures say which.
  */
-function mediaWords(brokenRule: Extract<RuleProblem, { kind: 'platform' }>, body: Record<string, unknown> | undefined): string {
-	const said = brokenRule.message.replace(/\.$/, '');
-	const media = valueAt(body, `posts.${brokenRule.postIndex}.value.${brokenRule.partIndex ?? 0}.image`);
+function mediaWords(ruleProblem: Extract<RuleProblem, { kind: 'platform' }>, body: Record<string, unknown> | undefined): string {
+	const said = ruleProblem.message.replace(/\.$/, '');
+	const media = valueAt(body, `posts.${ruleProblem.postIndex}.value.${ruleProblem.partIndex ?? 0}.image`);
 	if (!Array.isArray(media)) return said;
-	const rules = PLATFORMS[brokenRule.provider];
+	const rules = PLATFORMS[ruleProblem.provider];
 	const { messages, minItems, maxItems } = rules.media;
 	const kinds = media.map((item) => (typeof (item as { path?: unknown })?.path === 'string' ? mediaKind((item as { path: string }).path) : undefined));
 	const count = media.length;
 	const videos = kinds.filter((kind) => kind === 'video' || (kind === 'gif' && rules.media.gifIsVideo)).length;
 	const figures = count === 0 ? 'the part has no media' : `the part has ${plural(videos, 'video')} and ${plural(count - videos, 'picture')}`;
-	const ambiguous = Object.values(messages).filter((text) => text === brokenRule.message).length > 1;
-	if (ambiguous && brokenRule.message === messages.tooMany && maxItems !== undefined && count > maxItems) {
+	const ambiguous = Object.values(messages).filter((text) => text === ruleProblem.message).length > 1;
+	if (ambiguous && ruleProblem.message === messages.tooMany && maxItems !== undefined && count > maxItems) {
 		return `${figures}; ${rules.displayName} takes at most ${maxItems}`;
 	}
-	if (ambiguous && brokenRule.message === messages.noMedia && count < minItems) {
+	if (ambiguous && ruleProblem.message === messages.noMedia && count < minItems) {
 		return `${figures}; ${rules.displayName} needs at least ${minItems}`;
 	}
 	return `${said} (${figures})`;
 }
 
 /** The Text of a part, measured as the platform counts it (for "written vs allowed"). */
-function writtenLength(body: Record<string, unknown> | undefined, brokenRule: Extract<RuleProblem, { kind: 'platform' }>): number | undefined {
+function writtenLength(body: Record<string, unknown> | undefined, ruleProblem: Extract<RuleProblem, { kind: 'platform' }>): number | undefined {
 	const posts = Array.isArray(body?.posts) ? (body.posts as Array<{ value?: Array<{ content?: unknown }> }>) : [];
-	const content = posts[brokenRule.postIndex]?.value?.[brokenRule.partIndex ?? 0]?.content;
-	return typeof content === 'string' ? textLength(content, brokenRule.provider) : undefined;
+	const content = posts[ruleProblem.postIndex]?.value?.[ruleProblem.partIndex ?? 0]?.content;
+	return typeof content === 'string' ? textLength(content, ruleProblem.provider) : undefined;
 }
 
 /** One problem in words: where (item from 1, channel name and platform, part, field label), what, how to fix. */

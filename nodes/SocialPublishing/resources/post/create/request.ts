@@ -38,13 +38,13 @@ export interface PostRequest {
 	partsWithUnreadMedia: Set<string>;
 }
 
-/** Whether a rule brokenRule only repeats a problem the node already reported (a follow-on error). */
-export function isFollowOn(draft: PostRequest, brokenRule: Problem): boolean {
-	if (brokenRule.kind === 'field') {
-		return draft.explained.some((path) => brokenRule.path === path || brokenRule.path.startsWith(`${path}.`));
+/** Whether a rule ruleProblem only repeats a problem the node already reported (a follow-on error). */
+export function isFollowOn(draft: PostRequest, ruleProblem: Problem): boolean {
+	if (ruleProblem.kind === 'field') {
+		return draft.explained.some((path) => ruleProblem.path === path || ruleProblem.path.startsWith(`${path}.`));
 	}
-	if (brokenRule.kind === 'platform' && brokenRule.field === 'image') {
-		return draft.partsWithUnreadMedia.has(`${brokenRule.postIndex}.${brokenRule.partIndex ?? 0}`);
+	if (ruleProblem.kind === 'platform' && ruleProblem.field === 'image') {
+		return draft.partsWithUnreadMedia.has(`${ruleProblem.postIndex}.${ruleProblem.partIndex ?? 0}`);
 	}
 	return false;
 }
