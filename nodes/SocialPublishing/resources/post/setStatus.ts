@@ -22,7 +22,8 @@ const fields: INodeProperties[] = [
 		name: 'republish',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to put an already published post back in the queue (without it, a published post is refused)',
+		description:
+			'Whether to put an already published post back in the queue. The API refuses a published post without it; some installs (production v1.47) queue it again either way, so Schedule on a published post may publish it again.',
 		displayOptions: { show: { status: ['schedule'] } },
 		routing: { send: { type: 'body', property: 'republish', value: '={{ $value ? true : undefined }}' } },
 	},

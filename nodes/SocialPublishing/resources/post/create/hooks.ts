@@ -25,7 +25,7 @@ import { channelMaxLength, serviceChannels } from './lookups';
 import { nextFreeSlot } from './slots';
 import { prepareBinaryMedia, uploadPending } from './uploads';
 import { problemsError, type NodeProblem, type Problem } from './problems';
-import { removedHtmlTags, unknownSettingWarnings } from './warnings';
+import { partIdWarnings, removedHtmlTags, unknownSettingWarnings } from './warnings';
 import { isFollowOn, requestFromFields, requestFromJson, type PostRequest } from './request';
 
 // ---------------------------------------------------------------- checks
@@ -192,6 +192,7 @@ export async function buildCreatePostRequest(
 	const warnings = [
 		...uncheckedPlatforms(draft, infos),
 		...removedHtmlTags(draft.body),
+		...partIdWarnings(draft.body),
 		...unknownSettingWarnings(draft.body, (postIndex) => platforms.get(draft.channels[postIndex]?.id ?? '')),
 	];
 	sentWarnings.set(this, warnings.map((warning) => ({ channelId: draft.channels[warning.postIndex]?.id ?? '', text: warning.text })));

@@ -41,6 +41,22 @@ export function removedHtmlTags(body: Record<string, unknown>): Warning[] {
 	return warnings;
 }
 
+/**
+ * Parts that carry an `id` (a post copied from Post → Get Many, in JSON mode): production updates the stored part with
+ * that id instead of creating one (checked against the real backend), so "create" would change an existing post.
+ */
+export function partIdWarnings(body: Record<string, unknown>): Warning[] {
+	const posts = Array.isArray(body.posts) ? body.posts : [];
+	return posts.flatMap((post, postIndex) => {
+		const parts = typeof post === 'object' && post !== null && Array.isArray((post as { value?: unknown }).value) ? (post as { value: unknown[] }).value : [];
+		return parts.flatMap((part, partIndex) => {
+			const id = typeof part === 'object' && part !== null ? (part as { id?: unknown }).id : undefined;
+			if (typeof id !== 'string' || id.trim() === '') return [];
+			return [{ postIndex, text: `${partLabel(partIndex)} carries "id": ${JSON.stringify(id.slice(0, 40))}; some installs then update that existing part instead of creating a new one (remove "id" to create a post)` }];
+		});
+	});
+}
+
 /** Settings keys the platform table does not know: sent as given (the service keeps them), named with a likely typo. */
 export function unknownSettingWarnings(body: Record<string, unknown>, platformOf: (postIndex: number) => PlatformId | undefined): Warning[] {
 	const posts = Array.isArray(body.posts) ? (body.posts as Array<{ settings?: unknown }>) : [];

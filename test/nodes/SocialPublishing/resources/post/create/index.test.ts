@@ -317,6 +317,25 @@ describe('Post → Create: sending', () => {
 	});
 });
 
+describe('Post → Create in JSON mode, a post copied from Post → Get Many', () => {
+	it('is sent, and a part that still carries its id is named in the warnings (some installs update that part)', async () => {
+		const { telegram } = t.sandbox.seed.channels;
+		const body = {
+			type: 'draft',
+			date: '2030-02-01T09:00:00Z',
+			shortLink: false,
+			tags: [],
+			posts: [{ integration: { id: telegram.id }, value: [{ id: 'cmw0old0part', content: 'Copied', image: [] }] }],
+		};
+		const result = await t.run(jsonParams(body));
+		expect(errorText(result)).toBe('');
+		expect(result.items[0].json.warnings).toEqual([
+			'part 1 (the post) carries "id": "cmw0old0part"; some installs then update that existing part instead of creating a new one (remove "id" to create a post)',
+		]);
+		expect(await sentBodies()).toEqual([body]);
+	});
+});
+
 describe('Post → Create sends all the items of a run or none', () => {
 	// A sandbox of its own, on the real clock.
 	const t = useSandbox({ requestOptions: null });
