@@ -30,7 +30,7 @@ const fields: INodeProperties[] = [
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Get Many without dates: the last 30 days and the next 30. */
-const DEFAULT_SPAN_DAYS = 30;
+export const DEFAULT_SPAN_DAYS = 30;
 
 function dateParameter(context: IExecuteSingleFunctions, name: string, label: string, fallback: number): number {
 	const raw = context.getNodeParameter(name, '') as unknown;
@@ -69,7 +69,7 @@ export function dateWindows(startMs: number, endMs: number, maxDays: number): Ar
 }
 
 /** GET /posts cuts a range to 370 days (spec 8): a longer one is read as consecutive windows. */
-const MAX_RANGE_DAYS = 370;
+export const MAX_RANGE_DAYS = 370;
 
 const readDateWindows = paginated(() => {
 	let windows: Array<[string, string]> = [];
