@@ -74,7 +74,11 @@ export interface Ticket {
 interface Waiter {
 	key: string;
 	budget: Budget;
-	since: number;
+	/** Time it has waited for a window or a Retry-After (not for a place, an answer or the pacer's margin). */
+	waitedMs: number;
+	/** The wait it is in: since when, and until when the service asked (without the margin). */
+	waitingSince?: number;
+	waitingUntil?: number;
 	maxWaitMs: number;
 	resolve(admitted: Ticket | TooLongToWait): void;
 }
@@ -119,7 +123,7 @@ export class Pacer {
 	async admit(method: string, path: string, maxWaitMs: number): Promise<Ticket | TooLongToWait> {
 		const { key, budget } = this.budgetOf(method, path);
 		return await new Promise((resolve) => {
-			this.waiting.push({ key, budget, since: this.clock.now(), maxWaitMs: Math.max(0, maxWaitMs), resolve });
+			this.waiting.push({ key, budget, waitedMs: 0, maxWaitMs: Math.max(0, maxWaitMs), resolve });
 			this.pump();
 		});
 	}
@@ -136,12 +140,21 @@ export class Pacer {
 				waiter.resolve(this.send(waiter, now));
 				continue;
 			}
+			// Counts what it waited since the last look, if that was a wait the service imposed.
+			if (waiter.waitingSince !== undefined && waiter.waitingUntil !== undefined) {
+				waiter.waitedMs += Math.max(0, Math.min(now, waiter.waitingUntil) - waiter.waitingSince);
+			}
+			waiter.waitingSince = undefined;
 			if (at !== undefined && at > now) {
-				if (at - waiter.since > waiter.maxWaitMs) {
+				// The cap and the time to retry are the service's; the pacer's own margin is not counted in them.
+				const serviceAt = at - MARGIN_MS;
+				if (serviceAt - now > waiter.maxWaitMs - waiter.waitedMs) {
 					this.waiting.splice(i, 1);
-					waiter.resolve({ waitSeconds: Math.max(1, Math.ceil((at - now) / 1000)) });
+					waiter.resolve({ waitSeconds: Math.max(1, Math.ceil((serviceAt - now) / 1000)) });
 					continue;
 				}
+				waiter.waitingSince = now;
+				waiter.waitingUntil = serviceAt;
 				wakeAt = Math.min(wakeAt, at);
 			}
 			i++;
