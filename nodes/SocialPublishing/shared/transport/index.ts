@@ -20,6 +20,7 @@ import { EXPECTED_BASE_URL } from '../../../../credentials/SocialPublishingApi.c
 import { refuseUnusableBaseUrl } from '../baseUrl';
 import { toItems } from '../items';
 import { pacerOf } from './pacing';
+import { announcedCount, resetDelayMs } from './rateLimits';
 import { DEFAULT_POLICY, LOADER_POLICY, nodePolicy, type ParameterReader, type TransportPolicy } from './policy';
 import { isStreamedBody, lowerCaseKeys, sendWithPolicy, type Target } from './send';
 
@@ -260,16 +261,18 @@ export async function apiRequest<T = unknown>(
 	return (await apiRequestFull.call(this, method, path, options)).body as T;
 }
 
-/** The X-RateLimit-* figures of an answer, or null when the route sends none. */
+/**
+ * The X-RateLimit-* figures of an answer, or null when the route sends none; a figure that cannot be read is null,
+ * the reset is in seconds from now however the service wrote it (rateLimits.ts).
+ */
 export function rateLimitFigures(headers: IDataObject | undefined): IDataObject | null {
 	if (!headers) return null;
-	const read = (name: string) => {
-		const value = headers[name];
-		return value === undefined ? undefined : Number(value);
+	const names = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+	if (names.every((name) => headers[name] === undefined)) return null;
+	const resetMs = resetDelayMs(headers['x-ratelimit-reset'], Date.now());
+	return {
+		limit: announcedCount(headers['x-ratelimit-limit']) ?? null,
+		remaining: announcedCount(headers['x-ratelimit-remaining']) ?? null,
+		resetSeconds: resetMs === undefined ? null : Math.ceil(resetMs / 1000),
 	};
-	const limit = read('x-ratelimit-limit');
-	const remaining = read('x-ratelimit-remaining');
-	const reset = read('x-ratelimit-reset');
-	if (limit === undefined && remaining === undefined && reset === undefined) return null;
-	return { limit: limit ?? null, remaining: remaining ?? null, resetSeconds: reset ?? null };
 }
