@@ -195,7 +195,7 @@ describe('a run on a route whose real limit is lower than the documented one', (
 	describe('GET /analytics/:id (documented 60 per window, 20 here)', () => {
 		const t = useSandbox({ rateLimits: { 'GET /analytics/:id': { limit: LIMIT, windowSeconds: WINDOW_S } } });
 
-		it(`${ITEMS} items: 0 answers 429, every item answered, within 1.1× the limit's own minimum`, async () => {
+		it(`${ITEMS} items: 0 answers 429, every item answered, no window waited beyond the limit's own`, async () => {
 			const channelId = t.sandbox.seed.channels.x.id;
 			const result = await t.run(
 				{ resource: 'analytics', operation: 'getChannel', channel: byId(channelId), requestOptions: { ...FAST, maxRateLimitWait: 60 } },
@@ -208,14 +208,15 @@ describe('a run on a route whose real limit is lower than the documented one', (
 			expect(logged.map((r) => r.status)).toEqual(Array(ITEMS).fill(200));
 			const tookMs = finished - Date.parse(logged[0].at);
 			expect(tookMs).toBeGreaterThanOrEqual(imposedMs);
-			expect(tookMs).toBeLessThanOrEqual(imposedMs * 1.1);
+			// Not one window more than the limit imposes (the 1.1× figure is npm run bench's, measured on a quiet machine).
+			expect(tookMs).toBeLessThan(imposedMs + WINDOW_S * 1000);
 		}, 30_000);
 	});
 
 	describe('Post → Create on the production profile (POST /posts documented 90 an hour, 20 here)', () => {
 		const t = useSandbox({ profile: 'production', rateLimits: { 'POST /posts': { limit: LIMIT, windowSeconds: WINDOW_S } } });
 
-		it(`${ITEMS} items: 0 answers 429, every post created once, within 1.1× the limit's own minimum`, async () => {
+		it(`${ITEMS} items: 0 answers 429, every post created once, no window waited beyond the limit's own`, async () => {
 			const telegram = t.sandbox.seed.channels.telegram.id;
 			const result = await t.run(
 				{
@@ -232,7 +233,8 @@ describe('a run on a route whose real limit is lower than the documented one', (
 			expect(posts.map((r) => r.status)).toEqual(Array(ITEMS).fill(201));
 			const tookMs = finished - Date.parse(posts[0].at);
 			expect(tookMs).toBeGreaterThanOrEqual(imposedMs);
-			expect(tookMs).toBeLessThanOrEqual(imposedMs * 1.1);
+			// Not one window more than the limit imposes (the 1.1× figure is npm run bench's, measured on a quiet machine).
+			expect(tookMs).toBeLessThan(imposedMs + WINDOW_S * 1000);
 		}, 30_000);
 	});
 });
