@@ -114,7 +114,10 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 	const pacer = pacerOf(context, policy.maxInFlight);
 	const attempt = async (signal?: AbortSignal) => {
 		captured.headers = undefined;
-		return await context.makeRoutingRequest({ ...requestData, options: { ...requestData.options, abortSignal: signal } });
+		// RoutingNode sends with the item's own context, the one this pagination context is made from.
+		return await withDeadlineSignal(Object.getPrototypeOf(context) as object, signal, async () =>
+			await context.makeRoutingRequest({ ...requestData, options: { ...requestData.options, abortSignal: signal } }),
+		);
 	};
 	const send = async () =>
 		await sendWithPolicy(() => context.getNode(), target, policy, attempt, { deadline, pacer, headersOf: () => captured.headers });
@@ -124,6 +127,29 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 		return items.map((item) => ({ ...item, json: { ...item.json, rateLimit: figures } }));
 	};
 	return { captured, send, finish, target };
+}
+
+/**
+ * Lets the deadline's signal reach the HTTP client, which then closes the connection of an answer still trickling in.
+ * n8n's request helper replaces the request's `abortSignal` with the execution's cancel signal
+ * (`getExecutionCancelSignal()`, where the context has one), so for the attempt's time the context answers with a
+ * signal that fires on either.
+ */
+async function withDeadlineSignal<T>(context: object, signal: AbortSignal | undefined, send: () => Promise<T>): Promise<T> {
+	const target = context as { getExecutionCancelSignal?: () => AbortSignal | undefined };
+	const ownSignal = target.getExecutionCancelSignal;
+	if (!signal || typeof ownSignal !== 'function') return await send();
+	const shadowed = Object.prototype.hasOwnProperty.call(target, 'getExecutionCancelSignal');
+	target.getExecutionCancelSignal = () => {
+		const execution = ownSignal.call(context);
+		return execution ? AbortSignal.any([execution, signal]) : signal;
+	};
+	try {
+		return await send();
+	} finally {
+		if (shadowed) target.getExecutionCancelSignal = ownSignal;
+		else delete target.getExecutionCancelSignal;
+	}
 }
 
 /**
@@ -267,7 +293,9 @@ export async function apiRequestFull(
 		target,
 		policy,
 		async (signal) => {
-			const answer = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request, abortSignal: signal })) as IN8nHttpFullResponse;
+			const answer = (await withDeadlineSignal(this, signal, async () =>
+				await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request, abortSignal: signal }),
+			)) as IN8nHttpFullResponse;
 			// Inside the attempt, so that a broken answer to a GET is retried like a dropped connection.
 			assertApiAnswer(() => this.getNode(), answer, target);
 			return answer;
