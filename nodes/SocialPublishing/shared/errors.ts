@@ -26,6 +26,8 @@ export interface Failure {
 	timeoutMs?: number;
 	/** Attempts made (retries included). */
 	attempts?: number;
+	/** An answer with a success status that is not one (transport/answers.ts): what is wrong with it, in words. */
+	broken?: string;
 }
 
 /** The id the failed request's path names, from the route its operation declared (shared/routeFacts.ts). */
@@ -183,7 +185,29 @@ function secondsWaited(failure: Failure): number {
 	return Math.round((failure.timeoutMs ?? 0) / 100) / 10;
 }
 
+/**
+ * A success status whose answer is not the route's success (cut off, not JSON, empty, another shape): never read as
+ * one. A write may have been made all the same: the route says how to check.
+ */
+function explainBroken(failure: Failure): Explained {
+	const { facts } = routeOf(failure.method, failure.path);
+	const retried = failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
+	const expected = facts.answer ? `${facts.answer.is} the API sends` : 'an answer the node can read';
+	const message = `${route(failure)} answered HTTP ${failure.status} with a body that is not ${expected} (${failure.broken})${retried}`;
+	if (failure.method !== 'GET') {
+		return {
+			message,
+			description: `The answer could not be read, so the node cannot tell whether the request was carried out. ${facts.mayApplyWithoutAnswer ?? 'Check in the service\'s application before running again.'}`,
+		};
+	}
+	return {
+		message,
+		description: `The answer was cut off or changed on the way (a proxy or gateway), or the service failed while answering. Try again later; if it keeps happening, check the Base URL of the credential. ${EXPECTED_BASE_URL}`,
+	};
+}
+
 export function explainFailure(failure: Failure): Explained {
+	if (failure.broken) return explainBroken(failure);
 	const said = serviceMessage(failure.body);
 	const declared = routeOf(failure.method, failure.path);
 	const outcome = failure.network === 'timeout' ? 'timeout' : failure.network ? undefined : failure.status;

@@ -18,7 +18,10 @@ import {
 
 import { EXPECTED_BASE_URL } from '../../../../credentials/SocialPublishingApi.credentials';
 import { refuseUnusableBaseUrl } from '../baseUrl';
+import { MAX_PAGES_PER_CALL } from '../bounds';
 import { toItems } from '../items';
+import { routeOf } from '../routeFacts';
+import { BrokenAnswer, brokenAnswer } from './answers';
 import { pacerOf } from './pacing';
 import { announcedCount, resetDelayMs } from './rateLimits';
 import { DEFAULT_POLICY, LOADER_POLICY, nodePolicy, type ParameterReader, type TransportPolicy } from './policy';
@@ -47,9 +50,14 @@ export { isStreamedBody, lowerCaseKeys, sendWithPolicy } from './send';
 
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
 
-/** The API answers JSON; an HTML page means the Base URL reaches the web application instead. */
+/**
+ * The API answers JSON; an HTML page means the Base URL reaches the web application instead. Any other answer must be
+ * the route's success (its response contract, transport/answers.ts) within the bounds (../bounds.ts): a BrokenAnswer
+ * otherwise, which send.ts retries on a GET and words as an error.
+ */
 function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, target: Target): void {
-	const type = String(lowerCaseKeys(response.headers)['content-type'] ?? '');
+	const headers = lowerCaseKeys(response.headers);
+	const type = String(headers['content-type'] ?? '');
 	const body = response.body;
 	if (type.includes('text/html') || (typeof body === 'string' && body.trimStart().startsWith('<'))) {
 		throw new NodeApiError(
@@ -64,6 +72,8 @@ function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, targ
 			},
 		);
 	}
+	const problem = brokenAnswer(routeOf(target.method, target.path).facts.answer, body, headers);
+	if (problem) throw new BrokenAnswer(response.statusCode, headers, problem);
 }
 
 interface Captured {
@@ -103,9 +113,12 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 	const captured = captureAnswers(requestData, target);
 	const deadline = !isStreamedBody(requestData.options.body);
 	const pacer = pacerOf(context, policy.maxInFlight);
-	const attempt = async () => {
+	const attempt = async (signal?: AbortSignal) => {
 		captured.headers = undefined;
-		return await context.makeRoutingRequest(requestData);
+		// RoutingNode sends with the item's own context, the one this pagination context is made from.
+		return await withDeadlineSignal(Object.getPrototypeOf(context) as object, signal, async () =>
+			await context.makeRoutingRequest({ ...requestData, options: { ...requestData.options, abortSignal: signal } }),
+		);
 	};
 	const send = async () =>
 		await sendWithPolicy(() => context.getNode(), target, policy, attempt, { deadline, pacer, headersOf: () => captured.headers });
@@ -115,6 +128,29 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 		return items.map((item) => ({ ...item, json: { ...item.json, rateLimit: figures } }));
 	};
 	return { captured, send, finish, target };
+}
+
+/**
+ * Lets the deadline's signal reach the HTTP client, which then closes the connection of an answer still trickling in.
+ * n8n's request helper replaces the request's `abortSignal` with the execution's cancel signal
+ * (`getExecutionCancelSignal()`, where the context has one), so for the attempt's time the context answers with a
+ * signal that fires on either.
+ */
+async function withDeadlineSignal<T>(context: object, signal: AbortSignal | undefined, send: () => Promise<T>): Promise<T> {
+	const target = context as { getExecutionCancelSignal?: () => AbortSignal | undefined };
+	const ownSignal = target.getExecutionCancelSignal;
+	if (!signal || typeof ownSignal !== 'function') return await send();
+	const shadowed = Object.prototype.hasOwnProperty.call(target, 'getExecutionCancelSignal');
+	target.getExecutionCancelSignal = () => {
+		const execution = ownSignal.call(context);
+		return execution ? AbortSignal.any([execution, signal]) : signal;
+	};
+	try {
+		return await send();
+	} finally {
+		if (shadowed) target.getExecutionCancelSignal = ownSignal;
+		else delete target.getExecutionCancelSignal;
+	}
 }
 
 /**
@@ -171,9 +207,6 @@ export interface PageWalk {
 	next(answer: unknown, qs: IDataObject): boolean;
 }
 
-/** Most pages one execution reads, whatever the service says. */
-const MAX_PAGES = 1_000;
-
 /**
  * A request hook for operations that read several pages (or date windows), set on the operation
  * with `routing.operations.pagination`. Each page goes through the same policy; Return All / Limit
@@ -192,12 +225,28 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 		const qs = (requestData.options.qs ??= {}) as IDataObject;
 		const items: INodeExecutionData[] = [];
 		if (!pages.start(qs)) return [];
-		for (let page = 0; page < MAX_PAGES; page++) {
+		for (let page = 1; ; page++) {
 			items.push(...(await send()));
 			if (items.length >= limit || !pages.next(captured.body, qs)) break;
+			if (page === MAX_PAGES_PER_CALL) throw endlessPages(this, requestData, page, items.length);
 		}
 		return finish(items.slice(0, limit));
 	};
+}
+
+/** The service still says "more" after the most pages one call reads (../bounds.ts): an error, never a silent stop. */
+function endlessPages(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions, pages: number, read: number): NodeApiError {
+	const route = `${String(requestData.options.method ?? 'GET').toUpperCase()} ${String(requestData.options.url ?? '')}`;
+	return new NodeApiError(
+		context.getNode(),
+		{ route, pages },
+		{
+			message: `${route} still says there is more after ${pages} pages (${read} results read), the most one run reads`,
+			description:
+				'Either the service keeps answering "more" without end, or there is more than one run should read. Turn Return All off and set a Limit, or narrow the search; if the results repeat, the service is at fault.',
+			itemIndex: context.getItemIndex(),
+		},
+	);
 }
 
 type ApiContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions | IHookFunctions;
@@ -244,10 +293,16 @@ export async function apiRequestFull(
 		() => this.getNode(),
 		target,
 		policy,
-		async () => (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request })) as IN8nHttpFullResponse,
+		async (signal) => {
+			const answer = (await withDeadlineSignal(this, signal, async () =>
+				await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request, abortSignal: signal }),
+			)) as IN8nHttpFullResponse;
+			// Inside the attempt, so that a broken answer to a GET is retried like a dropped connection.
+			assertApiAnswer(() => this.getNode(), answer, target);
+			return answer;
+		},
 		{ pacer, headersOf: (answer) => lowerCaseKeys(answer.headers) },
 	);
-	assertApiAnswer(() => this.getNode(), response, target);
 	return { body: response.body, headers: lowerCaseKeys(response.headers) };
 }
 
