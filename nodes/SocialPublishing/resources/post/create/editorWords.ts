@@ -23,7 +23,11 @@ export function channelLabel(context: ProblemContext, postIndex: number): string
 	const channel = context.channels[postIndex];
 	const number = `channel ${postIndex + 1}`;
 	if (!channel) return number;
-	const platform = channel.platform ? PLATFORMS[channel.platform].displayName : 'platform unknown';
+	const platform = channel.platform
+		? PLATFORMS[channel.platform].displayName
+		: channel.notListed
+			? "not among the service's channels"
+			: 'platform unknown';
 	return channel.name ? `${number} "${channel.name}" (${platform})` : `${number} ${channel.id || '(no ID)'} (${platform})`;
 }
 
