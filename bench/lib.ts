@@ -58,7 +58,7 @@ export interface SandboxProcess {
 
 /** The built sandbox (.build/sandbox/cli.js) in a child process, with `options` passed through a seed file. */
 export async function startSandboxProcess(
-	options: Pick<SandboxOptions, 'rateLimits'> & { orgs?: unknown; manualClock?: boolean } = {},
+	options: Pick<SandboxOptions, 'rateLimits' | 'profile'> & { orgs?: unknown; manualClock?: boolean } = {},
 ): Promise<SandboxProcess> {
 	const seedDir = mkdtempSync(join(tmpdir(), 'bench-seed-'));
 	const seedFile = join(seedDir, 'seed.json');

@@ -1,6 +1,6 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { announcedWindow, rateLimitedRouteOf } from './rateLimits';
+import { announcedWindow, MAX_ANNOUNCED_WAIT_S, rateLimitedRouteOf } from './rateLimits';
 
 /**
  * Pacing: n8n starts every item of a declarative node at once, so 200 items would be 200 requests in flight and a
@@ -8,11 +8,12 @@ import { announcedWindow, rateLimitedRouteOf } from './rateLimits';
  * request only when it can be sent now, in the order they asked:
  * - at most Max Requests in Flight requests of the run are out at a time;
  * - a limited route (one with a documented limit, rateLimits.ts, or one whose answers announce X-RateLimit-*) sends
- *   one request and waits for its answer before the rest of a burst: the documented limit is never trusted, since an
- *   install may set a lower one (the real backend's API_LIMIT). The answer's figures then say how many more may go
- *   in this window (what is left, less what this run sent after that request) and when it restarts; at the
- *   restart the next request asks again. An answer without figures leaves the route unlimited for the run (production
- *   announces none on its GET routes); an answer that tells nothing (an error, a timeout) lets the next one ask;
+ *   one request, with nothing else out on it, and waits for its answer before the rest of a burst: the documented
+ *   limit is never trusted, since an install may set a lower one (the real backend's API_LIMIT). The figures of the
+ *   latest request answered (the one the service counted last) say how many more may go (what is left, less what this
+ *   run sent after that request) and until when; when that time is past, the next request asks again. An answer
+ *   without figures leaves the route unlimited for the run (production announces none on its GET routes); an answer
+ *   that tells nothing (an error, a timeout) lets the next one ask;
  * - a 429 closes its route for Retry-After seconds for every item of the run;
  * - a wait for a window or a Retry-After longer than what is left of Max Rate-Limit Wait is not waited: the request is
  *   not sent (`TooLongToWait`). Waiting for a place in flight or for the answer that tells the window is not such a
@@ -41,23 +42,23 @@ const REAL_TIME: PacerClock = { now: () => Date.now(), sleep: async (ms) => awai
 /**
  * What the run knows of one route's window:
  * - `unlimited`: no figures announced (or a route with no documented limit): only a 429 holds it back;
- * - `asking`: the window's figures are unknown; one request at a time goes and its answer tells them;
+ * - `asking`: the window's figures are unknown; one request goes when none is out, and its answer tells them;
  * - `counted`: an answer announced them: `allowance` more requests may go until `endsAt`.
  */
 interface Budget {
 	state: 'unlimited' | 'asking' | 'counted';
-	/** `counted`: requests that may still be sent in this window. */
+	/** `counted`: requests that may still be sent until `endsAt`. */
 	allowance: number;
-	/** `counted`: when the window restarts (the earliest end announced in it). */
+	/** `counted`: when the window restarts, as the figures in force say. */
 	endsAt: number;
-	/** Counts the windows this run has seen; an answer to a request of an earlier one is not about this one. */
-	window: number;
-	/** `asking`: the request whose answer will tell, while it is out. */
-	asking?: Ticket;
+	/** The `seq` of the request whose figures are in force (0: none); an answer to an earlier one is older news. */
+	figuresOf: number;
 	/** After a 429: not before this time. */
 	closedUntil: number;
 	/** Requests of this route sent by the run so far (a ticket's `seq` is its place in that count). */
 	sent: number;
+	/** Requests of this route sent and not yet answered. */
+	out: number;
 }
 
 export interface Ticket {
@@ -65,8 +66,6 @@ export interface Ticket {
 	key?: string;
 	/** Its place among the route's requests of this run (1 for the first). */
 	seq: number;
-	/** The window it was sent in. */
-	window: number;
 	sentAt: number;
 	release(): void;
 }
@@ -101,7 +100,7 @@ export class Pacer {
 		const key = route ?? `${method.toUpperCase()} ${path.split('?')[0]}`;
 		let budget = this.budgets.get(key);
 		if (!budget) {
-			budget = { state: route ? 'asking' : 'unlimited', allowance: 0, endsAt: 0, window: 0, closedUntil: 0, sent: 0 };
+			budget = { state: route ? 'asking' : 'unlimited', allowance: 0, endsAt: 0, figuresOf: 0, closedUntil: 0, sent: 0, out: 0 };
 			this.budgets.set(key, budget);
 		}
 		return { key, budget };
@@ -109,13 +108,10 @@ export class Pacer {
 
 	/** When the budget lets one more request go: 0 for now, undefined for "once an answer out tells". */
 	private openAt(budget: Budget, now: number): number | undefined {
-		if (budget.state === 'counted' && now >= budget.endsAt + MARGIN_MS) {
-			budget.state = 'asking';
-			budget.window++;
-		}
+		if (budget.state === 'counted' && now >= budget.endsAt + MARGIN_MS) budget.state = 'asking';
 		if (budget.closedUntil > now) return budget.closedUntil;
 		if (budget.state === 'unlimited') return 0;
-		if (budget.state === 'asking') return budget.asking ? undefined : 0;
+		if (budget.state === 'asking') return budget.out > 0 ? undefined : 0;
 		return budget.allowance > 0 ? 0 : budget.endsAt + MARGIN_MS;
 	}
 
@@ -171,24 +167,22 @@ export class Pacer {
 	private send(waiter: Waiter, now: number): Ticket {
 		const { budget } = waiter;
 		this.inFlight++;
+		budget.out++;
 		budget.sent++;
 		if (budget.state === 'counted') budget.allowance--;
 		let released = false;
-		const ticket: Ticket = {
+		return {
 			key: waiter.key,
 			seq: budget.sent,
-			window: budget.window,
 			sentAt: now,
 			release: () => {
 				if (released) return;
 				released = true;
 				this.inFlight--;
-				if (budget.asking === ticket) budget.asking = undefined;
+				budget.out--;
 				this.pump();
 			},
 		};
-		if (budget.state === 'asking') budget.asking = ticket;
-		return ticket;
 	}
 
 	/** What one answer says about its route's window (headers lower-cased), or a 429's Retry-After. */
@@ -197,8 +191,8 @@ export class Pacer {
 		if (!budget) return;
 		const now = this.clock.now();
 		if (status === 429) {
-			const waitMs = retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds) * 1000 : 1000;
-			budget.closedUntil = Math.max(budget.closedUntil, now + waitMs);
+			const seconds = retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds) ? retryAfterSeconds : 1;
+			budget.closedUntil = Math.max(budget.closedUntil, now + Math.min(MAX_ANNOUNCED_WAIT_S, Math.max(0, seconds)) * 1000);
 		}
 		const announced = announcedWindow(headers, now);
 		if (announced === undefined) {
@@ -207,18 +201,18 @@ export class Pacer {
 		} else if (announced === 'unreadable') {
 			// Limited, by how much is unknown: one request at a time, each waiting for the one before.
 			if (budget.state === 'unlimited') budget.state = 'asking';
-		} else if (ticket.window === budget.window) {
-			// What is left, less what this run sent after that request (the service may not have counted those yet).
+		} else if (ticket.seq > budget.figuresOf) {
+			// The latest request answered is the one the service counted last: its figures replace older ones. What is
+			// left, less what this run sent after that request (the service had not counted those yet).
 			const allowance = announced.remaining - (budget.sent - ticket.seq);
 			const endsAt = now + announced.resetMs;
-			if (budget.state === 'counted') {
-				budget.allowance = Math.min(budget.allowance, allowance);
-				budget.endsAt = Math.min(budget.endsAt, endsAt);
-			} else {
-				budget.state = 'counted';
-				budget.allowance = allowance;
-				budget.endsAt = endsAt;
-			}
+			// Within one window what is left only goes down, and its earliest announced end holds (later answers of a burst
+			// round the same end up); more left than counted means the window restarted, and its end is the new one.
+			const sameWindow = budget.state === 'counted' && allowance <= budget.allowance;
+			budget.endsAt = sameWindow ? Math.min(budget.endsAt, endsAt) : endsAt;
+			budget.allowance = allowance;
+			budget.figuresOf = ticket.seq;
+			budget.state = 'counted';
 		}
 		this.pump();
 	}
