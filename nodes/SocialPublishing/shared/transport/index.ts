@@ -19,6 +19,7 @@ import {
 import { EXPECTED_BASE_URL } from '../../../../credentials/SocialPublishingApi.credentials';
 import { refuseUnusableBaseUrl } from '../baseUrl';
 import { toItems } from '../items';
+import { keyRedactor, MIN_KEY_LENGTH, type KeyRedactor } from '../secrets';
 import { pacerOf } from './pacing';
 import { DEFAULT_POLICY, LOADER_POLICY, nodePolicy, type ParameterReader, type TransportPolicy } from './policy';
 import { isStreamedBody, lowerCaseKeys, sendWithPolicy, type Target } from './send';
@@ -91,7 +92,30 @@ function captureAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, t
 	return captured;
 }
 
-function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) {
+/**
+ * Everything that enters the transport from the service and everything that leaves it passes here: the key's value
+ * is replaced in answers (before any step reads them), in the client's errors (before they are worded), and in the
+ * items and errors handed back to n8n (which saves and logs them). Structural, so no wording can quote it.
+ */
+async function keyGuarded<T>(redactor: KeyRedactor, work: () => Promise<T>): Promise<T> {
+	try {
+		return redactor.value(await work());
+	} catch (error) {
+		throw redactor.error(error);
+	}
+}
+
+/** A first postReceive step: the answer and its items with the key replaced, before any other step reads them. */
+function redactAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, redactor: KeyRedactor): void {
+	const redact: PostReceiveAction = async function (items, response) {
+		response.body = redactor.value(response.body);
+		response.headers = redactor.value(lowerCaseKeys(response.headers));
+		return redactor.value(items);
+	};
+	requestData.postReceive.unshift({ data: { parameterValue: undefined }, actions: [redact] });
+}
+
+function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions, redactor: KeyRedactor) {
 	const policy = nodePolicy(context, DEFAULT_POLICY);
 	requestData.options.timeout = policy.timeoutMs;
 	const target: Target = {
@@ -100,11 +124,16 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 		itemIndex: context.getItemIndex(),
 	};
 	const captured = captureAnswers(requestData, target);
+	redactAnswers(requestData, redactor);
 	const deadline = !isStreamedBody(requestData.options.body);
 	const pacer = pacerOf(context, policy.maxInFlight);
 	const attempt = async () => {
 		captured.headers = undefined;
-		return await context.makeRoutingRequest(requestData);
+		try {
+			return await context.makeRoutingRequest(requestData);
+		} catch (error) {
+			throw redactor.error(error, { keepCause: true });
+		}
 	};
 	const send = async () =>
 		await sendWithPolicy(() => context.getNode(), target, policy, attempt, { deadline, pacer, headersOf: () => captured.headers });
@@ -130,6 +159,12 @@ export function refuseUnusableKey(node: INode | (() => INode), credentials: IDat
 			description: 'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth token into the credential.',
 		});
 	}
+	if (key.length < MIN_KEY_LENGTH) {
+		throw new NodeOperationError(nodeOf(), `The API key in the credential has only ${key.length} characters`, {
+			itemIndex,
+			description: 'A key of the service is much longer: copy the whole key again from Settings → Developers → Access and paste it into the credential.',
+		});
+	}
 	if (/^bearer\s/i.test(key)) {
 		throw new NodeOperationError(nodeOf(), 'The API key in the credential starts with "Bearer "', {
 			itemIndex,
@@ -141,15 +176,20 @@ export function refuseUnusableKey(node: INode | (() => INode), credentials: IDat
 /** The items of one run share one read of the credential: n8n reads and decrypts it on every getCredentials(). */
 const runCredentials = new WeakMap<object, Promise<IDataObject>>();
 
-/** Checks the run's credential (read once per run, keyed like shared/batch.ts by the run's input items) for this item. */
-async function refuseUnusableCredential(context: IExecutePaginationFunctions): Promise<void> {
+/**
+ * Checks the run's credential (read once per run, keyed like shared/batch.ts by the run's input items) for this item;
+ * answers what replaces its key in everything the item's request brings back.
+ */
+async function refuseUnusableCredential(context: IExecutePaginationFunctions): Promise<KeyRedactor> {
 	const items = context.getExecuteData()?.data?.main?.[0];
 	let credentials = Array.isArray(items) ? runCredentials.get(items) : undefined;
 	if (!credentials) {
 		credentials = context.getCredentials(CREDENTIAL_TYPE);
 		if (Array.isArray(items)) runCredentials.set(items, credentials);
 	}
-	refuseUnusableKey(() => context.getNode(), await credentials, context.getItemIndex());
+	const read = await credentials;
+	refuseUnusableKey(() => context.getNode(), read, context.getItemIndex());
+	return keyRedactor(String(read.apiKey ?? '').trim());
 }
 
 /** The node's request hook (`requestOperations.pagination`): one request of one item. */
@@ -157,9 +197,11 @@ export async function sendThroughTransport(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	await refuseUnusableCredential(this);
-	const { send, finish } = prepare(this, requestData);
-	return finish(await send());
+	const redactor = await refuseUnusableCredential(this);
+	return await keyGuarded(redactor, async () => {
+		const { send, finish } = prepare(this, requestData, redactor);
+		return finish(await send());
+	});
 }
 
 /** How an operation walks its pages: sets the query of the next page from the last answer, or ends. */
@@ -183,19 +225,21 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		await refuseUnusableCredential(this);
-		const { send, finish, captured } = prepare(this, requestData);
-		const returnAll = this.getNodeParameter('returnAll', true) as boolean;
-		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
-		const pages = walk(this);
-		const qs = (requestData.options.qs ??= {}) as IDataObject;
-		const items: INodeExecutionData[] = [];
-		if (!pages.start(qs)) return [];
-		for (let page = 0; page < MAX_PAGES; page++) {
-			items.push(...(await send()));
-			if (items.length >= limit || !pages.next(captured.body, qs)) break;
-		}
-		return finish(items.slice(0, limit));
+		const redactor = await refuseUnusableCredential(this);
+		return await keyGuarded(redactor, async () => {
+			const { send, finish, captured } = prepare(this, requestData, redactor);
+			const returnAll = this.getNodeParameter('returnAll', true) as boolean;
+			const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+			const pages = walk(this);
+			const qs = (requestData.options.qs ??= {}) as IDataObject;
+			const items: INodeExecutionData[] = [];
+			if (!pages.start(qs)) return [];
+			for (let page = 0; page < MAX_PAGES; page++) {
+				items.push(...(await send()));
+				if (items.length >= limit || !pages.next(captured.body, qs)) break;
+			}
+			return finish(items.slice(0, limit));
+		});
 	};
 }
 
@@ -225,6 +269,7 @@ export async function apiRequestFull(
 	const policy = options.policy ?? nodePolicy(this as ParameterReader, loader ? LOADER_POLICY : DEFAULT_POLICY);
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	refuseUnusableKey(() => this.getNode(), credentials, options.itemIndex);
+	const redactor = keyRedactor(String(credentials.apiKey ?? '').trim());
 	const request: IHttpRequestOptions = {
 		method,
 		baseURL: baseUrlOf(credentials),
@@ -239,15 +284,23 @@ export async function apiRequestFull(
 	const target: Target = { method, path, itemIndex: options.itemIndex };
 	// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and the trigger send alone.
 	const pacer = 'getExecuteData' in this ? pacerOf(this, policy.maxInFlight) : undefined;
-	const response = await sendWithPolicy(
-		() => this.getNode(),
-		target,
-		policy,
-		async () => (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request })) as IN8nHttpFullResponse,
-		{ pacer, headersOf: (answer) => lowerCaseKeys(answer.headers) },
-	);
-	assertApiAnswer(() => this.getNode(), response, target);
-	return { body: response.body, headers: lowerCaseKeys(response.headers) };
+	return await keyGuarded(redactor, async () => {
+		const response = await sendWithPolicy(
+			() => this.getNode(),
+			target,
+			policy,
+			async () => {
+				try {
+					return redactor.value((await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request })) as IN8nHttpFullResponse);
+				} catch (error) {
+					throw redactor.error(error, { keepCause: true });
+				}
+			},
+			{ pacer, headersOf: (answer) => lowerCaseKeys(answer.headers) },
+		);
+		assertApiAnswer(() => this.getNode(), response, target);
+		return { body: response.body, headers: lowerCaseKeys(response.headers) };
+	});
 }
 
 /** One request under the policy; answers the parsed body. For loaders, the trigger and hooks. */
