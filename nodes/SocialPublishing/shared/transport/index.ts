@@ -118,10 +118,14 @@ function redactAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, re
 function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions, redactor: KeyRedactor) {
 	const policy = nodePolicy(context, DEFAULT_POLICY);
 	requestData.options.timeout = policy.timeoutMs;
+	// The API never redirects: a redirect is a Base URL that is not quite the API's, and following it would send the
+	// key elsewhere or re-send a write. Refused and explained (../errors.ts).
+	requestData.options.disableFollowRedirect = true;
 	const target: Target = {
 		method: String(requestData.options.method ?? 'GET').toUpperCase(),
 		path: String(requestData.options.url ?? ''),
 		itemIndex: context.getItemIndex(),
+		baseUrl: String(requestData.options.baseURL ?? ''),
 	};
 	const captured = captureAnswers(requestData, target);
 	redactAnswers(requestData, redactor);
@@ -278,10 +282,11 @@ export async function apiRequestFull(
 		json: true,
 		timeout: policy.timeoutMs,
 		returnFullResponse: true,
+		disableFollowRedirect: true,
 		...(options.qs ? { qs: options.qs } : {}),
 		...(options.body ? { body: options.body } : {}),
 	};
-	const target: Target = { method, path, itemIndex: options.itemIndex };
+	const target: Target = { method, path, itemIndex: options.itemIndex, baseUrl: request.baseURL };
 	// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and the trigger send alone.
 	const pacer = 'getExecuteData' in this ? pacerOf(this, policy.maxInFlight) : undefined;
 	return await keyGuarded(redactor, async () => {

@@ -19,6 +19,8 @@ export interface Target {
 	method: string;
 	path: string;
 	itemIndex?: number;
+	/** The Base URL the path is relative to, for a redirect's error to say where the API probably is. */
+	baseUrl?: string;
 }
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
@@ -51,7 +53,7 @@ function failureOf(error: unknown, target: Target, policy: TransportPolicy, atte
 	const cause = (outer?.cause ?? outer) as
 		| { response?: { status?: number; data?: unknown; headers?: unknown }; code?: string; message?: string; isAxiosError?: boolean }
 		| undefined;
-	const base = { method: target.method, path: target.path, attempts, timeoutMs: policy.timeoutMs };
+	const base = { method: target.method, path: target.path, attempts, timeoutMs: policy.timeoutMs, baseUrl: target.baseUrl };
 	if (cause?.response?.status) {
 		return { ...base, status: cause.response.status, body: cause.response.data, headers: lowerCaseKeys(cause.response.headers) };
 	}
