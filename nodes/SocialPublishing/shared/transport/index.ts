@@ -93,19 +93,11 @@ function captureAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, t
 }
 
 /**
- * Everything that enters the transport from the service and everything that leaves it passes here: the key's value
- * is replaced in answers (before any step reads them), in the client's errors (before they are worded), and in the
- * items and errors handed back to n8n (which saves and logs them). Structural, so no wording can quote it.
+ * The key's value replaced in everything that crosses the transport (shared/secrets.ts): in answers before any step
+ * reads them (a first postReceive step here; `redactor.value` on apiRequestFull's answer), in the HTTP client's
+ * errors before they are worded (each attempt), and in the items and errors handed back to n8n, which shows, saves
+ * and logs them (prepare's `send` and `finish`, apiRequestFull's result). Structural: no wording can quote the key.
  */
-async function keyGuarded<T>(redactor: KeyRedactor, work: () => Promise<T>): Promise<T> {
-	try {
-		return redactor.value(await work());
-	} catch (error) {
-		throw redactor.error(error);
-	}
-}
-
-/** A first postReceive step: the answer and its items with the key replaced, before any other step reads them. */
 function redactAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, redactor: KeyRedactor): void {
 	const redact: PostReceiveAction = async function (items, response) {
 		response.body = redactor.value(response.body);
@@ -113,6 +105,15 @@ function redactAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, re
 		return redactor.value(items);
 	};
 	requestData.postReceive.unshift({ data: { parameterValue: undefined }, actions: [redact] });
+}
+
+/** Runs `work`, handing on its error with the key replaced (`keepCause`: an attempt's error, still to be read). */
+async function keyGuarded<T>(redactor: KeyRedactor, work: () => Promise<T>, keepCause = false): Promise<T> {
+	try {
+		return await work();
+	} catch (error) {
+		throw redactor.error(error, { keepCause });
+	}
 }
 
 function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions, redactor: KeyRedactor) {
@@ -133,11 +134,7 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 	const pacer = pacerOf(context, policy.maxInFlight);
 	const attempt = async () => {
 		captured.headers = undefined;
-		try {
-			return await context.makeRoutingRequest(requestData);
-		} catch (error) {
-			throw redactor.error(error, { keepCause: true });
-		}
+		return await keyGuarded(redactor, async () => await context.makeRoutingRequest(requestData), true);
 	};
 	const send = async () =>
 		await sendWithPolicy(() => context.getNode(), target, policy, attempt, { deadline, pacer, headersOf: () => captured.headers });
@@ -146,7 +143,12 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 		const figures = rateLimitFigures(captured.headers);
 		return items.map((item) => ({ ...item, json: { ...item.json, rateLimit: figures } }));
 	};
-	return { captured, send, finish, target };
+	return {
+		captured,
+		send: async () => await keyGuarded(redactor, send),
+		finish: (items: INodeExecutionData[]) => redactor.value(finish(items)),
+		target,
+	};
 }
 
 /**
@@ -201,11 +203,8 @@ export async function sendThroughTransport(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	const redactor = await refuseUnusableCredential(this);
-	return await keyGuarded(redactor, async () => {
-		const { send, finish } = prepare(this, requestData, redactor);
-		return finish(await send());
-	});
+	const { send, finish } = prepare(this, requestData, await refuseUnusableCredential(this));
+	return finish(await send());
 }
 
 /** How an operation walks its pages: sets the query of the next page from the last answer, or ends. */
@@ -229,21 +228,18 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		const redactor = await refuseUnusableCredential(this);
-		return await keyGuarded(redactor, async () => {
-			const { send, finish, captured } = prepare(this, requestData, redactor);
-			const returnAll = this.getNodeParameter('returnAll', true) as boolean;
-			const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
-			const pages = walk(this);
-			const qs = (requestData.options.qs ??= {}) as IDataObject;
-			const items: INodeExecutionData[] = [];
-			if (!pages.start(qs)) return [];
-			for (let page = 0; page < MAX_PAGES; page++) {
-				items.push(...(await send()));
-				if (items.length >= limit || !pages.next(captured.body, qs)) break;
-			}
-			return finish(items.slice(0, limit));
-		});
+		const { send, finish, captured } = prepare(this, requestData, await refuseUnusableCredential(this));
+		const returnAll = this.getNodeParameter('returnAll', true) as boolean;
+		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+		const pages = walk(this);
+		const qs = (requestData.options.qs ??= {}) as IDataObject;
+		const items: INodeExecutionData[] = [];
+		if (!pages.start(qs)) return [];
+		for (let page = 0; page < MAX_PAGES; page++) {
+			items.push(...(await send()));
+			if (items.length >= limit || !pages.next(captured.body, qs)) break;
+		}
+		return finish(items.slice(0, limit));
 	};
 }
 
@@ -289,23 +285,15 @@ export async function apiRequestFull(
 	const target: Target = { method, path, itemIndex: options.itemIndex, baseUrl: request.baseURL };
 	// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and the trigger send alone.
 	const pacer = 'getExecuteData' in this ? pacerOf(this, policy.maxInFlight) : undefined;
-	return await keyGuarded(redactor, async () => {
-		const response = await sendWithPolicy(
-			() => this.getNode(),
-			target,
-			policy,
-			async () => {
-				try {
-					return redactor.value((await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request })) as IN8nHttpFullResponse);
-				} catch (error) {
-					throw redactor.error(error, { keepCause: true });
-				}
-			},
-			{ pacer, headersOf: (answer) => lowerCaseKeys(answer.headers) },
-		);
-		assertApiAnswer(() => this.getNode(), response, target);
-		return { body: response.body, headers: lowerCaseKeys(response.headers) };
-	});
+	const send = async () => (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request })) as IN8nHttpFullResponse;
+	// Each attempt's answer or error with the key replaced before anything reads it; the error handed on alike.
+	const attempt = async () => redactor.value(await keyGuarded(redactor, send, true));
+	const response = await keyGuarded(
+		redactor,
+		async () => await sendWithPolicy(() => this.getNode(), target, policy, attempt, { pacer, headersOf: (answer) => lowerCaseKeys(answer.headers) }),
+	);
+	assertApiAnswer(() => this.getNode(), response, target);
+	return { body: response.body, headers: lowerCaseKeys(response.headers) };
 }
 
 /** One request under the policy; answers the parsed body. For loaders, the trigger and hooks. */
