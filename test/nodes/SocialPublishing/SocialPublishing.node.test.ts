@@ -1,7 +1,8 @@
 /**
  * The node's description: the subtitle under the node on the canvas says what it does in words ("Create a
  * post"), for every operation, resolved by n8n's own expression engine as the editor resolves it; no field
- * carries a regex validation.
+ * carries a regex validation; every parameter carries what n8n requires of one, the ones made at build time from the
+ * platform table included, which n8n's lint rules cannot see in the source.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -66,4 +67,30 @@ test('no field of the node carries a regex validation (n8n runs them with a 250 
 	};
 	walk(nodeType.description.properties, 'properties');
 	expect(withRegex).toEqual([]);
+});
+
+test('every parameter, the typed settings made from the platform table included, has what n8n requires of one', () => {
+	// What eslint-plugin-n8n-nodes-base's rules ask of a parameter written out in the source (node-param-default-missing,
+	// node-param-required-false, node-param-default-wrong-for-options), asked of the built description.
+	const problems: string[] = [];
+	let checked = 0;
+	const check = (property: INodeProperties, path: string): void => {
+		checked++;
+		const at = `${path} "${property.displayName}"`;
+		if (!('default' in property)) problems.push(`${at} has no default`);
+		if (property.required === false) problems.push(`${at} has required: false`);
+		if (property.type === 'options' && !property.typeOptions?.loadOptionsMethod) {
+			const values = (property.options ?? []).map((option) => (option as { value: unknown }).value);
+			if (!values.includes(property.default)) problems.push(`${at}: default ${JSON.stringify(property.default)} is not one of its options`);
+		}
+		if (property.type === 'collection') (property.options as INodeProperties[]).forEach((inner) => check(inner, `${at} →`));
+		if (property.type === 'fixedCollection') {
+			for (const section of property.options as Array<{ values: INodeProperties[] }>) section.values.forEach((inner) => check(inner, `${at} →`));
+		}
+	};
+	nodeType.description.properties.forEach((property) => check(property, 'property'));
+	expect(problems).toEqual([]);
+	// The typed settings are among them: X's Who Can Reply (a row of shared/platforms/x.ts) was checked.
+	expect(JSON.stringify(nodeType.description.properties)).toContain('"displayName":"Who Can Reply"');
+	expect(checked).toBeGreaterThan(100);
 });

@@ -18,9 +18,13 @@ import {
 
 import { EXPECTED_BASE_URL } from '../../../../credentials/SocialPublishingApi.credentials';
 import { refuseUnusableBaseUrl } from '../baseUrl';
+import { MAX_PAGES_PER_CALL } from '../bounds';
 import { toItems } from '../items';
+import { routeOf } from '../routeFacts';
 import { keyRedactor, MIN_KEY_LENGTH, type KeyRedactor } from '../secrets';
+import { BrokenAnswer, brokenAnswer } from './answers';
 import { pacerOf } from './pacing';
+import { announcedCount, resetDelayMs } from './rateLimits';
 import { DEFAULT_POLICY, LOADER_POLICY, nodePolicy, type ParameterReader, type TransportPolicy } from './policy';
 import { isStreamedBody, lowerCaseKeys, sendWithPolicy, type Target } from './send';
 
@@ -47,9 +51,14 @@ export { isStreamedBody, lowerCaseKeys, sendWithPolicy } from './send';
 
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
 
-/** The API answers JSON; an HTML page means the Base URL reaches the web application instead. */
+/**
+ * The API answers JSON; an HTML page means the Base URL reaches the web application instead. Any other answer must be
+ * the route's success (its response contract, transport/answers.ts) within the bounds (../bounds.ts): a BrokenAnswer
+ * otherwise, which send.ts retries on a GET and words as an error.
+ */
 function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, target: Target): void {
-	const type = String(lowerCaseKeys(response.headers)['content-type'] ?? '');
+	const headers = lowerCaseKeys(response.headers);
+	const type = String(headers['content-type'] ?? '');
 	const body = response.body;
 	if (type.includes('text/html') || (typeof body === 'string' && body.trimStart().startsWith('<'))) {
 		throw new NodeApiError(
@@ -64,6 +73,8 @@ function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, targ
 			},
 		);
 	}
+	const problem = brokenAnswer(routeOf(target.method, target.path).facts.answer, body, headers);
+	if (problem) throw new BrokenAnswer(response.statusCode, headers, problem);
 }
 
 interface Captured {
@@ -132,9 +143,14 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 	redactAnswers(requestData, redactor);
 	const deadline = !isStreamedBody(requestData.options.body);
 	const pacer = pacerOf(context, policy.maxInFlight);
-	const attempt = async () => {
+	const attempt = async (signal?: AbortSignal) => {
 		captured.headers = undefined;
-		return await keyGuarded(redactor, async () => await context.makeRoutingRequest(requestData), true);
+		// RoutingNode sends with the item's own context, the one this pagination context is made from.
+		const send = async () =>
+			await withDeadlineSignal(Object.getPrototypeOf(context) as object, signal, async () =>
+				await context.makeRoutingRequest({ ...requestData, options: { ...requestData.options, abortSignal: signal } }),
+			);
+		return await keyGuarded(redactor, send, true);
 	};
 	const send = async () =>
 		await sendWithPolicy(() => context.getNode(), target, policy, attempt, { deadline, pacer, headersOf: () => captured.headers });
@@ -149,6 +165,29 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 		finish: (items: INodeExecutionData[]) => redactor.value(finish(items)),
 		target,
 	};
+}
+
+/**
+ * Lets the deadline's signal reach the HTTP client, which then closes the connection of an answer still trickling in.
+ * n8n's request helper replaces the request's `abortSignal` with the execution's cancel signal
+ * (`getExecutionCancelSignal()`, where the context has one), so for the attempt's time the context answers with a
+ * signal that fires on either.
+ */
+async function withDeadlineSignal<T>(context: object, signal: AbortSignal | undefined, send: () => Promise<T>): Promise<T> {
+	const target = context as { getExecutionCancelSignal?: () => AbortSignal | undefined };
+	const ownSignal = target.getExecutionCancelSignal;
+	if (!signal || typeof ownSignal !== 'function') return await send();
+	const shadowed = Object.prototype.hasOwnProperty.call(target, 'getExecutionCancelSignal');
+	target.getExecutionCancelSignal = () => {
+		const execution = ownSignal.call(context);
+		return execution ? AbortSignal.any([execution, signal]) : signal;
+	};
+	try {
+		return await send();
+	} finally {
+		if (shadowed) target.getExecutionCancelSignal = ownSignal;
+		else delete target.getExecutionCancelSignal;
+	}
 }
 
 /**
@@ -215,9 +254,6 @@ export interface PageWalk {
 	next(answer: unknown, qs: IDataObject): boolean;
 }
 
-/** Most pages one execution reads, whatever the service says. */
-const MAX_PAGES = 1_000;
-
 /**
  * A request hook for operations that read several pages (or date windows), set on the operation
  * with `routing.operations.pagination`. Each page goes through the same policy; Return All / Limit
@@ -235,12 +271,28 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 		const qs = (requestData.options.qs ??= {}) as IDataObject;
 		const items: INodeExecutionData[] = [];
 		if (!pages.start(qs)) return [];
-		for (let page = 0; page < MAX_PAGES; page++) {
+		for (let page = 1; ; page++) {
 			items.push(...(await send()));
 			if (items.length >= limit || !pages.next(captured.body, qs)) break;
+			if (page === MAX_PAGES_PER_CALL) throw endlessPages(this, requestData, page, items.length);
 		}
 		return finish(items.slice(0, limit));
 	};
+}
+
+/** The service still says "more" after the most pages one call reads (../bounds.ts): an error, never a silent stop. */
+function endlessPages(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions, pages: number, read: number): NodeApiError {
+	const route = `${String(requestData.options.method ?? 'GET').toUpperCase()} ${String(requestData.options.url ?? '')}`;
+	return new NodeApiError(
+		context.getNode(),
+		{ route, pages },
+		{
+			message: `${route} still says there is more after ${pages} pages (${read} results read), the most one run reads`,
+			description:
+				'Either the service keeps answering "more" without end, or there is more than one run should read. Turn Return All off and set a Limit, or narrow the search; if the results repeat, the service is at fault.',
+			itemIndex: context.getItemIndex(),
+		},
+	);
 }
 
 type ApiContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions | IHookFunctions;
@@ -285,14 +337,23 @@ export async function apiRequestFull(
 	const target: Target = { method, path, itemIndex: options.itemIndex, baseUrl: request.baseURL };
 	// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and the trigger send alone.
 	const pacer = 'getExecuteData' in this ? pacerOf(this, policy.maxInFlight) : undefined;
-	const send = async () => (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request })) as IN8nHttpFullResponse;
-	// Each attempt's answer or error with the key replaced before anything reads it; the error handed on alike.
-	const attempt = async () => redactor.value(await keyGuarded(redactor, send, true));
-	const response = await keyGuarded(
-		redactor,
-		async () => await sendWithPolicy(() => this.getNode(), target, policy, attempt, { pacer, headersOf: (answer) => lowerCaseKeys(answer.headers) }),
-	);
-	assertApiAnswer(() => this.getNode(), response, target);
+	// Each attempt's answer, or the client's error, with the key replaced before anything reads it; the error handed on alike.
+	const send = async (signal?: AbortSignal) =>
+		(await withDeadlineSignal(this, signal, async () =>
+			await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request, abortSignal: signal }),
+		)) as IN8nHttpFullResponse;
+	const response = await keyGuarded(redactor, async () => await sendWithPolicy(
+		() => this.getNode(),
+		target,
+		policy,
+		async (signal) => {
+			const answer = redactor.value(await keyGuarded(redactor, async () => await send(signal), true));
+			// Inside the attempt, so that a broken answer to a GET is retried like a dropped connection.
+			assertApiAnswer(() => this.getNode(), answer, target);
+			return answer;
+		},
+		{ pacer, headersOf: (answer) => lowerCaseKeys(answer.headers) },
+	));
 	return { body: response.body, headers: lowerCaseKeys(response.headers) };
 }
 
@@ -306,16 +367,18 @@ export async function apiRequest<T = unknown>(
 	return (await apiRequestFull.call(this, method, path, options)).body as T;
 }
 
-/** The X-RateLimit-* figures of an answer, or null when the route sends none. */
+/**
+ * The X-RateLimit-* figures of an answer, or null when the route sends none; a figure that cannot be read is null,
+ * the reset is in seconds from now however the service wrote it (rateLimits.ts).
+ */
 export function rateLimitFigures(headers: IDataObject | undefined): IDataObject | null {
 	if (!headers) return null;
-	const read = (name: string) => {
-		const value = headers[name];
-		return value === undefined ? undefined : Number(value);
+	const names = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+	if (names.every((name) => headers[name] === undefined)) return null;
+	const resetMs = resetDelayMs(headers['x-ratelimit-reset'], Date.now());
+	return {
+		limit: announcedCount(headers['x-ratelimit-limit']) ?? null,
+		remaining: announcedCount(headers['x-ratelimit-remaining']) ?? null,
+		resetSeconds: resetMs === undefined ? null : Math.ceil(resetMs / 1000),
 	};
-	const limit = read('x-ratelimit-limit');
-	const remaining = read('x-ratelimit-remaining');
-	const reset = read('x-ratelimit-reset');
-	if (limit === undefined && remaining === undefined && reset === undefined) return null;
-	return { limit: limit ?? null, remaining: remaining ?? null, resetSeconds: reset ?? null };
 }

@@ -5,7 +5,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { answers } from '../../../helpers/hostileServer';
-import { expectHostileOutcome, TELLTALE, keyForms, stringsIn, useHostileService, type HostileRun } from './support';
+import { captureN8nLog, expectHostileOutcome, TELLTALE, keyForms, stringsIn, useHostileService, type HostileRun } from './support';
 
 const t = useHostileService();
 
@@ -35,5 +35,19 @@ describe('the hostile harness', () => {
 		expect(() => expectHostileOutcome(unworded, { message: 'Channel' })).toThrow(/unworded/);
 		const quiet = { result: { items: [{ json: {} }], run: { data: {} } }, ms: 1, log: [], requests: [] } as unknown as HostileRun;
 		expect(() => expectHostileOutcome(quiet, { succeeds: true, requests: 1 })).toThrow(/count/);
+	});
+});
+
+describe("n8n's log as the harness captures it", () => {
+	it('receives what a node context logs through this.logger', async () => {
+		const { PollContext } = await import('n8n-core');
+		const capture = captureN8nLog();
+		try {
+			const logger = Object.getOwnPropertyDescriptor(PollContext.prototype, 'logger')?.get ?? Object.getOwnPropertyDescriptor(Object.getPrototypeOf(PollContext.prototype), 'logger')?.get;
+			(logger?.call({}) as { warn(message: string): void }).warn('a line from a node');
+		} finally {
+			capture.stop();
+		}
+		expect(capture.lines).toEqual(['warn a line from a node']);
 	});
 });

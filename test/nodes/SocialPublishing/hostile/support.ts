@@ -8,8 +8,8 @@
  *   error's `errorResponse` or any other field saved with the execution, the output items, or n8n's log;
  * - the requests the service received, and the time the run took.
  */
-import { Container } from '@n8n/di';
-import { Logger } from '@n8n/backend-common';
+import { createRequire } from 'node:module';
+
 import { LoggerProxy, type IDataObject, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
 
 import { runNode, type RunNodeResult, type TestCredentials } from '../../../helpers/engine';
@@ -53,14 +53,25 @@ export interface LogCapture {
 	stop(): void;
 }
 
+/**
+ * The Logger that node contexts hand out as `this.logger`. n8n-core has its own copies of @n8n/di and
+ * @n8n/backend-common, so they are loaded from where n8n-core finds them, not from the project's root.
+ */
+function contextLogger(): Record<string, unknown> {
+	const fromCore = createRequire(require.resolve('n8n-core'));
+	const { Container } = fromCore('@n8n/di') as { Container: { get(type: unknown): unknown } };
+	const { Logger } = fromCore('@n8n/backend-common') as { Logger: unknown };
+	return Container.get(Logger) as Record<string, unknown>;
+}
+
 /** Captures n8n's log: the backend Logger that node contexts use (`this.logger`) and n8n-workflow's LoggerProxy. */
 export function captureN8nLog(): LogCapture {
 	const lines: string[] = [];
-	const logger = Container.get(Logger) as unknown as Record<string, unknown>;
+	const logger = contextLogger();
 	const levels = ['error', 'warn', 'info', 'debug'] as const;
 	const originals = levels.map((level) => logger[level]);
 	const record = (level: string) => (message: unknown, meta?: unknown) => {
-		lines.push(`${level} ${stringsIn([message, meta]).join(' ')}`);
+		lines.push([level, ...stringsIn(message), ...stringsIn(meta)].join(' '));
 	};
 	for (const level of levels) logger[level] = record(level);
 	const proxy = Object.fromEntries(levels.map((level) => [level, record(level)]));

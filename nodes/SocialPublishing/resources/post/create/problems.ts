@@ -32,6 +32,8 @@ export interface EntryLabel {
 	settingsMode: 'fields' | 'json';
 	/** Fields mode: the user picked the platform (typed settings shown), rather than "Look Up". */
 	platformGiven?: boolean;
+	/** The service's channel list was read and has no channel of this id. */
+	notListed?: boolean;
 }
 
 export interface ProblemContext {
