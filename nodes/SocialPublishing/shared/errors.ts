@@ -28,6 +28,8 @@ export interface Failure {
 	attempts?: number;
 	/** An answer with a success status that is not one (transport/answers.ts): what is wrong with it, in words. */
 	broken?: string;
+	/** The Base URL `path` is relative to (to resolve a redirect's Location). */
+	baseUrl?: string;
 }
 
 /** The id the failed request's path names, from the route its operation declared (shared/routeFacts.ts). */
@@ -181,6 +183,52 @@ function explainBadRequest(failure: Failure, said: string | undefined): Explaine
 	};
 }
 
+/** Where a redirect points (the Location resolved against the request's address), when it is a web address. */
+function locationOf(failure: Failure): URL | undefined {
+	const location = failure.headers?.location;
+	if (typeof location !== 'string' || !location.trim()) return undefined;
+	try {
+		const url = new URL(location.trim(), `${failure.baseUrl ?? ''}${failure.path}`);
+		return /^https?:$/.test(url.protocol) ? url : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * A redirect, never followed (shared/transport/index.ts): the API answers at its own address, so a redirect is a Base
+ * URL that is not quite it. When the Location ends with the path asked, the rest of it is the Base URL to set. Only
+ * its origin and path are quoted (a query may carry a session).
+ */
+function explainRedirect(failure: Failure): Explained {
+	const write = failure.method !== 'GET';
+	const notFollowed = `The node follows no redirect: the API answers at its own address, so a redirect means the Base URL is not quite it (http:// instead of https://, a missing /api, a path too many), and following it would send the key${write ? ' and the request' : ''} elsewhere.`;
+	const mayBeDone = write
+		? ` The request was not sent again there. ${routeOf(failure.method, failure.path).facts.mayApplyWithoutAnswer ?? 'The change may or may not have been made (the service may have acted on it before redirecting): check it with the matching Get operation before running again.'}`
+		: '';
+	const location = locationOf(failure);
+	if (!location) {
+		return {
+			message: `The service answered ${route(failure)} with a redirect (HTTP ${failure.status})`,
+			description: `${notFollowed}${mayBeDone} ${EXPECTED_BASE_URL}`,
+		};
+	}
+	const shown = `${location.origin}${location.pathname}`;
+	const asked = failure.path.split('?')[0];
+	const pathname = location.pathname.replace(/\/+$/, '');
+	if (asked && asked !== '/' && pathname.endsWith(asked)) {
+		const baseUrl = `${location.origin}${pathname.slice(0, -asked.length)}`;
+		return {
+			message: `The service redirected ${route(failure)} to ${shown}: set the credential's Base URL to ${baseUrl}`,
+			description: `${notFollowed}${mayBeDone}`,
+		};
+	}
+	return {
+		message: `The service redirected ${route(failure)} to ${shown}`,
+		description: `That address is not the API's: the Base URL probably reaches the web application. ${notFollowed}${mayBeDone} ${EXPECTED_BASE_URL}`,
+	};
+}
+
 function secondsWaited(failure: Failure): number {
 	return Math.round((failure.timeoutMs ?? 0) / 100) / 10;
 }
@@ -216,6 +264,7 @@ export function explainFailure(failure: Failure): Explained {
 	if (explained) return explained;
 	if (failure.network) return explainNetwork(failure);
 	const status = failure.status ?? 0;
+	if (status >= 300 && status < 400) return explainRedirect(failure);
 	if (status === 400) return explainBadRequest(failure, said);
 	if (status === 401) return explainUnauthorized(said);
 	if (status === 402) {

@@ -177,6 +177,8 @@ describe('a key the service is sure to refuse is stopped before sending, and nev
 		['an empty key', '   ', 'The credential has no API key'],
 		['a key with "Bearer " in front', 'Bearer sbx_live_0123456789', 'The API key in the credential starts with "Bearer "'],
 		['"bearer" in small letters', 'bearer sbx_live_0123456789', 'The API key in the credential starts with "Bearer "'],
+		// Shorter than any key the service issues; its value could not be told from ordinary words in answers (shared/secrets.ts).
+		['a key of 7 characters', 'sbx_liv', 'The API key in the credential has only 7 characters'],
 	])('%s', async (_what, apiKey, message) => {
 		for (const parameters of [
 			{ resource: 'channel', operation: 'getMany' },

@@ -21,6 +21,7 @@ import { refuseUnusableBaseUrl } from '../baseUrl';
 import { MAX_PAGES_PER_CALL } from '../bounds';
 import { toItems } from '../items';
 import { routeOf } from '../routeFacts';
+import { keyRedactor, MIN_KEY_LENGTH, type KeyRedactor } from '../secrets';
 import { BrokenAnswer, brokenAnswer } from './answers';
 import { pacerOf } from './pacing';
 import { announcedCount, resetDelayMs } from './rateLimits';
@@ -102,23 +103,54 @@ function captureAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, t
 	return captured;
 }
 
-function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) {
+/**
+ * The key's value replaced in everything that crosses the transport (shared/secrets.ts): in answers before any step
+ * reads them (a first postReceive step here; `redactor.value` on apiRequestFull's answer), in the HTTP client's
+ * errors before they are worded (each attempt), and in the items and errors handed back to n8n, which shows, saves
+ * and logs them (prepare's `send` and `finish`, apiRequestFull's result). Structural: no wording can quote the key.
+ */
+function redactAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, redactor: KeyRedactor): void {
+	const redact: PostReceiveAction = async function (items, response) {
+		response.body = redactor.value(response.body);
+		response.headers = redactor.value(lowerCaseKeys(response.headers));
+		return redactor.value(items);
+	};
+	requestData.postReceive.unshift({ data: { parameterValue: undefined }, actions: [redact] });
+}
+
+/** Runs `work`, handing on its error with the key replaced (`keepCause`: an attempt's error, still to be read). */
+async function keyGuarded<T>(redactor: KeyRedactor, work: () => Promise<T>, keepCause = false): Promise<T> {
+	try {
+		return await work();
+	} catch (error) {
+		throw redactor.error(error, { keepCause });
+	}
+}
+
+function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions, redactor: KeyRedactor) {
 	const policy = nodePolicy(context, DEFAULT_POLICY);
 	requestData.options.timeout = policy.timeoutMs;
+	// The API never redirects: a redirect is a Base URL that is not quite the API's, and following it would send the
+	// key elsewhere or re-send a write. Refused and explained (../errors.ts).
+	requestData.options.disableFollowRedirect = true;
 	const target: Target = {
 		method: String(requestData.options.method ?? 'GET').toUpperCase(),
 		path: String(requestData.options.url ?? ''),
 		itemIndex: context.getItemIndex(),
+		baseUrl: String(requestData.options.baseURL ?? ''),
 	};
 	const captured = captureAnswers(requestData, target);
+	redactAnswers(requestData, redactor);
 	const deadline = !isStreamedBody(requestData.options.body);
 	const pacer = pacerOf(context, policy.maxInFlight);
 	const attempt = async (signal?: AbortSignal) => {
 		captured.headers = undefined;
 		// RoutingNode sends with the item's own context, the one this pagination context is made from.
-		return await withDeadlineSignal(Object.getPrototypeOf(context) as object, signal, async () =>
-			await context.makeRoutingRequest({ ...requestData, options: { ...requestData.options, abortSignal: signal } }),
-		);
+		const send = async () =>
+			await withDeadlineSignal(Object.getPrototypeOf(context) as object, signal, async () =>
+				await context.makeRoutingRequest({ ...requestData, options: { ...requestData.options, abortSignal: signal } }),
+			);
+		return await keyGuarded(redactor, send, true);
 	};
 	const send = async () =>
 		await sendWithPolicy(() => context.getNode(), target, policy, attempt, { deadline, pacer, headersOf: () => captured.headers });
@@ -127,7 +159,12 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 		const figures = rateLimitFigures(captured.headers);
 		return items.map((item) => ({ ...item, json: { ...item.json, rateLimit: figures } }));
 	};
-	return { captured, send, finish, target };
+	return {
+		captured,
+		send: async () => await keyGuarded(redactor, send),
+		finish: (items: INodeExecutionData[]) => redactor.value(finish(items)),
+		target,
+	};
 }
 
 /**
@@ -167,6 +204,12 @@ export function refuseUnusableKey(node: INode | (() => INode), credentials: IDat
 			description: 'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth token into the credential.',
 		});
 	}
+	if (key.length < MIN_KEY_LENGTH) {
+		throw new NodeOperationError(nodeOf(), `The API key in the credential has only ${key.length} characters`, {
+			itemIndex,
+			description: 'A key of the service is much longer: copy the whole key again from Settings → Developers → Access and paste it into the credential.',
+		});
+	}
 	if (/^bearer\s/i.test(key)) {
 		throw new NodeOperationError(nodeOf(), 'The API key in the credential starts with "Bearer "', {
 			itemIndex,
@@ -178,15 +221,20 @@ export function refuseUnusableKey(node: INode | (() => INode), credentials: IDat
 /** The items of one run share one read of the credential: n8n reads and decrypts it on every getCredentials(). */
 const runCredentials = new WeakMap<object, Promise<IDataObject>>();
 
-/** Checks the run's credential (read once per run, keyed like shared/batch.ts by the run's input items) for this item. */
-async function refuseUnusableCredential(context: IExecutePaginationFunctions): Promise<void> {
+/**
+ * Checks the run's credential (read once per run, keyed like shared/batch.ts by the run's input items) for this item;
+ * answers what replaces its key in everything the item's request brings back.
+ */
+async function refuseUnusableCredential(context: IExecutePaginationFunctions): Promise<KeyRedactor> {
 	const items = context.getExecuteData()?.data?.main?.[0];
 	let credentials = Array.isArray(items) ? runCredentials.get(items) : undefined;
 	if (!credentials) {
 		credentials = context.getCredentials(CREDENTIAL_TYPE);
 		if (Array.isArray(items)) runCredentials.set(items, credentials);
 	}
-	refuseUnusableKey(() => context.getNode(), await credentials, context.getItemIndex());
+	const read = await credentials;
+	refuseUnusableKey(() => context.getNode(), read, context.getItemIndex());
+	return keyRedactor(String(read.apiKey ?? '').trim());
 }
 
 /** The node's request hook (`requestOperations.pagination`): one request of one item. */
@@ -194,8 +242,7 @@ export async function sendThroughTransport(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	await refuseUnusableCredential(this);
-	const { send, finish } = prepare(this, requestData);
+	const { send, finish } = prepare(this, requestData, await refuseUnusableCredential(this));
 	return finish(await send());
 }
 
@@ -217,8 +264,7 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		await refuseUnusableCredential(this);
-		const { send, finish, captured } = prepare(this, requestData);
+		const { send, finish, captured } = prepare(this, requestData, await refuseUnusableCredential(this));
 		const returnAll = this.getNodeParameter('returnAll', true) as boolean;
 		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
 		const pages = walk(this);
@@ -275,6 +321,7 @@ export async function apiRequestFull(
 	const policy = options.policy ?? nodePolicy(this as ParameterReader, loader ? LOADER_POLICY : DEFAULT_POLICY);
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	refuseUnusableKey(() => this.getNode(), credentials, options.itemIndex);
+	const redactor = keyRedactor(String(credentials.apiKey ?? '').trim());
 	const request: IHttpRequestOptions = {
 		method,
 		baseURL: baseUrlOf(credentials),
@@ -283,26 +330,30 @@ export async function apiRequestFull(
 		json: true,
 		timeout: policy.timeoutMs,
 		returnFullResponse: true,
+		disableFollowRedirect: true,
 		...(options.qs ? { qs: options.qs } : {}),
 		...(options.body ? { body: options.body } : {}),
 	};
-	const target: Target = { method, path, itemIndex: options.itemIndex };
+	const target: Target = { method, path, itemIndex: options.itemIndex, baseUrl: request.baseURL };
 	// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and the trigger send alone.
 	const pacer = 'getExecuteData' in this ? pacerOf(this, policy.maxInFlight) : undefined;
-	const response = await sendWithPolicy(
+	// Each attempt's answer, or the client's error, with the key replaced before anything reads it; the error handed on alike.
+	const send = async (signal?: AbortSignal) =>
+		(await withDeadlineSignal(this, signal, async () =>
+			await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request, abortSignal: signal }),
+		)) as IN8nHttpFullResponse;
+	const response = await keyGuarded(redactor, async () => await sendWithPolicy(
 		() => this.getNode(),
 		target,
 		policy,
 		async (signal) => {
-			const answer = (await withDeadlineSignal(this, signal, async () =>
-				await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request, abortSignal: signal }),
-			)) as IN8nHttpFullResponse;
+			const answer = redactor.value(await keyGuarded(redactor, async () => await send(signal), true));
 			// Inside the attempt, so that a broken answer to a GET is retried like a dropped connection.
 			assertApiAnswer(() => this.getNode(), answer, target);
 			return answer;
 		},
 		{ pacer, headersOf: (answer) => lowerCaseKeys(answer.headers) },
-	);
+	));
 	return { body: response.body, headers: lowerCaseKeys(response.headers) };
 }
 

@@ -20,6 +20,8 @@ export interface Target {
 	method: string;
 	path: string;
 	itemIndex?: number;
+	/** The Base URL the path is relative to, for a redirect's error to say where the API probably is. */
+	baseUrl?: string;
 }
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
@@ -52,7 +54,7 @@ function failureOf(error: unknown, target: Target, policy: TransportPolicy, atte
 	const cause = (outer?.cause ?? outer) as
 		| { response?: { status?: number; data?: unknown; headers?: unknown }; code?: string; message?: string; isAxiosError?: boolean }
 		| undefined;
-	const base = { method: target.method, path: target.path, attempts, timeoutMs: policy.timeoutMs };
+	const base = { method: target.method, path: target.path, attempts, timeoutMs: policy.timeoutMs, baseUrl: target.baseUrl };
 	if (error instanceof BrokenAnswer) return { ...base, status: error.status, headers: error.headers, broken: error.problem };
 	const status = cause?.response?.status;
 	if (status && status < 300) {
