@@ -7,10 +7,13 @@ import type {
 } from 'n8n-workflow';
 
 /**
- * Base URL as typed by the user, without surrounding spaces or trailing slashes. The same
- * expression is used by the node's requestDefaults, so the test and the node reach the same place.
+ * Base URL as typed by the user, without surrounding spaces or trailing slashes, and with https:// in front when it
+ * was written without a scheme ("postiz.example.com/api/public/v1", the most common slip, which n8n itself would
+ * only answer with ERR_INVALID_URL). The same expression is used by the node's requestDefaults, so the test and the
+ * node reach the same place; nodes/SocialPublishing/shared/baseUrl.ts (baseUrlOf) reads it the same way in code.
  */
-export const BASE_URL_EXPRESSION = '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}';
+export const BASE_URL_EXPRESSION =
+	'={{ (/^[a-z][a-z0-9+.-]*:\\/\\//i.test($credentials.baseUrl.trim()) || !$credentials.baseUrl.trim().replace(/\\/+$/, "") ? "" : "https://") + $credentials.baseUrl.trim().replace(/\\/+$/, "") }}';
 
 /** What a Base URL that does not reach the API should be: the credential test's error and the node's errors say it. */
 export const EXPECTED_BASE_URL =

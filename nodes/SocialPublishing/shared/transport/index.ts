@@ -17,7 +17,7 @@ import {
 } from 'n8n-workflow';
 
 import { EXPECTED_BASE_URL } from '../../../../credentials/SocialPublishingApi.credentials';
-import { refuseUnusableBaseUrl } from '../baseUrl';
+import { baseUrlOf, refuseUnusableBaseUrl } from '../baseUrl';
 import { toItems } from '../items';
 import { pacerOf } from './pacing';
 import { DEFAULT_POLICY, LOADER_POLICY, nodePolicy, type ParameterReader, type TransportPolicy } from './policy';
@@ -200,11 +200,6 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 }
 
 type ApiContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions | IHookFunctions;
-
-/** The credential's Base URL as the node's requestDefaults resolve it (BASE_URL_EXPRESSION): trimmed, no trailing slash. */
-export function baseUrlOf(credentials: IDataObject): string {
-	return String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
-}
 
 export interface ApiRequestOptions {
 	qs?: IDataObject;
