@@ -15,9 +15,12 @@ import type {
 export const BASE_URL_EXPRESSION =
 	'={{ (/^[a-z][a-z0-9+.-]*:\\/\\//i.test($credentials.baseUrl.trim()) || !$credentials.baseUrl.trim().replace(/\\/+$/, "") ? "" : "https://") + $credentials.baseUrl.trim().replace(/\\/+$/, "") }}';
 
-/** What a Base URL that does not reach the API should be: the credential test's error and the node's errors say it. */
+/**
+ * What a Base URL that does not reach the API should be: the credential test's error and the node's errors say it.
+ * No angle-bracket placeholder: n8n shows these as HTML and drops "<your-host>" as an unknown tag.
+ */
 export const EXPECTED_BASE_URL =
-	'The Base URL must reach the API, e.g. https://<your-host>/api/public/v1 (self-hosted: keep the /api segment) or https://api.postiz.com/public/v1 (cloud).';
+	'The Base URL must reach the API, e.g. https://postiz.example.com/api/public/v1 for a service self-hosted at postiz.example.com (keep the /api segment), or https://api.postiz.com/public/v1 (cloud).';
 
 export class SocialPublishingApi implements ICredentialType {
 	name = 'socialPublishingApi';

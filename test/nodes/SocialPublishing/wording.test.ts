@@ -52,3 +52,25 @@ describe('no doubled full stops', () => {
 		}
 	});
 });
+
+/**
+ * n8n shows an error's description (and the credential test's message) as HTML, so an example written with an
+ * angle-bracket placeholder loses it: "e.g. https://<your-host>/api/public/v1" reads "e.g. https:///api/public/v1".
+ */
+describe('no angle-bracket placeholders in what n8n shows as HTML', () => {
+	const ANGLE_PLACEHOLDER = /<[a-z][\w-]*>/i;
+
+	test('in the credential test\'s messages', () => {
+		const messages = new SocialPublishingApi().test.rules!.map((rule) => String((rule.properties as { message: string }).message));
+		expect(messages.filter((message) => ANGLE_PLACEHOLDER.test(message))).toEqual([]);
+	});
+
+	test.each([400, 401, 402, 403, 404, 405, 413, 429, 500, 503])('in the error for an HTTP %i', (status) => {
+		for (const path of ['/upload', '/posts', '/integrations/abc', '/find-slot/abc', '/media', '/is-connected']) {
+			for (const body of [{ message: `Cannot GET ${path}` }, { msg: 'Something went wrong' }]) {
+				const { message, description } = explainFailure({ method: 'GET', path, status, body, attempts: 1 });
+				expect(`${message}\n${description}`).not.toMatch(ANGLE_PLACEHOLDER);
+			}
+		}
+	});
+});
