@@ -32,8 +32,8 @@ export class SocialPublishingApi implements ICredentialType {
 		dark: 'file:../nodes/SocialPublishing/socialPublishing.dark.svg',
 	};
 
-	documentationUrl =
-		'https://github.com/n8n-nodes-social-publishing/n8n-nodes-social-publishing#credentials';
+	// A page, not a fragment: the README (whose Credentials section is listed at its top). test/package checks it.
+	documentationUrl = 'https://github.com/n8n-nodes-social-publishing/n8n-nodes-social-publishing/blob/main/README.md';
 
 	properties: INodeProperties[] = [
 		{
