@@ -6,6 +6,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
+import { SocialPublishingNotificationTrigger } from '../../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
 import { resolveForParameters } from '../../helpers/engine';
 
 const nodeType = new SocialPublishing();
@@ -66,4 +67,15 @@ test('no field of the node carries a regex validation (n8n runs them with a 250 
 	};
 	walk(nodeType.description.properties, 'properties');
 	expect(withRegex).toEqual([]);
+});
+
+describe("in n8n's nodes panel, each node keeps its own description", () => {
+	// n8n's editor (2.41, the nodes panel's list) folds a trigger into the action node whose type name is the trigger's
+	// with "Trigger" taken out, and gives the folded entry the trigger's description: the action node's own text would
+	// then show nowhere. The browser test (test/browser) reads what the panel shows.
+	test('the trigger is not folded into the action node', () => {
+		const trigger = new SocialPublishingNotificationTrigger().description;
+		expect(trigger.name.replace('Trigger', '')).not.toBe(nodeType.description.name);
+		expect(trigger.description).not.toBe(nodeType.description.description);
+	});
 });

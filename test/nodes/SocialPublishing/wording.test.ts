@@ -6,7 +6,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 
 import { SocialPublishingApi } from '../../../credentials/SocialPublishingApi.credentials';
 import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
-import { SocialPublishingTrigger } from '../../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
+import { SocialPublishingNotificationTrigger } from '../../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
 import { explainFailure } from '../../../nodes/SocialPublishing/shared/errors';
 
 /** Two full stops in a row, but not an ellipsis ("pos_..."). */
@@ -34,7 +34,7 @@ describe('no doubled full stops', () => {
 	test('in any description, hint, placeholder or action of the nodes and the credential', () => {
 		const texts = [
 			...textsOf(new SocialPublishing().description.properties, 'Social Publishing'),
-			...textsOf(new SocialPublishingTrigger().description.properties, 'Social Publishing Trigger'),
+			...textsOf(new SocialPublishingNotificationTrigger().description.properties, 'Social Publishing Trigger'),
 			...textsOf(new SocialPublishingApi().properties, 'credential'),
 			...new SocialPublishingApi().test.rules!.map((rule) => ['credential test', String((rule.properties as { message: string }).message)] as [string, string]),
 		];

@@ -8,20 +8,9 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 
 import { BASE_URL_EXPRESSION } from '../../../../credentials/SocialPublishingApi.credentials';
 import { baseUrlOf } from '../../../../nodes/SocialPublishing/shared/baseUrl';
-import { SocialPublishingTrigger } from '../../../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
-import {
-	createPoller,
-	listSearch,
-	registerNodeType,
-	resolveForCredentials,
-	runNode,
-	testCredentials,
-	NODE_TYPE,
-} from '../../../helpers/engine';
+import { createPoller, listSearch, resolveForCredentials, runNode, testCredentials, NODE_TYPE } from '../../../helpers/engine';
+import { TRIGGER_TYPE } from '../../SocialPublishingNotificationTrigger/triggerHarness';
 import { FAST } from '../support';
-
-const TRIGGER_TYPE = 'n8n-nodes-social-publishing.socialPublishingTrigger';
-registerNodeType(TRIGGER_TYPE, new SocialPublishingTrigger());
 
 describe('the Base URL as written and as read', () => {
 	test.each([
