@@ -25,7 +25,7 @@ describe('Post → Create: refusing before sending', () => {
 		expect(result.error?.description).toBe(
 			'To fix: shorten the text to at most 280 characters (counted without HTML tags, as X counts: CJK characters and emoji count 2, each link at least 23), or move some of it into a follow-up part.\n' +
 				'Nothing was sent for this item.\n' +
-				'Service\'s wording: the service answers "post is too long, please fix it".',
+				'Had it been sent, the service would have answered: "post is too long, please fix it".',
 		);
 		expect(await t.routes()).toEqual([]);
 	});
@@ -44,7 +44,7 @@ describe('Post → Create: refusing before sending', () => {
 		expect(result.error?.message).toBe('Item 1, channel 1 ' + youtube.id + ' (YouTube), setting "Title": is missing');
 		expect(result.error?.description).toBe(
 			'To fix: fill in "Title" in this channel\'s YouTube settings.\nNothing was sent for this item.\n' +
-				'Service\'s wording: posts.0.settings.title should not be null or undefined.',
+				'Had it been sent, the service would have answered: posts.0.settings.title should not be null or undefined.',
 		);
 		expect(await t.routes()).toEqual([]);
 	});
