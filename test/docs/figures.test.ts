@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { DEFAULT_MAX_PER_POLL } from '../../nodes/SocialPublishingTrigger/pollNotifications';
+import { DEFAULT_MAX_PER_POLL } from '../../nodes/SocialPublishingNotificationTrigger/pollNotifications';
 import { requestOptionsCollection } from '../../nodes/SocialPublishing/shared/descriptions';
 import { PLATFORMS, POST_LIMITS, type SettingField } from '../../nodes/SocialPublishing/shared/platforms';
 import { textLength } from '../../nodes/SocialPublishing/shared/postRules/text';

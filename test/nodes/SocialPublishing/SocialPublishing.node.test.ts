@@ -7,6 +7,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
+import { SocialPublishingNotificationTrigger } from '../../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
 import { resolveForParameters } from '../../helpers/engine';
 
 const nodeType = new SocialPublishing();
@@ -93,4 +94,15 @@ test('every parameter, the typed settings made from the platform table included,
 	// The typed settings are among them: X's Who Can Reply (a row of shared/platforms/x.ts) was checked.
 	expect(JSON.stringify(nodeType.description.properties)).toContain('"displayName":"Who Can Reply"');
 	expect(checked).toBeGreaterThan(100);
+});
+
+describe("in n8n's nodes panel, each node keeps its own description", () => {
+	// n8n's editor (2.41, the nodes panel's list) folds a trigger into the action node whose type name is the trigger's
+	// with "Trigger" taken out, and gives the folded entry the trigger's description: the action node's own text would
+	// then show nowhere. The browser test (test/browser) reads what the panel shows.
+	test('the trigger is not folded into the action node', () => {
+		const trigger = new SocialPublishingNotificationTrigger().description;
+		expect(trigger.name.replace('Trigger', '')).not.toBe(nodeType.description.name);
+		expect(trigger.description).not.toBe(nodeType.description.description);
+	});
 });

@@ -12,6 +12,9 @@ import { byId, createPosts, daysFromNow, errorOf, useSandbox } from './support';
  * or the service's refusal. One table, so that an operation without its checks shows up here.
  */
 
+/** What n8n's error view would take for an HTML tag and drop: `<your-host>`, `<id>`. */
+const ANGLE_PLACEHOLDER = /<[a-z][\w-]*>/i;
+
 const X = '0e000000-0000-4000-8000-000000000011';
 const POST = '0a0a0000-0000-4000-8000-000000000001';
 
@@ -113,8 +116,9 @@ const CASES: BadInput[] = [
 	{ operation: 'Media → Upload From URL', input: 'localhost by name', parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'https://localhost:8443/a.png' }, message: '"URL" points to a name of this machine (localhost)' },
 	{ operation: 'Media → Upload From URL', input: 'a .internal name', parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'https://files.corp.internal/a.png' }, message: '"URL" points to an internal network name (files.corp.internal)' },
 	{ operation: 'Media → Upload From URL', input: 'a private address with Allow Private Address on, over http', parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'http://127.0.0.1/a.png', options: { allowPrivateAddress: true } }, message: '"URL" must use https' },
-	{ operation: 'Credential', input: 'a Base URL that is not a URL', parameters: { resource: 'channel', operation: 'getMany' }, credentials: (_base, apiKey) => ({ baseUrl: 'my postiz', apiKey }), message: /^The credential's "Base URL" is not a web address: "my postiz"$/, description: 'https://<your-host>/api/public/v1' },
-	{ operation: 'Credential', input: 'a Base URL without https://', parameters: { resource: 'post', operation: 'getMany' }, credentials: (_base, apiKey) => ({ baseUrl: 'postiz.example.com/api/public/v1', apiKey }), message: 'The credential\'s "Base URL" is not a web address', description: 'put https:// in front of it (https://postiz.example.com/api/public/v1)' },
+	{ operation: 'Credential', input: 'a Base URL that is not a URL', parameters: { resource: 'channel', operation: 'getMany' }, credentials: (_base, apiKey) => ({ baseUrl: 'my postiz', apiKey }), message: /^The credential's "Base URL" is not a web address: "my postiz"$/, description: 'e.g. https://postiz.example.com/api/public/v1' },
+	// Written without a scheme, it is taken as https:// (shared/baseUrl.test.ts); another scheme is refused.
+	{ operation: 'Credential', input: 'a Base URL with another scheme', parameters: { resource: 'post', operation: 'getMany' }, credentials: (_base, apiKey) => ({ baseUrl: 'ftp://postiz.example.com/api/public/v1', apiKey }), message: 'The credential\'s "Base URL" is not a web address: "ftp://postiz.example.com/api/public/v1"', description: 'write the whole address of the API' },
 	{ operation: 'Post → Create (JSON)', input: 'no posts', parameters: jsonParams({ type: 'schedule', date: '2030-01-15T10:00:00Z', shortLink: false, tags: [], posts: [] }), message: /^Item 1, "posts" in Request \(JSON\): is empty; at least 1 needed$/, description: 'give 1 to 50 entries in "posts"' },
 	{ operation: 'Post → Create (JSON)', input: 'malformed JSON, and no follow-on errors', parameters: { ...jsonParams({}), requestJson: '{"type": "schedule", posts: [' }, message: /^Item 1, Request \(JSON\): not valid JSON \([^)]+\)$/ },
 	{ operation: 'Post → Create (JSON)', input: 'a list instead of the body', parameters: { ...jsonParams({}), requestJson: '[{"type": "now"}]' }, message: /^Item 1, Request \(JSON\): must be a JSON object; it is a list$/ },
@@ -152,6 +156,8 @@ describe('bad input is refused before any request, in the editor\'s words', () =
 		if (typeof aCase.message === 'string') expect(error.message).toContain(aCase.message);
 		else expect(error.message).toMatch(aCase.message);
 		if (aCase.description) expect(error.description).toContain(aCase.description);
+		// n8n shows an error as HTML: an example like "https://<your-host>/…" would lose its placeholder.
+		expect(`${error.message}\n${error.description ?? ''}`).not.toMatch(ANGLE_PLACEHOLDER);
 		// The same item, numbered as n8n numbers it (from 0 inside, shown from 1).
 		expect(error.itemIndex).toBe(0);
 		expect((await t.requests()).map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual(aCase.requests ?? []);

@@ -17,7 +17,7 @@ import {
 } from 'n8n-workflow';
 
 import { EXPECTED_BASE_URL } from '../../../../credentials/SocialPublishingApi.credentials';
-import { refuseUnusableBaseUrl } from '../baseUrl';
+import { baseUrlOf, refuseUnusableBaseUrl } from '../baseUrl';
 import { MAX_PAGES_PER_CALL } from '../bounds';
 import { toItems } from '../items';
 import { routeOf } from '../routeFacts';
@@ -296,11 +296,6 @@ function endlessPages(context: IExecutePaginationFunctions, requestData: Declara
 }
 
 type ApiContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions | IHookFunctions;
-
-/** The credential's Base URL as the node's requestDefaults resolve it (BASE_URL_EXPRESSION): trimmed, no trailing slash. */
-export function baseUrlOf(credentials: IDataObject): string {
-	return String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
-}
 
 export interface ApiRequestOptions {
 	qs?: IDataObject;

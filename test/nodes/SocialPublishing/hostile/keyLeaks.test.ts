@@ -10,7 +10,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { MIN_KEY_LENGTH } from '../../../../nodes/SocialPublishing/shared/secrets';
 import { createPoller, listSearch, loadOptions, runNode, testCredentials, type RunNodeResult } from '../../../helpers/engine';
 import { answers, byRoute, keyOf, type Handler } from '../../../helpers/hostileServer';
-import { TRIGGER_TYPE } from '../../SocialPublishingTrigger/triggerHarness';
+import { TRIGGER_TYPE } from '../../SocialPublishingNotificationTrigger/triggerHarness';
 import { FAST, NODE_TYPE } from '../support';
 import { answering, CHANNEL, EVERY_OPERATION, lookupsOf } from './everyOperation';
 import { captureN8nLog, expectHostileOutcome, keyForms, stringsIn, TELLTALE, useHostileService, type HostileRun } from './support';

@@ -7,7 +7,7 @@
  */
 import { API_PREFIX, answers, byRoute, startHostileServer, type HostileServer } from '../../../helpers/hostileServer';
 import { createPoller, listSearch, testCredentials, type RunNodeResult } from '../../../helpers/engine';
-import { TRIGGER_TYPE } from '../../SocialPublishingTrigger/triggerHarness';
+import { TRIGGER_TYPE } from '../../SocialPublishingNotificationTrigger/triggerHarness';
 import { NODE_TYPE } from '../support';
 import { answering, EVERY_OPERATION, lookupsOf, WRITES, type HostileOperation } from './everyOperation';
 import { captureN8nLog, expectHostileOutcome, useHostileService } from './support';

@@ -10,7 +10,7 @@ import {
 	oldestFirst,
 	readCursor,
 	type Notification,
-} from '../../../nodes/SocialPublishingTrigger/cursor';
+} from '../../../nodes/SocialPublishingNotificationTrigger/cursor';
 
 const at = (id: string, createdAt: string): Notification => ({ id, content: id, link: null, createdAt });
 const T = '2026-11-01T10:00:00.000Z';
