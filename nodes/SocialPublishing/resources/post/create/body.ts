@@ -5,6 +5,7 @@
  * applied by `hooks.ts`, worded by `problems.ts`). The names of the typed settings parameters are made here from the
  * platform table, so the UI (`settings.ts`) and this reader cannot drift.
  */
+import { jsonSyntaxProblem } from '../../../shared/jsonSyntax';
 import { isPlatformId, PLATFORMS, PLATFORM_IDS, type PlatformId, type SettingField } from '../../../shared/platforms';
 import { conditionHolds } from '../../../shared/postRules/settings';
 
@@ -158,9 +159,10 @@ export function parseJsonParameter(raw: unknown): { value: unknown } | { error: 
 	if (raw.trim() === '') return { value: undefined };
 	try {
 		return { value: JSON.parse(raw) as unknown };
-	} catch (error) {
-		// The parser's own words name the place (position, line and column on newer Node versions).
-		return { error: `not valid JSON (${(error as Error).message.replace(/\.$/, '')})` };
+	} catch {
+		// In the node's words, not the parser's: those differ between the Node lines n8n runs on (shared/jsonSyntax.ts).
+		const problem = jsonSyntaxProblem(raw);
+		return { error: problem ? `not valid JSON (${problem})` : 'not valid JSON' };
 	}
 }
 
