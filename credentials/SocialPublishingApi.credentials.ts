@@ -33,7 +33,7 @@ export class SocialPublishingApi implements ICredentialType {
 	};
 
 	// A page, not a fragment: the README (whose Credentials section is listed at its top). test/package checks it.
-	documentationUrl = 'https://github.com/n8n-nodes-social-publishing/n8n-nodes-social-publishing/blob/main/README.md';
+	documentationUrl = 'https://placeholder.invalid/OWNER/n8n-nodes-social-publishing/blob/main/README.md';
 
 	properties: INodeProperties[] = [
 		{

@@ -51,7 +51,7 @@ describe('an address without a scheme is sent over https by every reader of the 
 	let credentials: { baseUrl: string; apiKey: string };
 	beforeAll(async () => {
 		witness = await protocolWitness();
-		credentials = { baseUrl: `127.0.0.1:${witness.port}/api/public/v1`, apiKey: 'k' };
+		credentials = { baseUrl: `127.0.0.1:${witness.port}/api/public/v1`, apiKey: 'witness-key-0123' };
 	});
 	beforeEach(() => {
 		witness.opened.length = 0;
