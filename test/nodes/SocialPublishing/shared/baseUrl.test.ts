@@ -46,12 +46,15 @@ async function protocolWitness(): Promise<{ server: Server; port: number; opened
 	return { server, port: (server.address() as AddressInfo).port, opened };
 }
 
+/** A credential value long enough to be sent (a shorter key is refused before sending). */
+const LONG_ENOUGH = 'witness-0123456789';
+
 describe('an address without a scheme is sent over https by every reader of the Base URL', () => {
 	let witness: Awaited<ReturnType<typeof protocolWitness>>;
 	let credentials: { baseUrl: string; apiKey: string };
 	beforeAll(async () => {
 		witness = await protocolWitness();
-		credentials = { baseUrl: `127.0.0.1:${witness.port}/api/public/v1`, apiKey: 'witness-key-0123' };
+		credentials = { baseUrl: `127.0.0.1:${witness.port}/api/public/v1`, apiKey: LONG_ENOUGH };
 	});
 	beforeEach(() => {
 		witness.opened.length = 0;
