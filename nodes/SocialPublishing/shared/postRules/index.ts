@@ -21,7 +21,7 @@ import { visibleText } from './text';
 
 export { mediaKind } from './media';
 export { checkSettings, SETTINGS_TYPE_KEY, unknownSettings } from './settings';
-export { maxLengthFor, textLength, TOO_LONG_MESSAGE, visibleText } from './text';
+export { maxLengthFor, tagNames, textLength, TOO_LONG_MESSAGE, visibleText } from './text';
 
 const ISO_DATE_MESSAGE = 'date must be a valid ISO 8601 date string';
 
