@@ -35,10 +35,11 @@ const { pathToFileURL } = require('node:url');
  * Budget for the published tarball, in bytes (npm's kB = 1000 B). Measured 55.4 kB / 218 kB when set at 60 kB; the
  * node's own checks and the README (the npm page, 9.5 kB of it) grew to 60.0 kB, so 64 kB; pacing and the README's
  * figures brought it to 63 kB, so 72 kB / 288 kB; the real backend's rules (X articles and length, a file per
- * platform) to 73.9 kB, so 80 kB / 320 kB: still far below what a stray tsbuildinfo, source maps or a copied folder
- * would add (each over 50 kB), which is what this guards.
+ * platform) to 73.9 kB, so 80 kB / 320 kB; the one reader of what users type (shared/userValues: dates that exist,
+ * numbers, JSON bounds) and the linear text scans to 83.2 kB, so 88 kB / 352 kB: still far below what a stray
+ * tsbuildinfo, source maps or a copied folder would add (each over 50 kB), which is what this guards.
  */
-const BUDGET = { packed: 80_000, unpacked: 320_000 };
+const BUDGET = { packed: 88_000, unpacked: 352_000 };
 
 const REPO = path.resolve(__dirname, '..');
 
