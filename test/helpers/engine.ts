@@ -386,6 +386,12 @@ export function resolveForParameters(expression: string, parameters: INodeParame
 	return workflowFor(node).expression.getSimpleParameterValue(node, expression, 'internal', {});
 }
 
+/** An expression that reads `$credentials` (the Base URL of requestDefaults and of the credential's test), resolved as n8n resolves it. */
+export function resolveForCredentials(expression: string, credentials: IDataObject): unknown {
+	const node = nodeUnderTest(NODE_TYPE, {});
+	return workflowFor(node).expression.getSimpleParameterValue(node, expression, 'internal', { $credentials: credentials });
+}
+
 /**
  * The context the editor's dropdowns run in: the node with its current parameters (the editor sends
  * them with each request; getCurrentNodeParameter reads them) and the path of the field asking.

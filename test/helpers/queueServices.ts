@@ -54,7 +54,7 @@ export async function ensureServers(say: (line: string) => void): Promise<Binari
 			? await run('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args], { cwd: '/', timeoutMs: 600_000 })
 			: await run('apt-get', args, { cwd: '/', env, timeoutMs: 600_000 });
 	const started = Date.now();
-	say(`installing ${PACKAGES.join(' ')} from Debian's packages (apt-get; about 20 s on a fresh Debian 12)`);
+	say(`installing ${PACKAGES.join(' ')} from Debian's packages (apt-get; the time it took is printed at the end)`);
 	const install = async () => await aptGet('install', '-y', '--no-install-recommends', ...PACKAGES);
 	let result = await install();
 	if (result.code !== 0) {

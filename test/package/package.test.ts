@@ -5,7 +5,7 @@
  * Runs after `npm run build` (npm test builds first).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.join(__dirname, '..', '..');
@@ -14,6 +14,7 @@ const pkg = require('../../package.json') as {
 	dependencies?: Record<string, string>;
 	peerDependencies?: Record<string, string>;
 	n8n: { strict: boolean; nodes: string[]; credentials: string[] };
+	repository: { url: string };
 };
 
 function packedFiles(): string[] {
@@ -67,5 +68,32 @@ describe('the published package', () => {
 		for (const entry of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) expect(files).toContain(entry);
 		expect(files).toContain('dist/nodes/SocialPublishing/socialPublishing.svg');
 		expect(files).toContain('dist/nodes/SocialPublishing/socialPublishing.dark.svg');
+	});
+
+	/**
+	 * The editor's Docs links: the node panel opens a node's codex primaryDocumentation with "?utm_…" appended as
+	 * text, after any "#", so a fragment never matches; the credential dialog opens documentationUrl as it is. Each
+	 * link must therefore name a page of its own, a file of this repository, and carry no fragment.
+	 */
+	it('links each node and the credential to a page of this repository that exists, without a fragment', () => {
+		const repository = pkg.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+		const links: Array<[string, string]> = [];
+		for (const entry of pkg.n8n.nodes) {
+			const codex = path.join(root, entry.replace(/^dist\//, '').replace(/\.js$/, '.json'));
+			const json = JSON.parse(readFileSync(codex, 'utf8')) as { resources: { primaryDocumentation: Array<{ url: string }> } };
+			links.push([path.basename(codex), json.resources.primaryDocumentation[0].url]);
+		}
+		for (const entry of pkg.n8n.credentials) {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			const exported = require(path.join(root, entry.replace(/^dist\//, '').replace(/\.js$/, '')))[path.basename(entry).split('.')[0]] as new () => { documentationUrl: string };
+			links.push([path.basename(entry), new exported().documentationUrl]);
+		}
+		expect(links).toHaveLength(3);
+		for (const [where, url] of links) {
+			expect([where, url.includes('#')]).toEqual([where, false]);
+			expect([where, url.startsWith(`${repository}/blob/main/`)]).toEqual([where, true]);
+			const file = url.slice(`${repository}/blob/main/`.length);
+			expect([where, existsSync(path.join(root, file))]).toEqual([where, true]);
+		}
 	});
 });

@@ -2,32 +2,39 @@ import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
 import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.credentials';
 
+/** A scheme written in front of the address ("https://", "http://", or one the check below refuses, "ftp://"). */
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * The credential's Base URL as everything reads it: trimmed, no trailing slash, and https:// in front when it was
+ * written without a scheme ("postiz.example.com/api/public/v1", the most common slip). The same reading as
+ * BASE_URL_EXPRESSION, which the node's requestDefaults and the credential's test use.
+ */
+export function baseUrlOf(credentials: IDataObject): string {
+	const text = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	return !text || HAS_SCHEME.test(text) ? text : `https://${text}`;
+}
+
 /**
  * The credential's Base URL checked before anything is sent: n8n's HTTP client would otherwise stop with a bare
  * "Invalid URL" that names neither the credential nor the field. The address is not secret, so it is quoted.
  */
 export function refuseUnusableBaseUrl(node: INode | (() => INode), credentials: IDataObject, itemIndex?: number): void {
-	// As the node's requestDefaults resolve it (BASE_URL_EXPRESSION): trimmed, no trailing slash.
-	const text = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const written = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
 	const fail = (message: string, fix: string): never => {
 		throw new NodeOperationError(typeof node === 'function' ? node() : node, message, { itemIndex, description: `${fix.replace(/\.$/, '')}. ${EXPECTED_BASE_URL}` });
 	};
-	if (!text) fail('The credential\'s "Base URL" is empty', 'Open the credential and fill in "Base URL".');
-	const shown = `"${text.slice(0, 100)}"`;
+	if (!written) fail('The credential\'s "Base URL" is empty', 'Open the credential and fill in "Base URL".');
 	let url: URL | undefined;
 	try {
-		url = new URL(text);
+		url = new URL(baseUrlOf(credentials));
 	} catch {
 		url = undefined;
 	}
 	if (!url || !/^https?:$/.test(url.protocol) || !url.hostname) {
-		// A host written without its scheme ("example.com/api/public/v1") is the usual slip.
-		const withoutScheme = /^[\w.-]+\.[a-z]{2,}(:\d+)?(\/|$)/i.test(text) || /^localhost(:\d+)?(\/|$)/i.test(text);
 		fail(
-			`The credential's "Base URL" is not a web address: ${shown}`,
-			withoutScheme
-				? `Open the credential and put https:// in front of it (https://${text})`
-				: 'Open the credential and write the whole address, starting with https://.',
+			`The credential's "Base URL" is not a web address: "${written.slice(0, 100)}"`,
+			'Open the credential and write the whole address of the API (https:// may be left out).',
 		);
 	}
 }

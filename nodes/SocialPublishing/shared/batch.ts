@@ -5,15 +5,17 @@ import { NodeOperationError, type IExecuteSingleFunctions } from 'n8n-workflow';
  * declarative node concurrently, so without this a run whose second item breaks a rule would create the first
  * item's post (or delete its post) and fail, and running it again would publish that post twice. Each item passes
  * its checks, then waits here until every item of the run has been checked; if any failed and Continue On Fail is
- * off, none is sent. With Continue On Fail on, the valid items go on.
+ * off, none is sent, and every item fails with the first failed item's own error (n8n shows one error of the run:
+ * it must be the problem to fix, not "item 2 failed"), its description saying that nothing was sent for any item.
+ * With Continue On Fail on, the valid items go on.
  */
 
 interface Run {
 	total: number;
 	/** Items that began their checks in this attempt (n8n's Retry On Fail runs the same items again). */
 	started: Set<number>;
-	/** Item index → whether it failed its checks. */
-	settled: Map<number, boolean>;
+	/** Item index → the error of its checks, or undefined when they passed. */
+	settled: Map<number, unknown>;
 	release: Array<() => void>;
 }
 
@@ -47,7 +49,7 @@ export async function checkedWithTheOtherItems<T>(context: IExecuteSingleFunctio
 	} catch (error) {
 		outcome = { error };
 	}
-	run.settled.set(itemIndex, 'error' in outcome);
+	run.settled.set(itemIndex, 'error' in outcome ? outcome.error ?? new Error('the checks failed') : undefined);
 	if (run.settled.size >= run.total) run.release.splice(0).forEach((release) => release());
 	else {
 		// AbortSignal.timeout: a limit that never keeps the process alive once the wait is over.
@@ -67,18 +69,34 @@ export async function checkedWithTheOtherItems<T>(context: IExecuteSingleFunctio
 			});
 		}
 	}
-	if ('error' in outcome) throw outcome.error;
-	const failed = [...run.settled].filter(([, bad]) => bad).map(([index]) => index + 1).sort((a, b) => a - b);
-	if (failed.length > 0 && !context.continueOnFail()) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Nothing was sent for item ${itemIndex + 1}: item${failed.length > 1 ? 's' : ''} ${failed.join(', ')} failed the checks`,
-			{
-				itemIndex,
-				description:
-					'The node sends all the items of a write run or none, so that running it again after a fix does nothing twice. Fix the items named (their own errors say how), or turn on Continue On Fail to send the valid items and get the others as error items.',
-			},
-		);
+	const failed = [...run.settled].filter(([, error]) => error !== undefined).sort(([a], [b]) => a - b);
+	if (failed.length === 0 || context.continueOnFail()) {
+		if ('error' in outcome) throw outcome.error;
+		return outcome.value;
 	}
-	return outcome.value;
+	const [firstIndex, firstError] = failed[0];
+	const others = failed.slice(1).map(([index]) => index + 1);
+	const nothingSent =
+		`Nothing was sent for any item of this run: the node sends all the items of a write run or none, so that running it again after a fix does nothing twice. ` +
+		`Fix item ${firstIndex + 1}${others.length > 0 ? ` (and item${others.length > 1 ? 's' : ''} ${others.join(', ')}, whose own errors show under Continue On Fail)` : ''}, or turn on Continue On Fail to send the valid items and get the others as error items.`;
+	throw runError(context, firstIndex, firstError, nothingSent);
+}
+
+/** Each failed item's own description, before the run's sentence was added to it. */
+const ownDescriptions = new WeakMap<object, string | undefined>();
+
+/**
+ * The error every item of a failed run throws: the failed item's own (its message, its item), with the run's
+ * sentence after its description. The failed item keeps its error object; the others throw a copy.
+ */
+function runError(context: IExecuteSingleFunctions, failedIndex: number, error: unknown, nothingSent: string): Error {
+	const own = (error instanceof Error ? error : new Error(String(error))) as Error & { description?: string | null };
+	if (!ownDescriptions.has(own)) ownDescriptions.set(own, own.description ?? undefined);
+	const ownDescription = ownDescriptions.get(own);
+	const description = ownDescription ? `${ownDescription}\n\n${nothingSent}` : nothingSent;
+	if (context.getItemIndex() === failedIndex) {
+		own.description = description;
+		return own;
+	}
+	return new NodeOperationError(context.getNode(), own.message, { itemIndex: failedIndex, description });
 }

@@ -2,6 +2,7 @@ import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n
 
 import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.credentials';
 import { routeOf, type Explained, type SubjectKind } from './routeFacts';
+import { MAX_ANNOUNCED_WAIT_S, resetDelayMs, retryAfterDelayMs } from './transport/rateLimits';
 import { redactSecrets } from './secrets';
 
 /**
@@ -25,6 +26,10 @@ export interface Failure {
 	timeoutMs?: number;
 	/** Attempts made (retries included). */
 	attempts?: number;
+	/** An answer with a success status that is not one (transport/answers.ts): what is wrong with it, in words. */
+	broken?: string;
+	/** The Base URL `path` is relative to (to resolve a redirect's Location). */
+	baseUrl?: string;
 }
 
 /** The id the failed request's path names, from the route its operation declared (shared/routeFacts.ts). */
@@ -60,18 +65,15 @@ function route(failure: Failure): string {
 	return `${failure.method} ${failure.path.split('?')[0]}`;
 }
 
-function secondsFrom(value: unknown): number | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	const text = String(value).trim();
-	if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text));
-	const at = Date.parse(text);
-	return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
-}
-
-/** Seconds the service asks to wait after a 429: Retry-After, else X-RateLimit-Reset. */
+/**
+ * Seconds the service asks to wait after a 429: Retry-After, else X-RateLimit-Reset, read as rateLimits.ts reads them
+ * (whatever a proxy sends, at most a day; undefined when neither can be read).
+ */
 export function retryAfterSeconds(headers: IDataObject | undefined): number | undefined {
 	if (!headers) return undefined;
-	return secondsFrom(headers['retry-after']) ?? secondsFrom(headers['x-ratelimit-reset']);
+	const now = Date.now();
+	const ms = retryAfterDelayMs(headers['retry-after'], now) ?? resetDelayMs(headers['x-ratelimit-reset'], now);
+	return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
 function explainUnauthorized(said: string | undefined): Explained {
@@ -181,11 +183,79 @@ function explainBadRequest(failure: Failure, said: string | undefined): Explaine
 	};
 }
 
+/** Where a redirect points (the Location resolved against the request's address), when it is a web address. */
+function locationOf(failure: Failure): URL | undefined {
+	const location = failure.headers?.location;
+	if (typeof location !== 'string' || !location.trim()) return undefined;
+	try {
+		const url = new URL(location.trim(), `${failure.baseUrl ?? ''}${failure.path}`);
+		return /^https?:$/.test(url.protocol) ? url : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * A redirect, never followed (shared/transport/index.ts): the API answers at its own address, so a redirect is a Base
+ * URL that is not quite it. When the Location ends with the path asked, the rest of it is the Base URL to set. Only
+ * its origin and path are quoted (a query may carry a session).
+ */
+function explainRedirect(failure: Failure): Explained {
+	const write = failure.method !== 'GET';
+	const notFollowed = `The node follows no redirect: the API answers at its own address, so a redirect means the Base URL is not quite it (http:// instead of https://, a missing /api, a path too many), and following it would send the key${write ? ' and the request' : ''} elsewhere.`;
+	const mayBeDone = write
+		? ` The request was not sent again there. ${routeOf(failure.method, failure.path).facts.mayApplyWithoutAnswer ?? 'The change may or may not have been made (the service may have acted on it before redirecting): check it with the matching Get operation before running again.'}`
+		: '';
+	const location = locationOf(failure);
+	if (!location) {
+		return {
+			message: `The service answered ${route(failure)} with a redirect (HTTP ${failure.status})`,
+			description: `${notFollowed}${mayBeDone} ${EXPECTED_BASE_URL}`,
+		};
+	}
+	const shown = `${location.origin}${location.pathname}`;
+	const asked = failure.path.split('?')[0];
+	const pathname = location.pathname.replace(/\/+$/, '');
+	if (asked && asked !== '/' && pathname.endsWith(asked)) {
+		const baseUrl = `${location.origin}${pathname.slice(0, -asked.length)}`;
+		return {
+			message: `The service redirected ${route(failure)} to ${shown}: set the credential's Base URL to ${baseUrl}`,
+			description: `${notFollowed}${mayBeDone}`,
+		};
+	}
+	return {
+		message: `The service redirected ${route(failure)} to ${shown}`,
+		description: `That address is not the API's: the Base URL probably reaches the web application. ${notFollowed}${mayBeDone} ${EXPECTED_BASE_URL}`,
+	};
+}
+
 function secondsWaited(failure: Failure): number {
 	return Math.round((failure.timeoutMs ?? 0) / 100) / 10;
 }
 
+/**
+ * A success status whose answer is not the route's success (cut off, not JSON, empty, another shape): never read as
+ * one. A write may have been made all the same: the route says how to check.
+ */
+function explainBroken(failure: Failure): Explained {
+	const { facts } = routeOf(failure.method, failure.path);
+	const retried = failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
+	const expected = facts.answer ? `${facts.answer.is} the API sends` : 'an answer the node can read';
+	const message = `${route(failure)} answered HTTP ${failure.status} with a body that is not ${expected} (${failure.broken})${retried}`;
+	if (failure.method !== 'GET') {
+		return {
+			message,
+			description: `The answer could not be read, so the node cannot tell whether the request was carried out. ${facts.mayApplyWithoutAnswer ?? 'Check in the service\'s application before running again.'}`,
+		};
+	}
+	return {
+		message,
+		description: `The answer was cut off or changed on the way (a proxy or gateway), or the service failed while answering. Try again later; if it keeps happening, check the Base URL of the credential. ${EXPECTED_BASE_URL}`,
+	};
+}
+
 export function explainFailure(failure: Failure): Explained {
+	if (failure.broken) return explainBroken(failure);
 	const said = serviceMessage(failure.body);
 	const declared = routeOf(failure.method, failure.path);
 	const outcome = failure.network === 'timeout' ? 'timeout' : failure.network ? undefined : failure.status;
@@ -194,6 +264,7 @@ export function explainFailure(failure: Failure): Explained {
 	if (explained) return explained;
 	if (failure.network) return explainNetwork(failure);
 	const status = failure.status ?? 0;
+	if (status >= 300 && status < 400) return explainRedirect(failure);
 	if (status === 400) return explainBadRequest(failure, said);
 	if (status === 401) return explainUnauthorized(said);
 	if (status === 402) {
@@ -253,13 +324,13 @@ export function rateLimitError(
 	itemIndex?: number,
 	notSent = false,
 ): NodeApiError {
-	const when =
-		waitSeconds === undefined
-			? 'later'
-			: `after ${new Date(Date.now() + waitSeconds * 1000).toISOString()} (in ${waitSeconds} s)`;
+	// The readers bound every announced wait; a figure from elsewhere is bounded here too, so the date always exists.
+	const seconds =
+		waitSeconds === undefined || !Number.isFinite(waitSeconds) ? undefined : Math.min(MAX_ANNOUNCED_WAIT_S, Math.max(0, Math.ceil(waitSeconds)));
+	const when = seconds === undefined ? 'later' : `after ${new Date(Date.now() + seconds * 1000).toISOString()} (in ${seconds} s)`;
 	return new NodeApiError(
 		node,
-		{ route: route(failure), status: 429, ...(waitSeconds !== undefined ? { retryAfterSeconds: waitSeconds } : {}) },
+		{ route: route(failure), status: 429, ...(seconds !== undefined ? { retryAfterSeconds: seconds } : {}) },
 		{
 			message: `Rate limit reached on ${route(failure)}: retry ${when}`,
 			description: `${notSent ? 'Nothing was sent for this item: the service\'s window for this route is used up and opens again later than the node may wait. ' : ''}The service counts requests per organisation and route. The node waits up to ${maxWaitSeconds} s (Max Rate-Limit Wait under Request Options); raise it to wait longer, or space the runs out.`,

@@ -4,6 +4,8 @@
  * the same routes, so facts are looked up by method and path, whoever sends.
  */
 
+import type { AnswerContract } from './transport/answers';
+
 /** What the id in a route's path is. */
 export type SubjectKind = 'channel' | 'post' | 'group';
 
@@ -38,6 +40,11 @@ export interface RouteFacts {
 	mayApplyWithoutAnswer?: string;
 	/** Wording for outcomes that mean something particular on this route (by HTTP status, or `timeout`). */
 	explain?: Partial<Record<number | 'timeout', Explain>>;
+	/**
+	 * What a success answer must look like (transport/answers.ts); anything else is an error, retried on a GET. Every
+	 * route an operation sends declares one.
+	 */
+	answer?: AnswerContract;
 }
 
 /** What a `{field}` of a route path names. */

@@ -15,3 +15,131 @@ export function redactSecrets(value: unknown): unknown {
 	}
 	return value;
 }
+
+/**
+ * Shortest key the node sends. Every answer, error and output has the key's value replaced (`keyRedactor`), and a
+ * key of a few characters would take ordinary words with it ("post", "2024"); no key the service issues is shorter
+ * than this (API keys are long hex strings, OAuth tokens "pos_" and more), so a shorter one is refused unsent.
+ */
+export const MIN_KEY_LENGTH = 8;
+
+/** What stands where the key was. */
+export const REDACTED = '[redacted]';
+
+/** Replaces the key in whatever crosses the transport (shared/transport/index.ts), by its value. */
+export interface KeyRedactor {
+	/** The text with every form of the key replaced. */
+	text(value: string): string;
+	/** A copy of a JSON-like value (answers, items) with the key replaced in every string and field name. */
+	value<T>(value: T): T;
+	/**
+	 * The error itself, with the key replaced in every string it holds (message, description, stack, context, cause).
+	 * An error handed on to n8n also loses the HTTP client's error it wraps (it holds the request, with the key);
+	 * `keepCause` leaves it, for the transport to read the answer from (the status, the headers).
+	 */
+	error<T>(error: T, options?: { keepCause?: boolean }): T;
+}
+
+/**
+ * The forms in which a service, a gateway or a proxy repeats a header value: as it is (so "Bearer key" and
+ * "bearer key" too), URL-encoded (once or twice, or as a form field), escaped inside JSON text (once or twice,
+ * with "/" escaped or not). Matched without regard to case, so %2f and %2F alike; a case variant of a key of 8 or
+ * more characters is no ordinary text either.
+ */
+function formsOf(key: string): string[] {
+	const json = JSON.stringify(key).slice(1, -1);
+	const forms = [
+		key,
+		encodeURIComponent(key),
+		encodeURIComponent(encodeURIComponent(key)),
+		new URLSearchParams({ k: key }).toString().slice(2),
+		json,
+		json.replace(/\//g, '\\/'),
+		JSON.stringify(json).slice(1, -1),
+	];
+	return [...new Set(forms)].sort((a, b) => b.length - a.length);
+}
+
+const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A plain JSON-like container: an array, an object of Object or no prototype, or the HTTP client's headers. */
+function isContainer(value: unknown): value is Record<string, unknown> {
+	if (!value || typeof value !== 'object') return false;
+	if (Array.isArray(value)) return true;
+	const proto = Object.getPrototypeOf(value) as object | null;
+	return proto === null || proto === Object.prototype || (value.constructor as { name?: string } | undefined)?.name === 'AxiosHeaders';
+}
+
+/** Parts of a client error that hold the request being sent (and its key) rather than what came back. */
+const REQUEST_PARTS = new Set(['config', 'request', 'req', 'res', 'socket', 'agent', '_currentRequest', '_options']);
+
+/** What the HTTP client's error keeps of the request: never handed on (it carries the Authorization header). */
+function carriesRequest(value: unknown): boolean {
+	const error = value as { config?: unknown; request?: unknown; isAxiosError?: unknown } | undefined;
+	return Boolean(error && typeof error === 'object' && (error.isAxiosError || error.config || error.request));
+}
+
+/**
+ * The one place where the key's value is taken out of what the service sent back. Iterative (no recursion), so a
+ * deeply nested answer is walked without exhausting the stack.
+ */
+export function keyRedactor(key: string): KeyRedactor {
+	if (!key) return { text: (value) => value, value: (value) => value, error: (error) => error };
+	const pattern = new RegExp(formsOf(key).map(escapeForRegExp).join('|'), 'gi');
+	// Every form is at least as long as the key: a shorter text cannot hold one.
+	const text = (value: string): string => (value.length >= key.length ? value.replace(pattern, REDACTED) : value);
+
+	const value = <T>(root: T): T => {
+		if (typeof root === 'string') return text(root) as T;
+		if (!isContainer(root)) return root;
+		const copies = new Map<object, Record<string, unknown>>();
+		const copyOf = (from: Record<string, unknown>) => {
+			let copy = copies.get(from);
+			if (!copy) {
+				copy = (Array.isArray(from) ? [] : {}) as Record<string, unknown>;
+				copies.set(from, copy);
+				pending.push([from, copy]);
+			}
+			return copy;
+		};
+		const pending: Array<[Record<string, unknown>, Record<string, unknown>]> = [];
+		const top = copyOf(root);
+		while (pending.length > 0) {
+			const [from, to] = pending.pop() as [Record<string, unknown>, Record<string, unknown>];
+			for (const [name, inner] of Object.entries(from)) {
+				to[Array.isArray(from) ? name : text(name)] = typeof inner === 'string' ? text(inner) : isContainer(inner) ? copyOf(inner) : inner;
+			}
+		}
+		return top as T;
+	};
+
+	const error = <T>(root: T, options: { keepCause?: boolean } = {}): T => {
+		const seen = new WeakSet<object>();
+		const pending: unknown[] = [root];
+		while (pending.length > 0) {
+			const holder = pending.pop();
+			if (!holder || typeof holder !== 'object' || seen.has(holder)) continue;
+			seen.add(holder);
+			for (const name of Object.getOwnPropertyNames(holder)) {
+				if (REQUEST_PARTS.has(name)) continue;
+				const descriptor = Object.getOwnPropertyDescriptor(holder, name);
+				if (!descriptor || !('value' in descriptor)) continue;
+				const inner: unknown = descriptor.value;
+				const renamed = Array.isArray(holder) ? name : text(name);
+				const replaced = typeof inner === 'string' ? text(inner) : inner;
+				if (renamed !== name && descriptor.configurable) {
+					delete (holder as Record<string, unknown>)[name];
+					Object.defineProperty(holder, renamed, { ...descriptor, value: replaced });
+				} else if (replaced !== inner && (descriptor.writable || descriptor.configurable)) {
+					Object.defineProperty(holder, name, { ...descriptor, value: replaced });
+				}
+				if (inner instanceof Error || isContainer(inner)) pending.push(inner);
+			}
+		}
+		// An error handed on never keeps the client's own, which holds the request and its Authorization header.
+		if (!options.keepCause && root instanceof Error && carriesRequest(root.cause)) root.cause = undefined;
+		return root;
+	};
+
+	return { text, value, error };
+}

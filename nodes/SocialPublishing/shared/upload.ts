@@ -1,5 +1,7 @@
 import { BINARY_ENCODING, type IBinaryData, type IExecuteSingleFunctions } from 'n8n-workflow';
 
+import type { AnswerContract } from './transport/answers';
+
 /**
  * Uploads from an n8n binary property, streamed (Media → Upload, and Post → Create's media straight from a
  * binary field): the file is never read whole into memory when n8n keeps binaries on disk (or in object
@@ -7,6 +9,9 @@ import { BINARY_ENCODING, type IBinaryData, type IExecuteSingleFunctions } from 
  */
 
 export const MB = 1024 * 1024;
+
+/** What both upload routes answer: a media item (spec 2.2; production: the stored record, its originalName empty). */
+export const MEDIA_ITEM: AnswerContract = { is: 'the uploaded media item', shape: { object: { id: 'text', path: 'text' } } };
 
 export const UPLOAD_LIMITS = {
 	/** Spec 8: an image on upload. */

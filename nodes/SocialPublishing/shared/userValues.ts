@@ -1,15 +1,14 @@
 /**
  * What users type (dates, whole numbers, JSON), read in one place: a value that does not exist is refused in
  * words, never rolled over into one nobody wrote, and the value judged is the value sent. Also how a value is quoted
- * back to the user, and the bounds on what the node reads (JSON depth, text size), each stated once here.
+ * back to the user, within the bounds on what the node reads (JSON depth, text size: stated once, in bounds.ts).
  */
+import { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS } from './bounds';
+import { jsonSyntaxProblem } from './jsonSyntax';
 
 /** No place on Earth is further from UTC than this (UTC+14:00, Kiribati; UTC−12:00 the other way). */
 export const MAX_OFFSET_MINUTES = 14 * 60;
-/** Deepest JSON the node reads from a parameter; a POST /posts body is 6 levels deep, its settings a few more. */
-export const MAX_JSON_DEPTH = 64;
-/** Longest text the node reads from a JSON parameter (the service refuses request bodies far smaller). */
-export const MAX_JSON_TEXT_CHARS = 1_000_000;
+export { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS };
 
 // ---------------------------------------------------------------- quoting a value back
 
@@ -89,9 +88,10 @@ export function readJson(raw: unknown): { value: unknown } | { error: string } {
 	let value: unknown;
 	try {
 		value = JSON.parse(raw) as unknown;
-	} catch (error) {
-		// The parser's own words name the place (position, line and column on newer Node versions).
-		return { error: `not valid JSON (${(error as Error).message.replace(/\.$/, '')})` };
+	} catch {
+		// In the node's words, not the parser's: those differ between the Node lines n8n runs on (jsonSyntax.ts).
+		const problem = jsonSyntaxProblem(raw);
+		return { error: problem ? `not valid JSON (${problem})` : 'not valid JSON' };
 	}
 	return jsonDeeperThan(value, MAX_JSON_DEPTH) ? { error: TOO_DEEP_WORDS } : { value };
 }

@@ -1,11 +1,13 @@
 /**
  * The node's description: the subtitle under the node on the canvas says what it does in words ("Create a
  * post"), for every operation, resolved by n8n's own expression engine as the editor resolves it; no field
- * carries a regex validation.
+ * carries a regex validation; every parameter carries what n8n requires of one, the ones made at build time from the
+ * platform table included, which n8n's lint rules cannot see in the source.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
+import { SocialPublishingNotificationTrigger } from '../../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
 import { resolveForParameters } from '../../helpers/engine';
 
 const nodeType = new SocialPublishing();
@@ -66,4 +68,41 @@ test('no field of the node carries a regex validation (n8n runs them with a 250 
 	};
 	walk(nodeType.description.properties, 'properties');
 	expect(withRegex).toEqual([]);
+});
+
+test('every parameter, the typed settings made from the platform table included, has what n8n requires of one', () => {
+	// What eslint-plugin-n8n-nodes-base's rules ask of a parameter written out in the source (node-param-default-missing,
+	// node-param-required-false, node-param-default-wrong-for-options), asked of the built description.
+	const problems: string[] = [];
+	let checked = 0;
+	const check = (property: INodeProperties, path: string): void => {
+		checked++;
+		const at = `${path} "${property.displayName}"`;
+		if (!('default' in property)) problems.push(`${at} has no default`);
+		if (property.required === false) problems.push(`${at} has required: false`);
+		if (property.type === 'options' && !property.typeOptions?.loadOptionsMethod) {
+			const values = (property.options ?? []).map((option) => (option as { value: unknown }).value);
+			if (!values.includes(property.default)) problems.push(`${at}: default ${JSON.stringify(property.default)} is not one of its options`);
+		}
+		if (property.type === 'collection') (property.options as INodeProperties[]).forEach((inner) => check(inner, `${at} →`));
+		if (property.type === 'fixedCollection') {
+			for (const section of property.options as Array<{ values: INodeProperties[] }>) section.values.forEach((inner) => check(inner, `${at} →`));
+		}
+	};
+	nodeType.description.properties.forEach((property) => check(property, 'property'));
+	expect(problems).toEqual([]);
+	// The typed settings are among them: X's Who Can Reply (a row of shared/platforms/x.ts) was checked.
+	expect(JSON.stringify(nodeType.description.properties)).toContain('"displayName":"Who Can Reply"');
+	expect(checked).toBeGreaterThan(100);
+});
+
+describe("in n8n's nodes panel, each node keeps its own description", () => {
+	// n8n's editor (2.41, the nodes panel's list) folds a trigger into the action node whose type name is the trigger's
+	// with "Trigger" taken out, and gives the folded entry the trigger's description: the action node's own text would
+	// then show nowhere. The browser test (test/browser) reads what the panel shows.
+	test('the trigger is not folded into the action node', () => {
+		const trigger = new SocialPublishingNotificationTrigger().description;
+		expect(trigger.name.replace('Trigger', '')).not.toBe(nodeType.description.name);
+		expect(trigger.description).not.toBe(nodeType.description.description);
+	});
 });

@@ -6,7 +6,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 
 import { SocialPublishingApi } from '../../../credentials/SocialPublishingApi.credentials';
 import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
-import { SocialPublishingTrigger } from '../../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
+import { SocialPublishingNotificationTrigger } from '../../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
 import { explainFailure } from '../../../nodes/SocialPublishing/shared/errors';
 
 /** Two full stops in a row, but not an ellipsis ("pos_..."). */
@@ -34,7 +34,7 @@ describe('no doubled full stops', () => {
 	test('in any description, hint, placeholder or action of the nodes and the credential', () => {
 		const texts = [
 			...textsOf(new SocialPublishing().description.properties, 'Social Publishing'),
-			...textsOf(new SocialPublishingTrigger().description.properties, 'Social Publishing Trigger'),
+			...textsOf(new SocialPublishingNotificationTrigger().description.properties, 'Social Publishing Trigger'),
 			...textsOf(new SocialPublishingApi().properties, 'credential'),
 			...new SocialPublishingApi().test.rules!.map((rule) => ['credential test', String((rule.properties as { message: string }).message)] as [string, string]),
 		];
@@ -48,6 +48,28 @@ describe('no doubled full stops', () => {
 			for (const body of [{ msg: 'Something went wrong.' }, { message: ['a.', 'b.'] }, { statusCode: status, provider: 'x', name: 'Shop', message: 'Too long.' }]) {
 				const { message, description } = explainFailure({ method: 'POST', path, status, body, attempts: 2 });
 				expect(`${message}\n${description}`).not.toMatch(DOUBLED);
+			}
+		}
+	});
+});
+
+/**
+ * n8n shows an error's description (and the credential test's message) as HTML, so an example written with an
+ * angle-bracket placeholder loses it: "e.g. https://<your-host>/api/public/v1" reads "e.g. https:///api/public/v1".
+ */
+describe('no angle-bracket placeholders in what n8n shows as HTML', () => {
+	const ANGLE_PLACEHOLDER = /<[a-z][\w-]*>/i;
+
+	test('in the credential test\'s messages', () => {
+		const messages = new SocialPublishingApi().test.rules!.map((rule) => String((rule.properties as { message: string }).message));
+		expect(messages.filter((message) => ANGLE_PLACEHOLDER.test(message))).toEqual([]);
+	});
+
+	test.each([400, 401, 402, 403, 404, 405, 413, 429, 500, 503])('in the error for an HTTP %i', (status) => {
+		for (const path of ['/upload', '/posts', '/integrations/abc', '/find-slot/abc', '/media', '/is-connected']) {
+			for (const body of [{ message: `Cannot GET ${path}` }, { msg: 'Something went wrong' }]) {
+				const { message, description } = explainFailure({ method: 'GET', path, status, body, attempts: 1 });
+				expect(`${message}\n${description}`).not.toMatch(ANGLE_PLACEHOLDER);
 			}
 		}
 	});

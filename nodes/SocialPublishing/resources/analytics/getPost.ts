@@ -27,7 +27,12 @@ export const getPostAnalytics = defineOperation(
 		value: 'getPost',
 		action: 'Get the analytics of a post',
 		description: 'One item per series of a published post (GET /analytics/post/:post)',
-		routing: routeTo('GET', '/analytics/post/{postId}', { preSend: [checkValues({ name: 'days', label: 'Days', atLeast: 1 })], postReceive: [postAnalyticsItems] }),
+		routing: routeTo('GET', '/analytics/post/{postId}', {
+			preSend: [checkValues({ name: 'days', label: 'Days', atLeast: 1 })],
+			postReceive: [postAnalyticsItems],
+			// A list of series, or `{missing: true}` when the platform did not report the post's id.
+			facts: { answer: { is: 'the list of analytics series', shape: { oneOf: [{ list: 'object' }, { object: { missing: 'boolean' } }] } } },
+		}),
 	},
 	[postIdField({ description: 'A published post' }), daysField],
 );

@@ -7,6 +7,6 @@ export const checkConnection = defineOperation(
 		value: 'checkConnection',
 		action: 'Check the connection',
 		description: 'Check that the API key works (GET /is-connected)',
-		routing: routeTo('GET', '/is-connected'),
+		routing: routeTo('GET', '/is-connected', { facts: { answer: { is: 'the connection check', shape: { object: { connected: 'boolean' } } } } }),
 	},
 );

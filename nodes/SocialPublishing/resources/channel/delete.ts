@@ -28,7 +28,11 @@ export const deleteChannel = defineOperation(
 		description: 'Remove a channel and all its posts (DELETE /integrations/:channel)',
 		routing: routeTo('DELETE', '/integrations/{channel}', {
 			postReceive: [channelDeleted],
-			facts: { mayApplyWithoutAnswer: 'The channel may have been deleted: check with Channel → Get Many before running again.' },
+			facts: {
+				mayApplyWithoutAnswer: 'The channel may have been deleted: check with Channel → Get Many before running again.',
+				// The spec's `{deleted: true}`; production answers the deleted channel's record.
+				answer: { is: 'the confirmation of the deletion', shape: 'object' },
+			},
 		}),
 	},
 	fields,

@@ -27,7 +27,10 @@ export const getConnectUrl = defineOperation(
 		value: 'getConnectUrl',
 		action: 'Get a connect URL for a platform',
 		description: 'Get the address where a member of the organisation connects a new channel (GET /social/:platform)',
-		routing: routeTo('GET', '/social/{platform}', { preSend: [checkValues({ name: 'platform', label: 'Platform', oneOf: CONNECTABLE })] }),
+		routing: routeTo('GET', '/social/{platform}', {
+			preSend: [checkValues({ name: 'platform', label: 'Platform', oneOf: CONNECTABLE })],
+			facts: { answer: { is: 'the connect URL', shape: { object: { url: 'text' } } } },
+		}),
 	},
 	fields,
 );

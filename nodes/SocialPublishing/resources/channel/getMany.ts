@@ -58,6 +58,7 @@ export const getManyChannels = defineOperation(
 		routing: routeTo('GET', '/integrations', {
 			preSend: [checkValues({ name: 'filters.platforms', label: 'Filters → Platforms', oneOf: PLATFORM_IDS })],
 			postReceive: [filterChannels],
+			facts: { answer: { is: 'the list of channels', shape: { list: { object: { id: 'text' } } } } },
 		}),
 	},
 	fields,

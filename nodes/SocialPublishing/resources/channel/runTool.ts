@@ -101,6 +101,8 @@ export const runChannelTool = defineOperation(
 			preSend: [toolRequestBody],
 			postReceive: [outputItems],
 			facts: {
+				// `{output: <the tool's result>}`; a tool that gives nothing makes it `{}`.
+				answer: { is: "the tool's result", shape: 'object' },
 				explain: {
 					// The key itself worked: this route answers 401 when the channel's sign-in on its platform has lapsed.
 					401: ({ id, said }) =>

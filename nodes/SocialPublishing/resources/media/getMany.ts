@@ -43,6 +43,7 @@ export const getManyMedia = defineOperation(
 			postReceive: [itemsOf('results')],
 			pagination: readPages,
 			facts: {
+				answer: { is: 'a page of the media library', shape: { object: { results: { list: 'object' }, 'pages?': 'number' } } },
 				explain: {
 					404: () => ({
 						message: 'This server has no media library route (GET /media answered 404)',

@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { defineOperation, routeTo } from '../../shared/routing';
-import { binarySource, MB, multipartFile, sniffMediaType, UPLOAD_LIMITS } from '../../shared/upload';
+import { binarySource, MB, MEDIA_ITEM, multipartFile, sniffMediaType, UPLOAD_LIMITS } from '../../shared/upload';
 import { optionalFields } from '../../shared/descriptions';
 
 const fields: INodeProperties[] = [
@@ -91,6 +91,7 @@ export const uploadMedia = defineOperation(
 			preSend: [uploadBody],
 			// Post → Create uploads its binary media to the same route, so it words a 413 the same way.
 			facts: {
+				answer: MEDIA_ITEM,
 				explain: {
 					413: () => ({
 						message: 'The upload is larger than the service accepts (50 MB)',

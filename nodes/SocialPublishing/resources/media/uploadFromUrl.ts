@@ -4,6 +4,7 @@ import { MEDIA_EXTENSIONS } from '../../shared/platforms';
 import { readAddressToFetch } from '../../shared/publicAddress';
 import { defineOperation, failOnField, routeTo } from '../../shared/routing';
 import { optionalFields } from '../../shared/descriptions';
+import { MEDIA_ITEM } from '../../shared/upload';
 
 const fields: INodeProperties[] = [
 	{
@@ -51,7 +52,7 @@ export const uploadMediaFromUrl = defineOperation(
 		value: 'uploadFromUrl',
 		action: 'Upload a file from a URL',
 		description: 'Let the service download a file from a public https address, up to 100 MB',
-		routing: routeTo('POST', '/upload-from-url', { preSend: [checkMediaUrl] }),
+		routing: routeTo('POST', '/upload-from-url', { preSend: [checkMediaUrl], facts: { answer: MEDIA_ITEM } }),
 	},
 	fields,
 );

@@ -4,6 +4,13 @@ import { limitRule, returnAllAndLimit } from '../../shared/descriptions';
 import { itemsOf } from '../../shared/items';
 import { checkValues, defineOperation, routeTo } from '../../shared/routing';
 import { paginated } from '../../shared/transport';
+import type { AnswerContract } from '../../shared/transport/answers';
+
+/** One page of GET /notifications (spec 4.6); the trigger reads the same pages. */
+export const NOTIFICATION_PAGE: AnswerContract = {
+	is: 'a page of notifications',
+	shape: { object: { notifications: { list: 'object' }, 'hasMore?': 'boolean' } },
+};
 
 /** Pages from 0, newest first, while the answer says `hasMore`. */
 const readPages = paginated(() => ({
@@ -25,7 +32,12 @@ export const getManyNotifications = defineOperation(
 		value: 'getMany',
 		action: 'Get many notifications',
 		description: 'The organisation\'s notifications, newest first (GET /notifications)',
-		routing: routeTo('GET', '/notifications', { preSend: [checkValues(limitRule)], postReceive: [itemsOf('notifications')], pagination: readPages }),
+		routing: routeTo('GET', '/notifications', {
+			preSend: [checkValues(limitRule)],
+			postReceive: [itemsOf('notifications')],
+			pagination: readPages,
+			facts: { answer: NOTIFICATION_PAGE },
+		}),
 	},
 	[...returnAllAndLimit(100, 'notifications')],
 );

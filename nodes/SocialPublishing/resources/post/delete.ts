@@ -29,7 +29,11 @@ export const deletePost = defineOperation(
 		description: 'Delete a post and its follow-up parts (DELETE /posts/:post)',
 		routing: routeTo('DELETE', '/posts/{postId}', {
 			postReceive: [postDeleted],
-			facts: { mayApplyWithoutAnswer: 'The post may have been deleted: check with Post → Get Many (around its date) before running again.' },
+			facts: {
+				mayApplyWithoutAnswer: 'The post may have been deleted: check with Post → Get Many (around its date) before running again.',
+				// The spec's `{deleted, id}`; production answers `{error: true}` on success.
+				answer: { is: 'the confirmation of the deletion', shape: 'object' },
+			},
 		}),
 	},
 	fields,

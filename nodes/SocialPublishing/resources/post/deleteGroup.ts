@@ -30,7 +30,11 @@ export const deletePostGroup = defineOperation(
 		description: 'Delete the posts of one group: on the service, one channel\'s post and its follow-up parts (DELETE /posts/group/:group)',
 		routing: routeTo('DELETE', '/posts/group/{group}', {
 			postReceive: [groupDeleted],
-			facts: { mayApplyWithoutAnswer: 'The group may have been deleted: check with Post → Get Many (around its date) before running again.' },
+			facts: {
+				mayApplyWithoutAnswer: 'The group may have been deleted: check with Post → Get Many (around its date) before running again.',
+				// The spec's `{deleted, id}`; production answers `{error: true}`, matched or not.
+				answer: { is: 'the confirmation of the deletion', shape: 'object' },
+			},
 		}),
 	},
 	fields,

@@ -1,5 +1,6 @@
 import { jsonParse, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions, type INodeProperties } from 'n8n-workflow';
 
+import { MAX_DATE_WINDOWS } from '../../shared/bounds';
 import { customerFilter, optionalFields } from '../../shared/descriptions';
 import { toItems, type OutputStep } from '../../shared/items';
 import { redactSecrets } from '../../shared/secrets';
@@ -20,7 +21,7 @@ const fields: INodeProperties[] = [
 		name: 'endDate',
 		type: 'dateTime',
 		default: '',
-		description: 'End of the range. Empty: 30 days ahead. A range over 370 days is read in several requests.',
+		description: 'End of the range. Empty: 30 days ahead. A range over 370 days is read in several requests; at most 11,100 days (about 30 years) in one run.',
 	},
 	optionalFields('Filters', [
 			customerFilter("posts of this client's channels", {
@@ -30,8 +31,10 @@ const fields: INodeProperties[] = [
 ];
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+/** GET /posts cuts a range to 370 days (spec 8): a longer one is read as consecutive windows. */
+export const MAX_RANGE_DAYS = 370;
 /** Get Many without dates: the last 30 days and the next 30. */
-const DEFAULT_SPAN_DAYS = 30;
+export const DEFAULT_SPAN_DAYS = 30;
 
 function dateParameter(context: IExecuteSingleFunctions, name: string, label: string, fallback: number): number {
 	const raw = context.getNodeParameter(name, '') as unknown;
@@ -54,6 +57,15 @@ async function postDateRange(this: IExecuteSingleFunctions, requestOptions: IHtt
 	if (end < start) {
 		failOnField(this, '"End Date" is before "Start Date"', `The range runs from ${new Date(start).toISOString()} to ${new Date(end).toISOString()}; swap the dates.`);
 	}
+	// Refused before anything is sent rather than read part-way (shared/bounds.ts).
+	const longest = MAX_DATE_WINDOWS * MAX_RANGE_DAYS;
+	if (end - start > longest * DAY_MS) {
+		failOnField(
+			this,
+			`The range from "Start Date" to "End Date" is ${Math.ceil((end - start) / DAY_MS)} days; Get Many reads at most ${longest} days in one run`,
+			`That is ${MAX_DATE_WINDOWS} requests of ${MAX_RANGE_DAYS} days, the most the service covers in one. Narrow the range, or read it in several runs (e.g. a Loop Over Items node over the years).`,
+		);
+	}
 	requestOptions.qs = { ...(requestOptions.qs ?? {}), startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() };
 	return requestOptions;
 }
@@ -73,8 +85,6 @@ export function dateWindows(startMs: number, endMs: number, maxDays: number): Ar
 	return windows;
 }
 
-/** GET /posts cuts a range to 370 days (spec 8): a longer one is read as consecutive windows. */
-const MAX_RANGE_DAYS = 370;
 
 const readDateWindows = paginated(() => {
 	let windows: Array<[string, string]> = [];
@@ -117,7 +127,12 @@ export const getManyPosts = defineOperation(
 		value: 'getMany',
 		action: 'Get many posts',
 		description: 'List the posts in a date range (GET /posts)',
-		routing: routeTo('GET', '/posts', { preSend: [postDateRange], postReceive: [postItems], pagination: readDateWindows }),
+		routing: routeTo('GET', '/posts', {
+			preSend: [postDateRange],
+			postReceive: [postItems],
+			pagination: readDateWindows,
+			facts: { answer: { is: 'the list of posts', shape: { object: { posts: { list: { object: { id: 'text' } } } } } } },
+		}),
 	},
 	fields,
 );

@@ -13,7 +13,10 @@ export const getMissingItems = defineOperation(
 		value: 'getMissingItems',
 		action: 'Get the platform items a post may be',
 		description: 'For a post published without its platform ID: the channel\'s recent items (GET /posts/:post/missing)',
-		routing: routeTo('GET', '/posts/{postId}/missing', { postReceive: [itemsOf()] }),
+		routing: routeTo('GET', '/posts/{postId}/missing', {
+			postReceive: [itemsOf()],
+			facts: { answer: { is: "the list of the channel's recent items", shape: { list: 'object' } } },
+		}),
 	},
 	fields,
 );

@@ -27,6 +27,8 @@ export const setReleaseId = defineOperation(
 		routing: routeTo('PUT', '/posts/{postId}/release-id', {
 			preSend: [checkValues({ name: 'releaseId', label: 'Release Name or ID', filled: true })],
 			facts: {
+				// The spec's `{id, releaseId}`; production answers the post's whole record.
+				answer: { is: 'the updated post', shape: { object: { id: 'text' } } },
 				explain: {
 					404: ({ id }) => ({
 						message: `Post ${id} is not waiting for a release ID`,

@@ -39,7 +39,10 @@ export const setPostStatus = defineOperation(
 		routing: routeTo('PUT', '/posts/{postId}/status', {
 			preSend: [checkValues({ name: 'status', label: 'Status', oneOf: ['draft', 'schedule'] })],
 			// Production has taken over 30 s to answer a change it had already made.
-			facts: { mayApplyWithoutAnswer: 'The status may have been changed: check the post with Post → Get Many (around its date) before running again.' },
+			facts: {
+				mayApplyWithoutAnswer: 'The status may have been changed: check the post with Post → Get Many (around its date) before running again.',
+				answer: { is: "the post's new status", shape: { object: { id: 'text', state: 'text' } } },
+			},
 		}),
 	},
 	fields,

@@ -21,6 +21,7 @@ export const findNextFreeSlot = defineOperation(
 		routing: routeTo('GET', '/find-slot/{channel}', {
 			postReceive: [slotItem],
 			facts: {
+				answer: { is: 'the free slot', shape: { object: { date: 'date' } } },
 				// Production never answers for an unknown or disabled channel, or one without posting times: a retry would
 				// only wait again.
 				timeoutIsFinal: true,

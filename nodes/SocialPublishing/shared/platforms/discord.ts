@@ -1,4 +1,3 @@
-/* eslint-disable n8n-nodes-base/node-param-default-missing -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
 import { BUSINESS_PLAN, NO_MEDIA_RULES } from './shared';
 import type { PlatformRules } from './types';
 
@@ -14,7 +13,7 @@ export const discord: PlatformRules = {
 	media: NO_MEDIA_RULES,
 	settings: [
 		{
-			displayName: 'Channel',
+			label: 'Channel',
 			name: 'channel',
 			type: 'string',
 			required: true,

@@ -1,4 +1,3 @@
-/* eslint-disable n8n-nodes-base/node-param-default-missing, n8n-nodes-base/node-param-default-wrong-for-options, n8n-nodes-base/node-param-required-false -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
 import { ALL_PLANS, ONE_MEDIA_WITH_VIDEO } from './shared';
 import type { PlatformRules } from './types';
 
@@ -26,7 +25,7 @@ export const facebook: PlatformRules = {
 	otherSettings: ['text_format_preset_id'],
 	settings: [
 		{
-			displayName: 'Post Type',
+			label: 'Post Type',
 			name: 'post_type',
 			type: 'options',
 			required: false,
@@ -39,7 +38,7 @@ export const facebook: PlatformRules = {
 			description: 'A normal post on the page, or a story (a story needs a photo or a video)',
 		},
 		{
-			displayName: 'Link',
+			label: 'Link',
 			name: 'url',
 			type: 'url',
 			required: false,

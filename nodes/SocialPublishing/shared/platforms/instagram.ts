@@ -1,4 +1,3 @@
-/* eslint-disable n8n-nodes-base/node-param-default-missing, n8n-nodes-base/node-param-default-wrong-for-options, n8n-nodes-base/node-param-required-false -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
 import { ALL_PLANS } from './shared';
 import type { PlatformRules } from './types';
 
@@ -29,7 +28,7 @@ export const instagram: PlatformRules = {
 	otherSettings: ['audio'],
 	settings: [
 		{
-			displayName: 'Post Type',
+			label: 'Post Type',
 			name: 'post_type',
 			type: 'options',
 			required: true,
@@ -41,7 +40,7 @@ export const instagram: PlatformRules = {
 			description: 'A feed post, or a story',
 		},
 		{
-			displayName: 'Trial Reel',
+			label: 'Trial Reel',
 			name: 'is_trial_reel',
 			type: 'boolean',
 			required: false,
@@ -49,7 +48,7 @@ export const instagram: PlatformRules = {
 				'Publish as a trial reel, shown at first only to people who do not follow the account (needs exactly one video)',
 		},
 		{
-			displayName: 'Trial Reel Graduation',
+			label: 'Trial Reel Graduation',
 			name: 'graduation_strategy',
 			type: 'options',
 			required: false,
@@ -63,7 +62,7 @@ export const instagram: PlatformRules = {
 				'How a trial reel reaches followers: MANUAL (by hand) or SS_PERFORMANCE (automatically, by how well it does)',
 		},
 		{
-			displayName: 'Collaborators',
+			label: 'Collaborators',
 			name: 'collaborators',
 			type: 'collaborators',
 			required: false,

@@ -1,4 +1,3 @@
-/* eslint-disable n8n-nodes-base/node-param-default-missing, n8n-nodes-base/node-param-required-false -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
 import { ALL_PLANS, ONE_MEDIA_WITH_VIDEO } from './shared';
 import type { PlatformRules } from './types';
 
@@ -27,14 +26,14 @@ export const linkedin: PlatformRules = {
 	},
 	settings: [
 		{
-			displayName: 'Post Images as Carousel',
+			label: 'Post Images as Carousel',
 			name: 'post_as_images_carousel',
 			type: 'boolean',
 			required: false,
 			description: 'Publish the images as a carousel (needs 2 or more images and no video)',
 		},
 		{
-			displayName: 'Carousel Name',
+			label: 'Carousel Name',
 			name: 'carousel_name',
 			type: 'string',
 			required: false,

@@ -1,4 +1,3 @@
-/* eslint-disable n8n-nodes-base/node-param-default-wrong-for-options, n8n-nodes-base/node-param-required-false -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
 import { PRO_PLANS, TOO_MANY_PICTURES, ONE_VIDEO_OR_GIF } from './shared';
 import type { PlatformRules } from './types';
 
@@ -23,7 +22,7 @@ export const mastodon: PlatformRules = {
 	},
 	settings: [
 		{
-			displayName: 'Visibility',
+			label: 'Visibility',
 			name: 'visibility',
 			type: 'options',
 			required: false,

@@ -1,4 +1,3 @@
-/* eslint-disable n8n-nodes-base/node-param-default-missing -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
 import { ALL_PLANS } from './shared';
 import type { PlatformRules } from './types';
 
@@ -26,7 +25,7 @@ export const tiktok: PlatformRules = {
 	otherSettings: ['music', 'location'],
 	settings: [
 		{
-			displayName: 'Who Can See It',
+			label: 'Who Can See It',
 			name: 'privacy_level',
 			type: 'options',
 			required: true,
@@ -40,28 +39,28 @@ export const tiktok: PlatformRules = {
 			description: 'Everyone, friends who follow each other, followers, or only the account itself',
 		},
 		{
-			displayName: 'Allow Duets',
+			label: 'Allow Duets',
 			name: 'duet',
 			type: 'boolean',
 			required: true,
 			description: 'Whether other people may make duets with the video',
 		},
 		{
-			displayName: 'Allow Stitches',
+			label: 'Allow Stitches',
 			name: 'stitch',
 			type: 'boolean',
 			required: true,
 			description: 'Whether other people may stitch the video',
 		},
 		{
-			displayName: 'Allow Comments',
+			label: 'Allow Comments',
 			name: 'comment',
 			type: 'boolean',
 			required: true,
 			description: 'Whether people may comment',
 		},
 		{
-			displayName: 'Auto Add Music',
+			label: 'Auto Add Music',
 			name: 'autoAddMusic',
 			type: 'options',
 			required: true,
@@ -73,21 +72,21 @@ export const tiktok: PlatformRules = {
 			description: 'Let TikTok add music to a photo post',
 		},
 		{
-			displayName: 'Branded Content',
+			label: 'Branded Content',
 			name: 'brand_content_toggle',
 			type: 'boolean',
 			required: true,
 			description: 'The post promotes a third party',
 		},
 		{
-			displayName: 'Your Brand',
+			label: 'Your Brand',
 			name: 'brand_organic_toggle',
 			type: 'boolean',
 			required: true,
 			description: "The post promotes the poster's own business",
 		},
 		{
-			displayName: 'Posting Method',
+			label: 'Posting Method',
 			name: 'content_posting_method',
 			type: 'options',
 			required: true,
@@ -100,14 +99,14 @@ export const tiktok: PlatformRules = {
 				'DIRECT_POST publishes straight away; UPLOAD sends it to TikTok to finish and publish in the app',
 		},
 		{
-			displayName: 'Disclose Commercial Content',
+			label: 'Disclose Commercial Content',
 			name: 'disclose',
 			type: 'boolean',
 			required: false,
 			description: 'Mark the post as commercial content',
 		},
 		{
-			displayName: 'Title',
+			label: 'Title',
 			name: 'title',
 			type: 'string',
 			required: false,
@@ -115,7 +114,7 @@ export const tiktok: PlatformRules = {
 			description: 'Title of a photo post, up to 90 characters',
 		},
 		{
-			displayName: 'Made With AI',
+			label: 'Made With AI',
 			name: 'video_made_with_ai',
 			type: 'boolean',
 			required: false,

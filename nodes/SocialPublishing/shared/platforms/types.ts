@@ -29,9 +29,17 @@ export type SettingCondition = { setting: string; value: string } | { setting: s
  */
 export type LengthCounting = 'characters' | 'xWeighted';
 
+/**
+ * One setting of a platform, as the service takes it: data about the service, not an n8n node parameter
+ * (`resources/post/create/settings.ts` makes the node's parameters from it). It is not shaped like one either
+ * (`label`, not `displayName`), so n8n's parameter rules do not take it for one: `default` is the service's own
+ * default, `required` its rule.
+ */
 export interface SettingField {
+	/** The key in the post's `settings`, as the API names it. */
 	name: string;
-	displayName: string;
+	/** The setting's name as the editor shows it: the field's label and the name used in error messages. */
+	label: string;
 	/**
 	 * options: a string out of `values`; boolean: a real JSON boolean; string: text;
 	 * url: a http(s) web address; collaborators: array of `{label: username}`;

@@ -1,4 +1,3 @@
-/* eslint-disable n8n-nodes-base/node-param-default-missing, n8n-nodes-base/node-param-default-wrong-for-options, n8n-nodes-base/node-param-required-false -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
 import { BUSINESS_PLAN, TOO_MANY_PICTURES, ONE_VIDEO_OR_GIF } from './shared';
 import type { PlatformRules } from './types';
 
@@ -30,7 +29,7 @@ export const x: PlatformRules = {
 	},
 	settings: [
 		{
-			displayName: 'Post Type',
+			label: 'Post Type',
 			name: 'post_type',
 			type: 'options',
 			required: false,
@@ -46,7 +45,7 @@ export const x: PlatformRules = {
 			description: 'A regular post, or a long-form article with a title',
 		},
 		{
-			displayName: 'Who Can Reply',
+			label: 'Who Can Reply',
 			name: 'who_can_reply_post',
 			type: 'options',
 			required: true,
@@ -64,7 +63,7 @@ export const x: PlatformRules = {
 				'Everyone, accounts the poster follows, mentioned accounts, subscribers, or verified accounts',
 		},
 		{
-			displayName: 'Article Title',
+			label: 'Article Title',
 			name: 'article_title',
 			type: 'string',
 			required: true,
@@ -73,7 +72,7 @@ export const x: PlatformRules = {
 			description: 'Title of the article',
 		},
 		{
-			displayName: 'Article Status',
+			label: 'Article Status',
 			name: 'article_status',
 			type: 'options',
 			required: true,
@@ -86,7 +85,7 @@ export const x: PlatformRules = {
 			description: 'Save the article as a draft on X, or publish it at once',
 		},
 		{
-			displayName: 'Article Cover',
+			label: 'Article Cover',
 			name: 'article_cover',
 			type: 'media',
 			required: false,
@@ -95,7 +94,7 @@ export const x: PlatformRules = {
 			description: 'Only for an article: its cover picture, an image uploaded to the service first ({id, path})',
 		},
 		{
-			displayName: 'Community',
+			label: 'Community',
 			name: 'community',
 			type: 'string',
 			required: false,
@@ -105,14 +104,14 @@ export const x: PlatformRules = {
 			description: 'Post to a community: its address, like https://x.com/i/communities/1234567890',
 		},
 		{
-			displayName: 'Made With AI',
+			label: 'Made With AI',
 			name: 'made_with_ai',
 			type: 'boolean',
 			required: false,
 			description: 'The content was made with AI',
 		},
 		{
-			displayName: 'Paid Partnership',
+			label: 'Paid Partnership',
 			name: 'paid_partnership',
 			type: 'boolean',
 			required: false,

@@ -1,4 +1,3 @@
-/* eslint-disable n8n-nodes-base/node-param-default-missing -- setting rows here are data about the service (`default` is the service's own default, `required` its rule), not n8n node parameters */
 import { PRO_PLANS } from './shared';
 import type { PlatformRules } from './types';
 
@@ -26,7 +25,7 @@ export const youtube: PlatformRules = {
 	},
 	settings: [
 		{
-			displayName: 'Title',
+			label: 'Title',
 			name: 'title',
 			type: 'string',
 			required: true,
@@ -35,7 +34,7 @@ export const youtube: PlatformRules = {
 			description: 'Video title, 2 to 100 characters; the post text becomes the description',
 		},
 		{
-			displayName: 'Visibility',
+			label: 'Visibility',
 			name: 'type',
 			type: 'options',
 			required: true,
@@ -48,7 +47,7 @@ export const youtube: PlatformRules = {
 			description: 'Who can see the video: everyone, only the channel, or anyone with the link',
 		},
 		{
-			displayName: 'Made for Kids',
+			label: 'Made for Kids',
 			name: 'selfDeclaredMadeForKids',
 			type: 'options',
 			required: false,
@@ -60,7 +59,7 @@ export const youtube: PlatformRules = {
 			description: 'Whether the video is made for children',
 		},
 		{
-			displayName: 'Thumbnail',
+			label: 'Thumbnail',
 			name: 'thumbnail',
 			type: 'media',
 			required: false,
@@ -68,7 +67,7 @@ export const youtube: PlatformRules = {
 			description: 'A custom thumbnail: an image uploaded to the service first ({id, path})',
 		},
 		{
-			displayName: 'Tags',
+			label: 'Tags',
 			name: 'tags',
 			type: 'tags',
 			required: false,

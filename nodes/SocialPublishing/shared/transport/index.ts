@@ -17,9 +17,14 @@ import {
 } from 'n8n-workflow';
 
 import { EXPECTED_BASE_URL } from '../../../../credentials/SocialPublishingApi.credentials';
-import { refuseUnusableBaseUrl } from '../baseUrl';
+import { baseUrlOf, refuseUnusableBaseUrl } from '../baseUrl';
+import { MAX_PAGES_PER_CALL } from '../bounds';
 import { toItems } from '../items';
+import { routeOf } from '../routeFacts';
+import { keyRedactor, MIN_KEY_LENGTH, type KeyRedactor } from '../secrets';
+import { BrokenAnswer, brokenAnswer } from './answers';
 import { pacerOf } from './pacing';
+import { announcedCount, resetDelayMs } from './rateLimits';
 import { DEFAULT_POLICY, LOADER_POLICY, nodePolicy, type ParameterReader, type TransportPolicy } from './policy';
 import { isStreamedBody, lowerCaseKeys, sendWithPolicy, type Target } from './send';
 
@@ -46,9 +51,14 @@ export { isStreamedBody, lowerCaseKeys, sendWithPolicy } from './send';
 
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
 
-/** The API answers JSON; an HTML page means the Base URL reaches the web application instead. */
+/**
+ * The API answers JSON; an HTML page means the Base URL reaches the web application instead. Any other answer must be
+ * the route's success (its response contract, transport/answers.ts) within the bounds (../bounds.ts): a BrokenAnswer
+ * otherwise, which send.ts retries on a GET and words as an error.
+ */
 function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, target: Target): void {
-	const type = String(lowerCaseKeys(response.headers)['content-type'] ?? '');
+	const headers = lowerCaseKeys(response.headers);
+	const type = String(headers['content-type'] ?? '');
 	const body = response.body;
 	if (type.includes('text/html') || (typeof body === 'string' && body.trimStart().startsWith('<'))) {
 		throw new NodeApiError(
@@ -63,6 +73,8 @@ function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, targ
 			},
 		);
 	}
+	const problem = brokenAnswer(routeOf(target.method, target.path).facts.answer, body, headers);
+	if (problem) throw new BrokenAnswer(response.statusCode, headers, problem);
 }
 
 interface Captured {
@@ -91,20 +103,54 @@ function captureAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, t
 	return captured;
 }
 
-function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) {
+/**
+ * The key's value replaced in everything that crosses the transport (shared/secrets.ts): in answers before any step
+ * reads them (a first postReceive step here; `redactor.value` on apiRequestFull's answer), in the HTTP client's
+ * errors before they are worded (each attempt), and in the items and errors handed back to n8n, which shows, saves
+ * and logs them (prepare's `send` and `finish`, apiRequestFull's result). Structural: no wording can quote the key.
+ */
+function redactAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, redactor: KeyRedactor): void {
+	const redact: PostReceiveAction = async function (items, response) {
+		response.body = redactor.value(response.body);
+		response.headers = redactor.value(lowerCaseKeys(response.headers));
+		return redactor.value(items);
+	};
+	requestData.postReceive.unshift({ data: { parameterValue: undefined }, actions: [redact] });
+}
+
+/** Runs `work`, handing on its error with the key replaced (`keepCause`: an attempt's error, still to be read). */
+async function keyGuarded<T>(redactor: KeyRedactor, work: () => Promise<T>, keepCause = false): Promise<T> {
+	try {
+		return await work();
+	} catch (error) {
+		throw redactor.error(error, { keepCause });
+	}
+}
+
+function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions, redactor: KeyRedactor) {
 	const policy = nodePolicy(context, DEFAULT_POLICY);
 	requestData.options.timeout = policy.timeoutMs;
+	// The API never redirects: a redirect is a Base URL that is not quite the API's, and following it would send the
+	// key elsewhere or re-send a write. Refused and explained (../errors.ts).
+	requestData.options.disableFollowRedirect = true;
 	const target: Target = {
 		method: String(requestData.options.method ?? 'GET').toUpperCase(),
 		path: String(requestData.options.url ?? ''),
 		itemIndex: context.getItemIndex(),
+		baseUrl: String(requestData.options.baseURL ?? ''),
 	};
 	const captured = captureAnswers(requestData, target);
+	redactAnswers(requestData, redactor);
 	const deadline = !isStreamedBody(requestData.options.body);
 	const pacer = pacerOf(context, policy.maxInFlight);
-	const attempt = async () => {
+	const attempt = async (signal?: AbortSignal) => {
 		captured.headers = undefined;
-		return await context.makeRoutingRequest(requestData);
+		// RoutingNode sends with the item's own context, the one this pagination context is made from.
+		const send = async () =>
+			await withDeadlineSignal(Object.getPrototypeOf(context) as object, signal, async () =>
+				await context.makeRoutingRequest({ ...requestData, options: { ...requestData.options, abortSignal: signal } }),
+			);
+		return await keyGuarded(redactor, send, true);
 	};
 	const send = async () =>
 		await sendWithPolicy(() => context.getNode(), target, policy, attempt, { deadline, pacer, headersOf: () => captured.headers });
@@ -113,7 +159,35 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 		const figures = rateLimitFigures(captured.headers);
 		return items.map((item) => ({ ...item, json: { ...item.json, rateLimit: figures } }));
 	};
-	return { captured, send, finish, target };
+	return {
+		captured,
+		send: async () => await keyGuarded(redactor, send),
+		finish: (items: INodeExecutionData[]) => redactor.value(finish(items)),
+		target,
+	};
+}
+
+/**
+ * Lets the deadline's signal reach the HTTP client, which then closes the connection of an answer still trickling in.
+ * n8n's request helper replaces the request's `abortSignal` with the execution's cancel signal
+ * (`getExecutionCancelSignal()`, where the context has one), so for the attempt's time the context answers with a
+ * signal that fires on either.
+ */
+async function withDeadlineSignal<T>(context: object, signal: AbortSignal | undefined, send: () => Promise<T>): Promise<T> {
+	const target = context as { getExecutionCancelSignal?: () => AbortSignal | undefined };
+	const ownSignal = target.getExecutionCancelSignal;
+	if (!signal || typeof ownSignal !== 'function') return await send();
+	const shadowed = Object.prototype.hasOwnProperty.call(target, 'getExecutionCancelSignal');
+	target.getExecutionCancelSignal = () => {
+		const execution = ownSignal.call(context);
+		return execution ? AbortSignal.any([execution, signal]) : signal;
+	};
+	try {
+		return await send();
+	} finally {
+		if (shadowed) target.getExecutionCancelSignal = ownSignal;
+		else delete target.getExecutionCancelSignal;
+	}
 }
 
 /**
@@ -130,6 +204,12 @@ export function refuseUnusableKey(node: INode | (() => INode), credentials: IDat
 			description: 'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth token into the credential.',
 		});
 	}
+	if (key.length < MIN_KEY_LENGTH) {
+		throw new NodeOperationError(nodeOf(), `The API key in the credential has only ${key.length} characters`, {
+			itemIndex,
+			description: 'A key of the service is much longer: copy the whole key again from Settings → Developers → Access and paste it into the credential.',
+		});
+	}
 	if (/^bearer\s/i.test(key)) {
 		throw new NodeOperationError(nodeOf(), 'The API key in the credential starts with "Bearer "', {
 			itemIndex,
@@ -141,15 +221,20 @@ export function refuseUnusableKey(node: INode | (() => INode), credentials: IDat
 /** The items of one run share one read of the credential: n8n reads and decrypts it on every getCredentials(). */
 const runCredentials = new WeakMap<object, Promise<IDataObject>>();
 
-/** Checks the run's credential (read once per run, keyed like shared/batch.ts by the run's input items) for this item. */
-async function refuseUnusableCredential(context: IExecutePaginationFunctions): Promise<void> {
+/**
+ * Checks the run's credential (read once per run, keyed like shared/batch.ts by the run's input items) for this item;
+ * answers what replaces its key in everything the item's request brings back.
+ */
+async function refuseUnusableCredential(context: IExecutePaginationFunctions): Promise<KeyRedactor> {
 	const items = context.getExecuteData()?.data?.main?.[0];
 	let credentials = Array.isArray(items) ? runCredentials.get(items) : undefined;
 	if (!credentials) {
 		credentials = context.getCredentials(CREDENTIAL_TYPE);
 		if (Array.isArray(items)) runCredentials.set(items, credentials);
 	}
-	refuseUnusableKey(() => context.getNode(), await credentials, context.getItemIndex());
+	const read = await credentials;
+	refuseUnusableKey(() => context.getNode(), read, context.getItemIndex());
+	return keyRedactor(String(read.apiKey ?? '').trim());
 }
 
 /** The node's request hook (`requestOperations.pagination`): one request of one item. */
@@ -157,8 +242,7 @@ export async function sendThroughTransport(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	await refuseUnusableCredential(this);
-	const { send, finish } = prepare(this, requestData);
+	const { send, finish } = prepare(this, requestData, await refuseUnusableCredential(this));
 	return finish(await send());
 }
 
@@ -170,9 +254,6 @@ export interface PageWalk {
 	next(answer: unknown, qs: IDataObject): boolean;
 }
 
-/** Most pages one execution reads, whatever the service says. */
-const MAX_PAGES = 1_000;
-
 /**
  * A request hook for operations that read several pages (or date windows), set on the operation
  * with `routing.operations.pagination`. Each page goes through the same policy; Return All / Limit
@@ -183,28 +264,38 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		await refuseUnusableCredential(this);
-		const { send, finish, captured } = prepare(this, requestData);
+		const { send, finish, captured } = prepare(this, requestData, await refuseUnusableCredential(this));
 		const returnAll = this.getNodeParameter('returnAll', true) as boolean;
 		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
 		const pages = walk(this);
 		const qs = (requestData.options.qs ??= {}) as IDataObject;
 		const items: INodeExecutionData[] = [];
 		if (!pages.start(qs)) return [];
-		for (let page = 0; page < MAX_PAGES; page++) {
+		for (let page = 1; ; page++) {
 			items.push(...(await send()));
 			if (items.length >= limit || !pages.next(captured.body, qs)) break;
+			if (page === MAX_PAGES_PER_CALL) throw endlessPages(this, requestData, page, items.length);
 		}
 		return finish(items.slice(0, limit));
 	};
 }
 
-type ApiContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions | IHookFunctions;
-
-/** The credential's Base URL as the node's requestDefaults resolve it (BASE_URL_EXPRESSION): trimmed, no trailing slash. */
-export function baseUrlOf(credentials: IDataObject): string {
-	return String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+/** The service still says "more" after the most pages one call reads (../bounds.ts): an error, never a silent stop. */
+function endlessPages(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions, pages: number, read: number): NodeApiError {
+	const route = `${String(requestData.options.method ?? 'GET').toUpperCase()} ${String(requestData.options.url ?? '')}`;
+	return new NodeApiError(
+		context.getNode(),
+		{ route, pages },
+		{
+			message: `${route} still says there is more after ${pages} pages (${read} results read), the most one run reads`,
+			description:
+				'Either the service keeps answering "more" without end, or there is more than one run should read. Turn Return All off and set a Limit, or narrow the search; if the results repeat, the service is at fault.',
+			itemIndex: context.getItemIndex(),
+		},
+	);
 }
+
+type ApiContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions | IHookFunctions;
 
 export interface ApiRequestOptions {
 	qs?: IDataObject;
@@ -225,6 +316,7 @@ export async function apiRequestFull(
 	const policy = options.policy ?? nodePolicy(this as ParameterReader, loader ? LOADER_POLICY : DEFAULT_POLICY);
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	refuseUnusableKey(() => this.getNode(), credentials, options.itemIndex);
+	const redactor = keyRedactor(String(credentials.apiKey ?? '').trim());
 	const request: IHttpRequestOptions = {
 		method,
 		baseURL: baseUrlOf(credentials),
@@ -233,20 +325,30 @@ export async function apiRequestFull(
 		json: true,
 		timeout: policy.timeoutMs,
 		returnFullResponse: true,
+		disableFollowRedirect: true,
 		...(options.qs ? { qs: options.qs } : {}),
 		...(options.body ? { body: options.body } : {}),
 	};
-	const target: Target = { method, path, itemIndex: options.itemIndex };
+	const target: Target = { method, path, itemIndex: options.itemIndex, baseUrl: request.baseURL };
 	// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and the trigger send alone.
 	const pacer = 'getExecuteData' in this ? pacerOf(this, policy.maxInFlight) : undefined;
-	const response = await sendWithPolicy(
+	// Each attempt's answer, or the client's error, with the key replaced before anything reads it; the error handed on alike.
+	const send = async (signal?: AbortSignal) =>
+		(await withDeadlineSignal(this, signal, async () =>
+			await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request, abortSignal: signal }),
+		)) as IN8nHttpFullResponse;
+	const response = await keyGuarded(redactor, async () => await sendWithPolicy(
 		() => this.getNode(),
 		target,
 		policy,
-		async () => (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request })) as IN8nHttpFullResponse,
+		async (signal) => {
+			const answer = redactor.value(await keyGuarded(redactor, async () => await send(signal), true));
+			// Inside the attempt, so that a broken answer to a GET is retried like a dropped connection.
+			assertApiAnswer(() => this.getNode(), answer, target);
+			return answer;
+		},
 		{ pacer, headersOf: (answer) => lowerCaseKeys(answer.headers) },
-	);
-	assertApiAnswer(() => this.getNode(), response, target);
+	));
 	return { body: response.body, headers: lowerCaseKeys(response.headers) };
 }
 
@@ -260,16 +362,18 @@ export async function apiRequest<T = unknown>(
 	return (await apiRequestFull.call(this, method, path, options)).body as T;
 }
 
-/** The X-RateLimit-* figures of an answer, or null when the route sends none. */
+/**
+ * The X-RateLimit-* figures of an answer, or null when the route sends none; a figure that cannot be read is null,
+ * the reset is in seconds from now however the service wrote it (rateLimits.ts).
+ */
 export function rateLimitFigures(headers: IDataObject | undefined): IDataObject | null {
 	if (!headers) return null;
-	const read = (name: string) => {
-		const value = headers[name];
-		return value === undefined ? undefined : Number(value);
+	const names = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+	if (names.every((name) => headers[name] === undefined)) return null;
+	const resetMs = resetDelayMs(headers['x-ratelimit-reset'], Date.now());
+	return {
+		limit: announcedCount(headers['x-ratelimit-limit']) ?? null,
+		remaining: announcedCount(headers['x-ratelimit-remaining']) ?? null,
+		resetSeconds: resetMs === undefined ? null : Math.ceil(resetMs / 1000),
 	};
-	const limit = read('x-ratelimit-limit');
-	const remaining = read('x-ratelimit-remaining');
-	const reset = read('x-ratelimit-reset');
-	if (limit === undefined && remaining === undefined && reset === undefined) return null;
-	return { limit: limit ?? null, remaining: remaining ?? null, resetSeconds: reset ?? null };
 }

@@ -1,24 +1,27 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { DOCUMENTED_RATE_LIMITS, rateLimitedRouteOf } from './rateLimits';
+import { announcedWindow, MAX_ANNOUNCED_WAIT_S, rateLimitedRouteOf } from './rateLimits';
 
 /**
  * Pacing: n8n starts every item of a declarative node at once, so 200 items would be 200 requests in flight and a
- * burst the service answers with 429. The transport asks the run's pacer before each attempt:
+ * burst the service answers with 429. The transport asks the run's pacer before each attempt, and the pacer admits a
+ * request only when it can be sent now, in the order they asked:
  * - at most Max Requests in Flight requests of the run are out at a time;
- * - each limited endpoint (rateLimits.ts) has a budget for the current window: the documented limit until
- *   an answer's X-RateLimit-* headers say the real limit, what is left and when the window restarts. A request
- *   that would exceed it waits for the window instead of being sent;
- * - a 429 closes its endpoint for Retry-After seconds for every item of the run;
- * - a wait longer than what is left of Max Rate-Limit Wait is not waited: the request is not sent (`TooLongToWait`).
- * An endpoint whose answers carry no X-RateLimit headers (production limits only POST /posts, without them) is not
- * paced by the documented figures, so nothing the service would take is held back; only its 429s close it.
+ * - a limited route (one with a documented limit, rateLimits.ts, or one whose answers announce X-RateLimit-*) sends
+ *   one request, with nothing else out on it, and waits for its answer before the rest of a burst: the documented
+ *   limit is never trusted, since an install may set a lower one (the real backend's API_LIMIT). The figures of the
+ *   latest request answered (the one the service counted last) say how many more may go (what is left, less what this
+ *   run sent after that request) and until when; when that time is past, the next request asks again. An answer
+ *   without figures leaves the route unlimited for the run (production announces none on its GET routes); an answer
+ *   that tells nothing (an error, a timeout) lets the next one ask;
+ * - a 429 closes its route for Retry-After seconds for every item of the run;
+ * - a wait for a window or a Retry-After longer than what is left of Max Rate-Limit Wait is not waited: the request is
+ *   not sent (`TooLongToWait`). Waiting for a place in flight or for the answer that tells the window is not such a
+ *   wait: the request timeout bounds it.
  */
 
 /** A small step past the announced window end, so the first request of the next window never lands in the old one. */
 const MARGIN_MS = 25;
-/** How often a request waiting for an unknown window end looks again (answers in flight will tell it). */
-const RECHECK_MS = 20;
 
 export const DEFAULT_MAX_IN_FLIGHT = 16;
 
@@ -28,135 +31,190 @@ export interface TooLongToWait {
 	waitSeconds: number;
 }
 
+/** The pacer's time, so its rules can be checked against a simulated service. */
+export interface PacerClock {
+	now(): number;
+	sleep(ms: number): Promise<void>;
+}
+
+const REAL_TIME: PacerClock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
+
+/**
+ * What the run knows of one route's window:
+ * - `unlimited`: no figures announced (or a route with no documented limit): only a 429 holds it back;
+ * - `asking`: the window's figures are unknown; one request goes when none is out, and its answer tells them;
+ * - `counted`: an answer announced them: `allowance` more requests may go until `endsAt`.
+ */
 interface Budget {
-	/** Requests the window allows; undefined when the service does not announce a limit for the endpoint. */
-	limit?: number;
-	/** The documented window, used only while no answer has told when the window ends. */
-	windowMs?: number;
-	/** Requests counted in the current window (sent by this run, or reported used by the service). */
-	used: number;
-	/** When the current window ends, from the earliest X-RateLimit-Reset seen in it. */
-	endsAt?: number;
-	/** When this run began counting the current window. */
-	startedAt: number;
+	state: 'unlimited' | 'asking' | 'counted';
+	/** `counted`: requests that may still be sent until `endsAt`. */
+	allowance: number;
+	/** `counted`: when the window restarts, as the figures in force say. */
+	endsAt: number;
+	/** The `seq` of the request whose figures are in force (0: none); an answer to an earlier one is older news. */
+	figuresOf: number;
 	/** After a 429: not before this time. */
 	closedUntil: number;
-	/** Requests sent and not yet answered. */
-	pending: number;
+	/** Requests of this route sent by the run so far (a ticket's `seq` is its place in that count). */
+	sent: number;
+	/** Requests of this route sent and not yet answered. */
+	out: number;
 }
 
 export interface Ticket {
-	/** The budget's key, or undefined for a request that is not counted. */
+	/** The budget's key. */
 	key?: string;
+	/** Its place among the route's requests of this run (1 for the first). */
+	seq: number;
 	sentAt: number;
 	release(): void;
 }
 
+interface Waiter {
+	key: string;
+	budget: Budget;
+	/** Time it has waited for a window or a Retry-After (not for a place, an answer or the pacer's margin). */
+	waitedMs: number;
+	/** The wait it is in: since when, and until when the service asked (without the margin). */
+	waitingSince?: number;
+	waitingUntil?: number;
+	maxWaitMs: number;
+	resolve(admitted: Ticket | TooLongToWait): void;
+}
+
 export class Pacer {
 	private inFlight = 0;
-	private readonly queue: Array<() => void> = [];
+	private readonly waiting: Waiter[] = [];
 	private readonly budgets = new Map<string, Budget>();
+	/** When the pending wake-up fires (Infinity: none). */
+	private wakeAt = Infinity;
 
-	constructor(readonly maxInFlight: number = DEFAULT_MAX_IN_FLIGHT) {}
+	constructor(
+		readonly maxInFlight: number = DEFAULT_MAX_IN_FLIGHT,
+		private readonly clock: PacerClock = REAL_TIME,
+	) {}
 
 	private budgetOf(method: string, path: string): { key: string; budget: Budget } {
 		const route = rateLimitedRouteOf(method, path);
-		// Endpoints without a documented limit are still closed by a 429 (each path on its own).
+		// Routes without a documented limit are still closed by a 429 (each path on its own).
 		const key = route ?? `${method.toUpperCase()} ${path.split('?')[0]}`;
 		let budget = this.budgets.get(key);
 		if (!budget) {
-			const documented = route ? DOCUMENTED_RATE_LIMITS[route] : undefined;
-			budget = {
-				limit: documented?.limit,
-				windowMs: documented ? documented.windowSeconds * 1000 : undefined,
-				used: 0,
-				startedAt: Date.now(),
-				closedUntil: 0,
-				pending: 0,
-			};
+			budget = { state: route ? 'asking' : 'unlimited', allowance: 0, endsAt: 0, figuresOf: 0, closedUntil: 0, sent: 0, out: 0 };
 			this.budgets.set(key, budget);
 		}
 		return { key, budget };
 	}
 
-	/** When the budget lets one more request go: 0 for now, undefined for "once an answer in flight tells". */
+	/** When the budget lets one more request go: 0 for now, undefined for "once an answer out tells". */
 	private openAt(budget: Budget, now: number): number | undefined {
-		if (budget.endsAt !== undefined && now >= budget.endsAt + MARGIN_MS) {
-			budget.used = 0;
-			budget.endsAt = undefined;
-			budget.startedAt = now;
-		}
+		if (budget.state === 'counted' && now >= budget.endsAt + MARGIN_MS) budget.state = 'asking';
 		if (budget.closedUntil > now) return budget.closedUntil;
-		if (budget.limit === undefined || budget.used < budget.limit) return 0;
-		if (budget.endsAt !== undefined) return budget.endsAt + MARGIN_MS;
-		if (budget.pending > 0) return undefined;
-		return budget.startedAt + (budget.windowMs ?? 0) + MARGIN_MS;
+		if (budget.state === 'unlimited') return 0;
+		if (budget.state === 'asking') return budget.out > 0 ? undefined : 0;
+		return budget.allowance > 0 ? 0 : budget.endsAt + MARGIN_MS;
 	}
 
-	/** Waits until one request may be sent (window, then a place in flight), or says how long past `maxWaitMs` that is. */
+	/** Waits until one request may be sent now (its route's window and a place in flight), or says how long past `maxWaitMs` that is. */
 	async admit(method: string, path: string, maxWaitMs: number): Promise<Ticket | TooLongToWait> {
 		const { key, budget } = this.budgetOf(method, path);
-		const start = Date.now();
-		for (;;) {
-			const now = Date.now();
-			const at = this.openAt(budget, now);
-			if (at === 0) break;
-			if (at !== undefined && at - start > maxWaitMs) return { waitSeconds: Math.max(1, Math.ceil((at - now) / 1000)) };
-			if (at === undefined && now - start > maxWaitMs) return { waitSeconds: 1 };
-			await sleep(at === undefined ? RECHECK_MS : Math.max(1, at - now));
+		return await new Promise((resolve) => {
+			this.waiting.push({ key, budget, waitedMs: 0, maxWaitMs: Math.max(0, maxWaitMs), resolve });
+			this.pump();
+		});
+	}
+
+	/** Admits, in order, every waiting request that can go now; refuses those whose wait is past their cap; sets the next wake-up. */
+	private pump(): void {
+		const now = this.clock.now();
+		let wakeAt = Infinity;
+		for (let i = 0; i < this.waiting.length; ) {
+			const waiter = this.waiting[i];
+			const at = this.openAt(waiter.budget, now);
+			if (at === 0 && this.inFlight < this.maxInFlight) {
+				this.waiting.splice(i, 1);
+				waiter.resolve(this.send(waiter, now));
+				continue;
+			}
+			// Counts what it waited since the last look, if that was a wait the service imposed.
+			if (waiter.waitingSince !== undefined && waiter.waitingUntil !== undefined) {
+				waiter.waitedMs += Math.max(0, Math.min(now, waiter.waitingUntil) - waiter.waitingSince);
+			}
+			waiter.waitingSince = undefined;
+			if (at !== undefined && at > now) {
+				// The cap and the time to retry are the service's; the pacer's own margin is not counted in them.
+				const serviceAt = at - MARGIN_MS;
+				if (serviceAt - now > waiter.maxWaitMs - waiter.waitedMs) {
+					this.waiting.splice(i, 1);
+					waiter.resolve({ waitSeconds: Math.max(1, Math.ceil((serviceAt - now) / 1000)) });
+					continue;
+				}
+				waiter.waitingSince = now;
+				waiter.waitingUntil = serviceAt;
+				wakeAt = Math.min(wakeAt, at);
+			}
+			i++;
 		}
-		budget.used++;
-		budget.pending++;
-		await this.place();
+		if (wakeAt < this.wakeAt) {
+			this.wakeAt = wakeAt;
+			void this.clock.sleep(Math.max(1, wakeAt - now)).then(() => {
+				if (this.wakeAt === wakeAt) this.wakeAt = Infinity;
+				this.pump();
+			});
+		}
+	}
+
+	private send(waiter: Waiter, now: number): Ticket {
+		const { budget } = waiter;
+		this.inFlight++;
+		budget.out++;
+		budget.sent++;
+		if (budget.state === 'counted') budget.allowance--;
 		let released = false;
 		return {
-			key,
-			sentAt: Date.now(),
+			key: waiter.key,
+			seq: budget.sent,
+			sentAt: now,
 			release: () => {
 				if (released) return;
 				released = true;
-				budget.pending--;
 				this.inFlight--;
-				this.queue.shift()?.();
+				budget.out--;
+				this.pump();
 			},
 		};
 	}
 
-	private async place(): Promise<void> {
-		if (this.inFlight < this.maxInFlight) {
-			this.inFlight++;
-			return;
-		}
-		// The releasing request hands its place over, so the count stays right.
-		await new Promise<void>((resolve) => this.queue.push(() => {
-			this.inFlight++;
-			resolve();
-		}));
-	}
-
-	/** What one answer says about its endpoint's window (headers lower-cased), or a 429's Retry-After. */
+	/** What one answer says about its route's window (headers lower-cased), or a 429's Retry-After. */
 	learn(ticket: Ticket, status: number | undefined, headers: IDataObject | undefined, retryAfterSeconds?: number): void {
 		const budget = ticket.key === undefined ? undefined : this.budgets.get(ticket.key);
 		if (!budget) return;
-		const now = Date.now();
+		const now = this.clock.now();
 		if (status === 429) {
-			budget.closedUntil = Math.max(budget.closedUntil, now + (retryAfterSeconds ?? 1) * 1000);
-			return;
+			const seconds = retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds) ? retryAfterSeconds : 1;
+			budget.closedUntil = Math.max(budget.closedUntil, now + Math.min(MAX_ANNOUNCED_WAIT_S, Math.max(0, seconds)) * 1000);
 		}
-		const limit = Number(headers?.['x-ratelimit-limit']);
-		const remaining = Number(headers?.['x-ratelimit-remaining']);
-		const reset = Number(headers?.['x-ratelimit-reset']);
-		if (!Number.isFinite(limit) || !Number.isFinite(remaining) || !Number.isFinite(reset)) {
-			// An answer without the figures: the service does not announce this limit, so the documented one is not applied.
-			if (status !== undefined && status < 400) budget.limit = undefined;
-			return;
+		const announced = announcedWindow(headers, now);
+		if (announced === undefined) {
+			// An answer without figures: the service does not announce this route's limit, so no documented one is applied.
+			if (budget.state === 'asking' && status !== undefined && status < 400) budget.state = 'unlimited';
+		} else if (announced === 'unreadable') {
+			// Limited, by how much is unknown: one request at a time, each waiting for the one before.
+			if (budget.state === 'unlimited') budget.state = 'asking';
+		} else if (ticket.seq > budget.figuresOf) {
+			// The latest request answered is the one the service counted last: its figures replace older ones. What is
+			// left, less what this run sent after that request (the service had not counted those yet).
+			const allowance = announced.remaining - (budget.sent - ticket.seq);
+			const endsAt = now + announced.resetMs;
+			// Within one window what is left only goes down, and its earliest announced end holds (later answers of a burst
+			// round the same end up); more left than counted means the window restarted, and its end is the new one.
+			const sameWindow = budget.state === 'counted' && allowance <= budget.allowance;
+			budget.endsAt = sameWindow ? Math.min(budget.endsAt, endsAt) : endsAt;
+			budget.allowance = allowance;
+			budget.figuresOf = ticket.seq;
+			budget.state = 'counted';
 		}
-		// An answer to a request sent before the run moved to a new window speaks of the old one.
-		if (ticket.sentAt < budget.startedAt) return;
-		budget.limit = limit;
-		const endsAt = now + reset * 1000;
-		budget.endsAt = budget.endsAt === undefined ? endsAt : Math.min(budget.endsAt, endsAt);
-		budget.used = Math.max(budget.used, limit - remaining);
+		this.pump();
 	}
 }
 

@@ -47,3 +47,104 @@ export function rateLimitedRouteOf(method: string, path: string): RateLimitedRou
 	}
 	return undefined;
 }
+
+/**
+ * Reading what the service (or a proxy on the way) announces: X-RateLimit-Limit / -Remaining / -Reset on an answer,
+ * Retry-After on a 429. Any of them can come wrong (negative, not a number, huge, several values, milliseconds or an
+ * epoch instead of seconds); what cannot be read is treated as unknown, and every wait is bounded.
+ */
+
+/** The longest wait any announced figure can impose: a day (production's window is an hour). */
+export const MAX_ANNOUNCED_WAIT_S = 86_400;
+const MAX_ANNOUNCED_WAIT_MS = MAX_ANNOUNCED_WAIT_S * 1000;
+
+/** A header's values: several headers of one name, or one header listing several values separated by commas. */
+function headerValues(value: unknown): string[] {
+	const list = Array.isArray(value) ? value : [value];
+	return list
+		.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+		.flatMap((v) => String(v).split(','))
+		.map((v) => v.trim())
+		.filter((v) => v !== '');
+}
+
+/** Plain decimal numbers only ("12", "-3", "0.5"): not "1e400", "Infinity", "0x10" or "12 s". */
+function decimalsOf(value: unknown): number[] {
+	return headerValues(value)
+		.filter((v) => /^[+-]?\d+(\.\d+)?$/.test(v))
+		.map(Number)
+		.filter(Number.isFinite);
+}
+
+/** A count the service announces (a limit, what is left): a whole number from 0, the lowest of several; else undefined. */
+export function announcedCount(value: unknown): number | undefined {
+	const counts = decimalsOf(value);
+	return counts.length ? Math.max(0, Math.floor(Math.min(...counts))) : undefined;
+}
+
+function boundedMs(ms: number): number {
+	return Math.min(MAX_ANNOUNCED_WAIT_MS, Math.max(0, ms));
+}
+
+/**
+ * X-RateLimit-Reset as milliseconds from now. Services write it as seconds from now (the spec, the real backend),
+ * some as milliseconds, some as the Unix time of the window's end in seconds or milliseconds: a value up to a day is
+ * seconds, up to a day in milliseconds is milliseconds, from 10^9 an epoch time (seconds, from 10^12 milliseconds).
+ * Anything else is absurd and read as the longest wait. Several values: the latest end.
+ */
+export function resetDelayMs(value: unknown, nowMs: number): number | undefined {
+	const delays = decimalsOf(value).map((v) => {
+		if (v <= MAX_ANNOUNCED_WAIT_S) return v * 1000;
+		if (v <= MAX_ANNOUNCED_WAIT_MS) return v;
+		if (v >= 1e12) return v - nowMs;
+		if (v >= 1e9) return v * 1000 - nowMs;
+		return MAX_ANNOUNCED_WAIT_MS;
+	});
+	return delays.length ? boundedMs(Math.max(...delays)) : undefined;
+}
+
+/** The three forms of HTTP date (RFC 9110 5.6.7) begin with the day's name; Date.parse alone reads "x 5" as a date. */
+const HTTP_DATE_START = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,?\s/i;
+
+/**
+ * Retry-After as milliseconds from now: seconds (RFC 9110) or an HTTP date; several values: the longest.
+ * Negative is now; beyond a day (a date years away, a huge number) is a day.
+ */
+export function retryAfterDelayMs(value: unknown, nowMs: number): number | undefined {
+	const values = Array.isArray(value) ? value.map(String) : typeof value === 'string' || typeof value === 'number' ? [String(value)] : [];
+	const delays: number[] = [];
+	for (const text of values) {
+		// An HTTP date (it starts with the day's name) has a comma of its own: read the whole value as a date first.
+		const at = HTTP_DATE_START.test(text.trim()) ? Date.parse(text) : Number.NaN;
+		if (Number.isFinite(at)) delays.push(at - nowMs);
+		else delays.push(...decimalsOf(text).map((seconds) => seconds * 1000));
+	}
+	return delays.length ? boundedMs(Math.max(...delays)) : undefined;
+}
+
+/** What one answer announces about its route's window. */
+export interface AnnouncedWindow {
+	/** Requests the window allows, when the answer says so readably. */
+	limit?: number;
+	/** Requests left in the window after this one (never above the limit, never below 0). */
+	remaining: number;
+	/** When the window restarts, in milliseconds from the answer. */
+	resetMs: number;
+}
+
+/**
+ * The X-RateLimit-* figures of an answer (headers lower-cased): undefined when it has none, 'unreadable' when it
+ * has some the node cannot use (the route is limited, by how much is unknown). Several values: the lowest count.
+ */
+export function announcedWindow(headers: Record<string, unknown> | undefined, nowMs: number): AnnouncedWindow | 'unreadable' | undefined {
+	const raw = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map((name) => headers?.[name]);
+	if (raw.every((value) => headerValues(value).length === 0)) return undefined;
+	const limit = announcedCount(raw[0]);
+	const left = announcedCount(raw[1]);
+	const resetMs = resetDelayMs(raw[2], nowMs);
+	if (left === undefined || resetMs === undefined) return 'unreadable';
+	// A negative count reads as 0 (nothing left); more left than the limit, as the limit.
+	const remaining = Math.min(left, limit ?? Infinity);
+	return { ...(limit !== undefined ? { limit } : {}), remaining, resetMs };
+}
+

@@ -2,6 +2,7 @@ import { NodeApiError, NodeOperationError, sleep, type IDataObject, type INode }
 
 import { failureError, rateLimitError, retryAfterSeconds, type Failure } from '../errors';
 import { routeOf } from '../routeFacts';
+import { BrokenAnswer } from './answers';
 import { Pacer } from './pacing';
 import type { TransportPolicy } from './policy';
 
@@ -19,6 +20,8 @@ export interface Target {
 	method: string;
 	path: string;
 	itemIndex?: number;
+	/** The Base URL the path is relative to, for a redirect's error to say where the API probably is. */
+	baseUrl?: string;
 }
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
@@ -51,11 +54,20 @@ function failureOf(error: unknown, target: Target, policy: TransportPolicy, atte
 	const cause = (outer?.cause ?? outer) as
 		| { response?: { status?: number; data?: unknown; headers?: unknown }; code?: string; message?: string; isAxiosError?: boolean }
 		| undefined;
-	const base = { method: target.method, path: target.path, attempts, timeoutMs: policy.timeoutMs };
+	const base = { method: target.method, path: target.path, attempts, timeoutMs: policy.timeoutMs, baseUrl: target.baseUrl };
+	if (error instanceof BrokenAnswer) return { ...base, status: error.status, headers: error.headers, broken: error.problem };
+	const status = cause?.response?.status;
+	if (status && status < 300) {
+		// A success status then an error: the body broke off on the way ("aborted", a reset connection).
+		const announced = Number(lowerCaseKeys(cause.response?.headers)['content-length']);
+		const broken = `it was cut off before its end${Number.isInteger(announced) && announced > 0 ? ` (${announced} bytes announced)` : ''}`;
+		return { ...base, status, headers: lowerCaseKeys(cause.response?.headers), broken };
+	}
 	if (cause?.response?.status) {
 		return { ...base, status: cause.response.status, body: cause.response.data, headers: lowerCaseKeys(cause.response.headers) };
 	}
 	const bare = wrappedWithoutCause(error);
+	if (bare?.status && bare.status < 300) return { ...base, status: bare.status, headers: {}, broken: 'it was cut off before its end' };
 	if (bare?.status) return { ...base, status: bare.status, body: bare.body, headers: {} };
 	const code = cause?.code ?? outer?.code ?? bare?.code;
 	// Only the HTTP client's own errors are about the exchange; the node's checks of an answer are not.
@@ -84,6 +96,7 @@ function notAboutHttp(node: INode, error: unknown, target: Target): NodeApiError
 
 function retryable(method: string, failure: Failure): boolean {
 	if (method !== 'GET') return false;
+	if (failure.broken) return true;
 	// A route whose timeout is final (find-slot: production never answers for an unknown channel) only waits again.
 	if (failure.network === 'timeout' && routeOf(method, failure.path).facts.timeoutIsFinal) return false;
 	if (failure.network === 'timeout' || failure.network === 'dropped') return true;
@@ -93,11 +106,13 @@ function retryable(method: string, failure: Failure): boolean {
 /**
  * Ends one attempt at `ms` whatever the HTTP client does. The client's own `timeout` rides on
  * socket timers that start when a socket is handed over and that a reused keep-alive socket, a
- * request body still being written or a request whose options lost `timeout` can leave unarmed;
- * a wall-clock limit here is the one place that holds for every route and method. The timer
- * (AbortSignal.timeout) never keeps the process alive.
+ * request body still being written, an answer trickling in a byte at a time or a request whose
+ * options lost `timeout` can leave unarmed; a wall-clock limit here is the one place that holds for
+ * every route and method. The attempt gets the deadline's signal to hand to the HTTP client, which
+ * then closes the connection at the deadline instead of reading on. The timer (AbortSignal.timeout)
+ * never keeps the process alive.
  */
-async function withinDeadline<T>(ms: number, attempt: () => Promise<T>): Promise<T> {
+async function withinDeadline<T>(ms: number, attempt: (signal?: AbortSignal) => Promise<T>): Promise<T> {
 	const signal = AbortSignal.timeout(ms);
 	let onAbort = () => {};
 	const deadline = new Promise<never>((_resolve, reject) => {
@@ -105,7 +120,7 @@ async function withinDeadline<T>(ms: number, attempt: () => Promise<T>): Promise
 		signal.addEventListener('abort', onAbort, { once: true });
 	});
 	try {
-		return await Promise.race([attempt(), deadline]);
+		return await Promise.race([attempt(signal), deadline]);
 	} finally {
 		signal.removeEventListener('abort', onAbort);
 	}
@@ -134,12 +149,13 @@ export async function sendWithPolicy<T>(
 	node: INode | (() => INode),
 	target: Target,
 	policy: TransportPolicy,
-	attempt: () => Promise<T>,
+	/** Sends the request once; `signal`, when given, ends it at the deadline (pass it to the HTTP client). */
+	attempt: (signal?: AbortSignal) => Promise<T>,
 	options: SendOptions<T> = {},
 ): Promise<T> {
 	const nodeOf = (): INode => (typeof node === 'function' ? node() : node);
 	const method = target.method.toUpperCase();
-	const once = options.deadline === false ? attempt : async () => await withinDeadline(policy.timeoutMs, attempt);
+	const once = options.deadline === false ? async () => await attempt() : async () => await withinDeadline(policy.timeoutMs, attempt);
 	const pacer = options.pacer ?? new Pacer(policy.maxInFlight);
 	const started = Date.now();
 	let attempts = 0;

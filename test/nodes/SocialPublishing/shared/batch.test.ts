@@ -20,13 +20,20 @@ const fail = async () => {
 	throw new Error('a rule is broken');
 };
 
-test('one failed item stops the others, which say which item failed', async () => {
-	const [first, second] = runContexts([{ json: {} }, { json: {} }]);
-	const outcomes = await Promise.allSettled([checkedWithTheOtherItems(first, pass), checkedWithTheOtherItems(second, fail)]);
-	expect(outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error).message : o.value))).toEqual([
-		'Nothing was sent for item 1: item 2 failed the checks',
-		'a rule is broken',
+test('one failed item stops the others, which all show its own error (n8n shows one) and say nothing was sent', async () => {
+	const [first, second, third] = runContexts([{ json: {} }, { json: {} }, { json: {} }]);
+	const outcomes = await Promise.allSettled([
+		checkedWithTheOtherItems(first, pass),
+		checkedWithTheOtherItems(second, fail),
+		checkedWithTheOtherItems(third, pass),
 	]);
+	const errors = outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error & { description: string }) : undefined));
+	expect(errors.map((error) => error?.message)).toEqual(['a rule is broken', 'a rule is broken', 'a rule is broken']);
+	for (const error of errors) {
+		expect(error?.description).toBe(
+			'Nothing was sent for any item of this run: the node sends all the items of a write run or none, so that running it again after a fix does nothing twice. Fix item 2, or turn on Continue On Fail to send the valid items and get the others as error items.',
+		);
+	}
 });
 
 test('with Continue On Fail the valid items go on', async () => {

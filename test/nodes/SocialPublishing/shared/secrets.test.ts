@@ -1,6 +1,7 @@
-import type { INodeParameters } from 'n8n-workflow';
+import fc from 'fast-check';
+import { NodeApiError, type INodeParameters } from 'n8n-workflow';
 
-import { redactSecrets } from '../../../../nodes/SocialPublishing/shared/secrets';
+import { keyRedactor, MIN_KEY_LENGTH, REDACTED, redactSecrets } from '../../../../nodes/SocialPublishing/shared/secrets';
 import { listSearch, loadOptions, type RunNodeResult, type TestCredentials } from '../../../helpers/engine';
 import { byId, FAST, UNKNOWN_ID, useSandbox } from '../support';
 
@@ -154,4 +155,80 @@ it('redactSecrets drops credential fields at any depth and keeps the rest', () =
 	expect(
 		redactSecrets({ id: 'c1', token: 't', refreshToken: 'r', nested: [{ accessToken: 'a', name: 'n', api_key: 'k', clientSecret: 's' }], tokenExpiration: 'x' }),
 	).toEqual({ id: 'c1', nested: [{ name: 'n' }] });
+});
+
+describe('keyRedactor: the key replaced by its value, in every form a service could repeat it', () => {
+	const KEY = 'pos_Ab3+dE/9fG=';
+	const redactor = keyRedactor(KEY);
+
+	it.each([
+		['bare', `key ${KEY} seen`],
+		['Bearer form', `Authorization: Bearer ${KEY}`],
+		['bearer in capitals', `BEARER ${KEY.toUpperCase()}`],
+		['URL-encoded', `?k=${encodeURIComponent(KEY)}`],
+		['URL-encoded with small hex digits', `?k=${encodeURIComponent(KEY).toLowerCase()}`],
+		['URL-encoded twice', `?next=${encodeURIComponent(`?k=${encodeURIComponent(KEY)}`)}`],
+		['form-encoded', new URLSearchParams({ k: KEY }).toString()],
+		['inside JSON text, "/" escaped', `{"k":"${KEY.replace(/\//g, '\\/')}"}`],
+		['inside JSON text inside JSON text', JSON.stringify(JSON.stringify({ k: KEY }))],
+	])('%s', (_form, text) => {
+		const out = redactor.text(text);
+		expect(out).toContain(REDACTED);
+		expect(out.toLowerCase()).not.toContain('ab3');
+	});
+
+	it('leaves ordinary text alone, and a text with part of the key', () => {
+		expect(redactor.text('Post p1 was not found (HTTP 404)')).toBe('Post p1 was not found (HTTP 404)');
+		expect(redactor.text(KEY.slice(0, -1))).toBe(KEY.slice(0, -1));
+	});
+
+	it('copies answers with the key out of values and field names, at any depth, without recursion', () => {
+		expect(redactor.value({ a: [{ [KEY]: `Bearer ${KEY}`, n: 1, ok: true, none: null }] })).toEqual({ a: [{ [REDACTED]: `Bearer ${REDACTED}`, n: 1, ok: true, none: null }] });
+		let deep: unknown = KEY;
+		for (let depth = 0; depth < 100_000; depth++) deep = [deep];
+		let out = redactor.value(deep);
+		for (let depth = 0; depth < 100_000; depth++) out = (out as unknown[])[0];
+		expect(out).toBe(REDACTED);
+	});
+
+	it('scrubs an error in place (message, description, stack, context, errorResponse) and drops a client error holding the request', () => {
+		const node = { id: '1', name: 'n', type: 't', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+		const error = new NodeApiError(node, { body: { echo: KEY, [KEY]: 1 } }, { message: `refused ${KEY}`, description: `Bearer ${KEY}` });
+		error.cause = Object.assign(new Error('Request failed'), { isAxiosError: true, config: { headers: { Authorization: KEY } } });
+		expect(redactor.error(error)).toBe(error);
+		expect(error.message).toBe(`refused ${REDACTED}`);
+		expect(error.cause).toBeUndefined();
+		expect(JSON.stringify([error.description, error.stack, error.errorResponse, error.context])).not.toContain(KEY);
+	});
+
+	it('keeps the client error for the transport to read when told, with its answer scrubbed', () => {
+		const response = { status: 401, data: { msg: `Invalid ${KEY}` } };
+		const error = Object.assign(new Error('Request failed'), { isAxiosError: true, response, config: { headers: { Authorization: KEY } } });
+		redactor.error(error, { keepCause: true });
+		expect(response.data.msg).toBe(`Invalid ${REDACTED}`);
+		// The request's own headers are never touched: a GET retried sends them again.
+		expect(error.config.headers.Authorization).toBe(KEY);
+	});
+
+	it(`property: any key of ${MIN_KEY_LENGTH}+ characters, embedded anywhere in any JSON, is gone from the copy`, () => {
+		const keys = fc.stringMatching(new RegExp(`^[A-Za-z0-9_\\-+/=.~]{${MIN_KEY_LENGTH},48}$`));
+		fc.assert(
+			fc.property(
+				keys.chain((key) =>
+					fc.tuple(
+						fc.constant(key),
+						fc.jsonValue().chain((json) =>
+							fc.tuple(fc.constant(json), fc.constantFrom(key, `Bearer ${key}`, encodeURIComponent(key), JSON.stringify(key)), fc.string(), fc.string()),
+						),
+					),
+				),
+				([key, [json, form, before, after]]) => {
+					const answer = { json, [`${before}${form}`]: [`${before}${form}${after}`, { deep: { deeper: [form] } }] };
+					const text = JSON.stringify(keyRedactor(key).value(answer));
+					for (const shown of [key, encodeURIComponent(key)]) expect(text).not.toContain(shown);
+				},
+			),
+			{ numRuns: 500 },
+		);
+	});
 });

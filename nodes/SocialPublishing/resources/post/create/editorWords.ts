@@ -23,7 +23,11 @@ export function channelLabel(context: ProblemContext, postIndex: number): string
 	const channel = context.channels[postIndex];
 	const number = `channel ${postIndex + 1}`;
 	if (!channel) return number;
-	const platform = channel.platform ? PLATFORMS[channel.platform].displayName : 'platform unknown';
+	const platform = channel.platform
+		? PLATFORMS[channel.platform].displayName
+		: channel.notListed
+			? "not among the service's channels"
+			: 'platform unknown';
 	return channel.name ? `${number} "${channel.name}" (${platform})` : `${number} ${channel.id || '(no ID)'} (${platform})`;
 }
 
@@ -72,7 +76,7 @@ export function fieldWords(rest: string[], platform: PlatformId | undefined): st
 	if (head === 'settings') {
 		if (second === undefined) return 'Settings';
 		const field = platform ? PLATFORMS[platform].settings?.find((setting) => setting.name === second) : undefined;
-		return field ? `setting "${field.displayName}"` : `setting "${second}"`;
+		return field ? `setting "${field.label}"` : `setting "${second}"`;
 	}
 	if (head === 'value') {
 		if (second === undefined) return 'Parts';
@@ -110,7 +114,7 @@ export function settingHint(rest: string[], message: string, channel: EntryLabel
 		const values = field?.values ? ` (one of: ${field.values.join(', ')})` : '';
 		return inJson
 			? `add "${key}"${values} to the channel's settings JSON`
-			: `fill in "${field?.displayName ?? key}"${values} ${where}`;
+			: `fill in "${field?.label ?? key}"${values} ${where}`;
 	}
 	if (field?.values) return `use one of: ${field.values.join(', ')} ${where}`;
 	if (field?.type === 'boolean') return `give true or false (a JSON boolean, not text) ${where}`;
@@ -119,7 +123,7 @@ export function settingHint(rest: string[], message: string, channel: EntryLabel
 	}
 	if (field?.maxLength !== undefined) return `use at most ${field.maxLength} characters ${where}`;
 	if (field?.minLength !== undefined) {
-		return field.minLength === 1 ? `fill in "${field.displayName}" ${where}` : `use at least ${field.minLength} characters ${where}`;
+		return field.minLength === 1 ? `fill in "${field.label}" ${where}` : `use at least ${field.minLength} characters ${where}`;
 	}
 	if (field?.type === 'media') return 'give the ID and path of an image uploaded with Media → Upload';
 	if (field?.patternHint) return `give ${field.patternHint}`;

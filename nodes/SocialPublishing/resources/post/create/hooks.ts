@@ -20,11 +20,13 @@ import { isPlatformId, PLATFORMS, type PlatformId } from '../../../shared/platfo
 import { type Json } from './body';
 import { checkCreatePostRequest, textLength, TOO_LONG_MESSAGE, type RuleProblem } from '../../../shared/postRules';
 import { checkedWithTheOtherItems } from '../../../shared/batch';
+import { isMalformedId } from '../../../shared/routing';
 import type { Channel } from '../../../shared/channel';
 import { channelMaxLength, serviceChannels } from './lookups';
 import { nextFreeSlot } from './slots';
 import { prepareBinaryMedia, uploadPending } from './uploads';
 import { problemsError, type NodeProblem, type Problem } from './problems';
+import { locate } from './editorWords';
 import { partIdWarnings, removedHtmlTags, unknownSettingWarnings } from './warnings';
 import { isFollowOn, requestFromFields, requestFromJson, type PostRequest } from './request';
 
@@ -114,6 +116,38 @@ async function resolveChannels(
 	return { infos, known, problems };
 }
 
+/**
+ * Before refusing, names the channels a problem would otherwise give as "(platform unknown)" (JSON mode, or a
+ * platform to look up): one read of the channel list, cached for the run. A refusal whose channels all have a
+ * platform, or that names no channel, sends nothing; if the list cannot be read, the refusal names them by id.
+ */
+async function nameChannels(context: IExecuteSingleFunctions, draft: PostRequest, problems: Problem[]): Promise<void> {
+	const labels = draft.context.channels;
+	const channelOf = (problem: Problem) =>
+		'postIndex' in problem ? problem.postIndex : 'path' in problem ? locate(problem.path, draft.context).postIndex : undefined;
+	const unnamed = [...new Set(problems.map(channelOf))]
+		.flatMap((postIndex) => (postIndex === undefined ? [] : [labels[postIndex]]))
+		// An id that cannot be one (blank, spaces, slashes) is named as given: no request for it.
+		.filter((label) => label && label.id && !isMalformedId(label.id) && !label.platform);
+	if (unnamed.length === 0) return;
+	let list: Channel[];
+	try {
+		list = await serviceChannels(context);
+	} catch {
+		return;
+	}
+	const known = new Map(list.map((channel) => [channel.id, channel]));
+	for (const label of unnamed) {
+		const found = known.get(label.id);
+		if (!found) {
+			label.notListed = true;
+			continue;
+		}
+		label.name = found.name;
+		if (isPlatformId(found.identifier)) label.platform = found.identifier;
+	}
+}
+
 /** Entries whose channel is on a platform the rules table does not know: sent, and said so. */
 function uncheckedPlatforms(draft: PostRequest, infos: Channel[]): Array<{ postIndex: number; text: string }> {
 	const byId = new Map(infos.map((info) => [info.id, info]));
@@ -167,7 +201,10 @@ export async function buildCreatePostRequest(
 
 		// Problems the node finds itself (no channel, bad JSON, no file) are never sent, even with checks skipped.
 		const blocking = draft.skipChecks ? draft.problems : checkWithoutRequests(draft);
-		if (blocking.length > 0) throw problemsError(node, blocking, draft.context, draft.body);
+		if (blocking.length > 0) {
+			await nameChannels(this, draft, blocking);
+			throw problemsError(node, blocking, draft.context, draft.body);
+		}
 
 		const { infos, known, problems } = await resolveChannels(this, draft);
 		if (!draft.skipChecks && problems.length > 0) throw problemsError(node, problems, draft.context, draft.body);

@@ -278,6 +278,8 @@ const fields: INodeProperties[] = [
 declareRoute('POST', '/posts', {
 	mayApplyWithoutAnswer:
 		'The post may have been created: check Post → Get Many (around the post\'s date) before retrying, or it may be published twice.',
+	// One `{postId, integration}` per channel of the request, which has at least one.
+	answer: { is: 'the list of created posts', shape: { list: { object: { postId: 'text', integration: 'text' } }, atLeastOne: true } },
 	explain: {
 		// Production's answer for a channel it does not have (the spec's is a 404); the node checks first, but a channel
 		// deleted meanwhile ends here.

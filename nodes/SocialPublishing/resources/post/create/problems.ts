@@ -32,6 +32,8 @@ export interface EntryLabel {
 	settingsMode: 'fields' | 'json';
 	/** Fields mode: the user picked the platform (typed settings shown), rather than "Look Up". */
 	platformGiven?: boolean;
+	/** The service's channel list was read and has no channel of this id. */
+	notListed?: boolean;
 }
 
 export interface ProblemContext {
@@ -162,10 +164,10 @@ export function describeProblem(problem: Problem, context: ProblemContext, body?
 				const written = writtenLength(body, problem);
 				const max = maxLengthFor({ id: context.channels[problem.postIndex]?.id ?? '', name: problem.channelName, identifier: problem.provider, premium: context.channels[problem.postIndex]?.premium }, postSettings(body, problem.postIndex));
 				what = written === undefined ? `the text is longer than ${PLATFORMS[problem.provider].displayName} takes (${max})` : `the text is ${written} characters; ${PLATFORMS[problem.provider].displayName} takes at most ${max}`;
-				api = `the service answers "${TOO_LONG_MESSAGE}"`;
+				api = `"${TOO_LONG_MESSAGE}"`;
 			} else {
 				what = mediaWords(problem, body);
-				api = `the service answers "${problem.message}"`;
+				api = `"${problem.message}"`;
 			}
 			if (context.inputMode === 'json') api = `${api} (posts.${problem.postIndex}.value.${problem.partIndex ?? 0}.${problem.field ?? 'image'})`;
 			break;
@@ -192,7 +194,7 @@ export function describeProblem(problem: Problem, context: ProblemContext, body?
 /**
  * All problems of one item as one error. The message: the first problem, what and where, in one sentence (and how
  * many more). The description: how to fix it (each problem with its fix when there are several), that nothing was
- * sent, and the API's field paths last, for whoever compares with the service's documentation.
+ * sent, and last what the service would have answered (its field paths), for whoever compares with its documentation.
  */
 export function problemsError(node: INode, problems: Problem[], context: ProblemContext, body?: Record<string, unknown>): NodeOperationError {
 	const worded = problems.map((problem) => describeProblem(problem, context, body));
@@ -207,7 +209,8 @@ export function problemsError(node: INode, problems: Problem[], context: Problem
 	const description = [
 		...fixes,
 		'Nothing was sent for this item.',
-		...(api.length ? [`Service's wording: ${api.join('; ')}.`] : []),
+		// Caught here, so nothing was answered: what the service would have said, for whoever compares with it.
+		...(api.length ? [`Had it been sent, the service would have answered: ${api.join('; ')}.`] : []),
 	].join('\n');
 	return new NodeOperationError(node, message, { itemIndex: context.itemIndex, description });
 }

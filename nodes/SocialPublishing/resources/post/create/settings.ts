@@ -29,12 +29,12 @@ function valueOptions(field: SettingField): INodePropertyOptions[] {
 
 /** One setting as a node parameter (name given by the caller: required and optional differ). */
 function settingProperty(field: SettingField, name: string): INodeProperties {
-	const base = { displayName: field.displayName, name, description: describe(field) };
+	const base = { displayName: field.label, name, description: describe(field) };
 	if (field.pickFrom) {
 		// `&channel`: the Channel of the same Channels entry (n8n resolves `&` next to this field).
 		return {
 			...base,
-			displayName: `${field.displayName} Name or ID`,
+			displayName: `${field.label} Name or ID`,
 			type: 'options',
 			typeOptions: { loadOptionsMethod: field.pickFrom, loadOptionsDependsOn: ['&channel'] },
 			default: '',

@@ -10,7 +10,8 @@ import type { IBinaryData, IDataObject, IExecuteSingleFunctions, IHttpRequestOpt
 import { MEDIA_EXTENSIONS } from '../../../shared/platforms';
 import { BINARY_SOURCE, type Json } from './body';
 import { pacerOf } from '../../../shared/transport/pacing';
-import { baseUrlOf, CREDENTIAL_TYPE, lowerCaseKeys, policyOf, sendWithPolicy } from '../../../shared/transport';
+import { baseUrlOf } from '../../../shared/baseUrl';
+import { CREDENTIAL_TYPE, lowerCaseKeys, policyOf, sendWithPolicy } from '../../../shared/transport';
 import { binarySource, multipartFile, sniffMediaType, UPLOAD_LIMITS, type BinarySource, type MediaType } from '../../../shared/upload';
 import type { NodeProblem } from './problems';
 

@@ -25,7 +25,9 @@ describe('Post → Create: refusing before sending', () => {
 		expect(result.error?.description).toBe(
 			'To fix: shorten the text to at most 280 characters (counted without HTML tags, as X counts: CJK characters and emoji count 2, each link at least 23), or move some of it into a follow-up part.\n' +
 				'Nothing was sent for this item.\n' +
-				'Service\'s wording: the service answers "post is too long, please fix it".',
+				'Had it been sent, the service would have answered: "post is too long, please fix it".\n\n' +
+				// Both items are bad: n8n shows one error, the first bad item's own, and it says the run sent nothing.
+				'Nothing was sent for any item of this run: the node sends all the items of a write run or none, so that running it again after a fix does nothing twice. Fix item 1 (and item 2, whose own errors show under Continue On Fail), or turn on Continue On Fail to send the valid items and get the others as error items.',
 		);
 		expect(await t.routes()).toEqual([]);
 	});
@@ -44,7 +46,7 @@ describe('Post → Create: refusing before sending', () => {
 		expect(result.error?.message).toBe('Item 1, channel 1 ' + youtube.id + ' (YouTube), setting "Title": is missing');
 		expect(result.error?.description).toBe(
 			'To fix: fill in "Title" in this channel\'s YouTube settings.\nNothing was sent for this item.\n' +
-				'Service\'s wording: posts.0.settings.title should not be null or undefined.',
+				'Had it been sent, the service would have answered: posts.0.settings.title should not be null or undefined.',
 		);
 		expect(await t.routes()).toEqual([]);
 	});

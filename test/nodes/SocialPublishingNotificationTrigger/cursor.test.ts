@@ -1,15 +1,16 @@
 /** The cursor rules on their own: which notification is new, and what the trigger keeps. */
 import {
 	advance,
-	cursorFrom,
 	EMPTY_CURSOR,
 	isNew,
 	isPastCursor,
 	kindOf,
 	MAX_BOUNDARY_IDS,
+	MAX_ID_LENGTH,
 	oldestFirst,
+	readCursor,
 	type Notification,
-} from '../../../nodes/SocialPublishingTrigger/cursor';
+} from '../../../nodes/SocialPublishingNotificationTrigger/cursor';
 
 const at = (id: string, createdAt: string): Notification => ({ id, content: id, link: null, createdAt });
 const T = '2026-11-01T10:00:00.000Z';
@@ -70,11 +71,38 @@ test('oldestFirst: by time, and within one instant the reverse of the newest-fir
 	expect(oldestFirst(listed).map((n) => n.id)).toEqual(['a', 'b1', 'b2', 'c']);
 });
 
-test('cursorFrom: a missing or damaged state reads as "never polled"', () => {
-	expect(cursorFrom({})).toBeUndefined();
-	expect(cursorFrom({ cursor: { createdAt: 5, ids: [] } })).toBeUndefined();
-	expect(cursorFrom({ cursor: { createdAt: T } })).toBeUndefined();
-	expect(cursorFrom({ cursor: { createdAt: null, ids: ['a', 3] } })).toEqual({ createdAt: null, ids: ['a'] });
+describe('readCursor: what the trigger wrote, and what it did not', () => {
+	test('nothing stored: the trigger never polled', () => {
+		expect(readCursor({})).toEqual({ kind: 'never' });
+	});
+
+	test('a cursor as the trigger writes it is read as it is', () => {
+		expect(readCursor({ cursor: { createdAt: T, ids: ['a'] } })).toEqual({ kind: 'good', cursor: { createdAt: T, ids: ['a'] } });
+		expect(readCursor({ cursor: { createdAt: null, ids: [] } })).toEqual({ kind: 'good', cursor: EMPTY_CURSOR });
+		expect(readCursor({ cursor: { createdAt: T, ids: [], allAtCreatedAt: true } })).toEqual({
+			kind: 'good',
+			cursor: { createdAt: T, ids: [], allAtCreatedAt: true },
+		});
+	});
+
+	test('a good time with broken ids keeps the time and closes its instant', () => {
+		expect(readCursor({ cursor: { createdAt: T, ids: ['a', 3] } })).toEqual({
+			kind: 'timeOnly',
+			reason: 'its ids are not a list of ids',
+			cursor: { createdAt: T, ids: [], allAtCreatedAt: true },
+		});
+	});
+
+	test('no usable time: unusable, with the reason', () => {
+		expect(readCursor({ cursor: { createdAt: 5, ids: [] } })).toEqual({ kind: 'unusable', reason: 'its time is not text' });
+		expect(readCursor({ cursor: 'x' })).toEqual({ kind: 'unusable', reason: 'it is text' });
+		expect(readCursor({ cursor: { createdAt: 'soon', ids: [] } })).toEqual({ kind: 'unusable', reason: 'its time is not a date' });
+	});
+});
+
+test(`an id longer than ${MAX_ID_LENGTH} characters is not kept: the instant is closed, the state stays small`, () => {
+	expect(advance(EMPTY_CURSOR, [at('x'.repeat(MAX_ID_LENGTH + 1), T)])).toEqual({ createdAt: T, ids: [], allAtCreatedAt: true });
+	expect(advance(EMPTY_CURSOR, [at('x'.repeat(MAX_ID_LENGTH), T)])).toEqual({ createdAt: T, ids: ['x'.repeat(MAX_ID_LENGTH)] });
 });
 
 test.each([

@@ -1,5 +1,7 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 import { EXPECTED_BASE_URL } from '../../credentials/SocialPublishingApi.credentials';
+import { NOTIFICATION_PAGE } from '../SocialPublishing/resources/notification/getMany';
+import { declareRoute } from '../SocialPublishing/shared/routeFacts';
 import { apiRequest, DEFAULT_POLICY, type TransportPolicy } from '../SocialPublishing/shared/transport';
 import type { Notification } from './cursor';
 
@@ -10,6 +12,9 @@ export interface NotificationPage {
 }
 
 export const PAGE_SIZE = 100;
+
+// The trigger sends this route too: its answers are held to the same contract, whether or not the action node is loaded.
+declareRoute('GET', '/notifications', { answer: NOTIFICATION_PAGE });
 
 /**
  * The package's request policy, tuned for a poll: a GET is retried on 5xx, timeouts and dropped

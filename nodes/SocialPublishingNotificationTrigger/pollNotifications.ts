@@ -6,18 +6,18 @@ import {
 } from 'n8n-workflow';
 import {
 	advance,
-	cursorFrom,
 	EMPTY_CURSOR,
 	isNew,
 	isPastCursor,
 	kindOf,
 	oldestFirst,
+	readCursor,
 	timeOf,
 	type Cursor,
 	type Notification,
 	type NotificationKind,
 } from './cursor';
-import { listNotifications, PAGE_SIZE } from './listNotifications';
+import { listNotifications, PAGE_SIZE, type NotificationPage } from './listNotifications';
 
 export const DEFAULT_MAX_PER_POLL = 1000;
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -84,6 +84,8 @@ interface Reading {
 	pages: number;
 	/** Why it stopped before that, for the warning. */
 	limit?: string;
+	/** Page 0 as read: its first notification is the newest the service lists. */
+	firstPage: NotificationPage;
 }
 
 /**
@@ -98,9 +100,11 @@ async function readUnseen(context: IPollFunctions, cursor: Cursor, settings: Set
 	const started = Date.now();
 	const budgetMs = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : Infinity;
 	let slowestPageMs = 0;
+	let firstPage: NotificationPage | undefined;
 	for (let page = 0; ; page++) {
 		const pageStarted = Date.now();
 		const answer = await listNotifications.call(context, page, settings.timeoutMs);
+		firstPage ??= answer;
 		slowestPageMs = Math.max(slowestPageMs, Date.now() - pageStarted);
 		let reached = false;
 		for (const n of answer.notifications) {
@@ -114,14 +118,14 @@ async function readUnseen(context: IPollFunctions, cursor: Cursor, settings: Set
 			}
 		}
 		if (reached || !answer.hasMore || answer.notifications.length === 0) {
-			return { unseen, reached: true, pages: page + 1 };
+			return { unseen, reached: true, pages: page + 1, firstPage };
 		}
 		if (unseen.length > settings.maxPerPoll) {
-			return { unseen, reached: false, pages: page + 1, limit: `Max Notifications per Poll is ${settings.maxPerPoll}` };
+			return { unseen, reached: false, pages: page + 1, limit: `Max Notifications per Poll is ${settings.maxPerPoll}`, firstPage };
 		}
 		// n8n abandons a poll that outlives its budget: stop early enough to hand over what was read.
 		if (Date.now() - started + 2 * slowestPageMs > budgetMs) {
-			return { unseen, reached: false, pages: page + 1, limit: 'the poll ran out of time' };
+			return { unseen, reached: false, pages: page + 1, limit: 'the poll ran out of time', firstPage };
 		}
 	}
 }
@@ -155,11 +159,15 @@ function closesInstant(cursor: Cursor, reading: Reading): boolean {
 	);
 }
 
-/** First poll after activation: from now on, plus the latest N when asked. */
-async function firstPoll(context: IPollFunctions, settings: Settings) {
+/**
+ * First poll after activation: from now on, plus the latest N when asked. Also how the trigger starts
+ * again from a stored state it did not write (with N = 0, reusing page 0 when it was already read).
+ */
+async function firstPoll(context: IPollFunctions, settings: Settings, firstPage?: NotificationPage) {
 	const latest: Notification[] = [];
 	for (let page = 0; ; page++) {
-		const answer = await listNotifications.call(context, page, settings.timeoutMs);
+		const answer =
+			page === 0 && firstPage ? firstPage : await listNotifications.call(context, page, settings.timeoutMs);
 		for (const n of answer.notifications) if (!latest.some((m) => m.id === n.id)) latest.push(n);
 		if (!answer.hasMore || answer.notifications.length === 0) break;
 		// The newest instant must be read whole, or its unread part would look new next time.
@@ -171,6 +179,30 @@ async function firstPoll(context: IPollFunctions, settings: Settings) {
 	// Everything listed now counts as seen, whether it is emitted or not.
 	const cursor = advance(EMPTY_CURSOR, latest);
 	return { cursor, emit: latest.slice(0, settings.includeOnFirstPoll) };
+}
+
+/**
+ * A stored time later than the newest notification listed and than this machine's clock: the trigger
+ * never writes one (it stores times of listed notifications), and left as it is, every notification
+ * until that time would be passed over. (A time later than the newest listed but already past is kept:
+ * the newest notifications were removed, and later ones will be newer than it.)
+ */
+function isAheadOfEverything(cursor: Cursor, newestListed: Notification): boolean {
+	if (cursor.createdAt === null) return false;
+	const at = Date.parse(cursor.createdAt);
+	return at > timeOf(newestListed) && at > Date.now();
+}
+
+const triggerNamed = (context: IPollFunctions) => `Social Publishing Trigger "${context.getNode().name}"`;
+
+const logContext = (context: IPollFunctions) => ({ workflowId: context.getWorkflow().id, node: context.getNode().name });
+
+/** n8n's log line for a stored state the trigger starts again from. */
+function logStateNotWritten(context: IPollFunctions, what: string): void {
+	context.logger.warn(
+		`${triggerNamed(context)}: ${what}. It starts again from the newest notification and emits none of those listed now; notifications written since its last successful poll, if any, are not emitted.`,
+		logContext(context),
+	);
 }
 
 /** The whole poll. Static data is written once, after every request succeeded. */
@@ -197,23 +229,43 @@ export async function pollNotifications(this: IPollFunctions): Promise<INodeExec
 	}
 
 	const staticData = this.getWorkflowStaticData('node');
-	const cursor = cursorFrom(staticData);
+	const stored = readCursor(staticData);
+	const startingAgain = { ...settings, includeOnFirstPoll: 0 };
 
-	let emit: Notification[];
+	let emit: Notification[] = [];
 	let next: Cursor;
 	let warning: string | undefined;
-	if (!cursor) {
+	if (stored.kind === 'never') {
 		({ cursor: next, emit } = await firstPoll(this, settings));
+	} else if (stored.kind === 'unusable') {
+		// Nothing tells what was emitted: emitting none of what is listed now is the one choice that repeats nothing.
+		logStateNotWritten(this, `the position it keeps between polls was not one it writes (${stored.reason})`);
+		({ cursor: next } = await firstPoll(this, startingAgain));
 	} else {
+		const cursor = stored.cursor;
+		if (stored.kind === 'timeOnly') {
+			this.logger.warn(
+				`${triggerNamed(this)}: part of the position it keeps between polls was not one it writes (${stored.reason}). It keeps the stored time ${String(cursor.createdAt)} and counts every notification of that exact time as emitted; later ones are emitted as usual.`,
+				logContext(this),
+			);
+		}
 		const reading = await readUnseen(this, cursor, settings);
-		// The cursor moves over everything read, the skipped part of a cut-short burst included.
-		next = advance(cursor, reading.unseen);
-		if (closesInstant(cursor, reading)) next = { createdAt: cursor.createdAt, ids: [], allAtCreatedAt: true };
-		({ emit, warning } = bounded(reading, settings));
+		const newestListed = reading.firstPage.notifications[0];
+		if (newestListed && isAheadOfEverything(cursor, newestListed)) {
+			logStateNotWritten(
+				this,
+				`the position it keeps between polls (${String(cursor.createdAt)}) is later than every notification the service lists (the newest is from ${newestListed.createdAt})`,
+			);
+			({ cursor: next } = await firstPoll(this, startingAgain, reading.firstPage));
+		} else {
+			// The cursor moves over everything read, the skipped part of a cut-short burst included.
+			next = advance(cursor, reading.unseen);
+			if (closesInstant(cursor, reading)) next = { createdAt: cursor.createdAt, ids: [], allAtCreatedAt: true };
+			({ emit, warning } = bounded(reading, settings));
+		}
 	}
-
 	// Written only when it changes, so an idle poll leaves nothing for n8n to commit.
-	if (!cursor || next !== cursor) staticData.cursor = next as unknown as IDataObject;
+	if (stored.kind !== 'good' || next !== stored.cursor) staticData.cursor = next as unknown as IDataObject;
 
 	// Filters apply after the cursor moved: what they drop is not read again.
 	const items = oldestFirst(emit)

@@ -8,10 +8,10 @@ import {
 import { DEFAULT_MAX_PER_POLL, DEFAULT_TIMEOUT_SECONDS, pollNotifications } from './pollNotifications';
 import { optionalFields } from '../SocialPublishing/shared/descriptions';
 
-export class SocialPublishingTrigger implements INodeType {
+export class SocialPublishingNotificationTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Social Publishing Trigger',
-		name: 'socialPublishingTrigger',
+		name: 'socialPublishingNotificationTrigger',
 		icon: {
 			light: 'file:../SocialPublishing/socialPublishing.svg',
 			dark: 'file:../SocialPublishing/socialPublishing.dark.svg',

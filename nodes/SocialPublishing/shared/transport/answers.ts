@@ -1,0 +1,197 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { MAX_ANSWER_BYTES, MAX_ANSWER_DEPTH } from '../bounds';
+
+/**
+ * What a success answer of a route must look like (its response contract), declared as data by the operation that
+ * sends the route (`routeTo(method, url, { facts: { answer } })`, shared/routeFacts.ts) and checked in one place: the
+ * transport checks every answer before any output step reads it (transport/index.ts). An answer that does not match
+ * is not a success: the transport turns it into an error in words (shared/errors.ts), retries it on a GET, and on a
+ * write says the change may have been made. Contracts accept every answer the real service sends (the spec, and
+ * production's departures in service-notes.md).
+ */
+
+/**
+ * A JSON shape:
+ * - `'any'`: any value, empty included; `'object'`: any JSON object; `'text'`, `'number'`, `'boolean'`;
+ *   `'date'`: a text that reads as a date;
+ * - `{ list: Shape, atLeastOne? }`: a list whose every element has that shape;
+ * - `{ object: { field: Shape, 'field?': Shape } }`: an object with those fields (others are allowed); a name ending
+ *   in `?` may be absent or empty;
+ * - `{ oneOf: [Shape, …] }`: any of these.
+ */
+export type Shape =
+	| 'any'
+	| 'object'
+	| 'text'
+	| 'number'
+	| 'boolean'
+	| 'date'
+	| { list: Shape; atLeastOne?: boolean }
+	| { object: Record<string, Shape> }
+	| { oneOf: Shape[] };
+
+export interface AnswerContract {
+	/** What a success is, in the words of an error: "the list of channels". */
+	is: string;
+	shape: Shape;
+}
+
+/** An answer that came with a success status but is not one: thrown inside the attempt, read by send.ts. */
+export class BrokenAnswer extends Error {
+	constructor(
+		readonly status: number,
+		readonly headers: IDataObject,
+		/** What is wrong, in words: "it is not JSON", "it was cut off after 120 of 300 bytes". */
+		readonly problem: string,
+	) {
+		super(problem);
+		this.name = 'BrokenAnswer';
+	}
+}
+
+/** A value's kind in the editor's words (never "null" or "undefined"). */
+function kindOf(value: unknown): string {
+	if (value === null || value === undefined) return 'empty';
+	if (Array.isArray(value)) return 'a list';
+	if (typeof value === 'object') return 'an object';
+	if (typeof value === 'string') return 'a text';
+	if (typeof value === 'number') return 'a number';
+	if (typeof value === 'boolean') return 'true or false';
+	return 'not JSON';
+}
+
+function shapeWords(shape: Shape): string {
+	if (typeof shape === 'string') {
+		return { any: 'anything', object: 'an object', text: 'a text', number: 'a number', boolean: 'true or false', date: 'a date' }[shape];
+	}
+	if ('list' in shape) return 'a list';
+	if ('object' in shape) return 'an object';
+	return shape.oneOf.map(shapeWords).join(' or ');
+}
+
+const isObject = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Where in the answer: [] is the answer itself, numbers are list elements (counted from 1 in words), texts fields. */
+type Path = Array<string | number>;
+
+function pathWords(path: Path): string {
+	if (path.length === 0) return 'it';
+	return [...path]
+		.reverse()
+		.map((step) => (typeof step === 'number' ? `element ${step + 1}` : `"${step}"`))
+		.join(' of ');
+}
+
+/** The first place where `value` departs from `shape`, in words, or undefined when it matches. */
+function mismatch(shape: Shape, value: unknown, path: Path): string | undefined {
+	if (shape === 'any') return undefined;
+	if (typeof shape === 'string') {
+		const fits =
+			shape === 'object'
+				? isObject(value)
+				: shape === 'text'
+					? typeof value === 'string'
+					: shape === 'number'
+						? typeof value === 'number' && Number.isFinite(value)
+						: shape === 'boolean'
+							? typeof value === 'boolean'
+							: typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Date.parse(value));
+		if (fits) return undefined;
+		if (shape === 'date' && typeof value === 'string') return `${pathWords(path)} is a text that is not a date`;
+		return `${pathWords(path)} is ${kindOf(value)}, not ${shapeWords(shape)}`;
+	}
+	if ('oneOf' in shape) {
+		const problems = shape.oneOf.map((one) => mismatch(one, value, path));
+		if (problems.includes(undefined)) return undefined;
+		// A list (or an object) where one of the shapes is a list (an object): that shape's own problem says more.
+		const sameKind = shape.oneOf.filter((one) => shapeWords(one) === kindOf(value));
+		if (sameKind.length === 1) return problems[shape.oneOf.indexOf(sameKind[0])];
+		return `${pathWords(path)} is ${kindOf(value)}, not ${shapeWords(shape)}`;
+	}
+	if ('list' in shape) {
+		if (!Array.isArray(value)) return `${pathWords(path)} is ${kindOf(value)}, not a list`;
+		if (shape.atLeastOne && value.length === 0) return `${pathWords(path)} is an empty list`;
+		for (let index = 0; index < value.length; index++) {
+			const problem = mismatch(shape.list, value[index], [...path, index]);
+			if (problem) return problem;
+		}
+		return undefined;
+	}
+	if (!isObject(value)) return `${pathWords(path)} is ${kindOf(value)}, not an object`;
+	for (const [declared, fieldShape] of Object.entries(shape.object)) {
+		const optional = declared.endsWith('?');
+		const name = optional ? declared.slice(0, -1) : declared;
+		const field = value[name];
+		if (field === undefined || field === null) {
+			if (optional || fieldShape === 'any') continue;
+			return `${pathWords([...path, name])} is missing`;
+		}
+		const problem = mismatch(fieldShape, field, [...path, name]);
+		if (problem) return problem;
+	}
+	return undefined;
+}
+
+/**
+ * How deep and how large a parsed answer is, walked without recursion (a body nested 100,000 deep must not end in
+ * "Maximum call stack size exceeded"); stops as soon as a bound is passed.
+ */
+function beyondBounds(body: unknown): string | undefined {
+	let bytes = 0;
+	const pending: Array<[unknown, number]> = [[body, 1]];
+	while (pending.length > 0) {
+		const [value, depth] = pending.pop()!;
+		if (depth > MAX_ANSWER_DEPTH) return `it is nested more than ${MAX_ANSWER_DEPTH} levels deep`;
+		if (typeof value === 'string') bytes += value.length + 2;
+		else bytes += 8;
+		if (value !== null && typeof value === 'object') {
+			const entries = Array.isArray(value) ? value : Object.entries(value as IDataObject);
+			for (const entry of entries) {
+				if (Array.isArray(value)) pending.push([entry, depth + 1]);
+				else {
+					const [key, inner] = entry as [string, unknown];
+					bytes += key.length + 3;
+					pending.push([inner, depth + 1]);
+				}
+			}
+		}
+		if (bytes > MAX_ANSWER_BYTES) return `it is larger than ${MAX_ANSWER_BYTES / (1024 * 1024)} MB`;
+	}
+	return undefined;
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+/** The `content-length` an answer announced, when it did. */
+function announcedBytes(headers: IDataObject): number | undefined {
+	const value = Number(headers['content-length']);
+	return Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/**
+ * What is wrong with an answer that came with a success status, in words, or undefined when it is a success. Every
+ * answer is bounded (size, depth); with a contract it must also have the route's shape. `headers` lower-cased.
+ */
+export function brokenAnswer(contract: AnswerContract | undefined, body: unknown, headers: IDataObject): string | undefined {
+	const announced = announcedBytes(headers);
+	if (announced !== undefined && announced > MAX_ANSWER_BYTES) return `it is ${megabytes(announced)}, larger than the ${megabytes(MAX_ANSWER_BYTES)} the node takes`;
+	if (typeof body === 'string' || Buffer.isBuffer(body)) {
+		const received = Buffer.byteLength(body);
+		// A JSON text ("ok") arrives as the text without its quotes: its length says so.
+		if (contract && typeof body === 'string' && announced !== undefined && Buffer.byteLength(JSON.stringify(body)) === announced) {
+			return mismatch(contract.shape, body, []);
+		}
+		if (announced !== undefined && received < announced) return `it was cut off after ${received} of ${announced} bytes`;
+		if (body.toString().trim() === '') return contract ? 'it is empty' : undefined;
+		if (received > MAX_ANSWER_BYTES) return `it is larger than the ${megabytes(MAX_ANSWER_BYTES)} the node takes`;
+		// n8n's HTTP client leaves the text as it came when it is not JSON, and gives a JSON text ("ok") without its
+		// quotes: what starts like a list or an object is broken JSON, anything else a text.
+		if (/^\s*[[{]/.test(body.toString()) || !contract) return 'it is not JSON';
+		return mismatch(contract.shape, body.toString(), []);
+	}
+	if (body === undefined || body === null) return contract && contract.shape !== 'any' ? 'it is empty' : undefined;
+	const beyond = beyondBounds(body);
+	if (beyond) return beyond;
+	return contract ? mismatch(contract.shape, body, []) : undefined;
+}
