@@ -4,7 +4,7 @@
  * are shared and noisy). It measures the BUILT nodes (dist/, as users install them) through n8n-core's engine (the
  * test harness, test/helpers/engine.ts), against the sandbox in its own process.
  *
- *   node .build/bench/run.js [--only overhead,economy,pacing,trigger,upload] [--rounds N] [--profile node|bare N]
+ *   node .build/bench/run.js [--only overhead,economy,pacing,trigger,upload,text] [--rounds N] [--profile node|bare N]
  *
  * `--profile node 40` runs only the node's 200-item run 40 times, and nothing else (for `node --cpu-prof`).
  */
@@ -13,10 +13,11 @@ import { economy } from './economy';
 import { fmt, log, startSandboxProcess, useBuiltNodes, type Row } from './lib';
 import { overhead, type Contender } from './overhead';
 import { pacing } from './pacing';
+import { text } from './text';
 import { trigger } from './trigger';
 import { upload } from './upload';
 
-const SECTIONS = ['overhead', 'economy', 'pacing', 'trigger', 'upload'] as const;
+const SECTIONS = ['overhead', 'economy', 'pacing', 'trigger', 'upload', 'text'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function argument(name: string): string | undefined {
@@ -57,6 +58,7 @@ function printSummary(rows: Row[]): void {
 		out.push(['trigger requests per poll / minimum', fmt(worst), figures.join(', ')]);
 	}
 	for (const r of rows.filter((row) => row.section === 'upload')) out.push([r.what, ratioOf(r), r.detail.split(' (')[0]]);
+	for (const r of rows.filter((row) => row.section === 'text')) out.push([r.what, ratioOf(r), r.detail.split(';')[0]]);
 	const lines = ['| measured | ratio | from |', '|---|--:|---|', ...out.map(([what, ratio, detail]) => `| ${what} | ${ratio} | ${detail} |`)];
 	process.stdout.write(`\nSummary, as the README's Performance table:\n\n${lines.join('\n')}\n`);
 }
@@ -96,6 +98,10 @@ async function main(): Promise<void> {
 	if (wanted('upload')) {
 		log('upload: 50 MB, node vs plain streamed fetch, each in a fresh process...');
 		rows.push(...(await upload()));
+	}
+	if (wanted('text')) {
+		log('text: one check of 1 MB of text, each shape...');
+		rows.push(...(await text()));
 	}
 	if (rows.length) {
 		printTable(rows, (Date.now() - started) / 1000);

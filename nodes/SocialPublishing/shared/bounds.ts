@@ -27,3 +27,9 @@ export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 /** Deepest nesting of lists and objects taken in an answer: the API's own answers (JSON schemas included) stay under 20. */
 export const MAX_ANSWER_DEPTH = 100;
+
+/** Deepest JSON the node reads from a parameter (Request (JSON), Settings (JSON)): a POST /posts body is 6 levels deep, its settings a few more. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Longest text the node reads from a JSON parameter (the service refuses request bodies far smaller). */
+export const MAX_JSON_TEXT_CHARS = 1_000_000;

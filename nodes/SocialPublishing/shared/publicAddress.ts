@@ -4,6 +4,56 @@
  * DNS lookup: IP literals by their range, and the names that never resolve on the public internet.
  */
 
+import { shownValue } from './userValues';
+
+/**
+ * An address the service is to fetch, read once (Node's URL parser) so that what is judged is what is sent: its
+ * `href`. Refused, in words naming the field: empty, not text, a control character or backslash (which the parser
+ * drops or reads as "/" silently, and other programs read otherwise), not an address, not https, or a host that is not
+ * public (unless `allowPrivate`).
+ */
+export function readAddressToFetch(raw: unknown, label: string, allowPrivate: boolean): { url: URL } | { message: string; description: string } {
+	const example = 'Give a full address such as https://example.com/picture.png.';
+	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+		return { message: `"${label}" is empty`, description: 'Give the https address of the file to upload.' };
+	}
+	if (typeof raw !== 'string') return { message: `"${label}" is not a web address: ${shownValue(raw)}`, description: example };
+	const text = raw.trim();
+	if (Array.from(text).some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
+		return {
+			message: `"${label}" has a line break or tab inside: ${shownValue(text)}`,
+			description: 'Remove the line break, tab or other control character: a web address has none, and the address read would not be the one written.',
+		};
+	}
+	if (text.includes('\\')) {
+		return {
+			message: `"${label}" has a backslash: ${shownValue(text)}`,
+			description: 'Write "/" in place of "\\": programs read a backslash in an address differently, so the service could fetch another address than the one checked.',
+		};
+	}
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return { message: `"${label}" is not a web address: "${text.slice(0, 100)}"`, description: example };
+	}
+	if (url.protocol !== 'https:') {
+		return {
+			message: `"${label}" must use https: "${text.slice(0, 100)}"`,
+			description: 'The service downloads only from public https addresses. Put the file on an https host, or use Media → Upload with the file itself.',
+		};
+	}
+	const notPublic = nonPublicHost(url.hostname);
+	if (notPublic && !allowPrivate) {
+		return {
+			message: `"${label}" points to ${notPublic} (${url.hostname}), which the service does not fetch from`,
+			description:
+				'The service downloads only from public https addresses, never from loopback, private or link-local ones. Put the file on a public host, or send the file itself with Media → Upload. A self-hosted service on your own network that is set up to fetch from it: turn on Options → Allow Private Address.',
+		};
+	}
+	return { url };
+}
+
 /** The reason a host is not public, in words (e.g. "a loopback address"), or undefined when it may be public. */
 export function nonPublicHost(hostname: string): string | undefined {
 	const host = hostname.toLowerCase().replace(/\.$/, '');
@@ -17,7 +67,8 @@ export function nonPublicHost(hostname: string): string | undefined {
 }
 
 function parseIpv4(host: string): number[] | undefined {
-	// The URL parser has already turned other IPv4 forms (2130706433, 0x7f.1) into four decimal parts.
+	// Hosts come from Node's URL parser (uploadFromUrl.ts), which has already turned other IPv4 forms (2130706433,
+	// 0x7f.1, 017700000001, 127.1) into four decimal parts and IPv6 into its short lowercase form.
 	const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
 	if (!match) return undefined;
 	const parts = match.slice(1).map(Number);
@@ -56,18 +107,27 @@ function parseIpv6(text: string): number[] | undefined {
 	return all.map((group) => parseInt(group, 16));
 }
 
+/** The IPv4 address in two 16-bit groups. */
+const ipv4Of = (high: number, low: number) => [high >> 8, high & 0xff, low >> 8, low & 0xff];
+
+/**
+ * An IPv6 literal's range. One that carries an IPv4 address (IPv4-mapped ::ffff:a.b.c.d, the old IPv4-compatible
+ * ::a.b.c.d, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16, Teredo 2001::/32) is judged as the address it
+ * reaches.
+ */
 function ipv6Range(text: string): string | undefined {
 	const groups = parseIpv6(text);
 	if (!groups) return undefined;
-	const zeros = (count: number) => groups.slice(0, count).every((group) => group === 0);
-	if (zeros(7) && groups[7] === 1) return 'a loopback address';
-	if (zeros(8)) return 'an unspecified address';
-	// IPv4-mapped (::ffff:a.b.c.d): judged as the IPv4 address it carries.
-	if (zeros(5) && groups[5] === 0xffff) {
-		return ipv4Range([groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff]);
-	}
-	if ((groups[0] & 0xfe00) === 0xfc00) return 'a private network address';
+	const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+	if (zeros(0, 7) && groups[7] === 1) return 'a loopback address';
+	if (zeros(0, 8)) return 'an unspecified address';
+	if (zeros(0, 5) && (groups[5] === 0xffff || groups[5] === 0)) return ipv4Range(ipv4Of(groups[6], groups[7]));
+	if (groups[0] === 0x64 && groups[1] === 0xff9b && (zeros(2, 6) || groups[2] === 1)) return ipv4Range(ipv4Of(groups[6], groups[7]));
+	if (groups[0] === 0x2002) return ipv4Range(ipv4Of(groups[1], groups[2]));
+	if (groups[0] === 0x2001 && groups[1] === 0) return ipv4Range(ipv4Of(groups[6] ^ 0xffff, groups[7] ^ 0xffff));
+	if ((groups[0] & 0xfe00) === 0xfc00 || (groups[0] & 0xffc0) === 0xfec0) return 'a private network address';
 	if ((groups[0] & 0xffc0) === 0xfe80) return 'a link-local address';
 	if ((groups[0] & 0xff00) === 0xff00) return 'a multicast address';
+	if (groups[0] === 0x100 && zeros(1, 4)) return 'a discard-only address';
 	return undefined;
 }

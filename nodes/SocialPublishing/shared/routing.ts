@@ -14,6 +14,7 @@ import {
 
 import { checkedWithTheOtherItems } from './batch';
 import { declareRoute, type RouteFacts } from './routeFacts';
+import { readWholeNumber, shownValue } from './userValues';
 
 /**
  * How an operation is declared: its entry in the resource's Operation list (name, action, routing) and its
@@ -69,6 +70,9 @@ export function isMalformedId(value: string): boolean {
 export function idParameter(context: IExecuteSingleFunctions, name: string): string {
 	const label = FIELD_LABELS[name] ?? name;
 	const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
+	if (typeof raw === 'object' && raw !== null) {
+		failOnField(context, `"${label}" is not an ID: ${shownValue(raw)}`, `An ID is text. Pick it from the list, or make the expression give the ID itself (e.g. {{ $json.id }}).`);
+	}
 	const value = (typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '').trim();
 	if (!value) failOnField(context, `"${label}" is empty`, `Fill in "${label}" (an expression that gives an empty value also ends here).`);
 	if (isMalformedId(value)) {
@@ -149,21 +153,21 @@ export function checkValues(...rules: ValueRule[]): PreSendAction {
 		for (const rule of rules) {
 			if (rule.when && !rule.when(this)) continue;
 			const raw = (this.getNodeParameter(rule.name, null) as unknown) ?? undefined;
-			const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 60) ?? String(value);
 			if (rule.filled && (raw === undefined || raw === null || String(raw).trim() === '')) {
 				failOnField(this, `"${rule.label}" is empty`, `Fill in "${rule.label}" (an expression that gives an empty value also ends here).`);
 			}
 			if (rule.atLeast !== undefined) {
-				const number = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-				if (!Number.isInteger(number) || number < rule.atLeast) {
-					failOnField(this, `"${rule.label}" must be a whole number, ${rule.atLeast} or more; it is ${shown(raw)}`, `Set "${rule.label}" to ${rule.atLeast} or more.`);
+				const number = readWholeNumber(raw);
+				if ('refused' in number || number.value < rule.atLeast) {
+					const given = 'refused' in number ? number.refused : `it is ${number.value}`;
+					failOnField(this, `"${rule.label}" must be a whole number, ${rule.atLeast} or more; ${given}`, `Set "${rule.label}" to ${rule.atLeast} or more.`);
 				}
 			}
 			if (rule.oneOf && raw !== undefined && raw !== '') {
 				const given = Array.isArray(raw) ? raw : [raw];
 				const wrong = given.filter((value) => !rule.oneOf!.includes(String(value)));
 				if (wrong.length > 0) {
-					failOnField(this, `"${rule.label}" has a value the service does not take: ${wrong.map(shown).join(', ')}`, `Use one of: ${rule.oneOf.join(', ')}.`);
+					failOnField(this, `"${rule.label}" has a value the service does not take: ${wrong.map(shownValue).join(', ')}`, `Use one of: ${rule.oneOf.join(', ')}.`);
 				}
 			}
 		}

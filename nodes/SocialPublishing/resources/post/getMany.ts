@@ -6,6 +6,7 @@ import { toItems, type OutputStep } from '../../shared/items';
 import { redactSecrets } from '../../shared/secrets';
 import { paginated } from '../../shared/transport';
 import { defineOperation, failOnField, routeTo } from '../../shared/routing';
+import { readDate, shownValue } from '../../shared/userValues';
 
 const fields: INodeProperties[] = [
 	{
@@ -37,11 +38,15 @@ export const DEFAULT_SPAN_DAYS = 30;
 
 function dateParameter(context: IExecuteSingleFunctions, name: string, label: string, fallback: number): number {
 	const raw = context.getNodeParameter(name, '') as unknown;
-	if (raw === '' || raw === null || raw === undefined) return fallback;
-	const text = typeof raw === 'string' ? raw : raw instanceof Date ? raw.toISOString() : String((raw as { toISO?: () => string }).toISO?.() ?? raw);
-	const ms = Date.parse(text);
-	if (Number.isNaN(ms)) failOnField(context, `"${label}" is not a date: "${text.slice(0, 60)}"`, 'Give an ISO 8601 date such as 2026-01-31T00:00:00Z.');
-	return ms;
+	const read = readDate(raw, context.getTimezone());
+	if ('iso' in read) return read.ms;
+	if (read.refused === 'empty') return fallback;
+	const why = 'why' in read && read.why ? ` (${read.why})` : '';
+	failOnField(
+		context,
+		`"${label}" ${read.refused === 'not a date' ? 'is not a date' : 'is not a date that exists'}: ${shownValue(raw)}${why}`,
+		"Give an ISO 8601 date such as 2026-01-31T00:00:00Z (without Z or an offset, in the workflow's time zone).",
+	);
 }
 
 /** GET /posts: the range from Start/End (defaults around today), checked; paging splits it into windows. */

@@ -16,19 +16,25 @@ import { FieldReport, isMissing, isObject, type RuleProblem } from './report';
 
 export type { RuleProblem } from './report';
 import { checkSettings } from './settings';
+import { readDate } from '../userValues';
 import { visibleText } from './text';
 
 export { mediaKind } from './media';
 export { checkSettings, SETTINGS_TYPE_KEY, unknownSettings } from './settings';
-export { maxLengthFor, textLength, TOO_LONG_MESSAGE, visibleText } from './text';
+export { maxLengthFor, tagNames, textLength, TOO_LONG_MESSAGE, visibleText } from './text';
 
-function isIsoDate(value: string): boolean {
-	const match =
-		/^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
-	if (!match) return false;
-	const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
-	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-	return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour < 24 && minute < 60 && second < 60;
+const ISO_DATE_MESSAGE = 'date must be a valid ISO 8601 date string';
+
+/**
+ * What is wrong with a body's date, if anything: not ISO 8601, or a date that does not exist (30 February, an offset
+ * beyond ±14:00), judged by the one date reader (userValues.ts) and said with its reason.
+ */
+function dateProblem(value: unknown): string | undefined {
+	const isoShape = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+	if (typeof value !== 'string' || !isoShape.test(value)) return ISO_DATE_MESSAGE;
+	const read = readDate(value, 'UTC');
+	if ('iso' in read) return undefined;
+	return 'why' in read && read.why ? `${ISO_DATE_MESSAGE}: "${value}" does not exist (${read.why})` : ISO_DATE_MESSAGE;
 }
 
 function checkPart(part: unknown, path: string, report: FieldReport): Part {
@@ -78,9 +84,8 @@ export function checkCreatePostRequest(
 	if (report.present(body.type, 'type') && !(POST_LIMITS.types as readonly unknown[]).includes(body.type)) {
 		report.add('type', `type must be one of the following values: ${POST_LIMITS.types.join(', ')}`);
 	}
-	if (report.present(body.date, 'date') && (typeof body.date !== 'string' || !isIsoDate(body.date))) {
-		report.add('date', 'date must be a valid ISO 8601 date string');
-	}
+	const wrongDate = report.present(body.date, 'date') ? dateProblem(body.date) : undefined;
+	if (wrongDate) report.add('date', wrongDate);
 	if (report.present(body.shortLink, 'shortLink') && typeof body.shortLink !== 'boolean') {
 		report.add('shortLink', 'shortLink must be a boolean value');
 	}

@@ -7,9 +7,20 @@ import type { Json } from './report';
 /** The service's answer to a part over its channel's length. */
 export const TOO_LONG_MESSAGE = 'post is too long, please fix it';
 
-/** Characters as people count them (code points), not UTF-16 units. */
+/** Characters as people count them (code points), not UTF-16 units: a surrogate pair is one. */
 export function charCount(text: string): number {
-	return Array.from(text).length;
+	let count = text.length;
+	for (let index = 0; index < text.length - 1; index++) {
+		const unit = text.charCodeAt(index);
+		if (unit >= 0xd800 && unit <= 0xdbff) {
+			const next = text.charCodeAt(index + 1);
+			if (next >= 0xdc00 && next <= 0xdfff) {
+				count--;
+				index++;
+			}
+		}
+	}
+	return count;
 }
 
 const ENTITIES: Record<string, string> = {
@@ -21,31 +32,133 @@ const ENTITIES: Record<string, string> = {
 	nbsp: ' ',
 };
 
+const isDigit = (unit: number) => unit >= 48 && unit <= 57;
+const isHexDigit = (unit: number) => isDigit(unit) || (unit >= 97 && unit <= 102) || (unit >= 65 && unit <= 70);
+const isLetter = (unit: number) => (unit >= 97 && unit <= 122) || (unit >= 65 && unit <= 90);
+
+/** Where a run of `kind` characters starting at `from` ends. */
+function runEnd(text: string, from: number, kind: (unit: number) => boolean): number {
+	let end = from;
+	while (end < text.length && kind(text.charCodeAt(end))) end++;
+	return end;
+}
+
+/**
+ * Entities decoded (`&amp;`, `&#233;`, `&#xE9;`; what `/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi` finds), unknown names and
+ * numbers beyond Unicode kept as written; one pass over the text.
+ */
 function decodeEntities(text: string): string {
-	return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-		if (name[0] === '#') {
-			const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-			return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+	const kept: string[] = [];
+	let from = 0;
+	let at = text.indexOf('&');
+	while (at !== -1) {
+		let end = -1;
+		let decoded: string | undefined;
+		if (text[at + 1] === '#') {
+			const hex = text[at + 2] === 'x' || text[at + 2] === 'X';
+			const digitsFrom = at + (hex ? 3 : 2);
+			const digitsEnd = runEnd(text, digitsFrom, hex ? isHexDigit : isDigit);
+			if (digitsEnd > digitsFrom && text[digitsEnd] === ';') {
+				end = digitsEnd + 1;
+				const code = parseInt(text.slice(digitsFrom, digitsEnd), hex ? 16 : 10);
+				if (code > 0 && code <= 0x10ffff) decoded = String.fromCodePoint(code);
+			}
+		} else {
+			const nameEnd = runEnd(text, at + 1, isLetter);
+			if (nameEnd > at + 1 && text[nameEnd] === ';') {
+				end = nameEnd + 1;
+				decoded = ENTITIES[text.slice(at + 1, nameEnd).toLowerCase()];
+			}
 		}
-		return ENTITIES[name.toLowerCase()] ?? whole;
-	});
+		if (end === -1) {
+			at = text.indexOf('&', at + 1);
+			continue;
+		}
+		if (decoded !== undefined) {
+			kept.push(text.slice(from, at), decoded);
+			from = end;
+		}
+		at = text.indexOf('&', end);
+	}
+	if (from === 0) return text;
+	kept.push(text.slice(from));
+	return kept.join('');
+}
+
+/**
+ * Where `char` is first found at or after a position, for a scan that only moves forward: each search starts past
+ * the last one's answer, so the whole scan reads the text once (a search from every "<" would read it once per "<").
+ */
+export function forwardFinder(text: string, char: string): (from: number) => number {
+	let found = -2;
+	return (from) => {
+		if (found === -1 || found >= from) return found;
+		found = text.indexOf(char, from);
+		return found;
+	};
+}
+
+/** The text without its `<…>` tags (each "<" up to the first ">" after it, as `/<[^>]*>/g` would), in one pass. */
+export function withoutTags(text: string): string {
+	const nextClose = forwardFinder(text, '>');
+	const kept: string[] = [];
+	let from = 0;
+	for (;;) {
+		const open = text.indexOf('<', from);
+		const close = open === -1 ? -1 : nextClose(open);
+		// No "<" left, or none is ever closed: the rest is text.
+		if (close === -1) break;
+		kept.push(text.slice(from, open));
+		from = close + 1;
+	}
+	kept.push(text.slice(from));
+	return kept.join('');
+}
+
+const TAG_NAME = /<\/?([a-zA-Z][a-zA-Z0-9]*)(?![a-zA-Z0-9_])/y;
+
+/** The names of the tags in a text, as written (what `/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g` finds), in one pass. */
+export function tagNames(html: string): string[] {
+	const nextClose = forwardFinder(html, '>');
+	const names: string[] = [];
+	let from = 0;
+	for (;;) {
+		const open = html.indexOf('<', from);
+		const close = open === -1 ? -1 : nextClose(open);
+		if (close === -1) break;
+		TAG_NAME.lastIndex = open;
+		const name = TAG_NAME.exec(html);
+		if (name) names.push(name[1]);
+		from = name ? close + 1 : open + 1;
+	}
+	return names;
+}
+
+function withoutTrailingNewLines(text: string): string {
+	let end = text.length;
+	while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
+	return text.slice(0, end);
 }
 
 /**
  * The text a platform shows: tags removed, line breaks and block ends turned into new lines,
- * entities decoded, trailing new lines dropped. This is what counts for length.
+ * entities decoded, trailing new lines dropped. This is what counts for length. Linear in the text's length
+ * whatever its shape (a text of "<" included), so checking never holds n8n up.
  */
 export function visibleText(html: string): string {
-	const text = html
-		.replace(/<br\s*\/?>/gi, '\n')
-		.replace(/<\/(p|li|h1|h2|h3)\s*>/gi, '\n')
-		.replace(/<[^>]*>/g, '');
-	return decodeEntities(text).replace(/\n+$/, '');
+	// The checks of one post read the same text several times (the part, then each rule that counts it).
+	if (html === lastVisible.html) return lastVisible.text;
+	const lines = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|h1|h2|h3)\s*>/gi, '\n');
+	const text = withoutTrailingNewLines(decodeEntities(withoutTags(lines)));
+	lastVisible = { html, text };
+	return text;
 }
+
+let lastVisible = { html: '', text: '' };
 
 /** A link as counted: from its scheme to white space or markup, without the punctuation that ends a sentence. */
 const LINK = /https?:\/\/[^\s<>"]+/gi;
-const TRAILING_PUNCTUATION = /[.,:;!?'"]+$/;
+const TRAILING_PUNCTUATION = '.,:;!?\'"';
 
 /** Characters X weighs 1 (the rest weigh 2): Latin and other early scripts, and common punctuation. */
 const LIGHT_RANGES: Array<[number, number]> = [
@@ -74,17 +187,32 @@ const EMOJI = new RegExp(
 );
 
 function weightOf(codePoint: number): number {
-	return LIGHT_RANGES.some(([from, to]) => codePoint >= from && codePoint <= to) ? 1 : 2;
+	for (let range = 0; range < LIGHT_RANGES.length; range++) {
+		if (codePoint >= LIGHT_RANGES[range][0] && codePoint <= LIGHT_RANGES[range][1]) return 1;
+	}
+	return 2;
+}
+
+/** A link without the punctuation that ends a sentence, nor a closing bracket the link did not open (Wikipedia's). */
+function linkAsCounted(found: string): string {
+	let end = found.length;
+	let opened = 0;
+	let closed = 0;
+	for (const char of found) {
+		if (char === '(') opened++;
+		else if (char === ')') closed++;
+	}
+	while (end > 0 && TRAILING_PUNCTUATION.includes(found[end - 1])) end--;
+	while (end > 0 && found[end - 1] === ')' && opened < closed) {
+		end--;
+		closed--;
+	}
+	return found.slice(0, end);
 }
 
 /** Links found in a text, each with where it starts and its length. */
 function linksIn(text: string): Array<{ index: number; length: number }> {
-	return Array.from(text.matchAll(LINK), (match) => {
-		let link = match[0].replace(TRAILING_PUNCTUATION, '');
-		// A closing bracket ends the link unless the link opened one (as in a Wikipedia address).
-		while (link.endsWith(')') && link.split('(').length < link.split(')').length) link = link.slice(0, -1);
-		return { index: match.index ?? 0, length: link.length };
-	});
+	return Array.from(text.matchAll(LINK), (match) => ({ index: match.index ?? 0, length: linkAsCounted(match[0]).length }));
 }
 
 /**
@@ -109,7 +237,11 @@ export function xWeightedLength(text: string): number {
 		weight += X_EMOJI_WEIGHT;
 		return '';
 	});
-	for (const char of rest) weight += weightOf(char.codePointAt(0) ?? 0);
+	for (let index = 0; index < rest.length; ) {
+		const codePoint = rest.codePointAt(index) ?? 0;
+		weight += weightOf(codePoint);
+		index += codePoint > 0xffff ? 2 : 1;
+	}
 	return weight;
 }
 

@@ -5,9 +5,9 @@
  * applied by `hooks.ts`, worded by `problems.ts`). The names of the typed settings parameters are made here from the
  * platform table, so the UI (`settings.ts`) and this reader cannot drift.
  */
-import { jsonSyntaxProblem } from '../../../shared/jsonSyntax';
 import { isPlatformId, PLATFORMS, PLATFORM_IDS, type PlatformId, type SettingField } from '../../../shared/platforms';
 import { conditionHolds } from '../../../shared/postRules/settings';
+import { readJson, readWholeNumber } from '../../../shared/userValues';
 
 export type Json = Record<string, unknown>;
 
@@ -153,17 +153,12 @@ export function typedSettings(platform: PlatformId, entry: EntryParameters): Jso
 	return settings;
 }
 
-/** A JSON parameter may arrive as text (typed in the editor) or as an object (from an expression). */
+/**
+ * A JSON parameter may arrive as text (typed in the editor) or as an object (from an expression); read by the one
+ * reader of what users give (shared/userValues.ts: valid JSON, within the node's length and depth bounds).
+ */
 export function parseJsonParameter(raw: unknown): { value: unknown } | { error: string } {
-	if (typeof raw !== 'string') return { value: raw };
-	if (raw.trim() === '') return { value: undefined };
-	try {
-		return { value: JSON.parse(raw) as unknown };
-	} catch {
-		// In the node's words, not the parser's: those differ between the Node lines n8n runs on (shared/jsonSyntax.ts).
-		const problem = jsonSyntaxProblem(raw);
-		return { error: problem ? `not valid JSON (${problem})` : 'not valid JSON' };
-	}
+	return readJson(raw);
 }
 
 // ---------------------------------------------------------------- parts and channels
@@ -182,9 +177,10 @@ export function partsFromParam(parts: PartsParam | undefined): Json[] {
 	}));
 }
 
+/** The channel's ID as text; '' when none is given, or a value that is no ID (an object: request.ts names it). */
 export function channelIdOf(locator: ChannelLocator | undefined): string {
 	const raw = typeof locator === 'object' && locator !== null ? locator.value : locator;
-	return raw === undefined || raw === null ? '' : String(raw).trim();
+	return typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
 }
 
 export interface PostsFromChannels {
@@ -235,58 +231,16 @@ export function tagsFromParam(raw: unknown): Json[] {
 	return listOf(raw ?? []).map((tag) => (typeof tag === 'string' ? { value: tag, label: tag } : (tag as Json)));
 }
 
-/** `inter` as a JSON number (a numeric string from an expression is converted); undefined when not set. */
-export function repeatFromParam(raw: unknown): unknown {
-	if (raw === undefined || raw === null || raw === '') return undefined;
-	if (typeof raw === 'string' && /^\s*\d+\s*$/.test(raw)) return Number(raw);
-	return raw;
+/**
+ * `inter` as a JSON number (a numeric string from an expression is converted); undefined when not set; what is not
+ * a whole number is refused in words (shared/userValues.ts).
+ */
+export function repeatFromParam(raw: unknown): { value: number | undefined } | { refused: string } {
+	if (raw === undefined || raw === null || raw === '') return { value: undefined };
+	return readWholeNumber(raw);
 }
 
 // ---------------------------------------------------------------- dates
-
-/** Offset of `timeZone` from UTC at the instant `utcMs`, in milliseconds. */
-function zoneOffsetMs(utcMs: number, timeZone: string): number {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-	}).formatToParts(new Date(utcMs));
-	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-	const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-	return asUtc - Math.floor(utcMs / 1000) * 1000;
-}
-
-const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/;
-
-/**
- * The date parameter as an ISO 8601 UTC timestamp. n8n's date picker gives a wall time without
- * zone, meant in the workflow's time zone; a value with `Z` or an offset is taken as it is;
- * a Date or a Luxon DateTime (from `{{ $now.plus(...) }}`) is converted. undefined when the
- * value is not a date at all (the checker then names `date`).
- */
-export function dateToIso(raw: unknown, timeZone: string): string | undefined {
-	if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? undefined : raw.toISOString();
-	if (isObject(raw) && typeof raw.toISO === 'function') raw = (raw.toISO as () => string)();
-	if (typeof raw !== 'string' || raw.trim() === '') return undefined;
-	const text = raw.trim();
-	const wall = WALL_TIME.exec(text);
-	if (wall) {
-		const [year, month, day, hour, minute, second, ms] = wall.slice(1).map((part) => Number(part ?? 0));
-		const asUtc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
-		if (Number.isNaN(asUtc)) return undefined;
-		// Two passes get the offset right across a daylight-saving change.
-		let utc = asUtc - zoneOffsetMs(asUtc, timeZone);
-		utc = asUtc - zoneOffsetMs(utc, timeZone);
-		return new Date(utc).toISOString();
-	}
-	const parsed = Date.parse(text);
-	return Number.isNaN(parsed) ? undefined : new Date(parsed).toISOString();
-}
 
 /** GET /find-slot answers a UTC time without zone suffix (`2026-03-02T09:00:00`). */
 export function slotToIso(slot: string): string | undefined {

@@ -5,8 +5,9 @@
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { isMalformedId } from '../../../shared/routing';
+import { POST_LIMITS } from '../../../shared/platforms';
+import { readDate, refusedDateWords, shownValue, TOO_DEEP_WORDS } from '../../../shared/userValues';
 import {
-	dateToIso,
 	parseJsonParameter,
 	postsFromChannels,
 	repeatFromParam,
@@ -55,8 +56,21 @@ function jsonProblem(field: string, message: string, postIndex?: number): NodePr
 		postIndex,
 		field,
 		message,
-		hint: 'write valid JSON (double quotes around names and texts), or use an expression that returns an object',
+		hint: message === TOO_DEEP_WORDS
+			? 'give the JSON with fewer levels of objects and lists inside each other'
+			: message.startsWith('is ')
+				? 'shorten it: the service refuses request bodies over 100 kB'
+				: 'write valid JSON (double quotes around names and texts), or use an expression that returns an object',
 	};
+}
+
+/** How to write a date the node reads (step 1 of Post → Create, fields and JSON mode). */
+const DATE_HINT = "give a date that exists, in ISO 8601: 2030-01-15T10:00 (in the workflow's time zone) or 2030-01-15T10:00:00Z";
+
+/** A raw value given as a channel that is no text (an object or list from an expression), quoted for the message. */
+function channelValueNotText(locator: unknown): string | undefined {
+	const raw = typeof locator === 'object' && locator !== null && !Array.isArray(locator) && '__rl' in locator ? (locator as { value?: unknown }).value : locator;
+	return typeof raw === 'object' && raw !== null ? shownValue(raw) : undefined;
 }
 
 export function requestFromFields(context: IExecuteSingleFunctions, options: IDataObject): PostRequest {
@@ -76,7 +90,17 @@ export function requestFromFields(context: IExecuteSingleFunctions, options: IDa
 		return undefined;
 	});
 	channels.forEach((channel, postIndex) => {
-		if (channel.id === '') {
+		const notText = channelValueNotText(entries[postIndex]?.channel);
+		if (notText !== undefined) {
+			problems.push({
+				kind: 'node',
+				postIndex,
+				field: 'Channel',
+				message: `${notText} is not a channel ID`,
+				hint: 'pick a channel from the list, or give its ID as text (an expression that gives an object needs .id or similar)',
+			});
+			explained.push(`posts.${postIndex}.integration`);
+		} else if (channel.id === '') {
 			problems.push({
 				kind: 'node',
 				postIndex,
@@ -105,7 +129,12 @@ export function requestFromFields(context: IExecuteSingleFunctions, options: IDa
 		date = new Date().toISOString();
 	} else {
 		const raw = context.getNodeParameter('date', '') as unknown;
-		date = dateToIso(raw, context.getTimezone()) ?? (raw === '' ? undefined : raw);
+		const read = readDate(raw, context.getTimezone());
+		if ('iso' in read) date = read.iso;
+		else if (read.refused !== 'empty') {
+			problems.push({ kind: 'node', field: 'Publish At', message: `${shownValue(raw)} ${refusedDateWords(read)}`, hint: DATE_HINT });
+			explained.push('date');
+		}
 	}
 
 	const body: Json = {
@@ -116,7 +145,14 @@ export function requestFromFields(context: IExecuteSingleFunctions, options: IDa
 		posts,
 	};
 	const inter = repeatFromParam(options.repeatEvery);
-	if (inter !== undefined) body.inter = inter;
+	if ('refused' in inter) {
+		problems.push({
+			kind: 'node',
+			field: 'Repeat Every (Days)',
+			message: `must be a whole number of days, ${POST_LIMITS.interMin} or more; ${inter.refused}`,
+			hint: `give a whole number of days, ${POST_LIMITS.interMin} or more`,
+		});
+	} else if (inter.value !== undefined) body.inter = inter.value;
 
 	return {
 		body,
@@ -147,6 +183,8 @@ export function requestFromJson(context: IExecuteSingleFunctions, options: IData
 			hint: 'give the whole POST /posts body as one object: {"type": ..., "date": ..., "shortLink": ..., "tags": [...], "posts": [...]}',
 		});
 	}
+	// The body's date is sent as written, and judged as written by the rules (postRules: the same date reader).
+	const unreadable = problems.length > 0;
 	const posts = Array.isArray(body.posts) ? body.posts : [];
 	const channels: Entry[] = posts.map((post) => {
 		const integration = typeof post === 'object' && post !== null ? (post as Json).integration : undefined;
@@ -159,7 +197,7 @@ export function requestFromJson(context: IExecuteSingleFunctions, options: IData
 		problems,
 		wantsNextSlot: false,
 		skipChecks: options.skipChecks === true,
-		unreadable: problems.length > 0,
+		unreadable,
 		explained: [],
 		partsWithUnreadMedia: new Set(),
 		context: { itemIndex, inputMode: 'json', contentMode: 'perChannel', channels: channels.map(labelOf) },

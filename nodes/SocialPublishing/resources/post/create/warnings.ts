@@ -1,9 +1,7 @@
 /** What is sent as given but said, in the created posts' `warnings`: HTML the service strips, settings it does not know. */
 import { KEPT_HTML_TAGS, PLATFORMS, type PlatformId } from '../../../shared/platforms';
-import { unknownSettings } from '../../../shared/postRules';
+import { tagNames, unknownSettings } from '../../../shared/postRules';
 import { partLabel } from './editorWords';
-
-const TAG = /<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g;
 
 /** Something sent as given that the user should know about; shown in the created posts' `warnings`. */
 export interface Warning {
@@ -27,8 +25,8 @@ export function removedHtmlTags(body: Record<string, unknown>): Warning[] {
 			const content = typeof part === 'object' && part !== null ? (part as { content?: unknown }).content : undefined;
 			if (typeof content !== 'string') return;
 			const removed = new Set<string>();
-			for (const match of content.matchAll(TAG)) {
-				const tag = match[1].toLowerCase();
+			for (const name of tagNames(content)) {
+				const tag = name.toLowerCase();
 				if (!KEPT_HTML_TAGS.includes(tag)) removed.add(`<${tag}>`);
 			}
 			if (removed.size === 0) return;

@@ -1,0 +1,297 @@
+/**
+ * What users type (dates, whole numbers, JSON), read in one place: a value that does not exist is refused in
+ * words, never rolled over into one nobody wrote, and the value judged is the value sent. Also how a value is quoted
+ * back to the user, within the bounds on what the node reads (JSON depth, text size: stated once, in bounds.ts).
+ */
+import { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS } from './bounds';
+import { jsonSyntaxProblem } from './jsonSyntax';
+
+/** No place on Earth is further from UTC than this (UTC+14:00, Kiribati; UTC−12:00 the other way). */
+export const MAX_OFFSET_MINUTES = 14 * 60;
+export { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS };
+
+// ---------------------------------------------------------------- quoting a value back
+
+const SHOWN_LENGTH = 60;
+
+function shortened(text: string): string {
+	return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}…` : text;
+}
+
+/**
+ * A value as the user reads it in a message: text in quotes, numbers as digits, objects as (shortened) JSON, and in
+ * words what has no written form: "empty", "not a number", "infinite".
+ */
+export function shownValue(value: unknown): string {
+	if (value === undefined || value === null) return 'empty';
+	if (typeof value === 'string') return value.trim() === '' ? 'empty' : JSON.stringify(shortened(value));
+	if (typeof value === 'number') {
+		if (Number.isNaN(value)) return 'not a number';
+		if (!Number.isFinite(value)) return value > 0 ? 'infinite' : 'minus infinite';
+		return String(value);
+	}
+	if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+	if (typeof value === 'function') return 'a function';
+	if (typeof value === 'symbol') return 'a symbol';
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid date' : value.toISOString();
+	const iso = isoOfDateTime(value);
+	if (iso !== undefined) return iso ?? 'an invalid date';
+	if (jsonDeeperThan(value, MAX_JSON_DEPTH)) return Array.isArray(value) ? 'a deeply nested list' : 'a deeply nested object';
+	try {
+		// Inside, what JSON has no words for (NaN, Infinity, null, a missing entry) is said as shownValue says it.
+		const said = (_key: string, inner: unknown) =>
+			inner === null || inner === undefined || (typeof inner === 'number' && !Number.isFinite(inner)) ? shownValue(inner) : inner;
+		return shortened(JSON.stringify(value, said));
+	} catch {
+		return Array.isArray(value) ? 'a list' : 'an object';
+	}
+}
+
+/** A Luxon DateTime (what `{{ $now }}` gives): its ISO text, null when invalid; undefined for anything else. */
+function isoOfDateTime(value: unknown): string | null | undefined {
+	if (typeof value !== 'object' || value === null) return undefined;
+	const toISO = (value as { toISO?: unknown }).toISO;
+	if (typeof toISO !== 'function') return undefined;
+	const iso = (toISO as () => unknown).call(value);
+	return typeof iso === 'string' ? iso : null;
+}
+
+// ---------------------------------------------------------------- JSON
+
+/** Whether a value nests deeper than `limit` objects or lists; walked without recursion, so any depth is safe. */
+export function jsonDeeperThan(value: unknown, limit: number): boolean {
+	const stack: Array<[unknown, number]> = [[value, 0]];
+	const seen = new Set<object>();
+	while (stack.length > 0) {
+		const [current, depth] = stack.pop()!;
+		if (typeof current !== 'object' || current === null || seen.has(current)) continue;
+		if (depth + 1 > limit) return true;
+		seen.add(current);
+		for (const inner of Object.values(current)) stack.push([inner, depth + 1]);
+	}
+	return false;
+}
+
+/** The words for a JSON value over the depth bound, after the field's name. */
+export const TOO_DEEP_WORDS = `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`;
+
+/**
+ * A JSON parameter, as text typed in the editor or as a value from an expression: the value, or what is wrong in
+ * words (not valid JSON, too long, too deep). Empty text is undefined.
+ */
+export function readJson(raw: unknown): { value: unknown } | { error: string } {
+	if (typeof raw !== 'string') return jsonDeeperThan(raw, MAX_JSON_DEPTH) ? { error: TOO_DEEP_WORDS } : { value: raw };
+	if (raw.length > MAX_JSON_TEXT_CHARS) {
+		return { error: `is ${raw.length} characters long; the node reads at most ${MAX_JSON_TEXT_CHARS}` };
+	}
+	if (raw.trim() === '') return { value: undefined };
+	let value: unknown;
+	try {
+		value = JSON.parse(raw) as unknown;
+	} catch {
+		// In the node's words, not the parser's: those differ between the Node lines n8n runs on (jsonSyntax.ts).
+		const problem = jsonSyntaxProblem(raw);
+		return { error: problem ? `not valid JSON (${problem})` : 'not valid JSON' };
+	}
+	return jsonDeeperThan(value, MAX_JSON_DEPTH) ? { error: TOO_DEEP_WORDS } : { value };
+}
+
+// ---------------------------------------------------------------- whole numbers
+
+/** A whole number as given (a number, or digits as text), or what it is instead in words ("it is empty"). */
+export function readWholeNumber(raw: unknown): { value: number } | { refused: string } {
+	const number = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+	if (Number.isSafeInteger(number)) return { value: number };
+	if (Number.isInteger(number)) return { refused: `it is ${shownValue(raw)}, too large to be exact` };
+	return { refused: `it is ${shownValue(raw)}` };
+}
+
+// ---------------------------------------------------------------- dates
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_ABBREVIATIONS = MONTHS.map((name) => name.slice(0, 3).toLowerCase());
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const WEEKDAY_ABBREVIATIONS = WEEKDAYS.map((name) => name.slice(0, 3).toLowerCase());
+
+/** A date and time as written, before it is judged; `offsetMinutes` undefined: a wall time without zone. */
+interface WrittenDate {
+	year: number;
+	month: number;
+	day: number;
+	hour: number;
+	minute: number;
+	second: number;
+	ms: number;
+	offsetMinutes?: number;
+	/** The offset as written, for the message. */
+	offsetText?: string;
+	weekday?: number;
+}
+
+/** ISO 8601: 2030-01-15, 2030-01-15T10:00, 2030-01-15 10:00:00.250, with Z or ±hh, ±hhmm, ±hh:mm. */
+const ISO_DATE =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s?([Zz]|[+-]\d{2}(?::?\d{2})?))?)?$/;
+/** RFC 2822, as e-mail and RSS write it: "Tue, 15 Jan 2030 10:00:00 +0100" or "… GMT". */
+const MAIL_DATE = /^(?:([a-z]{3}),?\s+)?(\d{1,2})\s+([a-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2})(?::(\d{2}))?\s+(gmt|ut|utc|z|[+-]\d{4})$/i;
+/** JavaScript's Date.toString(): "Tue Jan 15 2030 10:00:00 GMT+0100 (Central European Standard Time)". */
+const SCRIPT_DATE = /^([a-z]{3})\s+([a-z]{3})\s+(\d{1,2})\s+(\d{4})\s+(\d{2}):(\d{2}):(\d{2})\s+gmt([+-]\d{4})(?:\s+\([^()]*\))?$/i;
+
+function offsetOf(text: string): number {
+	if (/^(z|gmt|ut|utc)$/i.test(text)) return 0;
+	const digits = text.slice(1).replace(':', '');
+	const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || 0);
+	return text[0] === '-' ? -minutes : minutes;
+}
+
+function written(text: string): WrittenDate | undefined {
+	const iso = ISO_DATE.exec(text);
+	if (iso) {
+		const [, year, month, day, hour, minute, second, fraction, zone] = iso;
+		return {
+			year: Number(year),
+			month: Number(month),
+			day: Number(day),
+			hour: Number(hour ?? 0),
+			minute: Number(minute ?? 0),
+			second: Number(second ?? 0),
+			ms: Number((fraction ?? '').padEnd(3, '0').slice(0, 3)),
+			...(zone ? { offsetMinutes: offsetOf(zone), offsetText: zone } : {}),
+		};
+	}
+	const mail = MAIL_DATE.exec(text);
+	const script = mail ? undefined : SCRIPT_DATE.exec(text);
+	const named = mail
+		? { weekday: mail[1], day: mail[2], month: mail[3], year: mail[4], hour: mail[5], minute: mail[6], second: mail[7], zone: mail[8] }
+		: script
+			? { weekday: script[1], month: script[2], day: script[3], year: script[4], hour: script[5], minute: script[6], second: script[7], zone: script[8] }
+			: undefined;
+	if (!named) return undefined;
+	const month = MONTH_ABBREVIATIONS.indexOf(named.month.toLowerCase()) + 1;
+	const weekday = named.weekday === undefined ? undefined : WEEKDAY_ABBREVIATIONS.indexOf(named.weekday.toLowerCase());
+	if (month === 0 || weekday === -1) return undefined;
+	return {
+		year: Number(named.year),
+		month,
+		day: Number(named.day),
+		hour: Number(named.hour),
+		minute: Number(named.minute),
+		second: Number(named.second ?? 0),
+		ms: 0,
+		offsetMinutes: offsetOf(named.zone),
+		offsetText: named.zone,
+		weekday,
+	};
+}
+
+function daysIn(year: number, month: number): number {
+	const last = new Date(0);
+	last.setUTCFullYear(year, month, 0);
+	return last.getUTCDate();
+}
+
+/** The instant of a wall time read as UTC (years before 100 included, which Date.UTC would move to the 1900s). */
+function utcOf(date: WrittenDate): number {
+	const instant = new Date(0);
+	instant.setUTCFullYear(date.year, date.month - 1, date.day);
+	instant.setUTCHours(date.hour, date.minute, date.second, date.ms);
+	return instant.getTime();
+}
+
+/** Why a written date does not exist, in words; undefined when every field is within its range. */
+function whyNotExisting(date: WrittenDate): string | undefined {
+	if (date.month < 1 || date.month > 12) return `there is no month ${date.month}; months run 01 to 12`;
+	const days = daysIn(date.year, date.month);
+	if (date.day < 1 || date.day > days) return `${MONTHS[date.month - 1]} ${date.year} has ${days} days, so there is no day ${date.day}`;
+	if (date.hour > 23) return `there is no hour ${date.hour}; hours run 00 to 23`;
+	if (date.minute > 59) return `there is no minute ${date.minute}; minutes run 00 to 59`;
+	if (date.second > 59) return `there is no second ${date.second}; seconds run 00 to 59`;
+	if (date.offsetMinutes !== undefined && date.offsetText !== undefined) {
+		const digits = /^[+-]/.test(date.offsetText) ? date.offsetText.slice(1).replace(':', '') : '';
+		if (digits.length === 4 && Number(digits.slice(2)) > 59) {
+			return `the offset ${date.offsetText} has ${digits.slice(2)} minutes; minutes run 00 to 59`;
+		}
+		if (Math.abs(date.offsetMinutes) > MAX_OFFSET_MINUTES) {
+			return `the offset ${date.offsetText} is beyond ±14:00, further from UTC than any place on Earth`;
+		}
+	}
+	if (date.weekday !== undefined) {
+		const actual = new Date(utcOf(date)).getUTCDay();
+		if (actual !== date.weekday) {
+			return `${date.day} ${MONTHS[date.month - 1]} ${date.year} is a ${WEEKDAYS[actual]}, not a ${WEEKDAYS[date.weekday]}`;
+		}
+	}
+	return undefined;
+}
+
+/** The wall time of `utcMs` in `timeZone`, as UTC milliseconds of the same fields. */
+function wallOf(utcMs: number, timeZone: string): number {
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		era: 'short',
+		year: 'numeric',
+		month: 'numeric',
+		day: 'numeric',
+		hour: 'numeric',
+		minute: 'numeric',
+		second: 'numeric',
+	}).formatToParts(new Date(utcMs));
+	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+	const bc = parts.find((part) => part.type === 'era')?.value === 'BC';
+	const wall = new Date(0);
+	wall.setUTCFullYear(bc ? 1 - get('year') : get('year'), get('month') - 1, get('day'));
+	wall.setUTCHours(get('hour'), get('minute'), get('second'), utcMs - Math.floor(utcMs / 1000) * 1000);
+	return wall.getTime();
+}
+
+/** What a date parameter holds: the instant (ISO 8601 UTC as sent, and its milliseconds), or why it is refused. */
+export type DateRead = { iso: string; ms: number } | { refused: 'empty' } | { refused: 'not a date' | 'does not exist'; why?: string };
+
+/** The earliest and latest instants a JavaScript date can hold (±100,000,000 days around 1970). */
+const LAST_INSTANT_MS = 8.64e15;
+
+/**
+ * The one reader of a date the user gives: ISO 8601 (a wall time without zone is meant in `timeZone`, the
+ * workflow's), RFC 2822 (e-mail, RSS), JavaScript's Date text, a Date or a Luxon DateTime (`{{ $now.plus(...) }}`).
+ * A date that does not exist (30 February, month 13, hour 24, an offset beyond ±14:00, a wall time the clocks skip
+ * in `timeZone`) is refused, never rolled over; anything else (a number, words, another order) is not a date.
+ */
+export function readDate(raw: unknown, timeZone: string): DateRead {
+	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return { refused: 'empty' };
+	if (raw instanceof Date) {
+		const ms = raw.getTime();
+		return Number.isNaN(ms) ? { refused: 'not a date', why: 'the expression gives an invalid date' } : { iso: raw.toISOString(), ms };
+	}
+	const fromDateTime = isoOfDateTime(raw);
+	if (fromDateTime === null) return { refused: 'not a date', why: 'the expression gives an invalid date' };
+	const text = (fromDateTime ?? (typeof raw === 'string' ? raw : undefined))?.trim();
+	if (text === undefined) return { refused: 'not a date' };
+	const date = written(text);
+	if (!date) return { refused: 'not a date' };
+	const why = whyNotExisting(date);
+	if (why) return { refused: 'does not exist', why };
+	const asUtc = utcOf(date);
+	let ms: number;
+	if (date.offsetMinutes !== undefined) ms = asUtc - date.offsetMinutes * 60_000;
+	else {
+		try {
+			// Two passes get the offset right across a daylight-saving change; a wall time the clocks skip comes back
+			// as another wall time.
+			ms = asUtc - (wallOf(asUtc, timeZone) - asUtc);
+			ms = asUtc - (wallOf(ms, timeZone) - ms);
+			if (wallOf(ms, timeZone) !== asUtc) {
+				return { refused: 'does not exist', why: `the clocks in ${timeZone} skip that time (daylight saving time begins)` };
+			}
+		} catch {
+			return { refused: 'not a date', why: `the workflow's time zone "${timeZone}" is not one this machine knows` };
+		}
+	}
+	if (!(Math.abs(ms) <= LAST_INSTANT_MS)) return { refused: 'does not exist', why: 'it is beyond the dates a computer can hold' };
+	return { iso: new Date(ms).toISOString(), ms };
+}
+
+/** A refused date in words after its quote: `is not a date` / `does not exist: February 2026 has 28 days…`. */
+export function refusedDateWords(read: Exclude<DateRead, { iso: string }>): string {
+	if (read.refused === 'empty') return 'is empty';
+	return `${read.refused === 'not a date' ? 'is not a date' : 'does not exist'}${'why' in read && read.why ? `: ${read.why}` : ''}`;
+}
