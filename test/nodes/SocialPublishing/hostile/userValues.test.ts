@@ -3,6 +3,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import type { RunNodeResult } from '../../../helpers/engine';
 import { channel as channelEntry, createParams, jsonParams, parts } from '../createParameters';
 import { byId, useSandbox } from '../support';
+import { keyForms, stringsIn } from './support';
 
 /**
  * Hostile values a user (or an expression, or an AI agent) gives the node (issue 19, "values the user never wrote"
@@ -32,9 +33,14 @@ interface HostileCase {
 /** Words a user must never read: a stack trace, or a value the node failed to put into words. */
 const UNWORDED = /\bundefined\b|\bnull\b|\bNaN\b|\[object Object\]|Invalid time value|Maximum call stack|\n\s+at \S+ \(/;
 
-/** Local stand-in for hostile/support.ts's expectHostileOutcome (swap once it lands on main). */
-function expectRefusedPerItem(result: RunNodeResult, aCase: HostileCase, itemCount: number): void {
+/**
+ * Each item refused in its own words, as hostile/support.ts's expectHostileOutcome asserts of one error, and the
+ * credential's key (the sandbox's) in none of its forms in the errors, the items or the execution's saved data.
+ */
+function expectRefusedPerItem(result: RunNodeResult, aCase: HostileCase, itemCount: number, key: string): void {
 	expect(result.error).toBeUndefined();
+	const leaked = stringsIn([result.items, result.run.data]).filter((text) => keyForms(key).some((form) => text.includes(form)));
+	expect(leaked).toEqual([]);
 	expect(result.items).toHaveLength(itemCount);
 	result.items.forEach((item: INodeExecutionData, index) => {
 		const error = item.error as (Error & { description?: string; context?: { itemIndex?: number } }) | undefined;
@@ -166,7 +172,7 @@ describe('values the user never wrote are refused in words, per item, before any
 		const started = Date.now();
 		const result = await t.run(aCase.parameters, { items: EMPTY_ITEMS, continueOnFail: true });
 		const elapsed = Date.now() - started;
-		expectRefusedPerItem(result, aCase, EMPTY_ITEMS.length);
+		expectRefusedPerItem(result, aCase, EMPTY_ITEMS.length, t.sandbox.apiKey);
 		expect((await t.requests()).map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual(aCase.requests ?? []);
 		expect(elapsed).toBeLessThan(aCase.withinMs ?? 3_000);
 	});
