@@ -3,8 +3,8 @@
  * postReceive step that turns the answer into one item per created post.
  *
  * Order of work for one item, so that a bad post costs nothing:
- * 1. build the body from the parameters (`request.ts`), read the type and size of files
- *    given as binary fields, no request;
+ * 1. build the body from the parameters (`request.ts`), refuse a Schedule date that has passed (`pastDate.ts`),
+ *    read the type and size of files given as binary fields, no request;
  * 2. check it with the platforms the user gave: a post that breaks a rule stops here, before any
  *    request at all;
  * 3. read the channels (GET /integrations, once per execution) for names, platforms and unknown
@@ -25,6 +25,7 @@ import type { Channel } from '../../../shared/channel';
 import { channelMaxLength, serviceChannels } from './lookups';
 import { nextFreeSlot } from './slots';
 import { prepareBinaryMedia, uploadPending } from './uploads';
+import { pastDateProblem } from './pastDate';
 import { problemsError, type NodeProblem, type Problem } from './problems';
 import { locate } from './editorWords';
 import { partIdWarnings, removedHtmlTags, unknownSettingWarnings } from './warnings';
@@ -190,6 +191,14 @@ export async function buildCreatePostRequest(
 		const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
 		const draft =
 			this.getNodeParameter('inputMode', 'fields') === 'json' ? requestFromJson(this, options) : requestFromFields(this, options);
+		const pastDate = pastDateProblem({
+			type: draft.body.type,
+			instant: typeof draft.body.date === 'string' ? Date.parse(draft.body.date) : undefined,
+			timeZone: this.getTimezone(),
+			allowed: options.allowPastDate === true,
+			inputMode: draft.context.inputMode,
+		});
+		if (pastDate) draft.problems.push(pastDate);
 
 		const posts = Array.isArray(draft.body.posts) ? (draft.body.posts as Json[]) : [];
 		const binaryMedia = await prepareBinaryMedia(this, posts);

@@ -5,6 +5,7 @@
  * - `request.ts` + `body.ts`: the POST /posts body read from the parameters (fields or JSON);
  * - `problems.ts` + `editorWords.ts`: what the platform table's rules (shared/postRules/) and the node found, worded
  *   for the editor (where, what with the figures, how to fix); `warnings.ts`: what is sent but said;
+ * - `pastDate.ts`: a Schedule date that has passed, refused unless Options → Allow Past Date;
  * - `uploads.ts`: media given as binary fields, read first, uploaded only after every check passed;
  * - `lookups.ts`: the channel list and X limits, asked once per execution; `slots.ts`: the next free slot;
  * - `hooks.ts`: the run-time order (build, check, look up channels, slots, uploads, send) and the output.
@@ -153,6 +154,14 @@ const channelsProperty: INodeProperties = {
 };
 
 const optionsProperty: INodeProperties = optionalFields('Options', [
+		{
+			displayName: 'Allow Past Date',
+			name: 'allowPastDate',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to send a Schedule date that has passed (more than 5 minutes ago). The service publishes such a post at once; without this the node refuses it, since a wrong year would publish today.',
+		},
 		{
 			displayName: 'Repeat Every (Days)',
 			name: 'repeatEvery',
