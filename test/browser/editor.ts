@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { INodeProperties } from 'n8n-workflow';
 import { selectors, type Page } from 'playwright-core';
 
+import { SocialPublishingApi } from '../../credentials/SocialPublishingApi.credentials';
 import { CHROMIUM, openEditor, startDemo, type RunningDemo } from '../../demo/startDemo';
 import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.node';
 import { SocialPublishingNotificationTrigger } from '../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
@@ -24,6 +25,9 @@ const SLOW = 60_000; // the editor's first load compiles nothing, but a busy CI 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 const action = new SocialPublishing().description;
+const credential = new SocialPublishingApi();
+/** What no message a person reads may hold. */
+const UNREADABLE = /undefined|null|NaN|\[object Object\]|https:\/\/\/|</;
 const trigger = new SocialPublishingNotificationTrigger().description;
 /** The actions the node declares for Post, as the nodes panel lists them ("Create a post", …). */
 const postActions = action.properties
@@ -83,6 +87,29 @@ async function main(): Promise<number> {
 				const listed = (await names.allInnerTexts()).map((t) => t.trim());
 				const missing = postActions.filter((a) => !listed.includes(a));
 				if (postActions.length < 3 || missing.length) throw new Error(`missing Post actions: ${missing.join(', ') || '(the node declares fewer than 3)'}; listed: ${listed.join(', ')}`);
+			});
+
+			await see("the credential dialog's test with a wrong key says so in words", async (p) => {
+				const mistyped = 'not-the-right-one-0123456789';
+				await p.goto(`${editor}/home/credentials/create`);
+				await p.getByRole('dialog').getByText(/select an app/i).waitFor();
+				await p.keyboard.type(credential.displayName); // the app search is focused
+				await p.getByText(credential.displayName, { exact: true }).click();
+				await p.getByRole('button', { name: /continue/i }).click();
+				await p.getByTestId('parameter-input-baseUrl').locator('input').fill(demo?.baseUrl as string);
+				await p.getByTestId('parameter-input-apiKey').locator('input').fill(mistyped);
+				await p.getByRole('button', { name: 'Save', exact: true }).click();
+				await p.getByText('More details').click(); // n8n's banner: "Couldn’t connect with these settings", the reason behind this
+				const banner = (await p.getByTestId('node-credentials-config-container').locator('.el-tag--danger').filter({ hasText: /connect with these settings/ }).innerText()).trim();
+				const message = banner
+					.split('\n')
+					.map((line) => line.trim())
+					.filter((line) => line && !/^(Couldn.t connect with these settings|Retry|More details)$/.test(line))
+					.join(' ');
+				if (message.split(/\s+/).length < 6) throw new Error(`the test's message is not a sentence: "${message}" (banner: "${banner}")`);
+				if (UNREADABLE.test(message)) throw new Error(`the test's message holds ${UNREADABLE.exec(message)?.[0]}: "${message}"`);
+				if (message.includes(mistyped)) throw new Error(`the test's message shows the key: "${message}"`);
+				if (!/\bkey\b/i.test(message)) throw new Error(`the test's message does not say the key is the problem: "${message}"`);
 			});
 		} finally {
 			await browser.close();
