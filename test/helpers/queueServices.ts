@@ -13,6 +13,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 
 import { freePort, run } from '../../local-n8n/localN8n';
+import { installDebianPackages } from './debianPackages';
 
 const PACKAGES = ['postgresql', 'redis-server'];
 const REDIS_SERVER = '/usr/bin/redis-server';
@@ -35,38 +36,15 @@ export interface Binaries {
 }
 
 /**
- * Finds the servers, or installs them (`apt-get install`, after `apt-get update` if the package lists are stale).
- * Installs as root (CI's machine), or on a CI runner with password-less sudo (GitHub's, CI=true); a developer's
- * machine gets the command to run instead.
+ * Finds the servers, or installs them (`installDebianPackages`: as root or with CI's sudo, else the command to run).
  */
 export async function ensureServers(say: (line: string) => void): Promise<Binaries> {
 	const found = () => ({ postgresBin: postgresBin(), redisServer: existsSync(REDIS_SERVER) ? REDIS_SERVER : undefined });
 	let { postgresBin: pg, redisServer: redis } = found();
 	if (pg && redis) return { postgresBin: pg, redisServer: redis };
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	const root = process.getuid?.() === 0;
-	const sudo = !root && process.env.CI === 'true' && (await run('sudo', ['-n', 'true'], { cwd: '/', timeoutMs: 10_000 }).catch(() => undefined))?.code === 0;
-	if (!root && !sudo) {
-		throw new Error(`PostgreSQL or Redis is missing; install them with: sudo apt-get install -y ${PACKAGES.join(' ')}`);
-	}
-	const aptGet = async (...args: string[]) =>
-		sudo
-			? await run('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args], { cwd: '/', timeoutMs: 600_000 })
-			: await run('apt-get', args, { cwd: '/', env, timeoutMs: 600_000 });
-	const started = Date.now();
-	say(`installing ${PACKAGES.join(' ')} from Debian's packages (apt-get; the time it took is printed at the end)`);
-	const install = async () => await aptGet('install', '-y', '--no-install-recommends', ...PACKAGES);
-	let result = await install();
-	if (result.code !== 0) {
-		const update = await aptGet('update');
-		if (update.code !== 0) throw new Error(`apt-get update failed:\n${update.output.slice(-2000)}`);
-		result = await install();
-	}
-	if (result.code !== 0) throw new Error(`apt-get install failed:\n${result.output.slice(-2000)}`);
+	const installSeconds = await installDebianPackages(PACKAGES, 'PostgreSQL or Redis', say);
 	({ postgresBin: pg, redisServer: redis } = found());
 	if (!pg || !redis) throw new Error('apt-get installed the packages, but no postgres or redis-server binary is where Debian puts them');
-	const installSeconds = (Date.now() - started) / 1000;
-	say(`installed in ${installSeconds.toFixed(0)} s`);
 	return { postgresBin: pg, redisServer: redis, installSeconds };
 }
 

@@ -1,0 +1,132 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped: it drives the demo's editor in a browser */
+/**
+ * `npm run test:browser`: the editor as a new user meets it (issue 24), in the demo's real n8n, read the way a person
+ * reads it: headless Chromium (Debian's `chromium`, installed with apt-get when missing and run as root) driven by
+ * playwright-core, selectors by visible text and role. Each check fails when a text a person reads is wrong; a failed
+ * check saves a screenshot into a temporary folder whose path is printed. Prints `browser: N passed, N failed` last.
+ * Everything here is imported at start: the demo rebuilds .build/ while this file runs from it.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { INodeProperties } from 'n8n-workflow';
+import { selectors, type Page } from 'playwright-core';
+
+import { SocialPublishingApi } from '../../credentials/SocialPublishingApi.credentials';
+import { CHROMIUM, openEditor, startDemo, type RunningDemo } from '../../demo/startDemo';
+import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.node';
+import { SocialPublishingNotificationTrigger } from '../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
+import { checklist } from '../helpers/checklist';
+import { installDebianPackages } from '../helpers/debianPackages';
+
+const SLOW = 60_000; // the editor's first load compiles nothing, but a busy CI machine is slow
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const action = new SocialPublishing().description;
+const credential = new SocialPublishingApi();
+/** What no message a person reads may hold. */
+const UNREADABLE = /undefined|null|NaN|\[object Object\]|https:\/\/\/|</;
+const trigger = new SocialPublishingNotificationTrigger().description;
+/** The actions the node declares for Post, as the nodes panel lists them ("Create a post", …). */
+const postActions = action.properties
+	.filter((p: INodeProperties) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('post'))
+	.flatMap((p) => (p.options ?? []).map((o) => ('action' in o ? (o.action as string) : '')))
+	.filter(Boolean);
+
+async function main(): Promise<number> {
+	if (!existsSync(CHROMIUM)) await installDebianPackages(['chromium'], 'Chromium', say);
+	const shots = await mkdtemp(join(tmpdir(), 'social-publishing-browser-'));
+	say(`Screenshots of failed checks go to ${shots}`);
+	const { check, summary } = checklist('browser');
+	let demo: RunningDemo | undefined;
+	let page: Page | undefined;
+	let failures = 0;
+	/** A check; when it fails, what the page showed is saved and its path printed. */
+	const see = async (name: string, body: (page: Page) => Promise<void>) =>
+		await check(name, async () => {
+			if (!page) throw new Error('no editor page (an earlier step failed)');
+			const failure = await body(page).then(
+				() => undefined,
+				(error: Error) => error,
+			);
+			if (!failure) return;
+			const file = join(shots, `${++failures}-failed.png`);
+			await page.screenshot({ path: file }).catch(() => undefined);
+			throw new Error(`${failure.message}\nwhat the page showed: ${file}`);
+		});
+
+	selectors.setTestIdAttribute('data-test-id'); // n8n's editor names its parts with data-test-id
+	try {
+		demo = await startDemo((text) => process.stdout.write(text.replace(/^(?=.)/gm, '     | ')));
+		const { browser, context } = await openEditor(demo);
+		try {
+			context.setDefaultTimeout(SLOW);
+			page = await context.newPage();
+			const editor = demo.editor;
+
+			await see('the nodes panel finds the node by search and shows its own description', async (p) => {
+				await p.goto(`${editor}/workflow/new`);
+				await p.getByRole('button', { name: /add first step/i }).or(p.getByTestId('canvas-add-button')).first().click();
+				await p.getByTestId('node-creator').waitFor();
+				await p.keyboard.type('Social Publishing'); // the panel opens with its search field focused
+				const entry = p.getByTestId('node-creator-action-item').filter({ has: p.getByTestId('node-creator-item-name').getByText(action.displayName, { exact: true }) });
+				await entry.waitFor();
+				const shown = (await entry.getByTestId('node-creator-item-description').innerText()).trim();
+				if (shown === trigger.description || /^Starts the workflow/.test(shown)) {
+					throw new Error(`the action node's entry reads the trigger's description: "${shown}"`);
+				}
+				if (shown !== action.description) throw new Error(`the entry reads "${shown}", the node's description is "${action.description}"`);
+			});
+
+			await see('its details list the Post actions', async (p) => {
+				await p.getByTestId('node-creator-item-name').getByText(action.displayName, { exact: true }).click();
+				const names = p.getByTestId('node-creator-item-name');
+				await names.getByText(postActions[0], { exact: true }).waitFor();
+				const listed = (await names.allInnerTexts()).map((t) => t.trim());
+				const missing = postActions.filter((a) => !listed.includes(a));
+				if (postActions.length < 3 || missing.length) throw new Error(`missing Post actions: ${missing.join(', ') || '(the node declares fewer than 3)'}; listed: ${listed.join(', ')}`);
+			});
+
+			await see("the credential dialog's test with a wrong key says so in words", async (p) => {
+				const mistyped = 'not-the-right-one-0123456789';
+				await p.goto(`${editor}/home/credentials/create`);
+				await p.getByRole('dialog').getByText(/select an app/i).waitFor();
+				await p.keyboard.type(credential.displayName); // the app search is focused
+				await p.getByText(credential.displayName, { exact: true }).click();
+				await p.getByRole('button', { name: /continue/i }).click();
+				await p.getByTestId('parameter-input-baseUrl').locator('input').fill(demo?.baseUrl as string);
+				await p.getByTestId('parameter-input-apiKey').locator('input').fill(mistyped);
+				await p.getByRole('button', { name: 'Save', exact: true }).click();
+				await p.getByText('More details').click(); // n8n's banner: "Couldn’t connect with these settings", the reason behind this
+				const banner = (await p.getByTestId('node-credentials-config-container').locator('.el-tag--danger').filter({ hasText: /connect with these settings/ }).innerText()).trim();
+				const message = banner
+					.split('\n')
+					.map((line) => line.trim())
+					.filter((line) => line && !/^(Couldn.t connect with these settings|Retry|More details)$/.test(line))
+					.join(' ');
+				if (message.split(/\s+/).length < 6) throw new Error(`the test's message is not a sentence: "${message}" (banner: "${banner}")`);
+				if (UNREADABLE.test(message)) throw new Error(`the test's message holds ${UNREADABLE.exec(message)?.[0]}: "${message}"`);
+				if (message.includes(mistyped)) throw new Error(`the test's message shows the key: "${message}"`);
+				if (!/\bkey\b/i.test(message)) throw new Error(`the test's message does not say the key is the problem: "${message}"`);
+			});
+		} finally {
+			await browser.close();
+		}
+	} catch (error) {
+		await check('the demo and the browser start', async () => await Promise.reject(error as Error));
+	} finally {
+		await demo?.stop();
+	}
+	return summary();
+}
+
+main().then(
+	(code) => process.exit(code),
+	(error: Error) => {
+		process.stderr.write(`browser: ${error.message}\n`);
+		process.stdout.write('browser: 0 passed, 1 failed\n');
+		process.exit(1);
+	},
+);
