@@ -224,7 +224,7 @@ function whyNotExisting(date: WrittenDate): string | undefined {
 }
 
 /** The wall time of `utcMs` in `timeZone`, as UTC milliseconds of the same fields. */
-function wallOf(utcMs: number, timeZone: string): number {
+export function wallOf(utcMs: number, timeZone: string): number {
 	const parts = new Intl.DateTimeFormat('en-US', {
 		timeZone,
 		hourCycle: 'h23',

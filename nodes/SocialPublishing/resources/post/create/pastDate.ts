@@ -4,6 +4,7 @@
  * workflow allows it on purpose (Options → Allow Past Date). Drafts, Type Now and the next free slot are not
  * concerned. It receives the instant already read from the parameters (body.ts parses dates; this only judges one).
  */
+import { wallOf } from '../../../shared/userValues';
 import type { NodeProblem } from './problems';
 
 /**
@@ -43,17 +44,8 @@ function agoInWords(ms: number): string {
 
 /** The instant as the user reads it in the workflow's time zone, e.g. "2025-03-01 10:00 (Europe/Berlin)". */
 function inTimeZone(instant: number, timeZone: string): string {
-	const parts = new Intl.DateTimeFormat('en-CA', {
-		timeZone,
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		hourCycle: 'h23',
-	}).formatToParts(new Date(instant));
-	const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-	return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')} (${timeZone})`;
+	const wall = new Date(wallOf(instant, timeZone)).toISOString();
+	return `${wall.slice(0, 10)} ${wall.slice(11, 16)} (${timeZone})`;
 }
 
 /** The problem of a Schedule date that has passed, or undefined when there is none to report. */
