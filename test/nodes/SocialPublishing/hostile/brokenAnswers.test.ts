@@ -9,23 +9,15 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { answers, byRoute, type Handler } from '../../../helpers/hostileServer';
 import { byId } from '../support';
-import { expectHostileOutcome, useHostileService } from './support';
+import { expectHostileOutcome, useHostileService, X_CHANNEL as CHANNEL, X_DRAFT_JSON as createRequest } from './support';
 
 const t = useHostileService();
 
-const CHANNEL = { id: 'c1', name: 'Main', identifier: 'x', picture: '', disabled: false, profile: 'main' };
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 const pngItem: INodeExecutionData = {
 	json: {},
 	binary: { data: { data: PNG.toString('base64'), fileName: 'a.png', mimeType: 'image/png', fileSize: `${PNG.length} B` } },
 };
-const createRequest = JSON.stringify({
-	type: 'draft',
-	date: '2030-01-01T10:00:00Z',
-	shortLink: false,
-	tags: [],
-	posts: [{ integration: { id: 'c1' }, value: [{ content: 'Hello', image: [] }], settings: { __type: 'x', who_can_reply_post: 'everyone' } }],
-});
 
 /** One operation: how to run it, the route it sends, what its success is called, a success body and its kind. */
 interface Operation {

@@ -19,6 +19,18 @@ import { FAST, NODE_TYPE } from '../support';
 /** A key with characters that URL-encoding changes, so each of its forms is a different string to look for. */
 export const TELLTALE = 'pos_h0stile+Key/9f2c=';
 
+/** A channel record as GET /integrations lists it: an X channel with the id the JSON bodies below name. */
+export const X_CHANNEL = { id: 'c1', name: 'Main', identifier: 'x', picture: '', disabled: false, profile: 'main' };
+
+/** Request (JSON) of Post → Create: a draft on X_CHANNEL that passes every check, so only the service's answer is on trial. */
+export const X_DRAFT_JSON = JSON.stringify({
+	type: 'draft',
+	date: '2030-01-01T10:00:00Z',
+	shortLink: false,
+	tags: [],
+	posts: [{ integration: { id: 'c1' }, value: [{ content: 'Hello', image: [] }], settings: { __type: 'x', who_can_reply_post: 'everyone' } }],
+});
+
 /** Every form in which the key could leave: bare, as the header a client sends, URL-encoded (twice). */
 export function keyForms(key = TELLTALE): string[] {
 	return [key, `Bearer ${key}`, encodeURIComponent(key), encodeURIComponent(encodeURIComponent(key))];

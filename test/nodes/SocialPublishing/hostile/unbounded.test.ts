@@ -7,20 +7,12 @@ import { sleep } from 'n8n-workflow';
 
 import { MAX_ANSWER_BYTES, MAX_ANSWER_DEPTH, MAX_DATE_WINDOWS, MAX_PAGES_PER_CALL } from '../../../../nodes/SocialPublishing/shared/bounds';
 import { answers, byRoute, type Handler } from '../../../helpers/hostileServer';
-import { expectHostileOutcome, useHostileService } from './support';
+import { expectHostileOutcome, useHostileService, X_CHANNEL as CHANNEL, X_DRAFT_JSON as createRequest } from './support';
 
 const t = useHostileService();
 
-const CHANNEL = { id: 'c1', name: 'Main', identifier: 'x', picture: '', disabled: false, profile: 'main' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const notification = (id: string) => ({ id, content: 'Hi', link: null, createdAt: '2026-01-01T00:00:00.000Z' });
-const createRequest = JSON.stringify({
-	type: 'draft',
-	date: '2030-01-01T10:00:00Z',
-	shortLink: false,
-	tags: [],
-	posts: [{ integration: { id: 'c1' }, value: [{ content: 'Hello', image: [] }], settings: { __type: 'x', who_can_reply_post: 'everyone' } }],
-});
 
 describe('pages that always say "more" end at the bound, in words', () => {
 	it('Notification → Get Many, Return All: 200 requests, then an error that says so', async () => {
