@@ -12,15 +12,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { INodeProperties } from 'n8n-workflow';
-import { selectors, type Page } from 'playwright-core';
+import { selectors, type Locator, type Page } from 'playwright-core';
 
 import { SocialPublishingApi } from '../../credentials/SocialPublishingApi.credentials';
+import { EXAMPLE_CREDENTIAL } from '../../examples/examples';
 import { CHROMIUM, openEditor, startDemo, type RunningDemo } from '../../demo/startDemo';
 import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.node';
 import { SocialPublishingNotificationTrigger } from '../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
 import { checklist } from '../helpers/checklist';
 import { installDebianPackages } from '../helpers/debianPackages';
 
+/** A channel of the sandbox's seed (Bluesky: no settings required). */
+const CHANNEL = 'Sandbox Studio Bluesky';
 const SLOW = 60_000; // the editor's first load compiles nothing, but a busy CI machine is slow
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -34,6 +37,12 @@ const postActions = action.properties
 	.filter((p: INodeProperties) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('post'))
 	.flatMap((p) => (p.options ?? []).map((o) => ('action' in o ? (o.action as string) : '')))
 	.filter(Boolean);
+
+/** Opens a dropdown of the editor and picks the option whose name starts with `name`. */
+async function choose(page: Page, field: Locator, name: string): Promise<void> {
+	await field.click();
+	await page.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+}
 
 async function main(): Promise<number> {
 	if (!existsSync(CHROMIUM)) await installDebianPackages(['chromium'], 'Chromium', say);
@@ -87,6 +96,47 @@ async function main(): Promise<number> {
 				const listed = (await names.allInnerTexts()).map((t) => t.trim());
 				const missing = postActions.filter((a) => !listed.includes(a));
 				if (postActions.length < 3 || missing.length) throw new Error(`missing Post actions: ${missing.join(', ') || '(the node declares fewer than 3)'}; listed: ${listed.join(', ')}`);
+			});
+
+			await see('Post → Create with a platform and a channel from the service runs, and its output reads back the channel', async (p) => {
+				await p.getByTestId('node-creator-item-name').getByText('Create a post', { exact: true }).click();
+				const ndv = p.getByTestId('ndv');
+				await ndv.waitFor();
+				await choose(p, ndv.getByTestId('node-credentials-select'), EXAMPLE_CREDENTIAL.name);
+				await choose(p, ndv.getByTestId('parameter-input-type'), 'Now');
+				await ndv.getByTestId('parameter-input-content').locator('textarea').first().fill('Hello from the browser test');
+				await ndv.getByRole('button', { name: 'Add Channel' }).click();
+				await choose(p, ndv.getByTestId('parameter-input-platform'), 'Bluesky');
+				// The channel list is loaded from the service through the credential.
+				await ndv.getByTestId('parameter-input-channel').click();
+				await p.getByText(CHANNEL).first().click(); // a searchable list, not a dropdown
+				await ndv.getByTestId('node-execute-button').click();
+				const output = ndv.getByTestId('output-panel');
+				await output.getByText('1 item').waitFor();
+				await output.getByText('postId').first().waitFor(); // the table renders after the count
+				const shown = await output.innerText();
+				for (const expected of ['postId', CHANNEL, 'bluesky']) {
+					if (!shown.includes(expected)) throw new Error(`the output does not show ${expected}: ${shown.replace(/\s+/g, ' ')}`);
+				}
+				if (!/[0-9a-f]{8}-[0-9a-f]{4}-/.test(shown)) throw new Error(`the output shows no post id: ${shown.replace(/\s+/g, ' ')}`);
+			});
+
+			await see('a Schedule date in 2025 is refused, and the panel names the field and Options → Allow Past Date', async (p) => {
+				const ndv = p.getByTestId('ndv');
+				await choose(p, ndv.getByTestId('parameter-input-type'), 'Schedule');
+				const date = ndv.getByTestId('parameter-input-date').locator('input');
+				await date.click();
+				await date.fill('2025-11-24 10:00:00');
+				await date.press('Enter');
+				await ndv.getByTestId('node-execute-button').click();
+				const output = ndv.getByTestId('output-panel');
+				await output.getByText('Allow Past Date').waitFor();
+				// What the panel shows of the error, before n8n's own "Ask n8n Assistant" / "Error details".
+				const message = (await output.innerText()).split(/Ask n8n Assistant|Error details/)[0].replace(/^\s*OUTPUT\s*/, '').trim();
+				for (const expected of ['Item 1', 'Publish At', 'has passed', 'Options → Allow Past Date', 'Type to Now']) {
+					if (!message.includes(expected)) throw new Error(`the error does not say "${expected}": ${message}`);
+				}
+				if (UNREADABLE.test(message)) throw new Error(`the error holds ${UNREADABLE.exec(message)?.[0]}: ${message}`);
 			});
 
 			await see("the credential dialog's test with a wrong key says so in words", async (p) => {
