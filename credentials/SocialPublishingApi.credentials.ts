@@ -42,11 +42,11 @@ export class SocialPublishingApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://your-host/api/public/v1',
+			placeholder: 'https://postiz.example.com/api/public/v1',
 			// Shown under the field, not only in the tooltip: the two forms users get wrong most.
-			hint: 'Self-hosted: https://&lt;host&gt;/api/public/v1 (keep /api). Cloud: https://api.postiz.com/public/v1.',
+			hint: 'Self-hosted, e.g. https://postiz.example.com/api/public/v1 (keep /api). Cloud: https://api.postiz.com/public/v1.',
 			description:
-				'Address of the public API. Self-hosted: https://&lt;host&gt;/api/public/v1 (without /api you reach the web application instead). Cloud: https://api.postiz.com/public/v1.',
+				'Address of the public API. Self-hosted, e.g. https://postiz.example.com/api/public/v1 (without /api you reach the web application instead). Cloud: https://api.postiz.com/public/v1.',
 		},
 		{
 			displayName: 'API Key or OAuth Token',

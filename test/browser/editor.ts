@@ -146,6 +146,11 @@ async function main(): Promise<number> {
 				await p.keyboard.type(credential.displayName); // the app search is focused
 				await p.getByText(credential.displayName, { exact: true }).click();
 				await p.getByRole('button', { name: /continue/i }).click();
+				// The hint under Base URL: a whole example address, as the dialog renders it (no "&lt;" or "https:///").
+				const hint = (await p.getByText(/^Self-hosted/).first().innerText()).trim();
+				if (!hint.includes('https://postiz.example.com/api/public/v1') || /&lt;|&gt;|https:\/\/\//.test(hint)) {
+					throw new Error(`the Base URL hint does not read as a whole example address: "${hint}"`);
+				}
 				await p.getByTestId('parameter-input-baseUrl').locator('input').fill(demo?.baseUrl as string);
 				await p.getByTestId('parameter-input-apiKey').locator('input').fill(mistyped);
 				await p.getByRole('button', { name: 'Save', exact: true }).click();
