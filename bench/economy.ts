@@ -6,7 +6,10 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { defaultSeed } from '../sandbox/seed';
-import { DOCUMENTED_RATE_LIMITS, type RateLimitedRoute } from '../nodes/SocialPublishing/shared/transport/rateLimits';
+import {
+	DOCUMENTED_RATE_LIMITS,
+	type RateLimitedRoute,
+} from '../nodes/SocialPublishing/shared/transport/rateLimits';
 import { png } from '../test/fixtures/media';
 import { serveFilesOverHttps } from '../test/helpers/httpsFileServer';
 import { listSearch, loadOptions, runNode, type TestCredentials } from '../test/helpers/engine';
@@ -32,13 +35,22 @@ const MINIMUM: Record<string, { requests: number; reason: string }> = {
 	'Channel → Run Tool': { requests: 1, reason: '1 POST /integration-trigger/:id' },
 	'Channel → Get Connect URL': { requests: 1, reason: '1 GET /social/:platform' },
 	'Channel → Delete': { requests: 1, reason: '1 DELETE /integrations/:id' },
-	[`Post → Create, ${CHANNELS_PER_POST} channels`]: { requests: 1, reason: '1 POST /posts carries every channel' },
-	[`Post → Create, ${CREATE_ITEMS} items × ${CHANNELS_PER_POST} channels`]: { requests: CREATE_ITEMS, reason: '1 POST /posts per item' },
+	[`Post → Create, ${CHANNELS_PER_POST} channels`]: {
+		requests: 1,
+		reason: '1 POST /posts carries every channel',
+	},
+	[`Post → Create, ${CREATE_ITEMS} items × ${CHANNELS_PER_POST} channels`]: {
+		requests: CREATE_ITEMS,
+		reason: '1 POST /posts per item',
+	},
 	[`Post → Create, next free slot, ${CHANNELS_PER_POST} channels`]: {
 		requests: CHANNELS_PER_POST + 1,
 		reason: '1 GET /find-slot/:id per channel (no batch route) + 1 POST /posts',
 	},
-	[`Post → Get Many, ${POST_RANGE_DAYS} days`]: { requests: Math.ceil(POST_RANGE_DAYS / 370), reason: 'ceil(days / 370): GET /posts covers 370 days' },
+	[`Post → Get Many, ${POST_RANGE_DAYS} days`]: {
+		requests: Math.ceil(POST_RANGE_DAYS / 370),
+		reason: 'ceil(days / 370): GET /posts covers 370 days',
+	},
 	'Post → Set Status': { requests: 1, reason: '1 PUT /posts/:id/status' },
 	'Post → Delete': { requests: 1, reason: '1 DELETE /posts/:id' },
 	'Post → Delete Group': { requests: 1, reason: '1 DELETE /posts/group/:group' },
@@ -47,16 +59,28 @@ const MINIMUM: Record<string, { requests: number; reason: string }> = {
 	'Slot → Find Next Free': { requests: 1, reason: '1 GET /find-slot/:id' },
 	'Analytics → Get Channel': { requests: 1, reason: '1 GET /analytics/:id' },
 	'Analytics → Get Post': { requests: 1, reason: '1 GET /analytics/post/:postId' },
-	[`Notification → Get Many, all ${NOTIFICATIONS}`]: { requests: Math.ceil(NOTIFICATIONS / 100), reason: 'ceil(N / 100): pages of 100' },
+	[`Notification → Get Many, all ${NOTIFICATIONS}`]: {
+		requests: Math.ceil(NOTIFICATIONS / 100),
+		reason: 'ceil(N / 100): pages of 100',
+	},
 	'Media → Upload': { requests: 1, reason: '1 POST /upload' },
 	'Media → Upload From URL': { requests: 1, reason: '1 POST /upload-from-url' },
-	[`Media → Get Many, all ${MEDIA_ITEMS}`]: { requests: Math.ceil(MEDIA_ITEMS / 18), reason: 'ceil(N / 18): pages of 18' },
+	[`Media → Get Many, all ${MEDIA_ITEMS}`]: {
+		requests: Math.ceil(MEDIA_ITEMS / 18),
+		reason: 'ceil(N / 18): pages of 18',
+	},
 	'picker: channels (list search)': { requests: 1, reason: '1 GET /integrations' },
 	'picker: clients': { requests: 1, reason: '1 GET /integrations (clients are on channels)' },
 	'picker: channel tools': { requests: 1, reason: '1 GET /integration-settings/:id' },
-	'picker: Discord chat channels': { requests: 1, reason: "1 POST /integration-trigger/:id (its 'channels' tool)" },
+	'picker: Discord chat channels': {
+		requests: 1,
+		reason: "1 POST /integration-trigger/:id (its 'channels' tool)",
+	},
 	'picker: release IDs': { requests: 1, reason: '1 GET /posts/:id/missing' },
-	'picker: tags (a recent post has one)': { requests: 1, reason: '1 GET /posts (no route lists tags)' },
+	'picker: tags (a recent post has one)': {
+		requests: 1,
+		reason: '1 GET /posts (no route lists tags)',
+	},
 };
 
 /** 17 more Telegram channels: with the seed's 13 (one disabled) the organisation has 29 of its plan's 30 slots, 20 for one post. */
@@ -89,19 +113,35 @@ interface Ctx {
 /** One case: sets the sandbox up, then returns the call whose requests are counted. */
 type Case = [name: string, prepare: (ctx: Ctx) => Promise<() => Promise<unknown>>];
 
-async function node(ctx: Ctx, parameters: INodeParameters, items?: IDataObject[]): Promise<unknown> {
-	const result = await runNode({ credentials: ctx.credentials, nodeType: NODE_TYPE, parameters, items });
+async function node(
+	ctx: Ctx,
+	parameters: INodeParameters,
+	items?: IDataObject[],
+): Promise<unknown> {
+	const result = await runNode({
+		credentials: ctx.credentials,
+		nodeType: NODE_TYPE,
+		parameters,
+		items,
+	});
 	if (result.error) throw new Error(result.error.message);
 	return result.items;
 }
 
-async function post(ctx: Ctx, type: 'schedule' | 'now', channelId: string, extra: Record<string, unknown> = {}) {
+async function post(
+	ctx: Ctx,
+	type: 'schedule' | 'now',
+	channelId: string,
+	extra: Record<string, unknown> = {},
+) {
 	const [created] = await ctx.api<Array<{ postId: string }>>('POST', '/posts', {
 		type,
 		date: type === 'now' ? iso(0) : iso(3),
 		shortLink: false,
 		tags: [],
-		posts: [{ integration: { id: channelId }, value: [{ content: 'From the benchmark', image: [] }] }],
+		posts: [
+			{ integration: { id: channelId }, value: [{ content: 'From the benchmark', image: [] }] },
+		],
 		...extra,
 	});
 	return created.postId;
@@ -112,7 +152,10 @@ async function publishedPost(ctx: Ctx, outcome: 'success' | 'missingReleaseId'):
 	return await post(ctx, 'now', ctx.channel('threads'));
 }
 
-function createParameters(channels: string[], extra: Record<string, unknown> = {}): INodeParameters {
+function createParameters(
+	channels: string[],
+	extra: Record<string, unknown> = {},
+): INodeParameters {
 	return {
 		resource: 'post',
 		operation: 'create',
@@ -122,40 +165,95 @@ function createParameters(channels: string[], extra: Record<string, unknown> = {
 		date: '2030-01-15T10:00:00Z',
 		contentMode: 'same',
 		parts: { part: [{ content: '={{ "Bench post " + ($json.i ?? 0) }}' }] },
-		channels: { channel: channels.map((id) => ({ channel: byId(id), platform: 'lookup', settingsMode: 'fields' })) },
+		channels: {
+			channel: channels.map((id) => ({
+				channel: byId(id),
+				platform: 'lookup',
+				settingsMode: 'fields',
+			})),
+		},
 		options: {},
 		...extra,
 	} as INodeParameters;
 }
 
 const CASES: Case[] = [
-	['Channel → Check Connection', async (ctx) => async () => await node(ctx, { resource: 'channel', operation: 'checkConnection' })],
-	['Channel → Get Many', async (ctx) => async () => await node(ctx, { resource: 'channel', operation: 'getMany' })],
-	['Channel → Get Settings', async (ctx) => async () => await node(ctx, { resource: 'channel', operation: 'getSettings', channel: byId(ctx.channel('x')) })],
+	[
+		'Channel → Check Connection',
+		async (ctx) => async () =>
+			await node(ctx, { resource: 'channel', operation: 'checkConnection' }),
+	],
+	[
+		'Channel → Get Many',
+		async (ctx) => async () => await node(ctx, { resource: 'channel', operation: 'getMany' }),
+	],
+	[
+		'Channel → Get Settings',
+		async (ctx) => async () =>
+			await node(ctx, {
+				resource: 'channel',
+				operation: 'getSettings',
+				channel: byId(ctx.channel('x')),
+			}),
+	],
 	[
 		'Channel → Run Tool',
-		async (ctx) => async () => await node(ctx, { resource: 'channel', operation: 'runTool', channel: byId(ctx.channel('discord')), tool: 'channels' }),
+		async (ctx) => async () =>
+			await node(ctx, {
+				resource: 'channel',
+				operation: 'runTool',
+				channel: byId(ctx.channel('discord')),
+				tool: 'channels',
+			}),
 	],
-	['Channel → Get Connect URL', async (ctx) => async () => await node(ctx, { resource: 'channel', operation: 'getConnectUrl', platform: 'linkedin' })],
-	['Channel → Delete', async (ctx) => async () => await node(ctx, { resource: 'channel', operation: 'delete', channel: byId(ctx.channel('threads')) })],
-	[`Post → Create, ${CHANNELS_PER_POST} channels`, async (ctx) => async () => await node(ctx, createParameters(ctx.channels))],
+	[
+		'Channel → Get Connect URL',
+		async (ctx) => async () =>
+			await node(ctx, { resource: 'channel', operation: 'getConnectUrl', platform: 'linkedin' }),
+	],
+	[
+		'Channel → Delete',
+		async (ctx) => async () =>
+			await node(ctx, {
+				resource: 'channel',
+				operation: 'delete',
+				channel: byId(ctx.channel('threads')),
+			}),
+	],
+	[
+		`Post → Create, ${CHANNELS_PER_POST} channels`,
+		async (ctx) => async () => await node(ctx, createParameters(ctx.channels)),
+	],
 	[
 		`Post → Create, ${CREATE_ITEMS} items × ${CHANNELS_PER_POST} channels`,
-		async (ctx) => async () => await node(ctx, createParameters(ctx.channels), Array.from({ length: CREATE_ITEMS }, (_, i) => ({ i }))),
+		async (ctx) => async () =>
+			await node(
+				ctx,
+				createParameters(ctx.channels),
+				Array.from({ length: CREATE_ITEMS }, (_, i) => ({ i })),
+			),
 	],
 	[
 		`Post → Create, next free slot, ${CHANNELS_PER_POST} channels`,
-		async (ctx) => async () => await node(ctx, createParameters(ctx.channels, { dateMode: 'nextSlot', date: undefined })),
+		async (ctx) => async () =>
+			await node(ctx, createParameters(ctx.channels, { dateMode: 'nextSlot', date: undefined })),
 	],
 	[
 		`Post → Get Many, ${POST_RANGE_DAYS} days`,
-		async (ctx) => async () => await node(ctx, { resource: 'post', operation: 'getMany', startDate: iso(-POST_RANGE_DAYS / 2), endDate: iso(POST_RANGE_DAYS / 2) }),
+		async (ctx) => async () =>
+			await node(ctx, {
+				resource: 'post',
+				operation: 'getMany',
+				startDate: iso(-POST_RANGE_DAYS / 2),
+				endDate: iso(POST_RANGE_DAYS / 2),
+			}),
 	],
 	[
 		'Post → Set Status',
 		async (ctx) => {
 			const postId = await post(ctx, 'schedule', ctx.channel('threads'));
-			return async () => await node(ctx, { resource: 'post', operation: 'setStatus', postId, status: 'draft' });
+			return async () =>
+				await node(ctx, { resource: 'post', operation: 'setStatus', postId, status: 'draft' });
 		},
 	],
 	[
@@ -169,7 +267,10 @@ const CASES: Case[] = [
 		'Post → Delete Group',
 		async (ctx) => {
 			const postId = await post(ctx, 'schedule', ctx.channel('threads'));
-			const { posts } = await ctx.api<{ posts: Array<{ id: string; group: string }> }>('GET', `/posts?startDate=${iso(0)}&endDate=${iso(5)}`);
+			const { posts } = await ctx.api<{ posts: Array<{ id: string; group: string }> }>(
+				'GET',
+				`/posts?startDate=${iso(0)}&endDate=${iso(5)}`,
+			);
 			const group = posts.find((p) => p.id === postId)?.group;
 			return async () => await node(ctx, { resource: 'post', operation: 'deleteGroup', group });
 		},
@@ -178,7 +279,8 @@ const CASES: Case[] = [
 		'Post → Get Missing Items',
 		async (ctx) => {
 			const postId = await publishedPost(ctx, 'missingReleaseId');
-			return async () => await node(ctx, { resource: 'post', operation: 'getMissingItems', postId });
+			return async () =>
+				await node(ctx, { resource: 'post', operation: 'getMissingItems', postId });
 		},
 	],
 	[
@@ -186,11 +288,33 @@ const CASES: Case[] = [
 		async (ctx) => {
 			const postId = await publishedPost(ctx, 'missingReleaseId');
 			const [missing] = await ctx.api<Array<{ id: string }>>('GET', `/posts/${postId}/missing`);
-			return async () => await node(ctx, { resource: 'post', operation: 'setReleaseId', postId, releaseId: missing.id });
+			return async () =>
+				await node(ctx, {
+					resource: 'post',
+					operation: 'setReleaseId',
+					postId,
+					releaseId: missing.id,
+				});
 		},
 	],
-	['Slot → Find Next Free', async (ctx) => async () => await node(ctx, { resource: 'slot', operation: 'findNextFree', channel: byId(ctx.channel('x')) })],
-	['Analytics → Get Channel', async (ctx) => async () => await node(ctx, { resource: 'analytics', operation: 'getChannel', channel: byId(ctx.channel('x')) })],
+	[
+		'Slot → Find Next Free',
+		async (ctx) => async () =>
+			await node(ctx, {
+				resource: 'slot',
+				operation: 'findNextFree',
+				channel: byId(ctx.channel('x')),
+			}),
+	],
+	[
+		'Analytics → Get Channel',
+		async (ctx) => async () =>
+			await node(ctx, {
+				resource: 'analytics',
+				operation: 'getChannel',
+				channel: byId(ctx.channel('x')),
+			}),
+	],
 	[
 		'Analytics → Get Post',
 		async (ctx) => {
@@ -202,7 +326,8 @@ const CASES: Case[] = [
 		`Notification → Get Many, all ${NOTIFICATIONS}`,
 		async (ctx) => {
 			await ctx.sandbox.control.addNotifications({ count: NOTIFICATIONS });
-			return async () => await node(ctx, { resource: 'notification', operation: 'getMany', returnAll: true });
+			return async () =>
+				await node(ctx, { resource: 'notification', operation: 'getMany', returnAll: true });
 		},
 	],
 	[
@@ -212,7 +337,14 @@ const CASES: Case[] = [
 				credentials: ctx.credentials,
 				nodeType: NODE_TYPE,
 				parameters: { resource: 'media', operation: 'upload', binaryPropertyName: 'data' },
-				items: [{ json: {}, binary: { data: { data: png().toString('base64'), fileName: 'a.png', mimeType: 'image/png' } } }],
+				items: [
+					{
+						json: {},
+						binary: {
+							data: { data: png().toString('base64'), fileName: 'a.png', mimeType: 'image/png' },
+						},
+					},
+				],
 			}).then((result) => {
 				if (result.error) throw new Error(result.error.message);
 			}),
@@ -220,7 +352,13 @@ const CASES: Case[] = [
 	[
 		'Media → Upload From URL',
 		async (ctx) => {
-			return async () => await node(ctx, { resource: 'media', operation: 'uploadFromUrl', url: ctx.httpsUrl, options: { allowPrivateAddress: true } });
+			return async () =>
+				await node(ctx, {
+					resource: 'media',
+					operation: 'uploadFromUrl',
+					url: ctx.httpsUrl,
+					options: { allowPrivateAddress: true },
+				});
 		},
 	],
 	[
@@ -229,63 +367,129 @@ const CASES: Case[] = [
 			for (let i = 0; i < MEDIA_ITEMS; i++) {
 				const form = new FormData();
 				form.append('file', new Blob([new Uint8Array(png())]), `bench-${i}.png`);
-				const response = await fetch(`${ctx.sandbox.baseUrl}/upload`, { method: 'POST', headers: { Authorization: ctx.sandbox.apiKey }, body: form });
+				const response = await fetch(`${ctx.sandbox.baseUrl}/upload`, {
+					method: 'POST',
+					headers: { Authorization: ctx.sandbox.apiKey },
+					body: form,
+				});
 				if (!response.ok) throw new Error(`set-up upload: HTTP ${response.status}`);
 			}
-			return async () => await node(ctx, { resource: 'media', operation: 'getMany', returnAll: true });
+			return async () =>
+				await node(ctx, { resource: 'media', operation: 'getMany', returnAll: true });
 		},
 	],
 	[
 		'picker: channels (list search)',
-		async (ctx) => async () => await listSearch(ctx.credentials, 'searchChannels', { resource: 'slot', operation: 'findNextFree' }, 'channel', undefined, undefined, NODE_TYPE),
+		async (ctx) => async () =>
+			await listSearch(
+				ctx.credentials,
+				'searchChannels',
+				{ resource: 'slot', operation: 'findNextFree' },
+				'channel',
+				undefined,
+				undefined,
+				NODE_TYPE,
+			),
 	],
-	['picker: clients', async (ctx) => async () => await loadOptions(ctx.credentials, 'getCustomers', { resource: 'channel', operation: 'getMany' }, 'filters.customer', NODE_TYPE)],
+	[
+		'picker: clients',
+		async (ctx) => async () =>
+			await loadOptions(
+				ctx.credentials,
+				'getCustomers',
+				{ resource: 'channel', operation: 'getMany' },
+				'filters.customer',
+				NODE_TYPE,
+			),
+	],
 	[
 		'picker: channel tools',
 		async (ctx) => async () =>
-			await loadOptions(ctx.credentials, 'getChannelTools', { resource: 'channel', operation: 'runTool', channel: fromList(ctx.channel('discord')) }, 'tool', NODE_TYPE),
+			await loadOptions(
+				ctx.credentials,
+				'getChannelTools',
+				{ resource: 'channel', operation: 'runTool', channel: fromList(ctx.channel('discord')) },
+				'tool',
+				NODE_TYPE,
+			),
 	],
 	[
 		'picker: Discord chat channels',
-		async (ctx) => async () => await loadOptions(ctx.credentials, 'getDiscordChannels', { channel: fromList(ctx.channel('discord')) }, 'settings.channel', NODE_TYPE),
+		async (ctx) => async () =>
+			await loadOptions(
+				ctx.credentials,
+				'getDiscordChannels',
+				{ channel: fromList(ctx.channel('discord')) },
+				'settings.channel',
+				NODE_TYPE,
+			),
 	],
 	[
 		'picker: release IDs',
 		async (ctx) => {
 			const postId = await publishedPost(ctx, 'missingReleaseId');
-			return async () => await loadOptions(ctx.credentials, 'getMissingItems', { resource: 'post', operation: 'setReleaseId', postId }, 'releaseId', NODE_TYPE);
+			return async () =>
+				await loadOptions(
+					ctx.credentials,
+					'getMissingItems',
+					{ resource: 'post', operation: 'setReleaseId', postId },
+					'releaseId',
+					NODE_TYPE,
+				);
 		},
 	],
 	[
 		'picker: tags (a recent post has one)',
 		async (ctx) => {
-			await post(ctx, 'schedule', ctx.channel('threads'), { tags: [{ value: 'Launch', label: 'Launch' }] });
-			return async () => await loadOptions(ctx.credentials, 'getTags', { resource: 'post', operation: 'create' }, 'options.tags', NODE_TYPE);
+			await post(ctx, 'schedule', ctx.channel('threads'), {
+				tags: [{ value: 'Launch', label: 'Launch' }],
+			});
+			return async () =>
+				await loadOptions(
+					ctx.credentials,
+					'getTags',
+					{ resource: 'post', operation: 'create' },
+					'options.tags',
+					NODE_TYPE,
+				);
 		},
 	],
 ];
 
 export async function economy(): Promise<Row[]> {
 	// Limits raised: this part counts requests, and a 429 would only add its retry.
-	const rateLimits = Object.fromEntries(Object.keys(DOCUMENTED_RATE_LIMITS).map((route) => [route, { limit: 100_000, windowSeconds: 1 }])) as Record<
-		RateLimitedRoute,
-		{ limit: number; windowSeconds: number }
-	>;
+	const rateLimits = Object.fromEntries(
+		Object.keys(DOCUMENTED_RATE_LIMITS).map((route) => [
+			route,
+			{ limit: 100_000, windowSeconds: 1 },
+		]),
+	) as Record<RateLimitedRoute, { limit: number; windowSeconds: number }>;
 	const sandbox = await startSandboxProcess({ rateLimits, orgs: seedWithMoreChannels() });
-	const files = await serveFilesOverHttps({ '/cover.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png()) });
+	const files = await serveFilesOverHttps({
+		'/cover.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png()),
+	});
 	try {
 		const seedChannels = Object.fromEntries(
-			(await (await fetch(`${sandbox.baseUrl}/integrations`, { headers: { Authorization: sandbox.apiKey } })).json() as Array<{ id: string; identifier: string; name: string }>).map(
-				(c) => [c.name, c],
-			),
+			(
+				(await (
+					await fetch(`${sandbox.baseUrl}/integrations`, {
+						headers: { Authorization: sandbox.apiKey },
+					})
+				).json()) as Array<{ id: string; identifier: string; name: string }>
+			).map((c) => [c.name, c]),
 		);
 		const byHandle: Record<string, string> = {
 			x: seedChannels['Sandbox Studio X'].id,
 			threads: seedChannels['Sandbox Studio Threads'].id,
 			discord: seedChannels['Sandbox Community Discord'].id,
 		};
-		const telegram = Object.values(seedChannels).filter((c) => c.identifier === 'telegram').map((c) => c.id);
-		const others = [seedChannels['Sandbox Studio Mastodon'].id, seedChannels['Sandbox Studio Threads'].id];
+		const telegram = Object.values(seedChannels)
+			.filter((c) => c.identifier === 'telegram')
+			.map((c) => c.id);
+		const others = [
+			seedChannels['Sandbox Studio Mastodon'].id,
+			seedChannels['Sandbox Studio Threads'].id,
+		];
 		const ctx: Ctx = {
 			sandbox,
 			credentials: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
@@ -295,14 +499,20 @@ export async function economy(): Promise<Row[]> {
 					headers: { Authorization: sandbox.apiKey, 'Content-Type': 'application/json' },
 					...(body === undefined ? {} : { body: JSON.stringify(body) }),
 				});
-				if (!response.ok) throw new Error(`set-up ${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+				if (!response.ok)
+					throw new Error(
+						`set-up ${method} ${path}: HTTP ${response.status} ${await response.text()}`,
+					);
 				return (await response.json()) as never;
 			},
 			channel: (handle) => byHandle[handle],
 			channels: [...telegram, ...others].slice(0, CHANNELS_PER_POST),
 			httpsUrl: files.url('/cover.png'),
 		};
-		if (ctx.channels.length < CHANNELS_PER_POST) throw new Error(`only ${ctx.channels.length} channels for a ${CHANNELS_PER_POST}-channel post`);
+		if (ctx.channels.length < CHANNELS_PER_POST)
+			throw new Error(
+				`only ${ctx.channels.length} channels for a ${CHANNELS_PER_POST}-channel post`,
+			);
 		const rows: Row[] = [];
 		for (const [name, prepare] of CASES) {
 			const minimum = MINIMUM[name];

@@ -39,12 +39,21 @@ async function loadBuilt(relative: string, exported: string): Promise<NodeClass>
  * harness registers by default, so every part of the bench measures what users run.
  */
 export async function builtActionNode(): Promise<INodeType> {
-	return new (await loadBuilt('nodes/SocialPublishing/SocialPublishing.node.js', 'SocialPublishing'))();
+	return new (await loadBuilt(
+		'nodes/SocialPublishing/SocialPublishing.node.js',
+		'SocialPublishing',
+	))();
 }
 
 export async function useBuiltNodes(): Promise<void> {
 	registerAsLoadedByN8n(NODE_TYPE, await builtActionNode());
-	registerAsLoadedByN8n(TRIGGER_TYPE, new (await loadBuilt('nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node.js', 'SocialPublishingNotificationTrigger'))());
+	registerAsLoadedByN8n(
+		TRIGGER_TYPE,
+		new (await loadBuilt(
+			'nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node.js',
+			'SocialPublishingNotificationTrigger',
+		))(),
+	);
 }
 
 export interface SandboxProcess {
@@ -58,33 +67,50 @@ export interface SandboxProcess {
 
 /** The built sandbox (.build/sandbox/cli.js) in a child process, with `options` passed through a seed file. */
 export async function startSandboxProcess(
-	options: Pick<SandboxOptions, 'rateLimits' | 'profile'> & { orgs?: unknown; manualClock?: boolean } = {},
+	options: Pick<SandboxOptions, 'rateLimits' | 'profile'> & {
+		orgs?: unknown;
+		manualClock?: boolean;
+	} = {},
 ): Promise<SandboxProcess> {
 	const seedDir = mkdtempSync(join(tmpdir(), 'bench-seed-'));
 	const seedFile = join(seedDir, 'seed.json');
 	const { orgs, manualClock, ...rest } = options;
 	writeFileSync(seedFile, JSON.stringify({ ...(orgs ? { orgs } : {}), options: rest }));
-	const args = [join(ROOT, '.build', 'sandbox', 'cli.js'), '--port', '0', '--control', '--seed', seedFile, ...(manualClock ? ['--manual-clock'] : [])];
+	const args = [
+		join(ROOT, '.build', 'sandbox', 'cli.js'),
+		'--port',
+		'0',
+		'--control',
+		'--seed',
+		seedFile,
+		...(manualClock ? ['--manual-clock'] : []),
+	];
 	const child: ChildProcess = spawn(process.execPath, args, {
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
 	let out = '';
-	const { baseUrl, apiKey } = await new Promise<{ baseUrl: string; apiKey: string }>((resolve, reject) => {
-		child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-		child.stdout?.on('data', (chunk: Buffer) => {
-			out += chunk.toString();
-			const url = /Base URL: (\S+)/.exec(out)?.[1];
-			const key = /API key:\s+(\S+)/.exec(out)?.[1];
-			if (url && key) resolve({ baseUrl: url, apiKey: key });
-		});
-	});
+	const { baseUrl, apiKey } = await new Promise<{ baseUrl: string; apiKey: string }>(
+		(resolve, reject) => {
+			child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+			child.stdout?.on('data', (chunk: Buffer) => {
+				out += chunk.toString();
+				const url = /Base URL: (\S+)/.exec(out)?.[1];
+				const key = /API key:\s+(\S+)/.exec(out)?.[1];
+				if (url && key) resolve({ baseUrl: url, apiKey: key });
+			});
+		},
+	);
 	child.removeAllListeners('exit');
 	const control = new SandboxControl(new URL(baseUrl).origin);
 	return {
 		baseUrl,
 		apiKey,
 		control,
-		requests: async () => (await control.requests()).map((r) => ({ ...r, path: r.path.replace(/^\/api\/public\/v1(?=\/)/, '') })),
+		requests: async () =>
+			(await control.requests()).map((r) => ({
+				...r,
+				path: r.path.replace(/^\/api\/public\/v1(?=\/)/, ''),
+			})),
 		stop: () => {
 			child.kill('SIGTERM');
 			rmSync(seedDir, { recursive: true, force: true });
@@ -103,12 +129,18 @@ export function median(values: number[]): number {
 }
 
 /** Wall time and this process's CPU time (user + system; the sandbox runs in another process) of one run. */
-export async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; cpuMs: number; value: T }> {
+export async function timed<T>(
+	run: () => Promise<T>,
+): Promise<{ ms: number; cpuMs: number; value: T }> {
 	const started = process.hrtime.bigint();
 	const cpu = process.cpuUsage();
 	const value = await run();
 	const used = process.cpuUsage(cpu);
-	return { ms: Number(process.hrtime.bigint() - started) / 1e6, cpuMs: (used.user + used.system) / 1000, value };
+	return {
+		ms: Number(process.hrtime.bigint() - started) / 1e6,
+		cpuMs: (used.user + used.system) / 1000,
+		value,
+	};
 }
 
 /** Fisher-Yates: the order of the contenders in one round, so that no one always runs first. */

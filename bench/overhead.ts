@@ -17,11 +17,27 @@
  * from the cost of n8n's RoutingNode walking every top-level property of the description for each item (node /
  * trimmed); see the README's Performance section.
  */
-import { NodeConnectionTypes, NodeHelpers, type INodeParameters, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	NodeHelpers,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { credentialReads, runNode, type TestCredentials } from '../test/helpers/engine';
 import { registerAsLoadedByN8n } from '../test/helpers/n8nLoader';
-import { builtActionNode, gc, log, median, NODE_TYPE, shuffled, timed, type Row, type SandboxProcess } from './lib';
+import {
+	builtActionNode,
+	gc,
+	log,
+	median,
+	NODE_TYPE,
+	shuffled,
+	timed,
+	type Row,
+	type SandboxProcess,
+} from './lib';
 
 const BARE_TYPE = 'bench.bareDeclarative';
 
@@ -38,14 +54,23 @@ class BareDeclarative implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialPublishingApi', required: true }],
-		requestDefaults: { baseURL: '={{$credentials.baseUrl}}', headers: { Accept: 'application/json' } },
+		requestDefaults: {
+			baseURL: '={{$credentials.baseUrl}}',
+			headers: { Accept: 'application/json' },
+		},
 		properties: [
 			{
 				displayName: 'Operation',
 				name: 'operation',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Get Many', value: 'getMany', routing: { request: { method: 'GET', url: '/integrations' } } }],
+				options: [
+					{
+						name: 'Get Many',
+						value: 'getMany',
+						routing: { request: { method: 'GET', url: '/integrations' } },
+					},
+				],
 				default: 'getMany',
 			},
 		],
@@ -55,14 +80,20 @@ registerAsLoadedByN8n(BARE_TYPE, new BareDeclarative());
 
 const TRIMMED_TYPE = 'bench.trimmedSocialPublishing';
 /** All 200 in flight, like the bare node (RoutingNode starts every item at once) and the plain client. */
-const PARAMETERS: INodeParameters = { resource: 'channel', operation: 'getMany', requestOptions: { maxInFlight: 200 } };
+const PARAMETERS: INodeParameters = {
+	resource: 'channel',
+	operation: 'getMany',
+	requestOptions: { maxInFlight: 200 },
+};
 const AT_DEFAULTS: INodeParameters = { resource: 'channel', operation: 'getMany' };
 
 /** The built node with only the top-level properties shown for these parameters: its own code, without the walk. */
 async function registerTrimmed(): Promise<{ full: number; shown: number }> {
 	const node = await builtActionNode();
 	const full = node.description;
-	const shown = full.properties.filter((property) => NodeHelpers.displayParameter(AT_DEFAULTS, property, null, full));
+	const shown = full.properties.filter((property) =>
+		NodeHelpers.displayParameter(AT_DEFAULTS, property, null, full),
+	);
 	node.description = { ...full, properties: shown };
 	registerAsLoadedByN8n(TRIMMED_TYPE, node);
 	return { full: full.properties.length, shown: shown.length };
@@ -83,7 +114,12 @@ const CONTENDERS: Contender[] = ['node', 'nodeDefault', 'trimmed', 'bare', 'plai
 
 function engineRun(type: string, parameters: INodeParameters, credentials: TestCredentials) {
 	return async () => {
-		const result = await runNode({ credentials, nodeType: type, parameters, items: Array.from({ length: ITEMS }, (_, i) => ({ i })) });
+		const result = await runNode({
+			credentials,
+			nodeType: type,
+			parameters,
+			items: Array.from({ length: ITEMS }, (_, i) => ({ i })),
+		});
 		if (result.error) throw new Error(`${type}: ${result.error.message}`);
 		return result.items.length;
 	};
@@ -93,7 +129,9 @@ function plainRun(credentials: TestCredentials) {
 	return async () => {
 		const answers = await Promise.all(
 			Array.from({ length: ITEMS }, async () => {
-				const response = await fetch(`${credentials.baseUrl}${ROUTE}`, { headers: { Authorization: credentials.apiKey, Accept: 'application/json' } });
+				const response = await fetch(`${credentials.baseUrl}${ROUTE}`, {
+					headers: { Authorization: credentials.apiKey, Accept: 'application/json' },
+				});
 				if (!response.ok) throw new Error(`plain: HTTP ${response.status}`);
 				return (await response.json()) as unknown[];
 			}),
@@ -141,48 +179,97 @@ export async function overhead(sandbox: SandboxProcess, options: OverheadOptions
 		detail: `${nodeReads} vs ${bareReads} (in n8n each is a database read and a decryption)`,
 	});
 	for (const latency of options.latenciesMs) {
-		const times: Record<Contender, number[]> = { node: [], nodeDefault: [], trimmed: [], bare: [], plain: [] };
-		const cpu: Record<Contender, number[]> = { node: [], nodeDefault: [], trimmed: [], bare: [], plain: [] };
-		const outputs: Record<Contender, number> = { node: 0, nodeDefault: 0, trimmed: 0, bare: 0, plain: 0 };
+		const times: Record<Contender, number[]> = {
+			node: [],
+			nodeDefault: [],
+			trimmed: [],
+			bare: [],
+			plain: [],
+		};
+		const cpu: Record<Contender, number[]> = {
+			node: [],
+			nodeDefault: [],
+			trimmed: [],
+			bare: [],
+			plain: [],
+		};
+		const outputs: Record<Contender, number> = {
+			node: 0,
+			nodeDefault: 0,
+			trimmed: 0,
+			bare: 0,
+			plain: 0,
+		};
 		for (let round = 0; round < options.rounds; round++) {
 			for (const contender of shuffled(CONTENDERS)) {
 				await sandbox.control.clearRequests();
-				if (latency > 0) await sandbox.control.addFault({ method: 'GET', path: ROUTE, fault: 'slow', delayMs: latency, times: ITEMS });
+				if (latency > 0)
+					await sandbox.control.addFault({
+						method: 'GET',
+						path: ROUTE,
+						fault: 'slow',
+						delayMs: latency,
+						times: ITEMS,
+					});
 				gc();
 				const { ms, cpuMs, value } = await timed(runs[contender]);
 				times[contender].push(ms);
 				cpu[contender].push(cpuMs);
 				outputs[contender] = value;
 				const sent = (await sandbox.requests()).filter((r) => r.path === ROUTE).length;
-				if (sent !== ITEMS) throw new Error(`${contender} sent ${sent} requests, expected ${ITEMS}`);
+				if (sent !== ITEMS)
+					throw new Error(`${contender} sent ${sent} requests, expected ${ITEMS}`);
 			}
 		}
 		await sandbox.control.clearFaults();
 		const ratios = (a: Contender, b: Contender) => median(times[a].map((t, i) => t / times[b][i]));
-		const cpuRatio = (a: Contender, b: Contender) => `CPU ${median(cpu[a].map((t, i) => t / cpu[b][i])).toFixed(2)}×`;
+		const cpuRatio = (a: Contender, b: Contender) =>
+			`CPU ${median(cpu[a].map((t, i) => t / cpu[b][i])).toFixed(2)}×`;
 		const ms = (c: Contender) => median(times[c]);
 		const spread = (a: Contender, b: Contender) => {
 			const each = times[a].map((t, i) => t / times[b][i]);
 			return `rounds ${Math.min(...each).toFixed(2)}–${Math.max(...each).toFixed(2)}`;
 		};
 		const perItem = (median(cpu.node) - median(cpu.bare)) / ITEMS;
-		log(`  overhead ${latency} ms: ${CONTENDERS.map((c) => `${c} ${ms(c).toFixed(0)} ms`).join(', ')} (medians of ${options.rounds})`);
+		log(
+			`  overhead ${latency} ms: ${CONTENDERS.map((c) => `${c} ${ms(c).toFixed(0)} ms`).join(', ')} (medians of ${options.rounds})`,
+		);
 		if (new Set(Object.values(outputs)).size !== 1) {
 			throw new Error(`the contenders output different item counts: ${JSON.stringify(outputs)}`);
 		}
 		const detail = `${cpuRatio('node', 'bare')}; ${spread('node', 'bare')}; wall ${ms('node').toFixed(0)} vs ${ms('bare').toFixed(0)} ms; CPU ${perItem >= 0 ? '+' : ''}${perItem.toFixed(2)} ms per item`;
-		rows.push({ section: 'overhead', what: `${ITEMS} items, +${latency} ms: node / bare declarative`, ratio: ratios('node', 'bare'), detail });
+		rows.push({
+			section: 'overhead',
+			what: `${ITEMS} items, +${latency} ms: node / bare declarative`,
+			ratio: ratios('node', 'bare'),
+			detail,
+		});
 		rows.push({
 			section: 'overhead',
 			what: `${ITEMS} items, +${latency} ms: node at 16 in flight (default) / bare`,
 			ratio: ratios('nodeDefault', 'bare'),
 			detail: `${cpuRatio('nodeDefault', 'bare')}; wall ${ms('nodeDefault').toFixed(0)} ms; the other rows run the node at 200 in flight, as bare and plain`,
 		});
-		rows.push({ section: 'overhead', what: `${ITEMS} items, +${latency} ms: node / plain fetch`, ratio: ratios('node', 'plain'), detail: `${cpuRatio('node', 'plain')}; bare / plain ${ratios('bare', 'plain').toFixed(2)}×` });
+		rows.push({
+			section: 'overhead',
+			what: `${ITEMS} items, +${latency} ms: node / plain fetch`,
+			ratio: ratios('node', 'plain'),
+			detail: `${cpuRatio('node', 'plain')}; bare / plain ${ratios('bare', 'plain').toFixed(2)}×`,
+		});
 		if (latency === 0) {
 			const walk = `RoutingNode walks all ${counts.full} top-level properties twice per item; ${counts.shown} are shown here`;
-			rows.push({ section: 'overhead', what: `${ITEMS} items, +0 ms: node's own code, trimmed node / bare`, ratio: ratios('trimmed', 'bare'), detail: `${cpuRatio('trimmed', 'bare')}; ${spread('trimmed', 'bare')}; same node cut to the properties shown` });
-			rows.push({ section: 'overhead', what: `${ITEMS} items, +0 ms: n8n's property walk, node / trimmed node`, ratio: ratios('node', 'trimmed'), detail: `${cpuRatio('node', 'trimmed')}; ${spread('node', 'trimmed')}; ${walk}` });
+			rows.push({
+				section: 'overhead',
+				what: `${ITEMS} items, +0 ms: node's own code, trimmed node / bare`,
+				ratio: ratios('trimmed', 'bare'),
+				detail: `${cpuRatio('trimmed', 'bare')}; ${spread('trimmed', 'bare')}; same node cut to the properties shown`,
+			});
+			rows.push({
+				section: 'overhead',
+				what: `${ITEMS} items, +0 ms: n8n's property walk, node / trimmed node`,
+				ratio: ratios('node', 'trimmed'),
+				detail: `${cpuRatio('node', 'trimmed')}; ${spread('node', 'trimmed')}; ${walk}`,
+			});
 		}
 	}
 	return rows;

@@ -20,9 +20,13 @@ export async function pacing(): Promise<Row[]> {
 }
 
 async function analyticsAtTheDocumentedLimit(): Promise<Row> {
-	const sandbox = await startSandboxProcess({ rateLimits: { 'GET /analytics/:id': { limit: LIMIT, windowSeconds: WINDOW_S } } });
+	const sandbox = await startSandboxProcess({
+		rateLimits: { 'GET /analytics/:id': { limit: LIMIT, windowSeconds: WINDOW_S } },
+	});
 	try {
-		const channel = (await (await fetch(`${sandbox.baseUrl}/integrations`, { headers: { Authorization: sandbox.apiKey } })).json()) as Array<{ id: string; identifier: string }>;
+		const channel = (await (
+			await fetch(`${sandbox.baseUrl}/integrations`, { headers: { Authorization: sandbox.apiKey } })
+		).json()) as Array<{ id: string; identifier: string }>;
 		const x = channel.find((c) => c.identifier === 'x')?.id;
 		await sandbox.control.clearRequests();
 		// A fresh window, so the run starts at its beginning rather than part-way through one.
@@ -32,16 +36,25 @@ async function analyticsAtTheDocumentedLimit(): Promise<Row> {
 				await runNode({
 					credentials: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
 					nodeType: NODE_TYPE,
-					parameters: { resource: 'analytics', operation: 'getChannel', channel: { __rl: true, mode: 'id', value: x }, days: 7 },
+					parameters: {
+						resource: 'analytics',
+						operation: 'getChannel',
+						channel: { __rl: true, mode: 'id', value: x },
+						days: 7,
+					},
 					items: Array.from({ length: ITEMS }, (_, i) => ({ i })),
 					continueOnFail: true,
 				}),
 		);
-		const requests = (await sandbox.requests()).filter((r) => r.method === 'GET' && r.path.startsWith('/analytics/'));
+		const requests = (await sandbox.requests()).filter(
+			(r) => r.method === 'GET' && r.path.startsWith('/analytics/'),
+		);
 		const refused = requests.filter((r) => r.status === 429).length;
 		const failedItems = result.items.filter((item) => item.error).length;
 		const floorMs = (Math.ceil(ITEMS / LIMIT) - 1) * WINDOW_S * 1000;
-		const outcome = result.error ? `run failed: ${result.error.message}` : `${ITEMS - failedItems} items ok, ${failedItems} error items`;
+		const outcome = result.error
+			? `run failed: ${result.error.message}`
+			: `${ITEMS - failedItems} items ok, ${failedItems} error items`;
 		return {
 			section: 'pacing',
 			what: `pacing: ${ITEMS} × GET /analytics/:id, ${LIMIT} per ${WINDOW_S} s: time / limit's floor`,
@@ -58,9 +71,14 @@ const POSTS_LIMIT = 20;
 const POSTS_DOCUMENTED = 90;
 
 async function postsBelowTheDocumentedLimit(): Promise<Row> {
-	const sandbox = await startSandboxProcess({ profile: 'production', rateLimits: { 'POST /posts': { limit: POSTS_LIMIT, windowSeconds: WINDOW_S } } });
+	const sandbox = await startSandboxProcess({
+		profile: 'production',
+		rateLimits: { 'POST /posts': { limit: POSTS_LIMIT, windowSeconds: WINDOW_S } },
+	});
 	try {
-		const channels = (await (await fetch(`${sandbox.baseUrl}/integrations`, { headers: { Authorization: sandbox.apiKey } })).json()) as Array<{ id: string; identifier: string }>;
+		const channels = (await (
+			await fetch(`${sandbox.baseUrl}/integrations`, { headers: { Authorization: sandbox.apiKey } })
+		).json()) as Array<{ id: string; identifier: string }>;
 		const telegram = channels.find((c) => c.identifier === 'telegram')?.id;
 		const parameters: INodeParameters = {
 			resource: 'post',
@@ -71,7 +89,15 @@ async function postsBelowTheDocumentedLimit(): Promise<Row> {
 			date: '2030-01-15T10:00:00Z',
 			contentMode: 'same',
 			parts: { part: [{ content: '={{ "Bench post " + $json.i }}' }] },
-			channels: { channel: [{ channel: { __rl: true, mode: 'id', value: telegram }, platform: 'lookup', settingsMode: 'fields' }] },
+			channels: {
+				channel: [
+					{
+						channel: { __rl: true, mode: 'id', value: telegram },
+						platform: 'lookup',
+						settingsMode: 'fields',
+					},
+				],
+			},
 			options: {},
 		};
 		await sandbox.control.clearRequests();
@@ -86,11 +112,15 @@ async function postsBelowTheDocumentedLimit(): Promise<Row> {
 					continueOnFail: true,
 				}),
 		);
-		const requests = (await sandbox.requests()).filter((r) => r.method === 'POST' && r.path === '/posts');
+		const requests = (await sandbox.requests()).filter(
+			(r) => r.method === 'POST' && r.path === '/posts',
+		);
 		const refused = requests.filter((r) => r.status === 429).length;
 		const failedItems = result.items.filter((item) => item.error).length;
 		const floorMs = (Math.ceil(POSTS / POSTS_LIMIT) - 1) * WINDOW_S * 1000;
-		const outcome = result.error ? `run failed: ${result.error.message}` : `${POSTS - failedItems} posts created, ${failedItems} error items`;
+		const outcome = result.error
+			? `run failed: ${result.error.message}`
+			: `${POSTS - failedItems} posts created, ${failedItems} error items`;
 		return {
 			section: 'pacing',
 			what: `pacing: ${POSTS} × POST /posts, ${POSTS_LIMIT} per ${WINDOW_S} s (documented ${POSTS_DOCUMENTED}): time / limit's floor`,

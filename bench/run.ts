@@ -42,24 +42,47 @@ function printTable(rows: Row[], seconds: number): void {
 function printSummary(rows: Row[]): void {
 	const out: Array<[string, string, string]> = [];
 	const ratioOf = (r: Row) => fmt(r.ratio);
-	for (const r of rows.filter((row) => row.section === 'overhead')) out.push([r.what, ratioOf(r), r.detail.split(';')[0]]);
+	for (const r of rows.filter((row) => row.section === 'overhead'))
+		out.push([r.what, ratioOf(r), r.detail.split(';')[0]]);
 	const economy = rows.filter((r) => r.section === 'economy');
 	if (economy.length) {
 		const above = economy.filter((r) => r.ratio !== 1);
 		const worst = Math.max(...economy.map((r) => r.ratio ?? 0));
-		const listed = above.map((r) => `${r.what.replace(/^requests: /, '')} ${fmt(r.ratio)}`).join(', ');
-		out.push([`requests of ${economy.length} operations and pickers / API minimum`, fmt(worst), `${economy.length - above.length} at 1.00×${listed ? `; ${listed}` : ''}`]);
+		const listed = above
+			.map((r) => `${r.what.replace(/^requests: /, '')} ${fmt(r.ratio)}`)
+			.join(', ');
+		out.push([
+			`requests of ${economy.length} operations and pickers / API minimum`,
+			fmt(worst),
+			`${economy.length - above.length} at 1.00×${listed ? `; ${listed}` : ''}`,
+		]);
 	}
-	for (const r of rows.filter((row) => row.section === 'pacing')) out.push([r.what.replace(/^pacing: /, 'pacing, '), ratioOf(r), r.detail.split('; ').slice(0, 2).join('; ')]);
+	for (const r of rows.filter((row) => row.section === 'pacing'))
+		out.push([
+			r.what.replace(/^pacing: /, 'pacing, '),
+			ratioOf(r),
+			r.detail.split('; ').slice(0, 2).join('; '),
+		]);
 	const polls = rows.filter((r) => r.section === 'trigger');
 	if (polls.length) {
 		const worst = Math.max(...polls.map((r) => r.ratio ?? 0));
-		const figures = polls.filter((r) => !r.what.includes('after it')).map((r) => `${r.what.replace(/^trigger: /, '').replace(/ \(nothing new\)/, '')}: ${r.detail.split(' ')[0]}`);
+		const figures = polls
+			.filter((r) => !r.what.includes('after it'))
+			.map(
+				(r) =>
+					`${r.what.replace(/^trigger: /, '').replace(/ \(nothing new\)/, '')}: ${r.detail.split(' ')[0]}`,
+			);
 		out.push(['trigger requests per poll / minimum', fmt(worst), figures.join(', ')]);
 	}
-	for (const r of rows.filter((row) => row.section === 'upload')) out.push([r.what, ratioOf(r), r.detail.split(' (')[0]]);
-	for (const r of rows.filter((row) => row.section === 'text')) out.push([r.what, ratioOf(r), r.detail.split(';')[0]]);
-	const lines = ['| measured | ratio | from |', '|---|--:|---|', ...out.map(([what, ratio, detail]) => `| ${what} | ${ratio} | ${detail} |`)];
+	for (const r of rows.filter((row) => row.section === 'upload'))
+		out.push([r.what, ratioOf(r), r.detail.split(' (')[0]]);
+	for (const r of rows.filter((row) => row.section === 'text'))
+		out.push([r.what, ratioOf(r), r.detail.split(';')[0]]);
+	const lines = [
+		'| measured | ratio | from |',
+		'|---|--:|---|',
+		...out.map(([what, ratio, detail]) => `| ${what} | ${ratio} | ${detail} |`),
+	];
 	process.stdout.write(`\nSummary, as the README's Performance table:\n\n${lines.join('\n')}\n`);
 }
 
@@ -69,13 +92,20 @@ async function main(): Promise<void> {
 	const only = (argument('only')?.split(',') ?? SECTIONS) as Section[];
 	const rounds = Number(argument('rounds') ?? 9);
 	const profiled = argument('profile') as Contender | undefined;
-	const profileRuns = profiled ? Number(process.argv[process.argv.indexOf('--profile') + 2] ?? 20) : undefined;
+	const profileRuns = profiled
+		? Number(process.argv[process.argv.indexOf('--profile') + 2] ?? 20)
+		: undefined;
 	const rows: Row[] = [];
 	const wanted = (section: Section) => only.includes(section) && !profileRuns;
 
 	const sandbox = await startSandboxProcess();
 	try {
-		if (profiled && profileRuns) await overhead(sandbox, { rounds, latenciesMs: [0], profileOnly: { contender: profiled, runs: profileRuns } });
+		if (profiled && profileRuns)
+			await overhead(sandbox, {
+				rounds,
+				latenciesMs: [0],
+				profileOnly: { contender: profiled, runs: profileRuns },
+			});
 		if (wanted('overhead')) {
 			log('overhead: 200 items, node vs bare declarative node vs plain fetch...');
 			rows.push(...(await overhead(sandbox, { rounds, latenciesMs: [0, 50] })));

@@ -14,9 +14,14 @@ const LENGTH = 1_000_000;
 const BUDGET_MS = 100;
 
 export async function text(): Promise<Row[]> {
-	const rules = (await import(join(ROOT, 'dist', 'nodes/SocialPublishing/shared/postRules/index.js'))) as Parameters<typeof fastestCheckMs>[1];
+	const rules = (await import(
+		join(ROOT, 'dist', 'nodes/SocialPublishing/shared/postRules/index.js')
+	)) as Parameters<typeof fastestCheckMs>[1];
 	fastestCheckMs(distinctTexts(TEXT_SHAPES[0], 1000, 3), rules);
-	const times = TEXT_SHAPES.map((shape) => ({ name: shape.name, ms: fastestCheckMs(distinctTexts(shape, LENGTH, 3), rules) }));
+	const times = TEXT_SHAPES.map((shape) => ({
+		name: shape.name,
+		ms: fastestCheckMs(distinctTexts(shape, LENGTH, 3), rules),
+	}));
 	const slowest = times.reduce((worst, time) => (time.ms > worst.ms ? time : worst));
 	return [
 		{

@@ -10,7 +10,11 @@ import { startSandboxProcess, TRIGGER_TYPE, type Row } from './lib';
 export async function trigger(): Promise<Row[]> {
 	const sandbox = await startSandboxProcess({ manualClock: true });
 	try {
-		const poller = createPoller({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, TRIGGER_TYPE, {});
+		const poller = createPoller(
+			{ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
+			TRIGGER_TYPE,
+			{},
+		);
 		const poll = async () => {
 			await sandbox.control.clearRequests();
 			const emitted = (await poller.poll('trigger'))?.[0]?.length ?? 0;
@@ -18,7 +22,12 @@ export async function trigger(): Promise<Row[]> {
 			return { emitted, sent };
 		};
 		const rows: Row[] = [];
-		const row = (what: string, outcome: { emitted: number; sent: number }, minimum: number, expectEmitted: number) =>
+		const row = (
+			what: string,
+			outcome: { emitted: number; sent: number },
+			minimum: number,
+			expectEmitted: number,
+		) =>
 			rows.push({
 				section: 'trigger',
 				what: `trigger: ${what}`,
@@ -31,7 +40,12 @@ export async function trigger(): Promise<Row[]> {
 		for (const burst of [250, 1000]) {
 			await sandbox.control.advance(burst + 1);
 			await sandbox.control.addNotifications({ count: burst });
-			row(`poll after a burst of ${burst.toLocaleString('en')}`, await poll(), Math.floor(burst / 100) + 1, burst);
+			row(
+				`poll after a burst of ${burst.toLocaleString('en')}`,
+				await poll(),
+				Math.floor(burst / 100) + 1,
+				burst,
+			);
 			row(`steady poll after it`, await poll(), 1, 0);
 		}
 		return rows;

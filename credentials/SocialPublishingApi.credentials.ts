@@ -33,7 +33,8 @@ export class SocialPublishingApi implements ICredentialType {
 	};
 
 	// A page, not a fragment: the README (whose Credentials section is listed at its top). test/package checks it.
-	documentationUrl = 'https://placeholder.invalid/OWNER/n8n-nodes-social-publishing/blob/main/README.md';
+	documentationUrl =
+		'https://placeholder.invalid/OWNER/n8n-nodes-social-publishing/blob/main/README.md';
 
 	properties: INodeProperties[] = [
 		{
@@ -87,7 +88,8 @@ export class SocialPublishingApi implements ICredentialType {
 				properties: {
 					key: 'msg',
 					value: 'No API Key found',
-					message: 'No key was sent. Paste the API key or the "pos_" OAuth token into the credential.',
+					message:
+						'No key was sent. Paste the API key or the "pos_" OAuth token into the credential.',
 				},
 			},
 			{
@@ -114,7 +116,7 @@ export class SocialPublishingApi implements ICredentialType {
 					key: 'msg',
 					value: 'No subscription found',
 					message:
-						'The organisation has no active paid plan (Starter, Pro or Business). The API works only with one: choose a plan in the service\'s billing settings.',
+						"The organisation has no active paid plan (Starter, Pro or Business). The API works only with one: choose a plan in the service's billing settings.",
 				},
 			},
 			{
@@ -122,7 +124,8 @@ export class SocialPublishingApi implements ICredentialType {
 				properties: {
 					key: 'connected',
 					value: false,
-					message: 'The service answered that this key is not connected. Copy the key again and retry.',
+					message:
+						'The service answered that this key is not connected. Copy the key again and retry.',
 				},
 			},
 			{

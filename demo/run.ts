@@ -42,7 +42,8 @@ async function stopAll(): Promise<void> {
 		await running.n8n?.stop().catch(() => undefined);
 		await running.sandbox?.close().catch(() => undefined);
 		await running.files?.close().catch(() => undefined);
-		if (running.work && !process.env.DEMO_KEEP) await rm(running.work, { recursive: true, force: true });
+		if (running.work && !process.env.DEMO_KEEP)
+			await rm(running.work, { recursive: true, force: true });
 	})();
 	await stopping;
 }
@@ -64,7 +65,9 @@ async function main(): Promise<void> {
 	running.sandbox = sandbox;
 	say(`Base URL: ${sandbox.baseUrl}`);
 	// The upload example fetches an image by URL; this machine has no internet, so a local https server plays it.
-	const files = await serveFilesOverHttps({ '/autumn.png': (_req, res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end(png()) });
+	const files = await serveFilesOverHttps({
+		'/autumn.png': (_req, res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end(png()),
+	});
 	running.files = files;
 	await sandbox.control.settings({ trustedUploadCa: files.ca, allowLoopbackUploadUrls: true });
 	// So that the failed-post report has something to report: Mastodon posts fail when their time comes.
@@ -76,45 +79,80 @@ async function main(): Promise<void> {
 
 	step('n8n: the package from its tarball, the credential and the example workflows');
 	const tarball = await packPackage(running.work);
-	const n8n = await LocalN8n.create({ install, work: running.work, tarball, secrets: [sandbox.apiKey] });
+	const n8n = await LocalN8n.create({
+		install,
+		work: running.work,
+		tarball,
+		secrets: [sandbox.apiKey],
+	});
 	running.n8n = n8n;
 	const credentialsFile = join(running.work, 'credentials.json');
 	const workflowsFile = join(running.work, 'workflows.json');
-	await writeFile(credentialsFile, JSON.stringify([exampleCredential(sandbox.baseUrl, sandbox.apiKey)]));
-	await writeFile(workflowsFile, JSON.stringify(examplesFor({ imageUrl: files.url('/autumn.png') })));
+	await writeFile(
+		credentialsFile,
+		JSON.stringify([exampleCredential(sandbox.baseUrl, sandbox.apiKey)]),
+	);
+	await writeFile(
+		workflowsFile,
+		JSON.stringify(examplesFor({ imageUrl: files.url('/autumn.png') })),
+	);
 	for (const args of [
 		['import:credentials', `--input=${credentialsFile}`],
 		['import:workflow', `--input=${workflowsFile}`],
 	]) {
 		const result = await n8n.cli(...args);
-		failIfNot(result.code === 0, `n8n ${args[0]} failed:\n${n8n.redact(result.output.slice(-2000))}`);
+		failIfNot(
+			result.code === 0,
+			`n8n ${args[0]} failed:\n${n8n.redact(result.output.slice(-2000))}`,
+		);
 		say(`n8n ${args[0]}: ${result.output.match(/Successfully imported \d+ \w+/)?.[0] ?? 'done'}`);
 	}
 
 	step('Run "Schedule one post on three channels at the next free slot" (n8n execute)');
 	await sandbox.control.clearRequests();
 	const runResult = await n8n.cli('execute', `--id=${EXAMPLES.schedule.id}`, '--rawOutput');
-	failIfNot(runResult.code === 0, `the example run failed:\n${n8n.redact(runResult.output.slice(-2000))}`);
+	failIfNot(
+		runResult.code === 0,
+		`the example run failed:\n${n8n.redact(runResult.output.slice(-2000))}`,
+	);
 	const posts = await sandbox.control.requests();
 	say('What the service saw:');
 	for (const r of posts) say(`  ${r.method} ${r.path} → ${r.status}`);
-	const created = posts.filter((r) => r.method === 'POST' && r.path === '/posts' && r.status === 201);
+	const created = posts.filter(
+		(r) => r.method === 'POST' && r.path === '/posts' && r.status === 201,
+	);
 	failIfNot(created.length === 1, `expected one POST /posts answered 201, saw ${created.length}`);
 	const body = created[0].body as { date: string; posts: unknown[] };
-	say(`One request created ${body.posts.length} posts, scheduled at ${body.date} (the latest of the three channels' next free slots).`);
+	say(
+		`One request created ${body.posts.length} posts, scheduled at ${body.date} (the latest of the three channels' next free slots).`,
+	);
 
-	step('Publish the trigger workflow "Report failed posts from notifications" (polls every minute)');
+	step(
+		'Publish the trigger workflow "Report failed posts from notifications" (polls every minute)',
+	);
 	const published = await n8n.cli('publish:workflow', `--id=${EXAMPLES.failedReport.id}`);
-	failIfNot(published.code === 0, `n8n publish:workflow failed:\n${n8n.redact(published.output.slice(-2000))}`);
+	failIfNot(
+		published.code === 0,
+		`n8n publish:workflow failed:\n${n8n.redact(published.output.slice(-2000))}`,
+	);
 	say('published');
 
 	step('Start the n8n editor');
 	await n8n.start();
-	const login: Login = { email: 'demo@example.com', password: `Demo-${randomBytes(6).toString('hex')}1` };
+	const login: Login = {
+		email: 'demo@example.com',
+		password: `Demo-${randomBytes(6).toString('hex')}1`,
+	};
 	await n8n.setupOwner(login);
-	const workflows = await n8n.rest<Array<{ id: string; name: string; active: boolean }>>('GET', '/workflows');
+	const workflows = await n8n.rest<Array<{ id: string; name: string; active: boolean }>>(
+		'GET',
+		'/workflows',
+	);
 	const ids = Object.values(EXAMPLES).map((e) => e.id);
-	failIfNot(ids.every((id) => workflows.some((w) => w.id === id)), `the editor lists ${workflows.map((w) => w.id).join(', ')}, not every example`);
+	failIfNot(
+		ids.every((id) => workflows.some((w) => w.id === id)),
+		`the editor lists ${workflows.map((w) => w.id).join(', ')}, not every example`,
+	);
 	const trigger = workflows.find((w) => w.id === EXAMPLES.failedReport.id);
 	failIfNot(trigger?.active === true, 'the trigger workflow is not active in the editor');
 	say(`${workflows.length} workflows in the editor; "${trigger?.name}" is published and polling.`);
@@ -128,15 +166,23 @@ async function main(): Promise<void> {
 		return;
 	}
 	say('');
-	say('Try it: open "Schedule one post on three channels…", set Type to "Now" and run it. The sandbox publishes at');
-	say('once (Mastodon fails on purpose); within a minute the published trigger workflow reports the failure');
-	say('(Executions tab of "Report failed posts from notifications"). Ctrl-C stops n8n, the sandbox and everything else.');
+	say(
+		'Try it: open "Schedule one post on three channels…", set Type to "Now" and run it. The sandbox publishes at',
+	);
+	say(
+		'once (Mastodon fails on purpose); within a minute the published trigger workflow reports the failure',
+	);
+	say(
+		'(Executions tab of "Report failed posts from notifications"). Ctrl-C stops n8n, the sandbox and everything else.',
+	);
 	await new Promise<never>(() => undefined);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 	process.on(signal, () => {
-		say(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping n8n, the sandbox and the file server`);
+		say(
+			`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping n8n, the sandbox and the file server`,
+		);
 		void stopAll().then(() => {
 			say('demo: stopped');
 			process.exit(0);

@@ -39,13 +39,19 @@ async function main(): Promise<void> {
 		await shot(page, 'workflow-canvas.png');
 
 		await page.goto(`${demo.editor}/workflow/${EXAMPLES.schedule.id}`);
-		const node = page.locator('[data-test-id="canvas-node"]', { hasText: 'Schedule at Next Free Slot' });
+		const node = page.locator('[data-test-id="canvas-node"]', {
+			hasText: 'Schedule at Next Free Slot',
+		});
 		await node.waitFor({ timeout: 60_000 });
 		await node.dblclick();
 		await page.locator('[data-test-id="ndv"]').waitFor({ timeout: 30_000 });
 		await shot(page, 'post-create-panel.png');
 		// Further down the same panel: the Channels entries, Platform first, settings named in words.
-		await page.locator('[data-test-id="ndv"]').getByText('Channels', { exact: true }).first().scrollIntoViewIfNeeded();
+		await page
+			.locator('[data-test-id="ndv"]')
+			.getByText('Channels', { exact: true })
+			.first()
+			.scrollIntoViewIfNeeded();
 		await page.mouse.wheel(0, 350);
 		await shot(page, 'post-create-channels.png');
 

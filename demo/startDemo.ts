@@ -24,8 +24,14 @@ export interface RunningDemo {
 }
 
 /** `npm run demo` until its editor is up; its output is echoed through `echo`. */
-export async function startDemo(echo: (text: string) => void = (text) => process.stdout.write(text)): Promise<RunningDemo> {
-	const demo = spawn('npm', ['run', '--silent', 'demo'], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startDemo(
+	echo: (text: string) => void = (text) => process.stdout.write(text),
+): Promise<RunningDemo> {
+	const demo = spawn('npm', ['run', '--silent', 'demo'], {
+		cwd: ROOT,
+		detached: true,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let output = '';
 	const keep = (chunk: Buffer) => {
 		output += chunk.toString('utf8');
@@ -35,7 +41,8 @@ export async function startDemo(echo: (text: string) => void = (text) => process
 	demo.stderr.on('data', keep);
 	const exited = new Promise((resolve) => demo.once('close', resolve));
 	const stop = async () => {
-		if (demo.exitCode === null && demo.signalCode === null) process.kill(-(demo.pid as number), 'SIGINT');
+		if (demo.exitCode === null && demo.signalCode === null)
+			process.kill(-(demo.pid as number), 'SIGINT');
 		await exited;
 	};
 	while (!/^Login: +\S+ \/ \S+/m.test(output)) {
@@ -53,16 +60,30 @@ export async function startDemo(echo: (text: string) => void = (text) => process
 }
 
 /** Headless Chromium and a context logged in to the demo's editor. */
-export async function openEditor(demo: RunningDemo): Promise<{ browser: Browser; context: BrowserContext }> {
-	if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
+export async function openEditor(
+	demo: RunningDemo,
+): Promise<{ browser: Browser; context: BrowserContext }> {
+	if (!existsSync(CHROMIUM))
+		throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
 	const browser = await chromium.launch({
 		executablePath: CHROMIUM,
 		// This machine's network is closed: without these, Chromium keeps trying Google's services.
-		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
 	});
 	let ready = false;
 	try {
-		const context = await browser.newContext({ viewport: { width: 1440, height: 860 }, deviceScaleFactor: 1 });
+		const context = await browser.newContext({
+			viewport: { width: 1440, height: 860 },
+			deviceScaleFactor: 1,
+		});
 		const login = await context.request.post(`${demo.editor}/rest/login`, {
 			data: { emailOrLdapLoginId: demo.email, password: demo.password },
 		});
@@ -73,4 +94,3 @@ export async function openEditor(demo: RunningDemo): Promise<{ browser: Browser;
 		if (!ready) await browser.close();
 	}
 }
-

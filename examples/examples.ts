@@ -19,7 +19,10 @@ export interface Workflow {
 	id: string;
 	name: string;
 	nodes: WorkflowNode[];
-	connections: Record<string, Record<string, Array<Array<{ node: string; type: string; index: number }>>>>;
+	connections: Record<
+		string,
+		Record<string, Array<Array<{ node: string; type: string; index: number }>>>
+	>;
 }
 
 /** Every example's file and the id it carries (stable, so the demo and tests can run them by id). */
@@ -31,7 +34,11 @@ export const EXAMPLES = {
 } as const;
 
 /** The credential every example names; importing one with this id makes the examples run as they are. */
-export const EXAMPLE_CREDENTIAL = { id: 'demoSandboxKey01', name: 'Social Publishing (sandbox)', type: 'socialPublishingApi' };
+export const EXAMPLE_CREDENTIAL = {
+	id: 'demoSandboxKey01',
+	name: 'Social Publishing (sandbox)',
+	type: 'socialPublishingApi',
+};
 
 export function readExample(name: keyof typeof EXAMPLES): Workflow {
 	return JSON.parse(readFileSync(join(ROOT, 'examples', EXAMPLES[name].file), 'utf8')) as Workflow;
@@ -54,7 +61,10 @@ export function examplesFor(options: { imageUrl: string }): Workflow[] {
 	node.parameters.url = options.imageUrl;
 	// The local server is on 127.0.0.1, which the node refuses unless told that the service (here the sandbox, started
 	// with allowLoopbackUploadUrls) is set up to fetch from this machine.
-	node.parameters.options = { ...((node.parameters.options as object | undefined) ?? {}), allowPrivateAddress: true };
+	node.parameters.options = {
+		...((node.parameters.options as object | undefined) ?? {}),
+		allowPrivateAddress: true,
+	};
 	return [readExample('schedule'), upload, readExample('failedReport'), readExample('agent')];
 }
 

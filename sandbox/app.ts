@@ -86,7 +86,11 @@ export async function createApp(
 	api.use(notificationRoutes());
 	api.use(mediaRoutes(ctx));
 	api.use((req, res) => {
-		res.status(404).json({ statusCode: 404, message: `Cannot ${req.method} ${API_BASE}${req.path}`, error: 'Not Found' });
+		res.status(404).json({
+			statusCode: 404,
+			message: `Cannot ${req.method} ${API_BASE}${req.path}`,
+			error: 'Not Found',
+		});
 	});
 	app.use(API_BASE, api);
 
@@ -102,9 +106,12 @@ export async function createApp(
 
 	// Section 9: a path outside /api reaches the web application, which answers with an HTML page.
 	app.use((_req, res) => {
-		res.status(200)
+		res
+			.status(200)
 			.type('html')
-			.send('<!doctype html><html><head><title>Social Publishing</title></head><body><div id="root"></div></body></html>');
+			.send(
+				'<!doctype html><html><head><title>Social Publishing</title></head><body><div id="root"></div></body></html>',
+			);
 	});
 
 	app.use(errorHandler);

@@ -16,14 +16,16 @@ function parseArgs(argv: string[]): SandboxOptions {
 		};
 		if (arg === '--port') {
 			options.port = Number(value());
-			if (!Number.isInteger(options.port) || options.port < 0) throw new Error('--port must be a port number (0 = free port)');
+			if (!Number.isInteger(options.port) || options.port < 0)
+				throw new Error('--port must be a port number (0 = free port)');
 		} else if (arg === '--host') options.host = value();
 		else if (arg === '--control') options.control = true;
 		else if (arg === '--seed') options.seedFile = value();
 		else if (arg === '--manual-clock') options.clock = { mode: 'manual' };
 		else if (arg === '--profile') {
 			const profile = value();
-			if (profile !== 'spec' && profile !== 'production') throw new Error('--profile must be spec or production');
+			if (profile !== 'spec' && profile !== 'production')
+				throw new Error('--profile must be spec or production');
 			options.profile = profile;
 		} else if (arg === '--quirk') {
 			const [name, state = 'on'] = value().split('=');
@@ -42,7 +44,10 @@ async function main(): Promise<void> {
 	const options = parseArgs(process.argv.slice(2));
 	const sandbox = await startSandbox(options);
 	const channels = Object.entries(sandbox.seed.channels)
-		.map(([handle, c]) => `  ${handle.padEnd(18)} ${c.id}  ${c.platform}${c.disabled ? ' (disabled)' : ''}`)
+		.map(
+			([handle, c]) =>
+				`  ${handle.padEnd(18)} ${c.id}  ${c.platform}${c.disabled ? ' (disabled)' : ''}`,
+		)
 		.join('\n');
 	process.stdout.write(
 		[

@@ -10,7 +10,8 @@ export class Clock {
 		startAt?: string,
 	) {
 		this.manualNow = startAt ? Date.parse(startAt) : Date.now();
-		if (Number.isNaN(this.manualNow)) throw new Error(`clock.now is not an ISO 8601 date: ${startAt}`);
+		if (Number.isNaN(this.manualNow))
+			throw new Error(`clock.now is not an ISO 8601 date: ${startAt}`);
 		// A real clock may still start elsewhere in time: keep the difference and let time run.
 		if (mode === 'real' && startAt) this.offsetMs = this.manualNow - Date.now();
 	}

@@ -51,7 +51,14 @@ export function controlRoutes(ctx: SandboxContext, reset: () => void): Router {
 
 	router.get('/org', (_req, res) => {
 		const o = org();
-		res.json({ id: o.id, name: o.name, plan: o.plan, usage: o.usage, channels: o.channels.length, posts: o.posts.length });
+		res.json({
+			id: o.id,
+			name: o.name,
+			plan: o.plan,
+			usage: o.usage,
+			channels: o.channels.length,
+			posts: o.posts.length,
+		});
 	});
 	router.put('/plan', (req, res) => {
 		const plan = (req.body as Json)?.plan;
@@ -86,7 +93,8 @@ export function controlRoutes(ctx: SandboxContext, reset: () => void): Router {
 		const count = body.count;
 		if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 100000)
 			throw invalid('count must be an integer from 1 to 100000');
-		const base = typeof body.createdAt === 'string' ? Date.parse(body.createdAt) : ctx.clock.nowMs();
+		const base =
+			typeof body.createdAt === 'string' ? Date.parse(body.createdAt) : ctx.clock.nowMs();
 		if (Number.isNaN(base)) throw invalid('createdAt must be an ISO 8601 date');
 		const content = typeof body.content === 'string' ? body.content : 'Sandbox notification';
 		const ids: string[] = [];
@@ -135,7 +143,8 @@ export function controlRoutes(ctx: SandboxContext, reset: () => void): Router {
 		if (typeof body.premium === 'boolean') channel.premium = body.premium;
 		// A platform outside the rules table (the real service has more), to see how clients treat one.
 		if (body.identifier !== undefined) {
-			if (typeof body.identifier !== 'string' || !/^[a-z][a-z0-9-]*$/.test(body.identifier)) throw invalid('identifier must be a platform identifier like linkedin-page');
+			if (typeof body.identifier !== 'string' || !/^[a-z][a-z0-9-]*$/.test(body.identifier))
+				throw invalid('identifier must be a platform identifier like linkedin-page');
 			channel.identifier = body.identifier;
 		}
 		if (Array.isArray(body.discordChannels))
@@ -146,11 +155,13 @@ export function controlRoutes(ctx: SandboxContext, reset: () => void): Router {
 	router.put('/settings', (req, res) => {
 		const body = (req.body ?? {}) as Json;
 		if (body.allowLoopbackUploadUrls !== undefined) {
-			if (typeof body.allowLoopbackUploadUrls !== 'boolean') throw invalid('allowLoopbackUploadUrls must be a boolean');
+			if (typeof body.allowLoopbackUploadUrls !== 'boolean')
+				throw invalid('allowLoopbackUploadUrls must be a boolean');
 			ctx.settings.allowLoopbackUploadUrls = body.allowLoopbackUploadUrls;
 		}
 		if (body.closedPlatforms !== undefined) {
-			if (!Array.isArray(body.closedPlatforms)) throw invalid('closedPlatforms must be an array of identifiers');
+			if (!Array.isArray(body.closedPlatforms))
+				throw invalid('closedPlatforms must be an array of identifiers');
 			ctx.settings.closedPlatforms = body.closedPlatforms.map(String);
 		}
 		// Other keys (e.g. the media part's uploadFromUrlTimeoutMs) are kept as given.

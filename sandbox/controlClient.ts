@@ -54,7 +54,13 @@ export class SandboxControl {
 	async publishDue(): Promise<string[]> {
 		return (await this.http.post<{ published: string[] }>('/publish-due')).data.published;
 	}
-	async org(): Promise<{ id: string; plan: PlanName | null; usage: Record<string, number>; channels: number; posts: number }> {
+	async org(): Promise<{
+		id: string;
+		plan: PlanName | null;
+		usage: Record<string, number>;
+		channels: number;
+		posts: number;
+	}> {
 		return (await this.http.get('/org')).data;
 	}
 	async setPlan(plan: PlanName | null): Promise<void> {
@@ -71,7 +77,9 @@ export class SandboxControl {
 	async mintToken(status: OAuthTokenStatus = 'valid'): Promise<string> {
 		return (await this.http.post<{ token: string }>('/oauth-tokens', { status })).data.token;
 	}
-	async addNotifications(batch: NotificationBatch): Promise<{ added: number; ids: string[]; total: number }> {
+	async addNotifications(
+		batch: NotificationBatch,
+	): Promise<{ added: number; ids: string[]; total: number }> {
 		return (await this.http.post('/notifications', batch)).data;
 	}
 	async addFault(fault: FaultSpec): Promise<void> {

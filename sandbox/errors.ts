@@ -58,7 +58,11 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, next) => {
 		return;
 	}
 	if (type === 'entity.parse.failed') {
-		res.status(400).json({ statusCode: 400, message: `Invalid JSON body: ${(err as Error).message}`, error: 'Bad Request' });
+		res.status(400).json({
+			statusCode: 400,
+			message: `Invalid JSON body: ${(err as Error).message}`,
+			error: 'Bad Request',
+		});
 		return;
 	}
 	process.stderr.write(`sandbox: unexpected error: ${(err as Error)?.stack ?? String(err)}\n`);

@@ -37,12 +37,22 @@ export class Faults {
 
 	/** Validates and adds a fault; returns an error text for a bad spec. */
 	add(spec: FaultSpec): string | undefined {
-		if (!spec || typeof spec.method !== 'string' || typeof spec.path !== 'string' || !spec.path.startsWith('/'))
+		if (
+			!spec ||
+			typeof spec.method !== 'string' ||
+			typeof spec.path !== 'string' ||
+			!spec.path.startsWith('/')
+		)
 			return 'method and path (starting with /, relative to /api/public/v1) are required';
 		if (!FAULT_KINDS.includes(spec.fault)) return `fault must be one of ${FAULT_KINDS.join(', ')}`;
 		const times = spec.times ?? 1;
 		if (!Number.isInteger(times) || times < 1) return 'times must be an integer of 1 or more';
-		this.active.push({ ...spec, method: spec.method.toUpperCase(), remaining: times, matcher: patternToRegExp(spec.path) });
+		this.active.push({
+			...spec,
+			method: spec.method.toUpperCase(),
+			remaining: times,
+			matcher: patternToRegExp(spec.path),
+		});
 		return undefined;
 	}
 
@@ -63,7 +73,9 @@ export class Faults {
 
 	/** Takes the first fault matching the request, spending one of its uses. */
 	take(method: string, path: string): ActiveFault | undefined {
-		const found = this.active.find((f) => f.method === method.toUpperCase() && f.matcher.test(path));
+		const found = this.active.find(
+			(f) => f.method === method.toUpperCase() && f.matcher.test(path),
+		);
 		if (!found) return undefined;
 		found.remaining--;
 		if (found.remaining <= 0) this.active = this.active.filter((f) => f !== found);
@@ -80,7 +92,8 @@ export class Faults {
 					res.status(500).json({ statusCode: 500, message: 'Internal server error' });
 					return;
 				case 'rateLimit':
-					res.set('Retry-After', String(fault.retryAfter ?? 60))
+					res
+						.set('Retry-After', String(fault.retryAfter ?? 60))
 						.status(429)
 						.json({ statusCode: 429, message: 'ThrottlerException: Too Many Requests' });
 					return;

@@ -7,11 +7,24 @@ import { Clock, type ClockMode } from './clock';
 import type { SandboxContext, SandboxSettings } from './context';
 import { SandboxControl } from './controlClient';
 import { Faults } from './faults';
-import { ProductionProfile, channelTokens, resolveQuirks, type QuirkSwitches, type SandboxProfile } from './production';
+import {
+	ProductionProfile,
+	channelTokens,
+	resolveQuirks,
+	type QuirkSwitches,
+	type SandboxProfile,
+} from './production';
 import { publishDue } from './publishing';
 import { RateLimiter, type RateLimitRule, type RateLimitedRoute } from './rateLimit';
 import { RequestLog } from './requestLog';
-import { applySeed, defaultSeed, readSeedFile, summarise, type SeedData, type SeedSummary } from './seed';
+import {
+	applySeed,
+	defaultSeed,
+	readSeedFile,
+	summarise,
+	type SeedData,
+	type SeedSummary,
+} from './seed';
 import { Store } from './store';
 
 export type { SeedSummary } from './seed';
@@ -19,7 +32,13 @@ export type { RateLimitedRoute } from './rateLimit';
 export { SEED_IDS } from './seed';
 export { SandboxControl } from './controlClient';
 export { API_BASE } from './app';
-export { QUIRKS, channelTokens, type Quirk, type QuirkSwitches, type SandboxProfile } from './production';
+export {
+	QUIRKS,
+	channelTokens,
+	type Quirk,
+	type QuirkSwitches,
+	type SandboxProfile,
+} from './production';
 
 export interface SandboxOptions {
 	/** 0 (default) picks a free port. */
@@ -59,7 +78,9 @@ const PUBLISH_TICK_MS = 1000;
 
 /** The production profile echoes channel tokens; tests get them to prove they never leak. */
 function withChannelTokens(summary: SeedSummary): SeedSummary {
-	const tokens = Object.fromEntries(Object.entries(summary.channels).map(([handle, c]) => [handle, channelTokens(c.id)]));
+	const tokens = Object.fromEntries(
+		Object.entries(summary.channels).map(([handle, c]) => [handle, channelTokens(c.id)]),
+	);
 	return { ...summary, channelTokens: tokens };
 }
 
@@ -102,7 +123,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		ctx.rateLimiter.reset();
 		ctx.requestLog.clear();
 		ctx.faults.clear();
-		ctx.settings = { ...initialSettings, billingUrl: initialSettings.billingUrl || `${ctx.origin}/billing` };
+		ctx.settings = {
+			...initialSettings,
+			billingUrl: initialSettings.billingUrl || `${ctx.origin}/billing`,
+		};
 	};
 
 	const { app, onClose } = await createApp(ctx, { control: opts.control ?? false, reset });
@@ -118,7 +142,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 	ctx.settings.billingUrl ||= `${origin}/billing`;
 
 	// With a real clock, due posts go out on their own; a manual clock waits for POST /_sandbox/publish-due.
-	const timer = clockMode === 'real' ? setInterval(() => publishDue(ctx), PUBLISH_TICK_MS) : undefined;
+	const timer =
+		clockMode === 'real' ? setInterval(() => publishDue(ctx), PUBLISH_TICK_MS) : undefined;
 	timer?.unref();
 
 	return {

@@ -1,5 +1,9 @@
 /** Section 1 and 8: what each paid plan allows. Which platforms a plan includes comes from the shared platform table. */
-import { PLATFORMS, PLATFORM_IDS, type PlatformId } from '../nodes/SocialPublishing/shared/platforms';
+import {
+	PLATFORMS,
+	PLATFORM_IDS,
+	type PlatformId,
+} from '../nodes/SocialPublishing/shared/platforms';
 import type { PlanName } from './store';
 
 export interface PlanLimits {

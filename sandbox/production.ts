@@ -94,7 +94,10 @@ export type Quirk = (typeof QUIRKS)[number];
 export type QuirkSwitches = Partial<Record<Quirk, boolean>>;
 
 /** The quirks on for a profile, after the single switches; throws on a name that is not a quirk. */
-export function resolveQuirks(profile: SandboxProfile = 'spec', switches: QuirkSwitches = {}): Set<Quirk> {
+export function resolveQuirks(
+	profile: SandboxProfile = 'spec',
+	switches: QuirkSwitches = {},
+): Set<Quirk> {
 	if (profile !== 'spec' && profile !== 'production')
 		throw new Error(`profile must be "spec" or "production", not "${String(profile)}"`);
 	const on = new Set<Quirk>(profile === 'production' ? QUIRKS : []);
@@ -109,11 +112,15 @@ export function resolveQuirks(profile: SandboxProfile = 'spec', switches: QuirkS
 
 /** The channel secrets production echoes on DELETE /integrations/:id; recognisable so tests can prove they never leak. */
 export function channelTokens(channelId: string): { token: string; refreshToken: string } {
-	return { token: `sandbox-channel-token-${channelId}`, refreshToken: `sandbox-channel-refresh-token-${channelId}` };
+	return {
+		token: `sandbox-channel-token-${channelId}`,
+		refreshToken: `sandbox-channel-refresh-token-${channelId}`,
+	};
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+	typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The sandbox's tags have no creation time; their records show this one. */
 const TAG_RECORD_TIME = '2026-01-01T00:00:00.000Z';
@@ -180,14 +187,20 @@ export class ProductionProfile {
 		if (this.on('unknownChannel400'))
 			for (const item of items) {
 				const id = isObject(item) && isObject(item.integration) ? item.integration.id : undefined;
-				if (typeof id !== 'string' || id === '') throw badRequest('All posts must have an integration id');
+				if (typeof id !== 'string' || id === '')
+					throw badRequest('All posts must have an integration id');
 				if (!ctx.store.channel(org, id)) throw badRequest(`Integration with id ${id} not found`);
 			}
-		if (this.on('typeUnchecked') && !['draft', 'schedule', 'now'].includes(copy.type as string)) copy.type = 'schedule';
+		if (this.on('typeUnchecked') && !['draft', 'schedule', 'now'].includes(copy.type as string))
+			copy.type = 'schedule';
 		if (this.on('settingsCoerced')) {
 			// Implicit conversion: any non-empty string is true ("false" included); a number in a string is that number.
 			if (typeof copy.shortLink === 'string') copy.shortLink = copy.shortLink !== '';
-			if (typeof copy.inter === 'string' && copy.inter.trim() !== '' && !Number.isNaN(Number(copy.inter)))
+			if (
+				typeof copy.inter === 'string' &&
+				copy.inter.trim() !== '' &&
+				!Number.isNaN(Number(copy.inter))
+			)
 				copy.inter = Number(copy.inter);
 			if (copy.inter === 0) delete copy.inter;
 			for (const item of items) {
@@ -196,7 +209,8 @@ export class ProductionProfile {
 				if (!channel || !isPlatform(channel.identifier)) continue;
 				for (const field of PLATFORMS[channel.identifier].settings ?? []) {
 					const value = item.settings[field.name];
-					if (field.type === 'boolean' && typeof value === 'string') item.settings[field.name] = value !== '';
+					if (field.type === 'boolean' && typeof value === 'string')
+						item.settings[field.name] = value !== '';
 				}
 			}
 		}
@@ -204,15 +218,23 @@ export class ProductionProfile {
 			for (const item of items) {
 				if (!isObject(item) || !isObject(item.integration)) continue;
 				const channel = ctx.store.channel(org, String(item.integration.id));
-				if (!channel || (item.settings !== undefined && item.settings !== null && !isObject(item.settings))) continue;
+				if (
+					!channel ||
+					(item.settings !== undefined && item.settings !== null && !isObject(item.settings))
+				)
+					continue;
 				// Kept in place when sent, added last when not (the service spreads the settings, then sets it).
-				item.settings = { ...(isObject(item.settings) ? item.settings : {}), __type: channel.identifier };
+				item.settings = {
+					...(isObject(item.settings) ? item.settings : {}),
+					__type: channel.identifier,
+				};
 			}
 		if (this.on('htmlCleanedFirst'))
 			for (const item of items) {
 				if (!isObject(item) || !Array.isArray(item.value)) continue;
 				for (const part of item.value)
-					if (isObject(part) && typeof part.content === 'string') part.content = cleanHtmlAsService(part.content);
+					if (isObject(part) && typeof part.content === 'string')
+						part.content = cleanHtmlAsService(part.content);
 			}
 		return copy;
 	}
@@ -226,7 +248,12 @@ export class ProductionProfile {
 				const tag = org.tags.find((t) => t.id === value);
 				const shownTag = { id: value, name: label, color: tag?.color ?? null };
 				if (!this.on('tagsFullRecord')) return { tag: shownTag };
-				const record = { orgId: org.id, deletedAt: null, createdAt: TAG_RECORD_TIME, updatedAt: TAG_RECORD_TIME };
+				const record = {
+					orgId: org.id,
+					deletedAt: null,
+					createdAt: TAG_RECORD_TIME,
+					updatedAt: TAG_RECORD_TIME,
+				};
 				return { tag: { ...shownTag, ...record } };
 			});
 		if (this.on('repeatActualDate') && post.intervalInDays) shown.actualDate = post.publishDate;
@@ -242,7 +269,11 @@ export class ProductionProfile {
 
 		if (this.on('noMediaLibrary'))
 			router.get('/media', (req, res) => {
-				res.status(404).json({ statusCode: 404, message: `Cannot GET ${API_BASE}${req.path}`, error: 'Not Found' });
+				res.status(404).json({
+					statusCode: 404,
+					message: `Cannot GET ${API_BASE}${req.path}`,
+					error: 'Not Found',
+				});
 			});
 
 		if (this.on('findSlotHangs'))
@@ -276,7 +307,10 @@ export class ProductionProfile {
 				if (body.status !== 'draft' && body.status !== 'schedule')
 					throw fieldErrors(['status must be one of the following values: draft, schedule']);
 				const post = store.post(orgOf(res), req.params.id);
-				if (!post) throw this.on('statusUnknownPost400') ? badRequest('Post not found') : notFound('Post not found');
+				if (!post)
+					throw this.on('statusUnknownPost400')
+						? badRequest('Post not found')
+						: notFound('Post not found');
 				post.state = body.status === 'draft' ? 'DRAFT' : 'QUEUE';
 				res.json({ id: post.id, state: post.state });
 			});
@@ -329,23 +363,33 @@ export class ProductionProfile {
 				const group = req.query.group;
 				if (typeof group !== 'string' || group === '') return next();
 				const org = orgOf(res);
-				res.json(org.channels.filter((c) => c.customerId === group).map((c) => channelView(org, c)));
+				res.json(
+					org.channels.filter((c) => c.customerId === group).map((c) => channelView(org, c)),
+				);
 			});
 			router.put('/posts/:id/settings', (req, res) => {
 				const org = orgOf(res);
 				const settings: unknown = isObject(req.body) ? req.body.settings : undefined;
 				if (!isObject(settings)) throw fieldErrors(['settings must be an object']);
 				const post = store.post(org, req.params.id);
-				if (!post) throw new ApiError(404, { statusCode: 404, message: 'Post not found', error: 'Not Found' });
+				if (!post)
+					throw new ApiError(404, {
+						statusCode: 404,
+						message: 'Post not found',
+						error: 'Not Found',
+					});
 				if (post.state !== 'QUEUE' && post.state !== 'DRAFT')
-					throw badRequest('Only scheduled posts that were not published yet (or drafts) can be updated');
+					throw badRequest(
+						'Only scheduled posts that were not published yet (or drafts) can be updated',
+					);
 				if (post.state === 'QUEUE' && Date.parse(post.publishDate) < ctx.clock.nowMs())
 					throw badRequest('The publish time of this post already passed, it cannot be updated');
 				const merged = { ...post.settings, ...settings };
 				const channel = store.channel(org, post.channelId);
 				if (channel && isPlatform(channel.identifier)) {
 					const [first] = checkSettings(channel.identifier, merged);
-					if (first) throw badRequest(`${channel.name}: ${first.message.replace(/^settings\./, '')}`);
+					if (first)
+						throw badRequest(`${channel.name}: ${first.message.replace(/^settings\./, '')}`);
 				}
 				post.settings = merged;
 				res.json({ postId: post.id, publishDate: post.publishDate.slice(0, 19) });

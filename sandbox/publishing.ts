@@ -32,7 +32,10 @@ export function releaseUrlOf(channel: Channel, releaseId: string): string {
 }
 
 /** The channel's recent items on its platform, offered by GET /posts/:id/missing. Includes the post's own item. */
-export function recentPlatformItems(channel: Channel, post: Post): Array<{ id: string; url: string }> {
+export function recentPlatformItems(
+	channel: Channel,
+	post: Post,
+): Array<{ id: string; url: string }> {
 	return [0, 1, 2].map((n) => {
 		const itemId = platformItemId(`${post.id}:${n}`);
 		return { id: itemId, url: releaseUrlOf(channel, itemId) };
@@ -60,7 +63,12 @@ export function publishPost(ctx: SandboxContext, org: Org, post: Post): void {
 		post.error = failure;
 		post.releaseURL = null;
 		post.releaseId = null;
-		ctx.store.addNotification(org, `Error posting on ${platformLabel(channel)}: ${failure}`, null, nowIso);
+		ctx.store.addNotification(
+			org,
+			`Error posting on ${platformLabel(channel)}: ${failure}`,
+			null,
+			nowIso,
+		);
 		return;
 	}
 	post.state = 'PUBLISHED';
@@ -69,13 +77,23 @@ export function publishPost(ctx: SandboxContext, org: Org, post: Post): void {
 		post.releaseId = null;
 		post.releaseURL = null;
 		post.missingReleaseId = true;
-		ctx.store.addNotification(org, `Your post has been published on ${platformLabel(channel)}`, null, nowIso);
+		ctx.store.addNotification(
+			org,
+			`Your post has been published on ${platformLabel(channel)}`,
+			null,
+			nowIso,
+		);
 		return;
 	}
 	post.releaseId = platformItemId(`${post.id}:0`);
 	post.releaseURL = releaseUrlOf(channel, post.releaseId);
 	post.missingReleaseId = false;
-	ctx.store.addNotification(org, `Your post has been published on ${platformLabel(channel)}`, post.releaseURL, nowIso);
+	ctx.store.addNotification(
+		org,
+		`Your post has been published on ${platformLabel(channel)}`,
+		post.releaseURL,
+		nowIso,
+	);
 }
 
 /** Publishes every queued post whose date has come; returns the ids handled. */

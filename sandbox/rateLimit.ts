@@ -1,7 +1,14 @@
 /** Section 8: per-organisation, per-endpoint fixed-window counters. Windows run on real time so tests can wait them out. */
-import { DOCUMENTED_RATE_LIMITS, type RateLimitedRoute, type RateLimitRule } from '../nodes/SocialPublishing/shared/transport/rateLimits';
+import {
+	DOCUMENTED_RATE_LIMITS,
+	type RateLimitedRoute,
+	type RateLimitRule,
+} from '../nodes/SocialPublishing/shared/transport/rateLimits';
 
-export type { RateLimitedRoute, RateLimitRule } from '../nodes/SocialPublishing/shared/transport/rateLimits';
+export type {
+	RateLimitedRoute,
+	RateLimitRule,
+} from '../nodes/SocialPublishing/shared/transport/rateLimits';
 export { rateLimitedRouteOf } from '../nodes/SocialPublishing/shared/transport/rateLimits';
 
 export interface RateLimitVerdict {
@@ -31,7 +38,10 @@ export class RateLimiter {
 			window = { startedMs: now, count: 0 };
 			this.windows.set(key, window);
 		}
-		const resetSeconds = Math.max(1, Math.ceil((window.startedMs + rule.windowSeconds * 1000 - now) / 1000));
+		const resetSeconds = Math.max(
+			1,
+			Math.ceil((window.startedMs + rule.windowSeconds * 1000 - now) / 1000),
+		);
 		const allowed = window.count < rule.limit;
 		if (allowed) window.count++;
 		return {

@@ -5,7 +5,17 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Channel, ChannelBehaviour, Customer, OAuthToken, Org, PlanName, Post, Store, Tag } from './store';
+import type {
+	Channel,
+	ChannelBehaviour,
+	Customer,
+	OAuthToken,
+	Org,
+	PlanName,
+	Post,
+	Store,
+	Tag,
+} from './store';
 
 /** A channel as written in a seed: behaviour and posting times may be left out. */
 export type SeedChannel = Omit<Channel, 'behaviour' | 'postingTimes'> &
@@ -136,7 +146,9 @@ export function defaultSeed(): SeedData {
 				],
 				channels: [
 					channel('facebook', 'facebook', 'Sandbox Studio Page'),
-					channel('instagram', 'instagram', 'Acme Bakery Instagram', { customerId: customers.acme }),
+					channel('instagram', 'instagram', 'Acme Bakery Instagram', {
+						customerId: customers.acme,
+					}),
 					channel('linkedin', 'linkedin', 'Sandbox Studio LinkedIn'),
 					channel('linkedinDisabled', 'linkedin', 'Old LinkedIn Page', { disabled: true }),
 					channel('tiktok', 'tiktok', 'Acme Bakery TikTok', { customerId: customers.acme }),
@@ -146,7 +158,10 @@ export function defaultSeed(): SeedData {
 					channel('mastodon', 'mastodon', 'Sandbox Studio Mastodon'),
 					channel('telegram', 'telegram', 'Sandbox Studio Telegram'),
 					channel('x', 'x', 'Sandbox Studio X'),
-					channel('xPremium', 'x', 'Sandbox Premium X', { premium: true, customerId: customers.globex }),
+					channel('xPremium', 'x', 'Sandbox Premium X', {
+						premium: true,
+						customerId: customers.globex,
+					}),
 					channel('discord', 'discord', 'Sandbox Community Discord', {
 						discordChannels: [
 							{ id: '1180000000000000001', name: 'general' },
@@ -168,7 +183,10 @@ export function defaultSeed(): SeedData {
 }
 
 export function readSeedFile(path: string): { seed?: SeedData; options?: Record<string, unknown> } {
-	const parsed = JSON.parse(readFileSync(path, 'utf8')) as { orgs?: SeedOrg[]; options?: Record<string, unknown> };
+	const parsed = JSON.parse(readFileSync(path, 'utf8')) as {
+		orgs?: SeedOrg[];
+		options?: Record<string, unknown>;
+	};
 	if (parsed.orgs !== undefined && (!Array.isArray(parsed.orgs) || parsed.orgs.length === 0))
 		throw new Error(`${path}: "orgs" must be a non-empty array`);
 	return { seed: parsed.orgs ? { orgs: parsed.orgs } : undefined, options: parsed.options };
@@ -207,13 +225,16 @@ export function buildOrgs(seed: SeedData): Org[] {
 export function applySeed(store: Store, seed: SeedData): void {
 	store.orgs = buildOrgs(seed);
 	seed.orgs.forEach((o, i) => {
-		for (const n of o.notifications ?? []) store.addNotification(store.orgs[i], n.content, n.link ?? null, n.createdAt);
+		for (const n of o.notifications ?? [])
+			store.addNotification(store.orgs[i], n.content, n.link ?? null, n.createdAt);
 	});
 }
 
 export function summarise(seed: SeedData): SeedSummary {
 	const [main] = seed.orgs;
-	const customerById = new Map((main.customers ?? []).map((c) => [c.id, { id: c.id, name: c.name }]));
+	const customerById = new Map(
+		(main.customers ?? []).map((c) => [c.id, { id: c.id, name: c.name }]),
+	);
 	const channels: Record<string, SeedChannelSummary> = {};
 	for (const c of main.channels ?? []) {
 		const customer = c.customerId ? customerById.get(c.customerId) : undefined;
@@ -234,8 +255,11 @@ export function summarise(seed: SeedData): SeedSummary {
 			oauth: { valid: tokenOf('valid'), revoked: tokenOf('revoked'), expired: tokenOf('expired') },
 		},
 		channels,
-		discordChannels: (main.channels ?? []).find((c) => c.identifier === 'discord')?.discordChannels ?? [],
-		customers: Object.fromEntries((main.customers ?? []).map((c) => [c.handle ?? c.id, { id: c.id, name: c.name }])),
+		discordChannels:
+			(main.channels ?? []).find((c) => c.identifier === 'discord')?.discordChannels ?? [],
+		customers: Object.fromEntries(
+			(main.customers ?? []).map((c) => [c.handle ?? c.id, { id: c.id, name: c.name }]),
+		),
 		tags: main.tags ?? [],
 	};
 }

@@ -1,5 +1,9 @@
 /** GET /integration-settings `settings`: the platform's settings fields (shared table) as a JSON schema. */
-import type { PlatformRules, SettingCondition, SettingField } from '../nodes/SocialPublishing/shared/platforms';
+import type {
+	PlatformRules,
+	SettingCondition,
+	SettingField,
+} from '../nodes/SocialPublishing/shared/platforms';
 
 type Schema = Record<string, unknown>;
 
@@ -51,7 +55,10 @@ export const NO_SETTINGS = 'No additional settings required';
 
 /** A table condition (`when`) as a JSON schema the settings object matches. */
 function conditionSchema(condition: SettingCondition): Schema {
-	const has = (value: string): Schema => ({ properties: { [condition.setting]: { const: value } }, required: [condition.setting] });
+	const has = (value: string): Schema => ({
+		properties: { [condition.setting]: { const: value } },
+		required: [condition.setting],
+	});
 	return 'value' in condition ? has(condition.value) : { not: has(condition.notValue) };
 }
 
@@ -62,9 +69,16 @@ export function settingsSchema(platform: PlatformRules): Schema | typeof NO_SETT
 	return {
 		type: 'object',
 		properties: Object.fromEntries(platform.settings.map((f) => [f.name, fieldSchema(f)])),
-		required: platform.settings.filter((f) => f.required && f.when === undefined).map((f) => f.name),
+		required: platform.settings
+			.filter((f) => f.required && f.when === undefined)
+			.map((f) => f.name),
 		...(conditional.length > 0
-			? { allOf: conditional.map((f) => ({ if: conditionSchema(f.when!), then: { required: [f.name] } })) }
+			? {
+					allOf: conditional.map((f) => ({
+						if: conditionSchema(f.when!),
+						then: { required: [f.name] },
+					})),
+				}
 			: {}),
 		additionalProperties: false,
 	};

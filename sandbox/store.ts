@@ -158,7 +158,13 @@ export class Store {
 	}
 
 	addNotification(org: Org, content: string, link: string | null, createdAt: string): Notification {
-		const n: Notification = { id: randomUUID(), content, link, createdAt, seq: ++this.notificationSeq };
+		const n: Notification = {
+			id: randomUUID(),
+			content,
+			link,
+			createdAt,
+			seq: ++this.notificationSeq,
+		};
 		org.notifications.push(n);
 		return n;
 	}

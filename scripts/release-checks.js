@@ -88,13 +88,16 @@ function checkManifest(opts) {
 	for (const field of ['dependencies', 'optionalDependencies']) {
 		const names = Object.keys(pkg[field] ?? {});
 		if (names.length > 0) {
-			findings.push(`${field} must be empty (the package ships no runtime dependencies): ${names.join(', ')}`);
+			findings.push(
+				`${field} must be empty (the package ships no runtime dependencies): ${names.join(', ')}`,
+			);
 		}
 	}
 	for (const field of ['bundleDependencies', 'bundledDependencies']) {
 		if (pkg[field] !== undefined) findings.push(`${field} must not be set`);
 	}
-	if (pkg.overrides !== undefined) findings.push('overrides must not be set (n8n-node lint refuses it)');
+	if (pkg.overrides !== undefined)
+		findings.push('overrides must not be set (n8n-node lint refuses it)');
 	return { findings };
 }
 
@@ -111,7 +114,13 @@ function packAndUnpack(root) {
 	const [report] = JSON.parse(out);
 	const unpacked = path.join(dir, 'unpacked');
 	fs.mkdirSync(unpacked);
-	execFileSync('tar', ['-xzf', path.join(dir, report.filename), '-C', unpacked, '--strip-components=1']);
+	execFileSync('tar', [
+		'-xzf',
+		path.join(dir, report.filename),
+		'-C',
+		unpacked,
+		'--strip-components=1',
+	]);
 	return { report, dir, unpacked };
 }
 
@@ -133,20 +142,27 @@ function checkTarball(opts, packed) {
 		findings.push(`packed size ${kB(report.size)} is over the budget of ${kB(opts.maxPacked)}`);
 	}
 	if (report.unpackedSize > opts.maxUnpacked) {
-		findings.push(`unpacked size ${kB(report.unpackedSize)} is over the budget of ${kB(opts.maxUnpacked)}`);
+		findings.push(
+			`unpacked size ${kB(report.unpackedSize)} is over the budget of ${kB(opts.maxUnpacked)}`,
+		);
 	}
 	const files = report.files.map((file) => file.path);
 	for (const file of files) {
 		if (ALWAYS_PACKED.has(file)) continue;
 		const why = WHY_NOT_SHIPPED.find(([pattern]) => pattern.test(file));
 		if (why) findings.push(`${file} must not ship: ${why[1]}`);
-		else if (!SHIPPED.test(file)) findings.push(`${file} is not a file n8n loads (dist/nodes or dist/credentials .js, icons, codex .node.json)`);
+		else if (!SHIPPED.test(file))
+			findings.push(
+				`${file} is not a file n8n loads (dist/nodes or dist/credentials .js, icons, codex .node.json)`,
+			);
 	}
 	const pkg = readJson(path.join(opts.root, 'package.json'));
 	const registered = [...(pkg.n8n?.nodes ?? []), ...(pkg.n8n?.credentials ?? [])];
-	if (registered.length === 0) findings.push('package.json registers no node and no credential (n8n.nodes, n8n.credentials)');
+	if (registered.length === 0)
+		findings.push('package.json registers no node and no credential (n8n.nodes, n8n.credentials)');
 	for (const entry of registered) {
-		if (!files.includes(entry)) findings.push(`${entry} is registered in package.json but not in the tarball`);
+		if (!files.includes(entry))
+			findings.push(`${entry} is registered in package.json but not in the tarball`);
 	}
 	return {
 		findings,
@@ -163,11 +179,16 @@ function checkTarball(opts, packed) {
  * .ts sources (with the same rules switched off as in the scanner), the TypeScript parser for .ts and .json.
  */
 async function scannerConfig() {
-	const fromCli = createRequire(path.join(REPO, 'node_modules', '@n8n', 'node-cli', 'package.json'));
+	const fromCli = createRequire(
+		path.join(REPO, 'node_modules', '@n8n', 'node-cli', 'package.json'),
+	);
 	const fromTsEslint = createRequire(fromCli.resolve('typescript-eslint/package.json'));
 	const load = async (resolve, name) => import(pathToFileURL(resolve(name)).href);
 
-	const { n8nCommunityNodesPlugin } = await load(fromCli.resolve, '@n8n/eslint-plugin-community-nodes');
+	const { n8nCommunityNodesPlugin } = await load(
+		fromCli.resolve,
+		'@n8n/eslint-plugin-community-nodes',
+	);
 	const nodesBase = (await load(fromCli.resolve, 'eslint-plugin-n8n-nodes-base')).default;
 	const tsParserModule = await load(fromTsEslint.resolve, '@typescript-eslint/parser');
 	const parser = tsParserModule.default ?? tsParserModule;
@@ -208,13 +229,20 @@ async function lintWithScannerRules(dir, patterns, config) {
 		// as the scanner: eslint-disable comments in the package do not count
 		allowInlineConfig: false,
 	});
-	const files = fg.sync(patterns, { cwd: dir, absolute: true, ignore: ['**/node_modules/**', '**/package-lock.json'] });
-	if (files.length === 0) return { files: 0, problems: [`no files match ${patterns.join(', ')} in ${dir}`], text: '' };
+	const files = fg.sync(patterns, {
+		cwd: dir,
+		absolute: true,
+		ignore: ['**/node_modules/**', '**/package-lock.json'],
+	});
+	if (files.length === 0)
+		return { files: 0, problems: [`no files match ${patterns.join(', ')} in ${dir}`], text: '' };
 	const results = await eslint.lintFiles(files);
 	const problems = [];
 	for (const result of results) {
 		for (const message of result.messages) {
-			problems.push(`${path.relative(dir, result.filePath)}:${message.line}:${message.column} ${message.ruleId ?? ''} ${message.message}`);
+			problems.push(
+				`${path.relative(dir, result.filePath)}:${message.line}:${message.column} ${message.ruleId ?? ''} ${message.message}`,
+			);
 		}
 	}
 	return { files: files.length, problems };
@@ -223,12 +251,19 @@ async function lintWithScannerRules(dir, patterns, config) {
 async function checkScan(opts, packed) {
 	const config = await scannerConfig();
 	const tarball = await lintWithScannerRules(packed.unpacked, ['**/*.js', 'package.json'], config);
-	const sources = await lintWithScannerRules(opts.root, ['package.json', '{nodes,credentials}/**/*.{js,ts,json}'], config);
+	const sources = await lintWithScannerRules(
+		opts.root,
+		['package.json', '{nodes,credentials}/**/*.{js,ts,json}'],
+		config,
+	);
 	const findings = [
 		...tarball.problems.map((problem) => `tarball: ${problem}`),
 		...sources.problems.map((problem) => `sources: ${problem}`),
 	];
-	return { findings, summary: `0 findings in ${tarball.files} files of the unpacked tarball and ${sources.files} source files` };
+	return {
+		findings,
+		summary: `0 findings in ${tarball.files} files of the unpacked tarball and ${sources.files} source files`,
+	};
 }
 
 // ---------------------------------------------------------------------------------------------- identity
@@ -247,15 +282,22 @@ function checkIdentity(opts) {
 	const repositoryUrl = typeof pkg.repository === 'object' ? pkg.repository?.url : undefined;
 	const author = typeof pkg.author === 'object' ? pkg.author : undefined;
 	if (pkg.repository?.type !== 'git' || typeof repositoryUrl !== 'string') {
-		findings.push('repository must be {"type": "git", "url": "git+https://github.com/OWNER/NAME.git"}');
+		findings.push(
+			'repository must be {"type": "git", "url": "git+https://github.com/OWNER/NAME.git"}',
+		);
 	}
 	if (!author?.name || !author?.email) findings.push('author must be {"name": ..., "email": ...}');
 	// One repository: the homepage (and bugs, when set) derive from repository.url.
-	const base = typeof repositoryUrl === 'string' ? repositoryUrl.replace(/^git\+/, '').replace(/\.git$/, '') : undefined;
+	const base =
+		typeof repositoryUrl === 'string'
+			? repositoryUrl.replace(/^git\+/, '').replace(/\.git$/, '')
+			: undefined;
 	if (base !== undefined) {
-		if (pkg.homepage !== `${base}#readme`) findings.push(`homepage "${pkg.homepage}" must be the repository's: ${base}#readme`);
+		if (pkg.homepage !== `${base}#readme`)
+			findings.push(`homepage "${pkg.homepage}" must be the repository's: ${base}#readme`);
 		const bugs = typeof pkg.bugs === 'object' ? pkg.bugs?.url : pkg.bugs;
-		if (bugs !== undefined && bugs !== `${base}/issues`) findings.push(`bugs "${bugs}" must be the repository's: ${base}/issues`);
+		if (bugs !== undefined && bugs !== `${base}/issues`)
+			findings.push(`bugs "${bugs}" must be the repository's: ${base}/issues`);
 	}
 	const fields = {
 		'repository.url': repositoryUrl,
@@ -264,20 +306,34 @@ function checkIdentity(opts) {
 		'author.email': author?.email,
 		'author.url': author?.url,
 	};
-	const placeholders = Object.entries(fields).filter(([, value]) => typeof value === 'string' && PLACEHOLDER.test(value));
+	const placeholders = Object.entries(fields).filter(
+		([, value]) => typeof value === 'string' && PLACEHOLDER.test(value),
+	);
 	if (!opts.publish) {
-		const left = placeholders.length ? `; placeholders left (a publish is refused): ${placeholders.map(([field]) => field).join(', ')}` : '';
+		const left = placeholders.length
+			? `; placeholders left (a publish is refused): ${placeholders.map(([field]) => field).join(', ')}`
+			: '';
 		return { findings, summary: `one repository, ${base ?? 'none'}${left}` };
 	}
 	for (const [field, value] of placeholders) {
-		findings.push(`${field} "${value}" is a placeholder: fill it in before publishing (docs/development.md, "Publishing")`);
+		findings.push(
+			`${field} "${value}" is a placeholder: fill it in before publishing (docs/development.md, "Publishing")`,
+		);
 	}
 	const github = base === undefined ? null : GITHUB_REPOSITORY.exec(base);
 	if (base !== undefined && !github) {
-		findings.push(`repository.url must be git+https://github.com/OWNER/NAME.git: npm's trusted publishing and provenance name a GitHub repository`);
+		findings.push(
+			`repository.url must be git+https://github.com/OWNER/NAME.git: npm's trusted publishing and provenance name a GitHub repository`,
+		);
 	}
-	if (opts.repository !== undefined && github && `${github[1]}/${github[2]}`.toLowerCase() !== opts.repository.toLowerCase()) {
-		findings.push(`repository.url names ${github[1]}/${github[2]}, but this workflow runs in ${opts.repository}: npm would refuse the provenance`);
+	if (
+		opts.repository !== undefined &&
+		github &&
+		`${github[1]}/${github[2]}`.toLowerCase() !== opts.repository.toLowerCase()
+	) {
+		findings.push(
+			`repository.url names ${github[1]}/${github[2]}, but this workflow runs in ${opts.repository}: npm would refuse the provenance`,
+		);
 	}
 	return { findings, summary: `ready to publish from ${base}` };
 }
@@ -287,7 +343,10 @@ function checkIdentity(opts) {
 async function checkWorkflows(opts) {
 	const findings = [];
 	if (!fs.existsSync(opts.workflows)) return { findings: [`no workflow folder ${opts.workflows}`] };
-	const files = fs.readdirSync(opts.workflows).filter((file) => /\.ya?ml$/.test(file)).sort();
+	const files = fs
+		.readdirSync(opts.workflows)
+		.filter((file) => /\.ya?ml$/.test(file))
+		.sort();
 	for (const required of ['ci.yml', 'release.yml']) {
 		if (!files.includes(required)) findings.push(`${required} is missing`);
 	}
@@ -296,7 +355,9 @@ async function checkWorkflows(opts) {
 	for (const file of files) {
 		const text = fs.readFileSync(path.join(opts.workflows, file), 'utf8');
 		for (const problem of lint(text, file)) {
-			findings.push(`${file}:${problem.line}:${problem.column} [${problem.kind}] ${problem.message}`);
+			findings.push(
+				`${file}:${problem.line}:${problem.column} [${problem.kind}] ${problem.message}`,
+			);
 		}
 		// Write permissions: only the release workflow's id-token (for npm provenance) is allowed.
 		text.split('\n').forEach((line, index) => {
@@ -304,15 +365,20 @@ async function checkWorkflows(opts) {
 			const all = /^\s*permissions:\s*write-all\b/.test(line);
 			if (!scoped && !all) return;
 			if (all || !(file === 'release.yml' && scoped[1] === 'id-token')) {
-				findings.push(`${file}:${index + 1} grants "${line.trim()}": only release.yml may hold a write permission, and only id-token`);
+				findings.push(
+					`${file}:${index + 1} grants "${line.trim()}": only release.yml may hold a write permission, and only id-token`,
+				);
 			}
 		});
 	}
-	const release = files.includes('release.yml') ? fs.readFileSync(path.join(opts.workflows, 'release.yml'), 'utf8') : '';
+	const release = files.includes('release.yml')
+		? fs.readFileSync(path.join(opts.workflows, 'release.yml'), 'utf8')
+		: '';
 	if (release && !/npm publish --provenance --access public/.test(release)) {
 		findings.push('release.yml must publish with `npm publish --provenance --access public`');
 	}
-	if (release && !/^\s*id-token:\s*write\b/m.test(release)) findings.push('release.yml must grant id-token: write');
+	if (release && !/^\s*id-token:\s*write\b/m.test(release))
+		findings.push('release.yml must grant id-token: write');
 	if (release) findings.push(...checkTrustedPublishing(release));
 	return { findings, summary: `${files.join(', ')}: 0 findings` };
 }
@@ -329,15 +395,26 @@ function checkTrustedPublishing(release) {
 	const at = (pattern) => release.search(pattern);
 	const publishAt = at(/npm publish\b/);
 	for (const token of ['NPM_TOKEN', 'NODE_AUTH_TOKEN', 'secrets.']) {
-		if (release.includes(token)) findings.push(`release.yml must hold no npm token (${token}): npm's trusted publishing authenticates the job by its OIDC token`);
+		if (release.includes(token))
+			findings.push(
+				`release.yml must hold no npm token (${token}): npm's trusted publishing authenticates the job by its OIDC token`,
+			);
 	}
 	const npm = /npm (?:install|i) (?:-g|--global) npm@(\d+\.\d+\.\d+)\b/.exec(release);
-	if (!npm) findings.push(`release.yml must install npm ${TRUSTED_PUBLISHING_NPM} or later at an exact version (npm install -g npm@X.Y.Z) before npm publish`);
-	else if (compareVersions(npm[1], TRUSTED_PUBLISHING_NPM) < 0) findings.push(`release.yml installs npm ${npm[1]}: trusted publishing needs ${TRUSTED_PUBLISHING_NPM} or later`);
+	if (!npm)
+		findings.push(
+			`release.yml must install npm ${TRUSTED_PUBLISHING_NPM} or later at an exact version (npm install -g npm@X.Y.Z) before npm publish`,
+		);
+	else if (compareVersions(npm[1], TRUSTED_PUBLISHING_NPM) < 0)
+		findings.push(
+			`release.yml installs npm ${npm[1]}: trusted publishing needs ${TRUSTED_PUBLISHING_NPM} or later`,
+		);
 	else if (npm.index > publishAt) findings.push('release.yml must install npm before npm publish');
 	const identityAt = at(/release-checks\.js identity --publish --repository "\$GITHUB_REPOSITORY"/);
 	if (identityAt < 0 || identityAt > publishAt) {
-		findings.push('release.yml must run `node scripts/release-checks.js identity --publish --repository "$GITHUB_REPOSITORY"` before npm publish');
+		findings.push(
+			'release.yml must run `node scripts/release-checks.js identity --publish --repository "$GITHUB_REPOSITORY"` before npm publish',
+		);
 	}
 	return findings;
 }
@@ -350,7 +427,8 @@ const KINDS = new Set(['Added', 'Changed', 'Deprecated', 'Removed', 'Fixed', 'Se
 function compareVersions(a, b) {
 	const [, ...pa] = SEMVER.exec(a);
 	const [, ...pb] = SEMVER.exec(b);
-	for (let i = 0; i < 3; i++) if (Number(pa[i]) !== Number(pb[i])) return Number(pa[i]) - Number(pb[i]);
+	for (let i = 0; i < 3; i++)
+		if (Number(pa[i]) !== Number(pb[i])) return Number(pa[i]) - Number(pb[i]);
 	if (pa[3] === pb[3]) return 0;
 	if (pa[3] === undefined) return 1;
 	if (pb[3] === undefined) return -1;
@@ -360,8 +438,10 @@ function compareVersions(a, b) {
 function checkChangelog(opts) {
 	const findings = [];
 	const { version } = readJson(path.join(opts.root, 'package.json'));
-	if (!SEMVER.test(version ?? '')) return { findings: [`package.json version "${version}" is not semver`] };
-	if (!fs.existsSync(opts.changelog)) return { findings: [`${path.basename(opts.changelog)} is missing`] };
+	if (!SEMVER.test(version ?? ''))
+		return { findings: [`package.json version "${version}" is not semver`] };
+	if (!fs.existsSync(opts.changelog))
+		return { findings: [`${path.basename(opts.changelog)} is missing`] };
 	const lines = fs.readFileSync(opts.changelog, 'utf8').split('\n');
 	if (lines[0] !== '# Changelog') findings.push('the first line must be "# Changelog"');
 
@@ -370,37 +450,53 @@ function checkChangelog(opts) {
 		const at = `CHANGELOG.md:${index + 1}`;
 		if (line.startsWith('## ')) {
 			const heading = /^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$/.exec(line);
-			if (!heading) return findings.push(`${at} "${line}": expected "## [Unreleased]" or "## [x.y.z] - YYYY-MM-DD"`);
+			if (!heading)
+				return findings.push(
+					`${at} "${line}": expected "## [Unreleased]" or "## [x.y.z] - YYYY-MM-DD"`,
+				);
 			const [, name, date] = heading;
 			if (name === 'Unreleased') {
 				if (date) findings.push(`${at} [Unreleased] takes no date`);
 				if (sections.length > 0) findings.push(`${at} [Unreleased] must be the first section`);
 			} else if (!SEMVER.test(name)) findings.push(`${at} "${name}" is not a version`);
-			else if (!date || Number.isNaN(Date.parse(date))) findings.push(`${at} version ${name} needs a release date (YYYY-MM-DD)`);
+			else if (!date || Number.isNaN(Date.parse(date)))
+				findings.push(`${at} version ${name} needs a release date (YYYY-MM-DD)`);
 			sections.push({ name, date, line: index + 1, body: [] });
 		} else if (line.startsWith('### ')) {
-			if (!KINDS.has(line.slice(4))) findings.push(`${at} "${line}": subsections are ${[...KINDS].join(', ')}`);
+			if (!KINDS.has(line.slice(4)))
+				findings.push(`${at} "${line}": subsections are ${[...KINDS].join(', ')}`);
 			sections.at(-1)?.body.push(line);
 		} else if (line.trim() && !line.startsWith('[')) sections.at(-1)?.body.push(line);
 	});
-	if (sections[0]?.name !== 'Unreleased') findings.push('an "## [Unreleased]" section must come first');
+	if (sections[0]?.name !== 'Unreleased')
+		findings.push('an "## [Unreleased]" section must come first');
 
 	const versions = sections.map((section) => section.name).filter((name) => SEMVER.test(name));
 	for (let i = 1; i < versions.length; i++) {
-		if (compareVersions(versions[i - 1], versions[i]) <= 0) findings.push(`versions must be newest first: ${versions[i - 1]} before ${versions[i]}`);
+		if (compareVersions(versions[i - 1], versions[i]) <= 0)
+			findings.push(`versions must be newest first: ${versions[i - 1]} before ${versions[i]}`);
 	}
 	for (const listed of versions) {
-		if (compareVersions(listed, version) > 0) findings.push(`CHANGELOG.md lists ${listed}, ahead of package.json's ${version}`);
+		if (compareVersions(listed, version) > 0)
+			findings.push(`CHANGELOG.md lists ${listed}, ahead of package.json's ${version}`);
 	}
 
 	if (opts.tag !== undefined) {
-		if (opts.tag !== `v${version}`) findings.push(`tag ${opts.tag} does not match package.json's version: expected v${version}`);
+		if (opts.tag !== `v${version}`)
+			findings.push(`tag ${opts.tag} does not match package.json's version: expected v${version}`);
 		const section = sections.find((s) => s.name === version);
-		if (!section) findings.push(`CHANGELOG.md has no "## [${version}] - YYYY-MM-DD" section for the tagged release`);
-		else if (!section.body.some((line) => line.startsWith('- '))) findings.push(`CHANGELOG.md section ${version} lists no change`);
+		if (!section)
+			findings.push(
+				`CHANGELOG.md has no "## [${version}] - YYYY-MM-DD" section for the tagged release`,
+			);
+		else if (!section.body.some((line) => line.startsWith('- ')))
+			findings.push(`CHANGELOG.md section ${version} lists no change`);
 	}
 	const released = versions.length ? `latest ${versions[0]}` : 'nothing released yet';
-	return { findings, summary: `package.json ${version}, ${released}${opts.tag ? `, tag ${opts.tag} matches` : ''}` };
+	return {
+		findings,
+		summary: `package.json ${version}, ${released}${opts.tag ? `, tag ${opts.tag} matches` : ''}`,
+	};
 }
 
 // ------------------------------------------------------------------------------------------------- main
@@ -411,7 +507,8 @@ async function main() {
 	const opts = parseArgs(process.argv.slice(2));
 	const checks = opts.checks.length ? opts.checks : CHECKS;
 	const unknown = checks.filter((check) => !CHECKS.includes(check));
-	if (unknown.length) throw new Error(`unknown check ${unknown.join(', ')}; checks are ${CHECKS.join(', ')}`);
+	if (unknown.length)
+		throw new Error(`unknown check ${unknown.join(', ')}; checks are ${CHECKS.join(', ')}`);
 
 	let packed;
 	const pack = () => (packed ??= packAndUnpack(opts.root));

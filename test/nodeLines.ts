@@ -39,16 +39,29 @@ const count = (n: number) => n.toLocaleString('en-US');
 /** Runs the whole jest suite on `node` (output on this terminal); its results as jest reports them. */
 async function jestOn(node: string, resultsFile: string, jestArgs: string[]): Promise<JestResults> {
 	const code = await new Promise<number | null>((resolve, reject) => {
-		const child = spawn(node, [join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${resultsFile}`, ...jestArgs], {
-			cwd: ROOT,
-			env: { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}` },
-			stdio: ['ignore', 'inherit', 'inherit'],
-		});
+		const child = spawn(
+			node,
+			[
+				join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
+				'--ci',
+				'--json',
+				`--outputFile=${resultsFile}`,
+				...jestArgs,
+			],
+			{
+				cwd: ROOT,
+				env: { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}` },
+				stdio: ['ignore', 'inherit', 'inherit'],
+			},
+		);
 		child.once('error', reject);
 		child.once('close', resolve);
 	});
-	const results = JSON.parse(await readFile(resultsFile, 'utf8').catch(() => '{}')) as Partial<JestResults>;
-	if (typeof results.numPassedTests !== 'number') throw new Error(`jest exited with ${code} and wrote no results`);
+	const results = JSON.parse(
+		await readFile(resultsFile, 'utf8').catch(() => '{}'),
+	) as Partial<JestResults>;
+	if (typeof results.numPassedTests !== 'number')
+		throw new Error(`jest exited with ${code} and wrote no results`);
 	return results as JestResults;
 }
 
@@ -59,7 +72,9 @@ async function main(): Promise<number> {
 	try {
 		for (const { line, name } of LINES) {
 			const install = await ensureN8nInstalled(line);
-			const version = (await run(install.node, ['--version'], { cwd: ROOT, timeoutMs: 30_000 })).output.trim();
+			const version = (
+				await run(install.node, ['--version'], { cwd: ROOT, timeoutMs: 30_000 })
+			).output.trim();
 			const label = `jest on Node ${version.replace(/^v/, '')} (${name})`;
 			if (major(version) === major(process.version)) {
 				process.stdout.write(`skip ${label}: the Node running this, which \`jest\` just ran on\n`);
@@ -67,7 +82,11 @@ async function main(): Promise<number> {
 			}
 			process.stdout.write(`\n---- ${label}: ${install.node}\n`);
 			const started = Date.now();
-			const results = await jestOn(install.node, join(work, `jest-${line}.json`), process.argv.slice(2));
+			const results = await jestOn(
+				install.node,
+				join(work, `jest-${line}.json`),
+				process.argv.slice(2),
+			);
 			const seconds = Math.round((Date.now() - started) / 1000);
 			const skipped = results.numPendingTests + results.numTodoTests;
 			const counts = `${count(results.numPassedTests)} passed, ${count(results.numFailedTests)} failed${skipped ? `, ${count(skipped)} skipped` : ''} in ${seconds} s`;
@@ -75,7 +94,9 @@ async function main(): Promise<number> {
 			await check(`${label}: ${counts}`, () => {
 				const brokenSuites = results.numFailedTestSuites + results.numRuntimeErrorTestSuites;
 				if (!results.success || results.numFailedTests > 0 || brokenSuites > 0) {
-					throw new Error(`failed tests: ${count(results.numFailedTests)}, suites that did not pass: ${brokenSuites} (see jest's output above)`);
+					throw new Error(
+						`failed tests: ${count(results.numFailedTests)}, suites that did not pass: ${brokenSuites} (see jest's output above)`,
+					);
 				}
 			});
 		}

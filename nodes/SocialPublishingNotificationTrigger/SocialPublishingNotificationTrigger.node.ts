@@ -5,7 +5,11 @@ import {
 	type INodeTypeDescription,
 	type IPollFunctions,
 } from 'n8n-workflow';
-import { DEFAULT_MAX_PER_POLL, DEFAULT_TIMEOUT_SECONDS, pollNotifications } from './pollNotifications';
+import {
+	DEFAULT_MAX_PER_POLL,
+	DEFAULT_TIMEOUT_SECONDS,
+	pollNotifications,
+} from './pollNotifications';
 import { optionalFields } from '../SocialPublishing/shared/descriptions';
 
 export class SocialPublishingNotificationTrigger implements INodeType {
@@ -59,41 +63,49 @@ export class SocialPublishingNotificationTrigger implements INodeType {
 						description:
 							'Only these kinds. The kind is read from the text: "published" or an error/failure wording; anything else is Other.',
 						options: [
-							{ name: 'Failed', value: 'failed', description: 'The text reports an error or a failure' },
+							{
+								name: 'Failed',
+								value: 'failed',
+								description: 'The text reports an error or a failure',
+							},
 							{ name: 'Other', value: 'other', description: 'Any other notification' },
-							{ name: 'Published', value: 'published', description: 'The text says a post was published' },
+							{
+								name: 'Published',
+								value: 'published',
+								description: 'The text says a post was published',
+							},
 						],
 					},
 				],
 			},
 			optionalFields('Options', [
-					{
-						displayName: 'Include Latest on First Poll',
-						name: 'includeOnFirstPoll',
-						type: 'number',
-						typeOptions: { minValue: 0 },
-						default: 0,
-						description:
-							'How many of the latest existing notifications the first poll after activation emits (0: only notifications written from then on)',
-					},
-					{
-						displayName: 'Max Notifications per Poll',
-						name: 'maxPerPoll',
-						type: 'number',
-						typeOptions: { minValue: 100 },
-						default: DEFAULT_MAX_PER_POLL,
-						description:
-							'Upper bound of notifications read in one poll (100 per request). When more arrived since the previous poll, the newest are emitted and each item says so in "pollWarning".',
-					},
-					{
-						displayName: 'Timeout (Seconds)',
-						name: 'timeout',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: DEFAULT_TIMEOUT_SECONDS,
-						description:
-							'How long to wait for each request. A poll that times out emits nothing and the next one catches up.',
-					},
+				{
+					displayName: 'Include Latest on First Poll',
+					name: 'includeOnFirstPoll',
+					type: 'number',
+					typeOptions: { minValue: 0 },
+					default: 0,
+					description:
+						'How many of the latest existing notifications the first poll after activation emits (0: only notifications written from then on)',
+				},
+				{
+					displayName: 'Max Notifications per Poll',
+					name: 'maxPerPoll',
+					type: 'number',
+					typeOptions: { minValue: 100 },
+					default: DEFAULT_MAX_PER_POLL,
+					description:
+						'Upper bound of notifications read in one poll (100 per request). When more arrived since the previous poll, the newest are emitted and each item says so in "pollWarning".',
+				},
+				{
+					displayName: 'Timeout (Seconds)',
+					name: 'timeout',
+					type: 'number',
+					typeOptions: { minValue: 1 },
+					default: DEFAULT_TIMEOUT_SECONDS,
+					description:
+						'How long to wait for each request. A poll that times out emits nothing and the next one catches up.',
+				},
 			]),
 		],
 	};

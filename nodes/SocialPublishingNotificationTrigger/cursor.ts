@@ -67,8 +67,12 @@ export function advance(cursor: Cursor, handled: Notification[]): Cursor {
 		cursor.createdAt !== null && Date.parse(cursor.createdAt) === newest && !cursor.allAtCreatedAt
 			? [...cursor.ids]
 			: [];
-	for (const n of handled) if (timeOf(n) === newest && !sameInstant.includes(n.id)) sameInstant.push(n.id);
-	if (sameInstant.length > MAX_BOUNDARY_IDS || sameInstant.some((id) => id.length > MAX_ID_LENGTH)) {
+	for (const n of handled)
+		if (timeOf(n) === newest && !sameInstant.includes(n.id)) sameInstant.push(n.id);
+	if (
+		sameInstant.length > MAX_BOUNDARY_IDS ||
+		sameInstant.some((id) => id.length > MAX_ID_LENGTH)
+	) {
 		return { createdAt: newestItem.createdAt, ids: [], allAtCreatedAt: true };
 	}
 	return { createdAt: newestItem.createdAt, ids: sameInstant };
@@ -123,7 +127,8 @@ function idsProblem(stored: Record<string, unknown>): string | undefined {
 		return `it holds ${ids.length} ids, more than the ${MAX_BOUNDARY_IDS} it keeps`;
 	}
 	if (!ids.every((id) => typeof id === 'string')) return 'its ids are not a list of ids';
-	if (ids.some((id: string) => id.length > MAX_ID_LENGTH)) return 'an id is longer than any it keeps';
+	if (ids.some((id: string) => id.length > MAX_ID_LENGTH))
+		return 'an id is longer than any it keeps';
 	if (stored.allAtCreatedAt !== undefined && typeof stored.allAtCreatedAt !== 'boolean') {
 		return 'its "whole instant seen" mark is not true or false';
 	}
@@ -144,13 +149,22 @@ export function readCursor(staticData: Record<string, unknown>): StoredCursor {
 	if (createdAt === null) {
 		const holdsIds = Array.isArray(fields.ids) && fields.ids.length > 0;
 		if (problem || holdsIds || fields.allAtCreatedAt === true) {
-			return { kind: 'unusable', reason: problem ?? 'it says no notification existed, yet names some as seen' };
+			return {
+				kind: 'unusable',
+				reason: problem ?? 'it says no notification existed, yet names some as seen',
+			};
 		}
 		return { kind: 'good', cursor: { createdAt: null, ids: [] } };
 	}
 	if (typeof createdAt !== 'string') return { kind: 'unusable', reason: 'its time is not text' };
-	if (storedTime(createdAt) === undefined) return { kind: 'unusable', reason: 'its time is not a date' };
-	if (problem) return { kind: 'timeOnly', reason: problem, cursor: { createdAt, ids: [], allAtCreatedAt: true } };
+	if (storedTime(createdAt) === undefined)
+		return { kind: 'unusable', reason: 'its time is not a date' };
+	if (problem)
+		return {
+			kind: 'timeOnly',
+			reason: problem,
+			cursor: { createdAt, ids: [], allAtCreatedAt: true },
+		};
 	return {
 		kind: 'good',
 		cursor: {

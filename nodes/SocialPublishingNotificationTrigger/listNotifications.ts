@@ -2,7 +2,11 @@ import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-w
 import { EXPECTED_BASE_URL } from '../../credentials/SocialPublishingApi.credentials';
 import { NOTIFICATION_PAGE } from '../SocialPublishing/resources/notification/getMany';
 import { declareRoute } from '../SocialPublishing/shared/routeFacts';
-import { apiRequest, DEFAULT_POLICY, type TransportPolicy } from '../SocialPublishing/shared/transport';
+import {
+	apiRequest,
+	DEFAULT_POLICY,
+	type TransportPolicy,
+} from '../SocialPublishing/shared/transport';
 import type { Notification } from './cursor';
 
 /** One page of GET /notifications (spec 4.6): newest first, 100 a page, pages from 0. */
@@ -22,7 +26,13 @@ declareRoute('GET', '/notifications', { answer: NOTIFICATION_PAGE });
  * cursor) and the next scheduled poll catches up.
  */
 export function pollPolicy(timeoutMs: number): TransportPolicy {
-	return { ...DEFAULT_POLICY, timeoutMs, retryDelayMs: 500, maxRateLimitWaitS: 0, includeRateLimitInfo: false };
+	return {
+		...DEFAULT_POLICY,
+		timeoutMs,
+		retryDelayMs: 500,
+		maxRateLimitWaitS: 0,
+		includeRateLimitInfo: false,
+	};
 }
 
 /**
@@ -48,8 +58,7 @@ function pageFrom(context: IPollFunctions, body: unknown, page: number): Notific
 			context.getNode(),
 			`GET /notifications (page ${page}) did not answer like the API`,
 			{
-				description:
-					`Check the Base URL of the credential. ${EXPECTED_BASE_URL} Without /api the web application answers instead.`,
+				description: `Check the Base URL of the credential. ${EXPECTED_BASE_URL} Without /api the web application answers instead.`,
 			},
 		);
 	}

@@ -43,7 +43,12 @@ function settingsOf(context: IPollFunctions): Settings {
 		}
 		return n;
 	};
-	const maxPerPoll = whole(options.maxPerPoll, DEFAULT_MAX_PER_POLL, 1, 'Max Notifications per Poll');
+	const maxPerPoll = whole(
+		options.maxPerPoll,
+		DEFAULT_MAX_PER_POLL,
+		1,
+		'Max Notifications per Poll',
+	);
 	return {
 		maxPerPoll,
 		includeOnFirstPoll: Math.min(
@@ -57,7 +62,8 @@ function settingsOf(context: IPollFunctions): Settings {
 }
 
 function matches(settings: Settings, notification: Notification): boolean {
-	if (settings.kinds.length > 0 && !settings.kinds.includes(kindOf(notification.content))) return false;
+	if (settings.kinds.length > 0 && !settings.kinds.includes(kindOf(notification.content)))
+		return false;
 	const wanted = settings.contentContains.trim().toLowerCase();
 	return wanted === '' || notification.content.toLowerCase().includes(wanted);
 }
@@ -94,11 +100,16 @@ interface Reading {
  * seen twice is kept once, and none is skipped by such a shift (it only pushes items later).
  * Reads at most one page beyond Max Notifications per Poll: that page tells whether the burst fit.
  */
-async function readUnseen(context: IPollFunctions, cursor: Cursor, settings: Settings): Promise<Reading> {
+async function readUnseen(
+	context: IPollFunctions,
+	cursor: Cursor,
+	settings: Settings,
+): Promise<Reading> {
 	const unseen: Notification[] = [];
 	const seenIds = new Set<string>();
 	const started = Date.now();
-	const budgetMs = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : Infinity;
+	const budgetMs =
+		typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : Infinity;
 	let slowestPageMs = 0;
 	let firstPage: NotificationPage | undefined;
 	for (let page = 0; ; page++) {
@@ -121,11 +132,23 @@ async function readUnseen(context: IPollFunctions, cursor: Cursor, settings: Set
 			return { unseen, reached: true, pages: page + 1, firstPage };
 		}
 		if (unseen.length > settings.maxPerPoll) {
-			return { unseen, reached: false, pages: page + 1, limit: `Max Notifications per Poll is ${settings.maxPerPoll}`, firstPage };
+			return {
+				unseen,
+				reached: false,
+				pages: page + 1,
+				limit: `Max Notifications per Poll is ${settings.maxPerPoll}`,
+				firstPage,
+			};
 		}
 		// n8n abandons a poll that outlives its budget: stop early enough to hand over what was read.
 		if (Date.now() - started + 2 * slowestPageMs > budgetMs) {
-			return { unseen, reached: false, pages: page + 1, limit: 'the poll ran out of time', firstPage };
+			return {
+				unseen,
+				reached: false,
+				pages: page + 1,
+				limit: 'the poll ran out of time',
+				firstPage,
+			};
 		}
 	}
 }
@@ -163,11 +186,17 @@ function closesInstant(cursor: Cursor, reading: Reading): boolean {
  * First poll after activation: from now on, plus the latest N when asked. Also how the trigger starts
  * again from a stored state it did not write (with N = 0, reusing page 0 when it was already read).
  */
-async function firstPoll(context: IPollFunctions, settings: Settings, firstPage?: NotificationPage) {
+async function firstPoll(
+	context: IPollFunctions,
+	settings: Settings,
+	firstPage?: NotificationPage,
+) {
 	const latest: Notification[] = [];
 	for (let page = 0; ; page++) {
 		const answer =
-			page === 0 && firstPage ? firstPage : await listNotifications.call(context, page, settings.timeoutMs);
+			page === 0 && firstPage
+				? firstPage
+				: await listNotifications.call(context, page, settings.timeoutMs);
 		for (const n of answer.notifications) if (!latest.some((m) => m.id === n.id)) latest.push(n);
 		if (!answer.hasMore || answer.notifications.length === 0) break;
 		// The newest instant must be read whole, or its unread part would look new next time.
@@ -193,9 +222,13 @@ function isAheadOfEverything(cursor: Cursor, newestListed: Notification): boolea
 	return at > timeOf(newestListed) && at > Date.now();
 }
 
-const triggerNamed = (context: IPollFunctions) => `Social Publishing Trigger "${context.getNode().name}"`;
+const triggerNamed = (context: IPollFunctions) =>
+	`Social Publishing Trigger "${context.getNode().name}"`;
 
-const logContext = (context: IPollFunctions) => ({ workflowId: context.getWorkflow().id, node: context.getNode().name });
+const logContext = (context: IPollFunctions) => ({
+	workflowId: context.getWorkflow().id,
+	node: context.getNode().name,
+});
 
 /** n8n's log line for a stored state the trigger starts again from. */
 function logStateNotWritten(context: IPollFunctions, what: string): void {
@@ -206,7 +239,9 @@ function logStateNotWritten(context: IPollFunctions, what: string): void {
 }
 
 /** The whole poll. Static data is written once, after every request succeeded. */
-export async function pollNotifications(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+export async function pollNotifications(
+	this: IPollFunctions,
+): Promise<INodeExecutionData[][] | null> {
 	const settings = settingsOf(this);
 
 	if (this.getMode() === 'manual') {
@@ -239,7 +274,10 @@ export async function pollNotifications(this: IPollFunctions): Promise<INodeExec
 		({ cursor: next, emit } = await firstPoll(this, settings));
 	} else if (stored.kind === 'unusable') {
 		// Nothing tells what was emitted: emitting none of what is listed now is the one choice that repeats nothing.
-		logStateNotWritten(this, `the position it keeps between polls was not one it writes (${stored.reason})`);
+		logStateNotWritten(
+			this,
+			`the position it keeps between polls was not one it writes (${stored.reason})`,
+		);
 		({ cursor: next } = await firstPoll(this, startingAgain));
 	} else {
 		const cursor = stored.cursor;
@@ -260,12 +298,14 @@ export async function pollNotifications(this: IPollFunctions): Promise<INodeExec
 		} else {
 			// The cursor moves over everything read, the skipped part of a cut-short burst included.
 			next = advance(cursor, reading.unseen);
-			if (closesInstant(cursor, reading)) next = { createdAt: cursor.createdAt, ids: [], allAtCreatedAt: true };
+			if (closesInstant(cursor, reading))
+				next = { createdAt: cursor.createdAt, ids: [], allAtCreatedAt: true };
 			({ emit, warning } = bounded(reading, settings));
 		}
 	}
 	// Written only when it changes, so an idle poll leaves nothing for n8n to commit.
-	if (stored.kind !== 'good' || next !== stored.cursor) staticData.cursor = next as unknown as IDataObject;
+	if (stored.kind !== 'good' || next !== stored.cursor)
+		staticData.cursor = next as unknown as IDataObject;
 
 	// Filters apply after the cursor moved: what they drop is not read again.
 	const items = oldestFirst(emit)

@@ -93,7 +93,8 @@ export async function validateUrlBody(body: unknown, allowLoopback: boolean): Pr
 	const messages: string[] = [];
 	// The ending is read from the address as written, up to its query (as the service does, case-sensitive).
 	const beforeQuery = value.split('?')[0];
-	if (!URL_ENDINGS.some((ending) => beforeQuery.endsWith(ending))) messages.push(MESSAGES.badExtension);
+	if (!URL_ENDINGS.some((ending) => beforeQuery.endsWith(ending)))
+		messages.push(MESSAGES.badExtension);
 	let url: URL | undefined;
 	try {
 		url = new URL(value);
@@ -151,7 +152,11 @@ export async function download(
 	try {
 		let url = new URL(address);
 		let response = await get(url, controller.signal, options.ca);
-		for (let hop = 0; response.statusCode && response.statusCode >= 300 && response.statusCode < 400; hop++) {
+		for (
+			let hop = 0;
+			response.statusCode && response.statusCode >= 300 && response.statusCode < 400;
+			hop++
+		) {
 			const location = response.headers.location;
 			response.resume();
 			if (!location || hop >= MEDIA_LIMITS.maxRedirects) return failed;

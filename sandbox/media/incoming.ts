@@ -45,7 +45,8 @@ export class IncomingMedia {
 	async push(chunk: Buffer): Promise<Rejection | undefined> {
 		if (this.rejected) return this.rejected;
 		this.size += chunk.length;
-		if (this.limits.maxBytes !== undefined && this.size > this.limits.maxBytes) return await this.reject('tooLarge');
+		if (this.limits.maxBytes !== undefined && this.size > this.limits.maxBytes)
+			return await this.reject('tooLarge');
 		if (!this.type) {
 			this.head.push(chunk);
 			this.headBytes += chunk.length;
@@ -85,7 +86,8 @@ export class IncomingMedia {
 		const head = Buffer.concat(this.head);
 		this.head = [];
 		// file-type throws on some truncated headers (e.g. a 10-byte TIFF): that file is not an accepted one either.
-		const found = head.length > 0 ? await FileType.fromBuffer(head).catch(() => undefined) : undefined;
+		const found =
+			head.length > 0 ? await FileType.fromBuffer(head).catch(() => undefined) : undefined;
 		const accepted = found ? ACCEPTED_TYPES[found.ext] : undefined;
 		if (!found || !accepted) {
 			await this.reject('unsupported');
@@ -98,7 +100,8 @@ export class IncomingMedia {
 	private async checkImageSize(): Promise<Rejection | undefined> {
 		if (this.rejected) return this.rejected;
 		const max = this.limits.maxImageBytes;
-		if (this.type?.kind === 'image' && max !== undefined && this.size > max) return await this.reject('imageTooLarge');
+		if (this.type?.kind === 'image' && max !== undefined && this.size > max)
+			return await this.reject('imageTooLarge');
 		return undefined;
 	}
 

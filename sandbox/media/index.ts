@@ -83,14 +83,28 @@ async function addToLibrary(
 	org.media.push(item);
 	// Production answers the stored record: no type or date, and no original name (it keeps none).
 	if (ctx.production?.on('uploadRecordAnswer'))
-		return { id: item.id, name: item.name, originalName: null, path: item.path, thumbnail: null, alt: null };
-	return { id: item.id, name: item.name, path: item.path, type: item.type, createdAt: item.createdAt };
+		return {
+			id: item.id,
+			name: item.name,
+			originalName: null,
+			path: item.path,
+			thumbnail: null,
+			alt: null,
+		};
+	return {
+		id: item.id,
+		name: item.name,
+		path: item.path,
+		type: item.type,
+		createdAt: item.createdAt,
+	};
 }
 
 function pageOf(req: Request): number {
 	const raw = req.query.page;
 	if (raw === undefined || raw === '') return 1;
-	if (typeof raw !== 'string' || !/^\d+$/.test(raw) || Number(raw) < 1) throw fieldErrors([MESSAGES.pageInvalid]);
+	if (typeof raw !== 'string' || !/^\d+$/.test(raw) || Number(raw) < 1)
+		throw fieldErrors([MESSAGES.pageInvalid]);
 	return Number(raw);
 }
 
@@ -101,7 +115,9 @@ export function mediaRoutes(ctx: SandboxContext): Router {
 		const org = orgOf(res);
 		const received = await receiveUpload(req, filesOf(ctx));
 		if (!('file' in received)) return sendOutcome(res, received);
-		res.status(201).json(await addToLibrary(ctx, org, received.incoming, received.file, received.originalName));
+		res
+			.status(201)
+			.json(await addToLibrary(ctx, org, received.incoming, received.file, received.originalName));
 	});
 
 	router.post('/upload-from-url', async (req, res) => {
@@ -116,14 +132,17 @@ export function mediaRoutes(ctx: SandboxContext): Router {
 			ca: trustedCa(ctx),
 		});
 		if (!('file' in fetched)) return sendOutcome(res, fetched);
-		res.status(201).json(await addToLibrary(ctx, org, fetched.incoming, fetched.file, originalNameOf(url)));
+		res
+			.status(201)
+			.json(await addToLibrary(ctx, org, fetched.incoming, fetched.file, originalNameOf(url)));
 	});
 
 	router.get('/media', (req, res) => {
 		const org = orgOf(res);
 		const page = pageOf(req);
 		const search = req.query.search;
-		if (search !== undefined && typeof search !== 'string') throw fieldErrors([MESSAGES.searchInvalid]);
+		if (search !== undefined && typeof search !== 'string')
+			throw fieldErrors([MESSAGES.searchInvalid]);
 		const needle = (search ?? '').toLowerCase();
 		// Newest first; among equal times (a stopped test clock) the later upload first.
 		const matching = org.media

@@ -3,7 +3,13 @@
  * Where uploaded bytes live ({cdn_url}): small files in memory, big ones in a temp dir removed on close.
  * Files are written while they arrive, so a big upload is never held whole in memory.
  */
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
+import {
+	createReadStream,
+	createWriteStream,
+	mkdtempSync,
+	rmSync,
+	type WriteStream,
+} from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,7 +94,7 @@ export class FileStore {
 	}
 
 	urlOf(relativePath: string): string {
-		return `${this.baseUrl().replace(/\/$/, "")}/${relativePath}`;
+		return `${this.baseUrl().replace(/\/$/, '')}/${relativePath}`;
 	}
 
 	/**

@@ -15,7 +15,10 @@ export interface Outcome {
 	body: unknown;
 }
 
-const tooLarge: Outcome = { status: 413, body: { statusCode: 413, message: MESSAGES.requestTooLarge } };
+const tooLarge: Outcome = {
+	status: 413,
+	body: { statusCode: 413, message: MESSAGES.requestTooLarge },
+};
 
 const REJECTIONS: Record<Rejection, Outcome> = {
 	unsupported: { status: 400, body: { msg: MESSAGES.unsupportedUpload } },
@@ -24,7 +27,9 @@ const REJECTIONS: Record<Rejection, Outcome> = {
 };
 
 /** What a received upload turned into: an accepted file ready to keep, or the answer to send. */
-export type Received = { file: AcceptedFile; incoming: IncomingMedia; originalName: string } | Outcome;
+export type Received =
+	| { file: AcceptedFile; incoming: IncomingMedia; originalName: string }
+	| Outcome;
 
 /** Reads the multipart request; never rejects. */
 export async function receiveUpload(req: Request, store: FileStore): Promise<Received> {
@@ -83,7 +88,11 @@ export async function receiveUpload(req: Request, store: FileStore): Promise<Rec
 	});
 }
 
-async function readFile(stream: Readable, incoming: IncomingMedia, filename: string | undefined): Promise<Received> {
+async function readFile(
+	stream: Readable,
+	incoming: IncomingMedia,
+	filename: string | undefined,
+): Promise<Received> {
 	try {
 		// A refused file is still read to its end (and dropped), so that busboy reaches the rest of the request.
 		for await (const chunk of stream) await incoming.push(chunk as Buffer);

@@ -39,20 +39,24 @@ function generate(labels: string[], days: number, nowMs: number, key: string): S
 	return labels.map((label) => {
 		const data = Array.from({ length: days }, (_, i) => {
 			const dayMs = nowMs - (days - 1 - i) * DAY_MS;
-			const hash = createHash('sha256').update(`${key}|${label}|${dayOf(dayMs)}|${nowMs}`).digest();
+			const hash = createHash('sha256')
+				.update(`${key}|${label}|${dayOf(dayMs)}|${nowMs}`)
+				.digest();
 			return { total: hash.readUInt16BE(0) % 1000, date: dayOf(dayMs) };
 		});
 		const half = Math.floor(days / 2);
 		const before = data.slice(0, half).reduce((s, d) => s + d.total, 0);
 		const after = data.slice(half).reduce((s, d) => s + d.total, 0);
-		const percentageChange = before === 0 ? 0 : Math.round(((after - before) / before) * 10000) / 100;
+		const percentageChange =
+			before === 0 ? 0 : Math.round(((after - before) / before) * 10000) / 100;
 		return { label, data, percentageChange };
 	});
 }
 
 function daysParam(raw: unknown): number {
 	if (raw === undefined) return 7;
-	if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw fieldErrors(['date must be an integer number']);
+	if (typeof raw !== 'string' || !/^\d+$/.test(raw))
+		throw fieldErrors(['date must be an integer number']);
 	const days = Number(raw);
 	if (days < 1) throw fieldErrors(['date must not be less than 1']);
 	return days;

@@ -4,7 +4,14 @@ import { Router } from 'express';
 import { PLATFORMS } from '../../nodes/SocialPublishing/shared/platforms';
 import { maxLengthFor } from '../../nodes/SocialPublishing/shared/postRules';
 import { orgOf, type SandboxContext } from '../context';
-import { badRequest, fieldErrors, forbidden, notFound, paymentRequired, unauthorized } from '../errors';
+import {
+	badRequest,
+	fieldErrors,
+	forbidden,
+	notFound,
+	paymentRequired,
+	unauthorized,
+} from '../errors';
 import { PLANS, isPlatform, planIncludes } from '../plans';
 import { settingsSchema } from '../settingsSchema';
 import type { Channel, Org } from '../store';
@@ -25,7 +32,13 @@ export function channelView(org: Org, c: Channel) {
 
 function toolsOf(channel: Channel) {
 	if (channel.identifier !== 'discord') return [];
-	return [{ methodName: 'channels', description: 'Chat channels of the server that posts can go to', dataSchema: [] }];
+	return [
+		{
+			methodName: 'channels',
+			description: 'Chat channels of the server that posts can go to',
+			dataSchema: [],
+		},
+	];
 }
 
 export function channelOrThrow(ctx: SandboxContext, org: Org, id: string): Channel {
@@ -53,7 +66,12 @@ export function channelRoutes(ctx: SandboxContext): Router {
 		res.json({
 			output: {
 				rules: platform.mediaRule,
-				maxLength: maxLengthFor({ id: channel.id, name: channel.name, identifier: platform.id, premium: channel.premium }),
+				maxLength: maxLengthFor({
+					id: channel.id,
+					name: channel.name,
+					identifier: platform.id,
+					premium: channel.premium,
+				}),
 				settings: settingsSchema(platform),
 				tools: toolsOf(channel),
 			},
@@ -63,12 +81,17 @@ export function channelRoutes(ctx: SandboxContext): Router {
 	router.post('/integration-trigger/:id', (req, res) => {
 		const channel = channelOrThrow(ctx, orgOf(res), req.params.id);
 		const body: unknown = req.body;
-		const methodName = typeof body === 'object' && body !== null ? (body as { methodName?: unknown }).methodName : undefined;
-		if (methodName === undefined || methodName === null) throw fieldErrors(['methodName should not be null or undefined']);
+		const methodName =
+			typeof body === 'object' && body !== null
+				? (body as { methodName?: unknown }).methodName
+				: undefined;
+		if (methodName === undefined || methodName === null)
+			throw fieldErrors(['methodName should not be null or undefined']);
 		if (typeof methodName !== 'string') throw fieldErrors(['methodName must be a string']);
 		const tool = toolsOf(channel).find((t) => t.methodName === methodName);
 		if (!tool) throw notFound('Tool not found');
-		if (channel.behaviour.signInExpired) throw unauthorized('Channel disconnected due to expired token');
+		if (channel.behaviour.signInExpired)
+			throw unauthorized('Channel disconnected due to expired token');
 		res.json({ output: (channel.discordChannels ?? []).map(({ id, name }) => ({ id, name })) });
 	});
 
@@ -78,15 +101,22 @@ export function channelRoutes(ctx: SandboxContext): Router {
 		if (!isPlatform(id)) throw badRequest(`Unknown platform identifier "${id}"`);
 		const platform = PLATFORMS[id];
 		if (!platform.connectViaApi)
-			throw badRequest(`${id} is connected in the service's own application, not through this route`);
+			throw badRequest(
+				`${id} is connected in the service's own application, not through this route`,
+			);
 		const plan = org.plan;
 		if (!plan) throw unauthorized('No subscription found');
 		const billing = ctx.settings.billingUrl;
-		if (!planIncludes(plan, id)) throw paymentRequired(`${id} is not included in the ${plan} plan`, billing);
-		if (ctx.settings.closedPlatforms.includes(id)) throw forbidden(`${id} does not take new channels yet`);
+		if (!planIncludes(plan, id))
+			throw paymentRequired(`${id} is not included in the ${plan} plan`, billing);
+		if (ctx.settings.closedPlatforms.includes(id))
+			throw forbidden(`${id} does not take new channels yet`);
 		const used = org.channels.filter((c) => !c.disabled).length;
 		if (used >= PLANS[plan].channelSlots)
-			throw paymentRequired(`All ${PLANS[plan].channelSlots} channel slots of the ${plan} plan are taken`, billing);
+			throw paymentRequired(
+				`All ${PLANS[plan].channelSlots} channel slots of the ${plan} plan are taken`,
+				billing,
+			);
 		res.json({ url: `${ctx.origin}/integrations/social/${id}/connect?state=${randomUUID()}` });
 	});
 

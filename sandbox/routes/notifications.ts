@@ -23,7 +23,12 @@ export function notificationRoutes(): Router {
 		);
 		const slice = sorted.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
 		res.json({
-			notifications: slice.map(({ id, content, link, createdAt }) => ({ id, content, link, createdAt })),
+			notifications: slice.map(({ id, content, link, createdAt }) => ({
+				id,
+				content,
+				link,
+				createdAt,
+			})),
 			total: sorted.length,
 			page,
 			limit: PAGE_SIZE,

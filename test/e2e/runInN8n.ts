@@ -14,8 +14,23 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-import { EXAMPLES, exampleCredential, examplesFor, nodeOf, readExample } from '../../examples/examples';
-import { ensureN8nInstalled, LocalN8n, n8nLine, packPackage, PACKAGE, run as runCommand, type CommandResult, type N8nLine } from '../../local-n8n/localN8n';
+import {
+	EXAMPLES,
+	exampleCredential,
+	examplesFor,
+	nodeOf,
+	readExample,
+} from '../../examples/examples';
+import {
+	ensureN8nInstalled,
+	LocalN8n,
+	n8nLine,
+	packPackage,
+	PACKAGE,
+	run as runCommand,
+	type CommandResult,
+	type N8nLine,
+} from '../../local-n8n/localN8n';
 import { PLATFORM_IDS, PLATFORMS } from '../../nodes/SocialPublishing/shared/platforms';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { SEED_IDS } from '../../sandbox/seed';
@@ -64,21 +79,31 @@ function executionOf(output: string): Json {
 }
 
 function nodeRun(execution: Json, nodeName: string): Json {
-	const runData = ((execution.data as Json | undefined)?.resultData as Json | undefined)?.runData as Record<string, Json[]> | undefined;
+	const runData = ((execution.data as Json | undefined)?.resultData as Json | undefined)
+		?.runData as Record<string, Json[]> | undefined;
 	const runs = runData?.[nodeName];
-	if (!runs?.length) throw new Error(`node "${nodeName}" did not run (ran: ${Object.keys(runData ?? {}).join(', ') || 'none'})`);
+	if (!runs?.length)
+		throw new Error(
+			`node "${nodeName}" did not run (ran: ${Object.keys(runData ?? {}).join(', ') || 'none'})`,
+		);
 	return runs[0];
 }
 
 function outputItems(execution: Json, nodeName: string): Json[] {
 	const first = nodeRun(execution, nodeName);
-	if (first.executionStatus !== 'success') throw new Error(`node "${nodeName}" ended with status ${String(first.executionStatus)}`);
+	if (first.executionStatus !== 'success')
+		throw new Error(`node "${nodeName}" ended with status ${String(first.executionStatus)}`);
 	const main = (first.data as { main?: Array<Array<{ json: Json }> | null> } | undefined)?.main;
 	return (main?.[0] ?? []).map((item) => item.json);
 }
 
 function channelFields(items: Json[]): Channel[] {
-	return items.map((c) => ({ id: String(c.id), name: String(c.name), identifier: String(c.identifier), disabled: c.disabled === true }));
+	return items.map((c) => ({
+		id: String(c.id),
+		name: String(c.name),
+		identifier: String(c.identifier),
+		disabled: c.disabled === true,
+	}));
 }
 
 function same(actual: unknown, expected: unknown, what: string): void {
@@ -90,47 +115,93 @@ function same(actual: unknown, expected: unknown, what: string): void {
 function credentialsFile(baseUrl: string, apiKey: string): Json[] {
 	return [
 		{ ...GOOD_CREDENTIAL, type: 'socialPublishingApi', data: { baseUrl, apiKey } },
-		{ ...BAD_CREDENTIAL, type: 'socialPublishingApi', data: { baseUrl, apiKey: UNKNOWN_TO_SANDBOX } },
+		{
+			...BAD_CREDENTIAL,
+			type: 'socialPublishingApi',
+			data: { baseUrl, apiKey: UNKNOWN_TO_SANDBOX },
+		},
 	];
 }
 
-function ourNode(name: string, position: [number, number], parameters: Json, credential: typeof GOOD_CREDENTIAL): Json {
-	return { id: name, name, type: NODE_TYPE, typeVersion: 1, position, parameters, credentials: { socialPublishingApi: credential } };
+function ourNode(
+	name: string,
+	position: [number, number],
+	parameters: Json,
+	credential: typeof GOOD_CREDENTIAL,
+): Json {
+	return {
+		id: name,
+		name,
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position,
+		parameters,
+		credentials: { socialPublishingApi: credential },
+	};
 }
 
 function workflow(id: string, name: string, nodes: Json[]): Json {
-	const trigger = { id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	const trigger = {
+		id: 'start',
+		name: 'Start',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	return {
 		id,
 		name,
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [trigger, ...nodes],
-		connections: { Start: { main: [nodes.map((n) => ({ node: n.name, type: 'main', index: 0 }))] } },
+		connections: {
+			Start: { main: [nodes.map((n) => ({ node: n.name, type: 'main', index: 0 }))] },
+		},
 	};
 }
 
 function workflowsFile(): Json[] {
 	return [
 		workflow(CHANNELS_WORKFLOW, 'e2e: channels', [
-			ourNode('Check Connection', [250, 0], { resource: 'channel', operation: 'checkConnection' }, GOOD_CREDENTIAL),
-			ourNode('All Channels', [250, 200], { resource: 'channel', operation: 'getMany', filters: {} }, GOOD_CREDENTIAL),
+			ourNode(
+				'Check Connection',
+				[250, 0],
+				{ resource: 'channel', operation: 'checkConnection' },
+				GOOD_CREDENTIAL,
+			),
+			ourNode(
+				'All Channels',
+				[250, 200],
+				{ resource: 'channel', operation: 'getMany', filters: {} },
+				GOOD_CREDENTIAL,
+			),
 			ourNode(
 				'Enabled LinkedIn Channels',
 				[250, 400],
-				{ resource: 'channel', operation: 'getMany', filters: { platforms: ['linkedin'], status: 'enabled' } },
+				{
+					resource: 'channel',
+					operation: 'getMany',
+					filters: { platforms: ['linkedin'], status: 'enabled' },
+				},
 				GOOD_CREDENTIAL,
 			),
 		]),
 		workflow(REFUSED_RUN_WORKFLOW, 'e2e: wrong key', [
-			ourNode('Check Connection', [250, 0], { resource: 'channel', operation: 'checkConnection' }, BAD_CREDENTIAL),
+			ourNode(
+				'Check Connection',
+				[250, 0],
+				{ resource: 'channel', operation: 'checkConnection' },
+				BAD_CREDENTIAL,
+			),
 		]),
 	];
 }
 
 async function sandboxGet(sandbox: RunningSandbox, url: string): Promise<unknown> {
 	const response = await fetch(url, { headers: { Authorization: sandbox.apiKey } });
-	if (!response.ok) throw new Error(`GET ${url.replace(sandbox.origin, '')} answered ${response.status}`);
+	if (!response.ok)
+		throw new Error(`GET ${url.replace(sandbox.origin, '')} answered ${response.status}`);
 	return await response.json();
 }
 
@@ -140,20 +211,29 @@ async function sandboxPost(sandbox: RunningSandbox, path: string, body: unknown)
 		headers: { Authorization: sandbox.apiKey, 'Content-Type': 'application/json' },
 		body: JSON.stringify(body),
 	});
-	if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+	if (!response.ok)
+		throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
 	return await response.json();
 }
 
 async function main(): Promise<number> {
 	const argument = process.argv.slice(2).find((a) => a.startsWith('--n8n-line='));
-	const install = await ensureN8nInstalled(n8nLine(argument?.slice('--n8n-line='.length) ?? process.env.N8N_LINE));
+	const install = await ensureN8nInstalled(
+		n8nLine(argument?.slice('--n8n-line='.length) ?? process.env.N8N_LINE),
+	);
 	const line = LINES[install.line];
-	const version = JSON.parse(await readFile(join(dirname(install.n8n), '..', 'package.json'), 'utf8')) as { version: string };
-	process.stdout.write(`e2e: ${line.name}: n8n ${version.version} on Node ${(await runCommand(install.node, ['--version'], { cwd: tmpdir(), timeoutMs: 30_000 })).output.trim()}\n`);
+	const version = JSON.parse(
+		await readFile(join(dirname(install.n8n), '..', 'package.json'), 'utf8'),
+	) as { version: string };
+	process.stdout.write(
+		`e2e: ${line.name}: n8n ${version.version} on Node ${(await runCommand(install.node, ['--version'], { cwd: tmpdir(), timeoutMs: 30_000 })).output.trim()}\n`,
+	);
 	const work = await mkdtemp(join(tmpdir(), 'n8n-e2e-'));
 	const started = Date.now();
 	const sandbox = await startSandbox({ control: true });
-	const files = await serveFilesOverHttps({ '/autumn.png': (_req, res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end(png()) });
+	const files = await serveFilesOverHttps({
+		'/autumn.png': (_req, res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end(png()),
+	});
 	const secrets = [sandbox.apiKey, UNKNOWN_TO_SANDBOX];
 	const n8n = await LocalN8n.create({ install, work, tarball: await packPackage(work), secrets });
 	const outputs: string[] = [];
@@ -161,12 +241,18 @@ async function main(): Promise<number> {
 	const cli = async (...args: string[]): Promise<CommandResult> => {
 		const result = await n8n.cli(...args);
 		outputs.push(result.output);
-		process.stdout.write(`     (n8n ${args[0]}: exit ${result.code ?? 'killed'}, ${result.seconds.toFixed(1)} s)\n`);
+		process.stdout.write(
+			`     (n8n ${args[0]}: exit ${result.code ?? 'killed'}, ${result.seconds.toFixed(1)} s)\n`,
+		);
 		return result;
 	};
-	const tail = (result: CommandResult) => n8n.redact(result.output.trim().split('\n').slice(-25).join('\n'));
+	const tail = (result: CommandResult) =>
+		n8n.redact(result.output.trim().split('\n').slice(-25).join('\n'));
 	const expectExit0 = (result: CommandResult) => {
-		if (result.code !== 0) throw new Error(`n8n exited with ${result.code ?? 'a kill after the time limit'}; its last lines:\n${tail(result)}`);
+		if (result.code !== 0)
+			throw new Error(
+				`n8n exited with ${result.code ?? 'a kill after the time limit'}; its last lines:\n${tail(result)}`,
+			);
 	};
 	const execute = async (workflowId: string): Promise<Json> => {
 		const result = await cli('execute', `--id=${workflowId}`, '--rawOutput');
@@ -182,19 +268,30 @@ async function main(): Promise<number> {
 		const workflowsPath = join(work, 'workflows.json');
 		await writeFile(
 			credentialsPath,
-			JSON.stringify([...credentialsFile(sandbox.baseUrl, sandbox.apiKey), exampleCredential(sandbox.baseUrl, sandbox.apiKey)]),
+			JSON.stringify([
+				...credentialsFile(sandbox.baseUrl, sandbox.apiKey),
+				exampleCredential(sandbox.baseUrl, sandbox.apiKey),
+			]),
 		);
-		await writeFile(workflowsPath, JSON.stringify([...workflowsFile(), ...examplesFor({ imageUrl: files.url('/autumn.png') })]));
+		await writeFile(
+			workflowsPath,
+			JSON.stringify([...workflowsFile(), ...examplesFor({ imageUrl: files.url('/autumn.png') })]),
+		);
 
-		await check('n8n imports the three socialPublishingApi credentials (decrypted form)', async () => {
-			const result = await cli('import:credentials', `--input=${credentialsPath}`);
-			expectExit0(result);
-			if (!result.output.includes('Successfully imported 3 credentials')) throw new Error(`no success line:\n${tail(result)}`);
-		});
+		await check(
+			'n8n imports the three socialPublishingApi credentials (decrypted form)',
+			async () => {
+				const result = await cli('import:credentials', `--input=${credentialsPath}`);
+				expectExit0(result);
+				if (!result.output.includes('Successfully imported 3 credentials'))
+					throw new Error(`no success line:\n${tail(result)}`);
+			},
+		);
 		await check('n8n imports the two test workflows and the four examples', async () => {
 			const result = await cli('import:workflow', `--input=${workflowsPath}`);
 			expectExit0(result);
-			if (!result.output.includes('Successfully imported 6 workflows')) throw new Error(`no success line:\n${tail(result)}`);
+			if (!result.output.includes('Successfully imported 6 workflows'))
+				throw new Error(`no success line:\n${tail(result)}`);
 		});
 
 		const channelsRun = await cli('execute', `--id=${CHANNELS_WORKFLOW}`, '--rawOutput');
@@ -207,7 +304,9 @@ async function main(): Promise<number> {
 		// What the service says, read once: the request log first, so that every request in it came from n8n.
 		const reference = (async () => {
 			const requests = await sandbox.control.requests();
-			const listed = channelFields((await sandboxGet(sandbox, `${sandbox.baseUrl}/integrations`)) as Json[]);
+			const listed = channelFields(
+				(await sandboxGet(sandbox, `${sandbox.baseUrl}/integrations`)) as Json[],
+			);
 			return { requests, listed };
 		})();
 		reference.catch(() => undefined); // each check that needs it reports the failure
@@ -215,27 +314,44 @@ async function main(): Promise<number> {
 		await check('Channel → Check Connection outputs { connected: true }', () => {
 			same(outputItems(execution, 'Check Connection'), [{ connected: true }], 'items');
 		});
-		await check('Channel → Get Many outputs every channel GET /integrations lists, in order', async () => {
-			const { listed } = await reference;
-			if (listed.length === 0) throw new Error('the sandbox lists no channel, so the comparison would prove nothing');
-			same(channelFields(outputItems(execution, 'All Channels')), listed, 'channels');
-		});
-		await check('Channel → Get Many with filters (LinkedIn, enabled only) keeps exactly those', async () => {
-			const { listed } = await reference;
-			const expected = listed.filter((c) => c.identifier === 'linkedin' && !c.disabled);
-			const platformOnly = listed.filter((c) => c.identifier === 'linkedin');
-			if (expected.length === 0 || expected.length === platformOnly.length) {
-				throw new Error('the seed needs enabled and disabled LinkedIn channels for this filter to be tested');
-			}
-			same(channelFields(outputItems(execution, 'Enabled LinkedIn Channels')), expected, 'channels');
-		});
+		await check(
+			'Channel → Get Many outputs every channel GET /integrations lists, in order',
+			async () => {
+				const { listed } = await reference;
+				if (listed.length === 0)
+					throw new Error('the sandbox lists no channel, so the comparison would prove nothing');
+				same(channelFields(outputItems(execution, 'All Channels')), listed, 'channels');
+			},
+		);
+		await check(
+			'Channel → Get Many with filters (LinkedIn, enabled only) keeps exactly those',
+			async () => {
+				const { listed } = await reference;
+				const expected = listed.filter((c) => c.identifier === 'linkedin' && !c.disabled);
+				const platformOnly = listed.filter((c) => c.identifier === 'linkedin');
+				if (expected.length === 0 || expected.length === platformOnly.length) {
+					throw new Error(
+						'the seed needs enabled and disabled LinkedIn channels for this filter to be tested',
+					);
+				}
+				same(
+					channelFields(outputItems(execution, 'Enabled LinkedIn Channels')),
+					expected,
+					'channels',
+				);
+			},
+		);
 		await check('the sandbox received those requests from n8n with the bare key', async () => {
 			const { requests } = await reference;
 			const seen = requests.map((r) => `${r.method} ${r.path} ${r.status} ${String(r.auth)}`);
-			same(seen.sort(), ['GET /integrations 200 bare', 'GET /integrations 200 bare', 'GET /is-connected 200 bare'], 'requests');
+			same(
+				seen.sort(),
+				['GET /integrations 200 bare', 'GET /integrations 200 bare', 'GET /is-connected 200 bare'],
+				'requests',
+			);
 		});
 
-		await check('a wrong API key fails the run in n8n with the node\'s own message', async () => {
+		await check("a wrong API key fails the run in n8n with the node's own message", async () => {
 			const result = await cli('execute', `--id=${REFUSED_RUN_WORKFLOW}`, '--rawOutput');
 			if (result.code === 0) throw new Error(`n8n exited 0 for a wrong key:\n${tail(result)}`);
 			const failedRun = executionOf(result.output);
@@ -248,121 +364,241 @@ async function main(): Promise<number> {
 			);
 		});
 
-		await check('example "schedule at next free slot": three posts in one POST /posts, at the latest free slot', async () => {
-			await sandbox.control.clearRequests();
-			const run = await execute(EXAMPLES.schedule.id);
-			const items = outputItems(run, 'Schedule at Next Free Slot');
-			same(items.map((i) => i.platform), ['x', 'linkedin', 'mastodon'], 'platforms of the output items');
-			if (!items.every((i) => typeof i.postId === 'string' && i.postId)) throw new Error('an item has no postId');
-			const requests = await sandbox.control.requests();
-			const slots = requests.filter((r) => r.path.startsWith('/find-slot/')).map((r) => r.path.slice('/find-slot/'.length));
-			same(slots.sort(), [SEED_IDS.channels.linkedin, SEED_IDS.channels.mastodon, SEED_IDS.channels.x].sort(), 'find-slot requests');
-			same(requests.filter((r) => r.method === 'POST').map((r) => `${r.path} ${r.status}`), ['/posts 201'], 'POST requests');
-		});
-		await check('example "upload from URL, post a thread": the uploaded image is in part 1 of a two-part X post', async () => {
-			await sandbox.control.clearRequests();
-			const run = await execute(EXAMPLES.uploadThread.id);
-			const [upload] = outputItems(run, 'Upload Image From URL');
-			same(outputItems(run, 'Post Thread With Image').length, 1, 'created posts');
-			const post = (await sandbox.control.requests()).find((r) => r.method === 'POST' && r.path === '/posts');
-			const sent = post?.body as { posts: Array<{ value: Array<{ content: string; image: Array<{ id: string; path: string }> }> }> };
-			same(sent.posts[0].value.length, 2, 'parts sent');
-			same(sent.posts[0].value[0].image.map((i) => i.path), [upload.path], 'image of part 1');
-		});
+		await check(
+			'example "schedule at next free slot": three posts in one POST /posts, at the latest free slot',
+			async () => {
+				await sandbox.control.clearRequests();
+				const run = await execute(EXAMPLES.schedule.id);
+				const items = outputItems(run, 'Schedule at Next Free Slot');
+				same(
+					items.map((i) => i.platform),
+					['x', 'linkedin', 'mastodon'],
+					'platforms of the output items',
+				);
+				if (!items.every((i) => typeof i.postId === 'string' && i.postId))
+					throw new Error('an item has no postId');
+				const requests = await sandbox.control.requests();
+				const slots = requests
+					.filter((r) => r.path.startsWith('/find-slot/'))
+					.map((r) => r.path.slice('/find-slot/'.length));
+				same(
+					slots.sort(),
+					[SEED_IDS.channels.linkedin, SEED_IDS.channels.mastodon, SEED_IDS.channels.x].sort(),
+					'find-slot requests',
+				);
+				same(
+					requests.filter((r) => r.method === 'POST').map((r) => `${r.path} ${r.status}`),
+					['/posts 201'],
+					'POST requests',
+				);
+			},
+		);
+		await check(
+			'example "upload from URL, post a thread": the uploaded image is in part 1 of a two-part X post',
+			async () => {
+				await sandbox.control.clearRequests();
+				const run = await execute(EXAMPLES.uploadThread.id);
+				const [upload] = outputItems(run, 'Upload Image From URL');
+				same(outputItems(run, 'Post Thread With Image').length, 1, 'created posts');
+				const post = (await sandbox.control.requests()).find(
+					(r) => r.method === 'POST' && r.path === '/posts',
+				);
+				const sent = post?.body as {
+					posts: Array<{
+						value: Array<{ content: string; image: Array<{ id: string; path: string }> }>;
+					}>;
+				};
+				same(sent.posts[0].value.length, 2, 'parts sent');
+				same(
+					sent.posts[0].value[0].image.map((i) => i.path),
+					[upload.path],
+					'image of part 1',
+				);
+			},
+		);
 		await check('the trigger workflow is published before n8n starts', async () => {
 			expectExit0(await cli(...line.publish(EXAMPLES.failedReport.id)));
 		});
-		await check('n8n starts with the package loaded; the editor\'s REST API answers as its owner', async () => {
-			await n8n.start();
-			await n8n.setupOwner({ email: 'e2e@example.com', password: 'E2e-password-1' });
-		});
-		await check('the trigger workflow stays published after start (its activation poll succeeded)', async () => {
-			const workflow = await n8n.rest<{ active: boolean }>('GET', `/workflows/${EXAMPLES.failedReport.id}`);
-			same(workflow.active, true, 'active');
-		});
-		await check('example "failed post report", published: its trigger turns a failed post into a report item', async () => {
-			const reason = 'Instance is read-only (e2e)';
-			await sandbox.control.patchChannel(SEED_IDS.channels.mastodon, { publishOutcome: 'error', errorMessage: reason });
-			const created = (await sandboxPost(sandbox, '/posts', {
-				type: 'now',
-				date: new Date().toISOString(),
-				shortLink: false,
-				tags: [],
-				posts: [{ integration: { id: SEED_IDS.channels.mastodon }, value: [{ content: 'Fails on purpose', image: [] }] }],
-			})) as Array<{ postId: string }>;
-			// n8n polls once a minute (it refuses shorter intervals); the example's first poll includes the latest 20.
-			let executionId = '';
-			await waitFor(async () => {
-				const done = (await n8n.executions(EXAMPLES.failedReport.id)).find((e) => e.status !== 'running' && e.status !== 'new');
-				executionId = done?.id ?? '';
-				return done !== undefined;
-			}, 'the published trigger to run the workflow', 140_000);
-			const run = await n8n.execution(executionId);
-			same(run.status, 'success', 'execution status');
-			const report = outputItems({ data: run.data }, 'Report');
-			same(
-				report.map((r) => ({ postId: r.postId, platform: r.platform, error: r.error })),
-				[{ postId: created[0].postId, platform: 'mastodon', error: reason }],
-				'report items',
-			);
-			if (!String(report[0].notification).includes(reason)) throw new Error(`the report's notification is ${String(report[0].notification)}`);
-		});
-		await check('example "AI agent": n8n knows the tool variant of the node, and both tools are wired to the agent', async () => {
-			const types = await n8n.get<Array<{ name: string }>>('/types/nodes.json');
-			const known = new Set(types.map((t) => t.name));
-			const agent = readExample('agent');
-			const unknown = agent.nodes.map((n) => n.type).filter((t) => !known.has(t));
-			same(unknown, [], 'node types of the agent example unknown to n8n');
-			const stored = await n8n.rest<{ nodes: Array<{ name: string; type: string }>; connections: Json }>('GET', `/workflows/${EXAMPLES.agent.id}`);
-			const tools = stored.nodes.filter((n) => n.type === `${PACKAGE}.socialPublishingTool`).map((n) => n.name);
-			same(tools, [nodeOf(agent, 'List Channels').name, nodeOf(agent, 'Schedule Post').name], 'tool nodes');
-			for (const tool of tools) {
-				const wired = (stored.connections[tool] as { ai_tool?: Array<Array<{ node: string }>> }).ai_tool?.[0]?.[0]?.node;
-				same(wired, 'AI Agent', `${tool} is connected as ai_tool to`);
-			}
-		});
-
-		await check('editor: in a Channels entry with Platform X, the channel list shows only the X channels', async () => {
-			const pick = async (platform: string) =>
-				await n8n.rest<{ results: Array<{ name: string; value: string }> }>('POST', '/dynamic-node-parameters/resource-locator-results', {
-					path: 'parameters.channels.channel[0].channel',
-					nodeTypeAndVersion: { name: NODE_TYPE, version: 1 },
-					methodName: 'searchChannels',
-					currentNodeParameters: { resource: 'post', operation: 'create', channels: { channel: [{ platform }] } },
-					credentials: { socialPublishingApi: GOOD_CREDENTIAL },
+		await check(
+			"n8n starts with the package loaded; the editor's REST API answers as its owner",
+			async () => {
+				await n8n.start();
+				await n8n.setupOwner({ email: 'e2e@example.com', password: 'E2e-password-1' });
+			},
+		);
+		await check(
+			'the trigger workflow stays published after start (its activation poll succeeded)',
+			async () => {
+				const workflow = await n8n.rest<{ active: boolean }>(
+					'GET',
+					`/workflows/${EXAMPLES.failedReport.id}`,
+				);
+				same(workflow.active, true, 'active');
+			},
+		);
+		await check(
+			'example "failed post report", published: its trigger turns a failed post into a report item',
+			async () => {
+				const reason = 'Instance is read-only (e2e)';
+				await sandbox.control.patchChannel(SEED_IDS.channels.mastodon, {
+					publishOutcome: 'error',
+					errorMessage: reason,
 				});
-			const { listed } = await reference;
-			const xChannels = listed.filter((c) => c.identifier === 'x').map((c) => c.id).sort();
-			same((await pick('x')).results.map((r) => r.value).sort(), xChannels, 'channels listed for Platform X');
-			same((await pick('lookup')).results.length, listed.length, 'channels listed for Look Up From Channel');
-		});
-		await check('editor: the tags picker lists the tags found on posts (the schedule example tagged its post "Launch")', async () => {
-			const options = await n8n.rest<Array<{ name: string; value: string }>>('POST', '/dynamic-node-parameters/options', {
-				path: 'parameters.options.tags',
-				nodeTypeAndVersion: { name: NODE_TYPE, version: 1 },
-				methodName: 'getTags',
-				currentNodeParameters: { resource: 'post', operation: 'create', options: {} },
-				credentials: { socialPublishingApi: GOOD_CREDENTIAL },
-			});
-			same(options, [{ name: 'Launch', value: 'Launch' }], 'tags');
-		});
-		await check('editor: no typed setting of any platform offers a raw API value as a choice\'s name', async () => {
-			const types = await n8n.get<Array<{ name: string; properties: Array<{ name: string; options?: Array<{ values?: unknown[] }> }> }>>('/types/nodes.json');
-			const node = types.find((t) => t.name === NODE_TYPE);
-			const entry = node?.properties.find((p) => p.name === 'channels')?.options?.[0]?.values as Array<{ type: string; name: string; options?: unknown[] }>;
-			const choices: Array<{ name: string; value: unknown }> = [];
-			const walk = (properties: Array<{ type: string; name: string; options?: unknown[] }>) => {
-				for (const p of properties) {
-					if (p.type === 'options' && p.name !== 'platform' && p.name !== 'settingsMode') choices.push(...((p.options ?? []) as Array<{ name: string; value: unknown }>));
-					if (p.type === 'collection') walk((p.options ?? []) as Array<{ type: string; name: string; options?: unknown[] }>);
+				const created = (await sandboxPost(sandbox, '/posts', {
+					type: 'now',
+					date: new Date().toISOString(),
+					shortLink: false,
+					tags: [],
+					posts: [
+						{
+							integration: { id: SEED_IDS.channels.mastodon },
+							value: [{ content: 'Fails on purpose', image: [] }],
+						},
+					],
+				})) as Array<{ postId: string }>;
+				// n8n polls once a minute (it refuses shorter intervals); the example's first poll includes the latest 20.
+				let executionId = '';
+				await waitFor(
+					async () => {
+						const done = (await n8n.executions(EXAMPLES.failedReport.id)).find(
+							(e) => e.status !== 'running' && e.status !== 'new',
+						);
+						executionId = done?.id ?? '';
+						return done !== undefined;
+					},
+					'the published trigger to run the workflow',
+					140_000,
+				);
+				const run = await n8n.execution(executionId);
+				same(run.status, 'success', 'execution status');
+				const report = outputItems({ data: run.data }, 'Report');
+				same(
+					report.map((r) => ({ postId: r.postId, platform: r.platform, error: r.error })),
+					[{ postId: created[0].postId, platform: 'mastodon', error: reason }],
+					'report items',
+				);
+				if (!String(report[0].notification).includes(reason))
+					throw new Error(`the report's notification is ${String(report[0].notification)}`);
+			},
+		);
+		await check(
+			'example "AI agent": n8n knows the tool variant of the node, and both tools are wired to the agent',
+			async () => {
+				const types = await n8n.get<Array<{ name: string }>>('/types/nodes.json');
+				const known = new Set(types.map((t) => t.name));
+				const agent = readExample('agent');
+				const unknown = agent.nodes.map((n) => n.type).filter((t) => !known.has(t));
+				same(unknown, [], 'node types of the agent example unknown to n8n');
+				const stored = await n8n.rest<{
+					nodes: Array<{ name: string; type: string }>;
+					connections: Json;
+				}>('GET', `/workflows/${EXAMPLES.agent.id}`);
+				const tools = stored.nodes
+					.filter((n) => n.type === `${PACKAGE}.socialPublishingTool`)
+					.map((n) => n.name);
+				same(
+					tools,
+					[nodeOf(agent, 'List Channels').name, nodeOf(agent, 'Schedule Post').name],
+					'tool nodes',
+				);
+				for (const tool of tools) {
+					const wired = (stored.connections[tool] as { ai_tool?: Array<Array<{ node: string }>> })
+						.ai_tool?.[0]?.[0]?.node;
+					same(wired, 'AI Agent', `${tool} is connected as ai_tool to`);
 				}
-			};
-			walk(entry ?? []);
-			const inTable = PLATFORM_IDS.flatMap((id) => PLATFORMS[id].settings ?? []).reduce((n, field) => n + (field.type === 'options' ? (field.values?.length ?? 0) : 0), 0);
-			same(choices.length, inTable, 'choices found in the editor vs values in the platform table');
-			const raw = choices.filter((c) => c.name === c.value && c.name !== c.name.replace(/^[a-z]|_/g, ''));
-			same(raw, [], 'choices named by their API value');
-		});
+			},
+		);
+
+		await check(
+			'editor: in a Channels entry with Platform X, the channel list shows only the X channels',
+			async () => {
+				const pick = async (platform: string) =>
+					await n8n.rest<{ results: Array<{ name: string; value: string }> }>(
+						'POST',
+						'/dynamic-node-parameters/resource-locator-results',
+						{
+							path: 'parameters.channels.channel[0].channel',
+							nodeTypeAndVersion: { name: NODE_TYPE, version: 1 },
+							methodName: 'searchChannels',
+							currentNodeParameters: {
+								resource: 'post',
+								operation: 'create',
+								channels: { channel: [{ platform }] },
+							},
+							credentials: { socialPublishingApi: GOOD_CREDENTIAL },
+						},
+					);
+				const { listed } = await reference;
+				const xChannels = listed
+					.filter((c) => c.identifier === 'x')
+					.map((c) => c.id)
+					.sort();
+				same(
+					(await pick('x')).results.map((r) => r.value).sort(),
+					xChannels,
+					'channels listed for Platform X',
+				);
+				same(
+					(await pick('lookup')).results.length,
+					listed.length,
+					'channels listed for Look Up From Channel',
+				);
+			},
+		);
+		await check(
+			'editor: the tags picker lists the tags found on posts (the schedule example tagged its post "Launch")',
+			async () => {
+				const options = await n8n.rest<Array<{ name: string; value: string }>>(
+					'POST',
+					'/dynamic-node-parameters/options',
+					{
+						path: 'parameters.options.tags',
+						nodeTypeAndVersion: { name: NODE_TYPE, version: 1 },
+						methodName: 'getTags',
+						currentNodeParameters: { resource: 'post', operation: 'create', options: {} },
+						credentials: { socialPublishingApi: GOOD_CREDENTIAL },
+					},
+				);
+				same(options, [{ name: 'Launch', value: 'Launch' }], 'tags');
+			},
+		);
+		await check(
+			"editor: no typed setting of any platform offers a raw API value as a choice's name",
+			async () => {
+				const types = await n8n.get<
+					Array<{
+						name: string;
+						properties: Array<{ name: string; options?: Array<{ values?: unknown[] }> }>;
+					}>
+				>('/types/nodes.json');
+				const node = types.find((t) => t.name === NODE_TYPE);
+				const entry = node?.properties.find((p) => p.name === 'channels')?.options?.[0]
+					?.values as Array<{ type: string; name: string; options?: unknown[] }>;
+				const choices: Array<{ name: string; value: unknown }> = [];
+				const walk = (properties: Array<{ type: string; name: string; options?: unknown[] }>) => {
+					for (const p of properties) {
+						if (p.type === 'options' && p.name !== 'platform' && p.name !== 'settingsMode')
+							choices.push(...((p.options ?? []) as Array<{ name: string; value: unknown }>));
+						if (p.type === 'collection')
+							walk((p.options ?? []) as Array<{ type: string; name: string; options?: unknown[] }>);
+					}
+				};
+				walk(entry ?? []);
+				const inTable = PLATFORM_IDS.flatMap((id) => PLATFORMS[id].settings ?? []).reduce(
+					(n, field) => n + (field.type === 'options' ? (field.values?.length ?? 0) : 0),
+					0,
+				);
+				same(
+					choices.length,
+					inTable,
+					'choices found in the editor vs values in the platform table',
+				);
+				const raw = choices.filter(
+					(c) => c.name === c.value && c.name !== c.name.replace(/^[a-z]|_/g, ''),
+				);
+				same(raw, [], 'choices named by their API value');
+			},
+		);
 		await check('no API key appears in anything n8n printed', () => {
 			const leaked = secrets.filter((s) => outputs.some((o) => o.includes(s)));
 			if (leaked.length) throw new Error(`${leaked.length} key(s) found in n8n's output`);
@@ -379,7 +615,11 @@ async function main(): Promise<number> {
 	return summary();
 }
 
-async function waitFor(condition: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+async function waitFor(
+	condition: () => Promise<boolean>,
+	what: string,
+	timeoutMs = 15_000,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!(await condition())) {
 		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -28,9 +28,13 @@ export async function storeBinary(
 	executionId = 'test-execution',
 ): Promise<IBinaryData> {
 	const service = await binaryDataService();
-	return await service.store({ type: 'execution', workflowId: 'test-workflow', executionId }, content, {
-		data: '',
-		fileName: meta.fileName,
-		mimeType: meta.mimeType,
-	});
+	return await service.store(
+		{ type: 'execution', workflowId: 'test-workflow', executionId },
+		content,
+		{
+			data: '',
+			fileName: meta.fileName,
+			mimeType: meta.mimeType,
+		},
+	);
 }

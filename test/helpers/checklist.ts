@@ -14,7 +14,11 @@ export function checklist(label: string, redact: (text: string) => string = (tex
 				process.stdout.write(`ok   ${name}\n`);
 			} catch (error) {
 				failed++;
-				process.stdout.write(`FAIL ${name}\n     ${redact((error as Error).message).split('\n').join('\n     ')}\n`);
+				process.stdout.write(
+					`FAIL ${name}\n     ${redact((error as Error).message)
+						.split('\n')
+						.join('\n     ')}\n`,
+				);
 			}
 		},
 		/** Prints the summary line; the process's exit code. */

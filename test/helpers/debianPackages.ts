@@ -8,17 +8,33 @@
 import { run } from '../../local-n8n/localN8n';
 
 /** Installs `packages`; the seconds apt-get took. */
-export async function installDebianPackages(packages: string[], what: string, say: (line: string) => void): Promise<number> {
+export async function installDebianPackages(
+	packages: string[],
+	what: string,
+	say: (line: string) => void,
+): Promise<number> {
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	const root = process.getuid?.() === 0;
-	const sudo = !root && process.env.CI === 'true' && (await run('sudo', ['-n', 'true'], { cwd: '/', timeoutMs: 10_000 }).catch(() => undefined))?.code === 0;
-	if (!root && !sudo) throw new Error(`${what} is missing; install it with: sudo apt-get install -y ${packages.join(' ')}`);
+	const sudo =
+		!root &&
+		process.env.CI === 'true' &&
+		(await run('sudo', ['-n', 'true'], { cwd: '/', timeoutMs: 10_000 }).catch(() => undefined))
+			?.code === 0;
+	if (!root && !sudo)
+		throw new Error(
+			`${what} is missing; install it with: sudo apt-get install -y ${packages.join(' ')}`,
+		);
 	const aptGet = async (...args: string[]) =>
 		sudo
-			? await run('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args], { cwd: '/', timeoutMs: 600_000 })
+			? await run('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args], {
+					cwd: '/',
+					timeoutMs: 600_000,
+				})
 			: await run('apt-get', args, { cwd: '/', env, timeoutMs: 600_000 });
 	const started = Date.now();
-	say(`installing ${packages.join(' ')} from Debian's packages (apt-get; the time it took is printed at the end)`);
+	say(
+		`installing ${packages.join(' ')} from Debian's packages (apt-get; the time it took is printed at the end)`,
+	);
 	const install = async () => await aptGet('install', '-y', '--no-install-recommends', ...packages);
 	let result = await install();
 	if (result.code !== 0) {

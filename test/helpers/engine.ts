@@ -266,7 +266,9 @@ export interface RunNodeResult {
 /** Runs one node of this package, fed by an item source, through WorkflowExecute. */
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const items = (options.items ?? [{}]).map((item) =>
-		'json' in item && typeof item.json === 'object' ? (item as INodeExecutionData) : { json: item as IDataObject },
+		'json' in item && typeof item.json === 'object'
+			? (item as INodeExecutionData)
+			: { json: item as IDataObject },
 	);
 	const source: INode = {
 		id: 'item-source',
@@ -371,7 +373,8 @@ export async function testCredentials(
 					node !== null && typeof node === 'object' ? (node as IDataObject)[key] : undefined,
 				body,
 			);
-		if (value === rule.properties.value) return { status: 'Error', message: rule.properties.message };
+		if (value === rule.properties.value)
+			return { status: 'Error', message: rule.properties.message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };
 }
@@ -381,7 +384,11 @@ function workflowFor(node: INode): Workflow {
 }
 
 /** An expression of the node's description (its subtitle, say) resolved as the editor resolves it, for these parameters. */
-export function resolveForParameters(expression: string, parameters: INodeParameters, nodeType = NODE_TYPE): unknown {
+export function resolveForParameters(
+	expression: string,
+	parameters: INodeParameters,
+	nodeType = NODE_TYPE,
+): unknown {
 	const node = nodeUnderTest(nodeType, parameters);
 	return workflowFor(node).expression.getSimpleParameterValue(node, expression, 'internal', {});
 }
@@ -389,17 +396,32 @@ export function resolveForParameters(expression: string, parameters: INodeParame
 /** An expression that reads `$credentials` (the Base URL of requestDefaults and of the credential's test), resolved as n8n resolves it. */
 export function resolveForCredentials(expression: string, credentials: IDataObject): unknown {
 	const node = nodeUnderTest(NODE_TYPE, {});
-	return workflowFor(node).expression.getSimpleParameterValue(node, expression, 'internal', { $credentials: credentials });
+	return workflowFor(node).expression.getSimpleParameterValue(node, expression, 'internal', {
+		$credentials: credentials,
+	});
 }
 
 /**
  * The context the editor's dropdowns run in: the node with its current parameters (the editor sends
  * them with each request; getCurrentNodeParameter reads them) and the path of the field asking.
  */
-function editorContext(credentials: TestCredentials, nodeType: string, parameters: INodeParameters, propertyPath: string): LoadOptionsContext {
+function editorContext(
+	credentials: TestCredentials,
+	nodeType: string,
+	parameters: INodeParameters,
+	propertyPath: string,
+): LoadOptionsContext {
 	const node = nodeUnderTest(nodeType, parameters);
-	const additionalData = { ...createAdditionalData(credentials), currentNodeParameters: parameters };
-	return new LoadOptionsContext(workflowFor(node), node, additionalData, `parameters.${propertyPath}`);
+	const additionalData = {
+		...createAdditionalData(credentials),
+		currentNodeParameters: parameters,
+	};
+	return new LoadOptionsContext(
+		workflowFor(node),
+		node,
+		additionalData,
+		`parameters.${propertyPath}`,
+	);
 }
 
 /** Calls a `methods.loadOptions` function of a node, as the editor does for a dropdown. */
@@ -427,7 +449,11 @@ export async function listSearch(
 ): Promise<INodeListSearchResult> {
 	const fn = lookUpNodeType(nodeType).methods?.listSearch?.[method];
 	if (!fn) throw new Error(`No listSearch method ${method}`);
-	return await fn.call(editorContext(credentials, nodeType, parameters, propertyPath), filter, paginationToken);
+	return await fn.call(
+		editorContext(credentials, nodeType, parameters, propertyPath),
+		filter,
+		paginationToken,
+	);
 }
 
 /**
@@ -521,7 +547,13 @@ export function createPoller(
 			return committed();
 		},
 		restart() {
-			return createPoller(credentials, nodeType, parameters, workflow.staticData as IDataObject, options);
+			return createPoller(
+				credentials,
+				nodeType,
+				parameters,
+				workflow.staticData as IDataObject,
+				options,
+			);
 		},
 		lastFailedPollChangedState() {
 			return failedPollChangedState;

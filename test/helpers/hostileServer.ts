@@ -6,7 +6,12 @@
  * another origin, cutting a body, invalid JSON, no body, trickling, paging forever. Every loop here is bounded, and
  * `close` ends open sockets so a trickling answer never outlives its test.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+	createServer,
+	type IncomingHttpHeaders,
+	type IncomingMessage,
+	type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface SeenRequest {
@@ -46,7 +51,9 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 const unset: Handler = (_request, res) => {
-	res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"no answer set for this test"}');
+	res
+		.writeHead(500, { 'content-type': 'application/json' })
+		.end('{"message":"no answer set for this test"}');
 };
 
 export async function startHostileServer(): Promise<HostileServer> {
@@ -60,7 +67,9 @@ export async function startHostileServer(): Promise<HostileServer> {
 			const request: SeenRequest = {
 				method: req.method ?? 'GET',
 				url,
-				path: parsed.pathname.startsWith(API_PREFIX) ? parsed.pathname.slice(API_PREFIX.length) || '/' : parsed.pathname,
+				path: parsed.pathname.startsWith(API_PREFIX)
+					? parsed.pathname.slice(API_PREFIX.length) || '/'
+					: parsed.pathname,
 				query: parsed.searchParams,
 				headers: req.headers,
 				body: await readBody(req),
@@ -107,12 +116,18 @@ export const answers = {
 	/** A JSON answer. */
 	json(status: number, body: unknown, headers: Record<string, string> = {}): Handler {
 		return (_request, res) => {
-			res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+			res
+				.writeHead(status, { 'content-type': 'application/json', ...headers })
+				.end(JSON.stringify(body));
 		};
 	},
 
 	/** Raw text with the content type given (default JSON's, whatever the text is). */
-	raw(status: number, text: string, headers: Record<string, string> = { 'content-type': 'application/json' }): Handler {
+	raw(
+		status: number,
+		text: string,
+		headers: Record<string, string> = { 'content-type': 'application/json' },
+	): Handler {
 		return (_request, res) => {
 			res.writeHead(status, headers).end(text);
 		};
@@ -122,16 +137,29 @@ export const answers = {
 	 * Repeats the key it received, as a gateway or a debugging service may: `shape` makes the answer around it
 	 * (the key as given in the Authorization header, e.g. `pos_…`).
 	 */
-	echoKey(status: number, shape: (key: string) => unknown, headers: Record<string, string> = {}): Handler {
+	echoKey(
+		status: number,
+		shape: (key: string) => unknown,
+		headers: Record<string, string> = {},
+	): Handler {
 		return (request, res) => {
-			res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(shape(keyOf(request))));
+			res
+				.writeHead(status, { 'content-type': 'application/json', ...headers })
+				.end(JSON.stringify(shape(keyOf(request))));
 		};
 	},
 
 	/** A redirect to `location` (absolute, or made from the request). */
-	redirect(status: 301 | 302 | 303 | 307 | 308, location: string | ((request: SeenRequest) => string)): Handler {
+	redirect(
+		status: 301 | 302 | 303 | 307 | 308,
+		location: string | ((request: SeenRequest) => string),
+	): Handler {
 		return (request, res) => {
-			res.writeHead(status, { location: typeof location === 'function' ? location(request) : location }).end();
+			res
+				.writeHead(status, {
+					location: typeof location === 'function' ? location(request) : location,
+				})
+				.end();
 		};
 	},
 
@@ -139,7 +167,10 @@ export const answers = {
 	cutBody(status: number, body: unknown, keep: number): Handler {
 		return (_request, res) => {
 			const text = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-			res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(text.length) });
+			res.writeHead(status, {
+				'content-type': 'application/json',
+				'content-length': String(text.length),
+			});
 			res.write(text.subarray(0, Math.min(keep, text.length - 1)), () => res.destroy());
 		};
 	},
@@ -187,7 +218,10 @@ export const answers = {
 };
 
 /** Answers each route (`'GET /integrations'`, by path without the API prefix) with its own handler; 404 otherwise. */
-export function byRoute(routes: Record<string, Handler>, otherwise: Handler = answers.json(404, { message: 'Not Found' })): Handler {
+export function byRoute(
+	routes: Record<string, Handler>,
+	otherwise: Handler = answers.json(404, { message: 'Not Found' }),
+): Handler {
 	return async (request, res) => {
 		const handler = routes[`${request.method} ${request.path}`] ?? routes[request.path];
 		await (handler ?? otherwise)(request, res);

@@ -25,12 +25,21 @@ export async function selfSignedFor127(): Promise<SelfSigned> {
 		const keyFile = join(dir, 'key.pem');
 		const certFile = join(dir, 'cert.pem');
 		await promisify(execFile)('openssl', [
-			'req', '-x509', '-newkey', 'rsa:2048', '-nodes',
-			'-subj', '/CN=127.0.0.1',
-			'-addext', 'subjectAltName=IP:127.0.0.1',
-			'-days', '1',
-			'-keyout', keyFile,
-			'-out', certFile,
+			'req',
+			'-x509',
+			'-newkey',
+			'rsa:2048',
+			'-nodes',
+			'-subj',
+			'/CN=127.0.0.1',
+			'-addext',
+			'subjectAltName=IP:127.0.0.1',
+			'-days',
+			'1',
+			'-keyout',
+			keyFile,
+			'-out',
+			certFile,
 		]);
 		return { key: await readFile(keyFile, 'utf8'), cert: await readFile(certFile, 'utf8') };
 	} finally {

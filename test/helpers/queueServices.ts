@@ -23,7 +23,12 @@ function postgresBin(): string | undefined {
 	const root = '/usr/lib/postgresql';
 	if (!existsSync(root)) return undefined;
 	const versions = readdirSync(root)
-		.filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, 'bin', 'postgres')) && existsSync(join(root, v, 'bin', 'initdb')))
+		.filter(
+			(v) =>
+				/^\d+$/.test(v) &&
+				existsSync(join(root, v, 'bin', 'postgres')) &&
+				existsSync(join(root, v, 'bin', 'initdb')),
+		)
 		.sort((a, b) => Number(b) - Number(a));
 	return versions.length ? join(root, versions[0], 'bin') : undefined;
 }
@@ -39,12 +44,18 @@ export interface Binaries {
  * Finds the servers, or installs them (`installDebianPackages`: as root or with CI's sudo, else the command to run).
  */
 export async function ensureServers(say: (line: string) => void): Promise<Binaries> {
-	const found = () => ({ postgresBin: postgresBin(), redisServer: existsSync(REDIS_SERVER) ? REDIS_SERVER : undefined });
+	const found = () => ({
+		postgresBin: postgresBin(),
+		redisServer: existsSync(REDIS_SERVER) ? REDIS_SERVER : undefined,
+	});
 	let { postgresBin: pg, redisServer: redis } = found();
 	if (pg && redis) return { postgresBin: pg, redisServer: redis };
 	const installSeconds = await installDebianPackages(PACKAGES, 'PostgreSQL or Redis', say);
 	({ postgresBin: pg, redisServer: redis } = found());
-	if (!pg || !redis) throw new Error('apt-get installed the packages, but no postgres or redis-server binary is where Debian puts them');
+	if (!pg || !redis)
+		throw new Error(
+			'apt-get installed the packages, but no postgres or redis-server binary is where Debian puts them',
+		);
 	return { postgresBin: pg, redisServer: redis, installSeconds };
 }
 
@@ -53,12 +64,17 @@ async function runAs(user: string): Promise<{ uid?: number; gid?: number }> {
 	if (process.getuid?.() !== 0) return {};
 	const uid = await run('id', ['-u', user], { cwd: '/', timeoutMs: 10_000 });
 	const gid = await run('id', ['-g', user], { cwd: '/', timeoutMs: 10_000 });
-	if (uid.code !== 0 || gid.code !== 0) throw new Error(`no user "${user}" (its Debian package creates it)`);
+	if (uid.code !== 0 || gid.code !== 0)
+		throw new Error(`no user "${user}" (its Debian package creates it)`);
 	return { uid: Number(uid.output.trim()), gid: Number(gid.output.trim()) };
 }
 
 /** A folder the server's user owns, inside `parent` (which that user must be able to enter). */
-async function ownedFolder(parent: string, name: string, owner: { uid?: number; gid?: number }): Promise<string> {
+async function ownedFolder(
+	parent: string,
+	name: string,
+	owner: { uid?: number; gid?: number },
+): Promise<string> {
 	const dir = join(parent, name);
 	await mkdir(dir, { recursive: true });
 	await chmod(dir, 0o700);
@@ -76,7 +92,12 @@ export interface RunningServer {
 function startProcess(
 	command: string,
 	args: string[],
-	options: { owner: { uid?: number; gid?: number }; cwd: string; log: string; signal: NodeJS.Signals },
+	options: {
+		owner: { uid?: number; gid?: number };
+		cwd: string;
+		log: string;
+		signal: NodeJS.Signals;
+	},
 ): { child: ChildProcess; stop: () => Promise<void> } {
 	const child = spawn(command, args, {
 		cwd: options.cwd,
@@ -99,10 +120,16 @@ function startProcess(
 	return { child, stop };
 }
 
-async function waitUntil(ready: () => Promise<boolean>, child: ChildProcess, what: string, log: string): Promise<void> {
+async function waitUntil(
+	ready: () => Promise<boolean>,
+	child: ChildProcess,
+	what: string,
+	log: string,
+): Promise<void> {
 	const deadline = Date.now() + 60_000;
 	while (Date.now() < deadline) {
-		if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode} (log: ${log})`);
+		if (child.exitCode !== null)
+			throw new Error(`${what} exited with ${child.exitCode} (log: ${log})`);
 		if (await ready()) return;
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
@@ -141,25 +168,57 @@ export async function startPostgres(bin: string, parent: string): Promise<Runnin
 			child.stdout.on('data', (c: Buffer) => chunks.push(c));
 			child.stderr.on('data', (c: Buffer) => chunks.push(c));
 			child.once('error', reject);
-			child.once('close', (code) => resolve({ code, output: Buffer.concat(chunks).toString('utf8') }));
+			child.once('close', (code) =>
+				resolve({ code, output: Buffer.concat(chunks).toString('utf8') }),
+			);
 		});
 		await appendFile(log, `$ ${command} ${args.join(' ')}\n${result.output}`);
-		if (result.code !== 0) throw new Error(`${command} failed (exit ${result.code}): ${result.output.slice(-1500)}`);
+		if (result.code !== 0)
+			throw new Error(`${command} failed (exit ${result.code}): ${result.output.slice(-1500)}`);
 	};
 	const data = join(dir, 'data');
-	await asOwner('initdb', ['-D', data, '-U', 'n8n', `--pwfile=${pwfile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-sync']);
+	await asOwner('initdb', [
+		'-D',
+		data,
+		'-U',
+		'n8n',
+		`--pwfile=${pwfile}`,
+		'--auth=scram-sha-256',
+		'-E',
+		'UTF8',
+		'--locale=C',
+		'--no-sync',
+	]);
 	const port = await freePort();
 	const server = startProcess(
 		join(bin, 'postgres'),
-		['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'fsync=off'],
+		[
+			'-D',
+			data,
+			'-p',
+			String(port),
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-c',
+			`unix_socket_directories=${dir}`,
+			'-c',
+			'fsync=off',
+		],
 		{ owner, cwd: dir, log, signal: 'SIGINT' },
 	);
 	let ready = false;
 	try {
 		const isReady = async () =>
-			(await run(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'n8n'], { cwd: dir, timeoutMs: 10_000 })).code === 0;
+			(
+				await run(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'n8n'], {
+					cwd: dir,
+					timeoutMs: 10_000,
+				})
+			).code === 0;
 		await waitUntil(isReady, server.child, 'postgres', log);
-		await asOwner('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'n8n', 'n8n'], { PGPASSWORD: password });
+		await asOwner('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'n8n', 'n8n'], {
+			PGPASSWORD: password,
+		});
 		ready = true;
 	} finally {
 		if (!ready) await server.stop();
@@ -209,7 +268,22 @@ export async function startRedis(redisServer: string, parent: string): Promise<R
 	const port = await freePort();
 	const server = startProcess(
 		redisServer,
-		['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--protected-mode', 'yes'],
+		[
+			'--bind',
+			'127.0.0.1',
+			'--port',
+			String(port),
+			'--dir',
+			dir,
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--daemonize',
+			'no',
+			'--protected-mode',
+			'yes',
+		],
 		{ owner, cwd: dir, log, signal: 'SIGTERM' },
 	);
 	let ready = false;

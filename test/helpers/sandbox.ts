@@ -22,7 +22,11 @@ export interface SandboxHarness {
 	 * The same as `requests`, once at least `expected` are logged (waiting up to 1 s): the sandbox logs
 	 * a request the client gave up on only when it notices the closed socket.
 	 */
-	settledRequests(expected: number, method?: string, path?: string | RegExp): Promise<LoggedRequest[]>;
+	settledRequests(
+		expected: number,
+		method?: string,
+		path?: string | RegExp,
+	): Promise<LoggedRequest[]>;
 	/** An HTTP client on the sandbox's API with the key, which resolves whatever the status. */
 	api(): AxiosInstance;
 }
@@ -50,12 +54,15 @@ export function sandboxPerFile<T extends SandboxHarness = SandboxHarness>(
 	}
 	// Paths are relative to the API base; a few sandbox log entries carry the base too, so it is cut here.
 	harness.requests = async (method, path) =>
-		(await harness.sandbox.control.requests()).map((r) => ({ ...r, path: r.path.replace(/^\/api\/public\/v1(?=\/)/, '') })).filter(
-			(r) =>
-				(!method || r.method === method) &&
-				(path === undefined || (typeof path === 'string' ? r.path === path : path.test(r.path))),
-		);
-	harness.routes = async () => (await harness.requests()).map((request) => `${request.method} ${request.path}`);
+		(await harness.sandbox.control.requests())
+			.map((r) => ({ ...r, path: r.path.replace(/^\/api\/public\/v1(?=\/)/, '') }))
+			.filter(
+				(r) =>
+					(!method || r.method === method) &&
+					(path === undefined || (typeof path === 'string' ? r.path === path : path.test(r.path))),
+			);
+	harness.routes = async () =>
+		(await harness.requests()).map((request) => `${request.method} ${request.path}`);
 	harness.settledRequests = async (expected, method, path) => {
 		for (let waited = 0; ; waited += 50) {
 			const found = await harness.requests(method, path);
@@ -64,6 +71,10 @@ export function sandboxPerFile<T extends SandboxHarness = SandboxHarness>(
 		}
 	};
 	harness.api = () =>
-		axios.create({ baseURL: harness.sandbox.baseUrl, headers: { Authorization: harness.sandbox.apiKey }, validateStatus: () => true });
+		axios.create({
+			baseURL: harness.sandbox.baseUrl,
+			headers: { Authorization: harness.sandbox.apiKey },
+			validateStatus: () => true,
+		});
 	return harness;
 }

@@ -19,7 +19,10 @@ export async function startWebApp(kind: 'html' | 'redirect'): Promise<WebApp> {
 	});
 	app.use((_req, res) => {
 		if (kind === 'redirect') res.redirect(302, '/login');
-		else res.type('html').send('<!doctype html><html><head><title>App</title></head><body></body></html>');
+		else
+			res
+				.type('html')
+				.send('<!doctype html><html><head><title>App</title></head><body></body></html>');
 	});
 	const server: Server = await new Promise((resolve) => {
 		const s = app.listen(0, '127.0.0.1', () => resolve(s));

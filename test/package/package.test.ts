@@ -80,12 +80,16 @@ describe('the published package', () => {
 		const links: Array<[string, string]> = [];
 		for (const entry of pkg.n8n.nodes) {
 			const codex = path.join(root, entry.replace(/^dist\//, '').replace(/\.js$/, '.json'));
-			const json = JSON.parse(readFileSync(codex, 'utf8')) as { resources: { primaryDocumentation: Array<{ url: string }> } };
+			const json = JSON.parse(readFileSync(codex, 'utf8')) as {
+				resources: { primaryDocumentation: Array<{ url: string }> };
+			};
 			links.push([path.basename(codex), json.resources.primaryDocumentation[0].url]);
 		}
 		for (const entry of pkg.n8n.credentials) {
 			// eslint-disable-next-line @typescript-eslint/no-require-imports
-			const exported = require(path.join(root, entry.replace(/^dist\//, '').replace(/\.js$/, '')))[path.basename(entry).split('.')[0]] as new () => { documentationUrl: string };
+			const exported = require(path.join(root, entry.replace(/^dist\//, '').replace(/\.js$/, '')))[
+				path.basename(entry).split('.')[0]
+			] as new () => { documentationUrl: string };
 			links.push([path.basename(entry), new exported().documentationUrl]);
 		}
 		expect(links).toHaveLength(3);

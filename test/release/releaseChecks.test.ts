@@ -38,12 +38,19 @@ function writePackage(extra: Record<string, unknown> = {}): void {
 			license: 'MIT',
 			keywords: ['n8n-community-node-package'],
 			files: ['dist'],
-			n8n: { n8nNodesApiVersion: 1, nodes: ['dist/nodes/Example/Example.node.js'], credentials: [] },
+			n8n: {
+				n8nNodesApiVersion: 1,
+				nodes: ['dist/nodes/Example/Example.node.js'],
+				credentials: [],
+			},
 			peerDependencies: { 'n8n-workflow': '*' },
 			...extra,
 		}),
 	);
-	write('dist/nodes/Example/Example.node.js', '"use strict";\nexports.Example = class Example {};\n');
+	write(
+		'dist/nodes/Example/Example.node.js',
+		'"use strict";\nexports.Example = class Example {};\n',
+	);
 }
 
 describe('release checks fail on bad input', () => {
@@ -51,15 +58,26 @@ describe('release checks fail on bad input', () => {
 		writePackage({ dependencies: { axios: '1.0.0' }, overrides: { axios: '1.0.0' } });
 		const { status, output } = runChecks('manifest', '--root', dir);
 		expect(status).toBe(1);
-		expect(output).toContain('dependencies must be empty (the package ships no runtime dependencies): axios');
+		expect(output).toContain(
+			'dependencies must be empty (the package ships no runtime dependencies): axios',
+		);
 		expect(output).toContain('overrides must not be set');
 	});
 
 	it('tarball: over budget, build by-products, a duplicate manifest, a registered node missing', () => {
 		writePackage();
-		write('package.json', readFileSync(path.join(dir, 'package.json'), 'utf8').replace('Example.node.js"]', 'Example.node.js", "dist/nodes/Gone/Gone.node.js"]'));
+		write(
+			'package.json',
+			readFileSync(path.join(dir, 'package.json'), 'utf8').replace(
+				'Example.node.js"]',
+				'Example.node.js", "dist/nodes/Gone/Gone.node.js"]',
+			),
+		);
 		// random bytes do not compress: 110 kB of them is over the 96 kB packed budget
-		write('dist/tsconfig.tsbuildinfo', Buffer.from(Array.from({ length: 110_000 }, () => Math.floor(Math.random() * 256))));
+		write(
+			'dist/tsconfig.tsbuildinfo',
+			Buffer.from(Array.from({ length: 110_000 }, () => Math.floor(Math.random() * 256))),
+		);
 		write('dist/nodes/Example/Example.node.js.map', '{}');
 		write('dist/package.json', '{}');
 		const { status, output } = runChecks('tarball', '--root', dir);
@@ -68,7 +86,9 @@ describe('release checks fail on bad input', () => {
 		expect(output).toContain('dist/tsconfig.tsbuildinfo must not ship');
 		expect(output).toContain('dist/nodes/Example/Example.node.js.map must not ship');
 		expect(output).toContain('dist/package.json must not ship: second copy of the manifest');
-		expect(output).toContain('dist/nodes/Gone/Gone.node.js is registered in package.json but not in the tarball');
+		expect(output).toContain(
+			'dist/nodes/Gone/Gone.node.js is registered in package.json but not in the tarball',
+		);
 	});
 
 	it('scan: code n8n Cloud refuses, even behind an eslint-disable comment', () => {
@@ -103,32 +123,74 @@ describe('release checks fail on bad input', () => {
 		write('package.json', readFileSync(path.join(root, 'package.json'), 'utf8'));
 		const test = runChecks('identity', '--root', dir);
 		expect(test.status).toBe(0);
-		expect(test.output).toContain('placeholders left (a publish is refused): repository.url, homepage, author.name, author.email');
-		const publish = runChecks('identity', '--root', dir, '--publish', '--repository', 'example-owner/n8n-nodes-example');
+		expect(test.output).toContain(
+			'placeholders left (a publish is refused): repository.url, homepage, author.name, author.email',
+		);
+		const publish = runChecks(
+			'identity',
+			'--root',
+			dir,
+			'--publish',
+			'--repository',
+			'example-owner/n8n-nodes-example',
+		);
 		expect(publish.status).toBe(1);
 		for (const field of ['repository.url', 'homepage', 'author.name', 'author.email']) {
-			expect(publish.output).toMatch(new RegExp(`- ${field.replace('.', '\\.')} ".*" is a placeholder: fill it in before publishing`));
+			expect(publish.output).toMatch(
+				new RegExp(
+					`- ${field.replace('.', '\\.')} ".*" is a placeholder: fill it in before publishing`,
+				),
+			);
 		}
-		expect(publish.output).toContain('repository.url must be git+https://github.com/OWNER/NAME.git');
+		expect(publish.output).toContain(
+			'repository.url must be git+https://github.com/OWNER/NAME.git',
+		);
 
 		const filledIn = {
 			homepage: 'https://github.com/example-owner/n8n-nodes-example#readme',
 			bugs: { url: 'https://github.com/example-owner/n8n-nodes-example/issues' },
 			author: { name: 'Ada Example', email: 'ada@example.com' },
-			repository: { type: 'git', url: 'git+https://github.com/example-owner/n8n-nodes-example.git' },
+			repository: {
+				type: 'git',
+				url: 'git+https://github.com/example-owner/n8n-nodes-example.git',
+			},
 		};
 		writePackage(filledIn);
-		const ready = runChecks('identity', '--root', dir, '--publish', '--repository', 'example-owner/n8n-nodes-example');
-		expect(ready.output).toContain('release: identity ok: ready to publish from https://github.com/example-owner/n8n-nodes-example');
+		const ready = runChecks(
+			'identity',
+			'--root',
+			dir,
+			'--publish',
+			'--repository',
+			'example-owner/n8n-nodes-example',
+		);
+		expect(ready.output).toContain(
+			'release: identity ok: ready to publish from https://github.com/example-owner/n8n-nodes-example',
+		);
 		expect(ready.status).toBe(0);
-		const elsewhere = runChecks('identity', '--root', dir, '--publish', '--repository', 'someone-else/n8n-nodes-example');
+		const elsewhere = runChecks(
+			'identity',
+			'--root',
+			dir,
+			'--publish',
+			'--repository',
+			'someone-else/n8n-nodes-example',
+		);
 		expect(elsewhere.status).toBe(1);
-		expect(elsewhere.output).toContain('repository.url names example-owner/n8n-nodes-example, but this workflow runs in someone-else/n8n-nodes-example');
+		expect(elsewhere.output).toContain(
+			'repository.url names example-owner/n8n-nodes-example, but this workflow runs in someone-else/n8n-nodes-example',
+		);
 
-		writePackage({ ...filledIn, homepage: 'https://github.com/other-owner/n8n-nodes-example#readme', author: { name: 'Ada Example' } });
+		writePackage({
+			...filledIn,
+			homepage: 'https://github.com/other-owner/n8n-nodes-example#readme',
+			author: { name: 'Ada Example' },
+		});
 		const inconsistent = runChecks('identity', '--root', dir);
 		expect(inconsistent.status).toBe(1);
-		expect(inconsistent.output).toContain('must be the repository\'s: https://github.com/example-owner/n8n-nodes-example#readme');
+		expect(inconsistent.output).toContain(
+			"must be the repository's: https://github.com/example-owner/n8n-nodes-example#readme",
+		);
 		expect(inconsistent.output).toContain('author must be {"name": ..., "email": ...}');
 	});
 
@@ -148,8 +210,12 @@ describe('release checks fail on bad input', () => {
 		expect(status).toBe(1);
 		expect(output).toContain('release.yml must hold no npm token (NPM_TOKEN)');
 		expect(output).toContain('release.yml must hold no npm token (NODE_AUTH_TOKEN)');
-		expect(output).toContain('release.yml installs npm 10.9.2: trusted publishing needs 11.5.1 or later');
-		expect(output).toContain('release.yml must run `node scripts/release-checks.js identity --publish --repository "$GITHUB_REPOSITORY"` before npm publish');
+		expect(output).toContain(
+			'release.yml installs npm 10.9.2: trusted publishing needs 11.5.1 or later',
+		);
+		expect(output).toContain(
+			'release.yml must run `node scripts/release-checks.js identity --publish --repository "$GITHUB_REPOSITORY"` before npm publish',
+		);
 	});
 
 	it('workflows: an actionlint error and a write permission outside id-token', () => {
@@ -166,13 +232,24 @@ describe('release checks fail on bad input', () => {
 
 	it('changelog: a tag that is not package.json version, no dated section, a malformed heading', () => {
 		writePackage();
-		write('CHANGELOG.md', '# Changelog\n\n## [Unreleased]\n\n### Added\n\n- something\n\n## 1.1.0\n\n### Improved\n\n- other\n\n## [9.0.0] - 2020-01-01\n');
-		const { status, output } = runChecks('changelog', '--root', dir, '--changelog', path.join(dir, 'CHANGELOG.md'), '--tag', 'v1.3.0');
+		write(
+			'CHANGELOG.md',
+			'# Changelog\n\n## [Unreleased]\n\n### Added\n\n- something\n\n## 1.1.0\n\n### Improved\n\n- other\n\n## [9.0.0] - 2020-01-01\n',
+		);
+		const { status, output } = runChecks(
+			'changelog',
+			'--root',
+			dir,
+			'--changelog',
+			path.join(dir, 'CHANGELOG.md'),
+			'--tag',
+			'v1.3.0',
+		);
 		expect(status).toBe(1);
-		expect(output).toContain('tag v1.3.0 does not match package.json\'s version: expected v1.2.0');
+		expect(output).toContain("tag v1.3.0 does not match package.json's version: expected v1.2.0");
 		expect(output).toContain('no "## [1.2.0] - YYYY-MM-DD" section');
 		expect(output).toContain('"## 1.1.0": expected');
 		expect(output).toContain('"### Improved": subsections are');
-		expect(output).toContain('lists 9.0.0, ahead of package.json\'s 1.2.0');
+		expect(output).toContain("lists 9.0.0, ahead of package.json's 1.2.0");
 	});
 });

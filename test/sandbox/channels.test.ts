@@ -9,7 +9,9 @@ describe('GET /integrations', () => {
 		expect(res.status).toBe(200);
 		const platforms = new Set(res.data.map((c: { identifier: string }) => c.identifier));
 		expect(platforms.size).toBe(11);
-		const instagram = res.data.find((c: { id: string }) => c.id === t.sb.seed.channels.instagram.id);
+		const instagram = res.data.find(
+			(c: { id: string }) => c.id === t.sb.seed.channels.instagram.id,
+		);
 		expect(instagram).toEqual({
 			id: t.sb.seed.channels.instagram.id,
 			name: 'Acme Bakery Instagram',
@@ -21,7 +23,9 @@ describe('GET /integrations', () => {
 		});
 		const facebook = res.data.find((c: { id: string }) => c.id === t.sb.seed.channels.facebook.id);
 		expect(facebook).not.toHaveProperty('customer');
-		const disabled = res.data.find((c: { id: string }) => c.id === t.sb.seed.channels.linkedinDisabled.id);
+		const disabled = res.data.find(
+			(c: { id: string }) => c.id === t.sb.seed.channels.linkedinDisabled.id,
+		);
 		expect(disabled.disabled).toBe(true);
 	});
 });
@@ -31,13 +35,19 @@ describe('GET /integration-settings/:id', () => {
 		const res = await t.api.get(`/integration-settings/${t.sb.seed.channels.x.id}`);
 		expect(res.status).toBe(200);
 		expect(res.data.output).toMatchObject({
-			rules: 'Up to 4 images, or 1 video or GIF on its own, in each part. An article takes pictures only.',
+			rules:
+				'Up to 4 images, or 1 video or GIF on its own, in each part. An article takes pictures only.',
 			maxLength: 280,
 			tools: [],
 			settings: {
 				type: 'object',
 				required: [],
-				properties: { who_can_reply_post: { type: 'string', enum: ['everyone', 'following', 'mentionedUsers', 'subscribers', 'verified'] } },
+				properties: {
+					who_can_reply_post: {
+						type: 'string',
+						enum: ['everyone', 'following', 'mentionedUsers', 'subscribers', 'verified'],
+					},
+				},
 			},
 		});
 	});
@@ -50,7 +60,10 @@ describe('GET /integration-settings/:id', () => {
 			{ if: article, then: { required: ['article_title'] } },
 			{ if: article, then: { required: ['article_status'] } },
 		]);
-		expect(res.data.output.settings.properties.post_type).toMatchObject({ enum: ['post', 'article'], default: 'post' });
+		expect(res.data.output.settings.properties.post_type).toMatchObject({
+			enum: ['post', 'article'],
+			default: 'post',
+		});
 	});
 
 	it('gives 4000 characters to an x premium account', async () => {
@@ -67,7 +80,9 @@ describe('GET /integration-settings/:id', () => {
 
 	it('lists the discord channels tool', async () => {
 		const res = await t.api.get(`/integration-settings/${t.sb.seed.channels.discord.id}`);
-		expect(res.data.output.tools).toEqual([{ methodName: 'channels', description: expect.any(String), dataSchema: [] }]);
+		expect(res.data.output.tools).toEqual([
+			{ methodName: 'channels', description: expect.any(String), dataSchema: [] },
+		]);
 	});
 
 	it('answers 404 for an unknown channel', async () => {
@@ -79,23 +94,32 @@ describe('GET /integration-settings/:id', () => {
 
 describe('POST /integration-trigger/:id', () => {
 	it('runs the discord channels tool', async () => {
-		const res = await t.api.post(`/integration-trigger/${t.sb.seed.channels.discord.id}`, { methodName: 'channels', data: {} });
+		const res = await t.api.post(`/integration-trigger/${t.sb.seed.channels.discord.id}`, {
+			methodName: 'channels',
+			data: {},
+		});
 		expect(res.status).toBe(200);
 		expect(res.data).toEqual({ output: t.sb.seed.discordChannels });
 	});
 
 	it('answers 404 for an unknown tool or channel', async () => {
-		const tool = await t.api.post(`/integration-trigger/${t.sb.seed.channels.x.id}`, { methodName: 'channels' });
+		const tool = await t.api.post(`/integration-trigger/${t.sb.seed.channels.x.id}`, {
+			methodName: 'channels',
+		});
 		expect(tool.status).toBe(404);
 		expect(tool.data).toEqual({ msg: 'Tool not found' });
-		const channel = await t.api.post('/integration-trigger/00000000-0000-4000-8000-000000000000', { methodName: 'channels' });
+		const channel = await t.api.post('/integration-trigger/00000000-0000-4000-8000-000000000000', {
+			methodName: 'channels',
+		});
 		expect(channel.status).toBe(404);
 		expect(channel.data).toEqual({ msg: 'Integration not found' });
 	});
 
 	it('answers 401 when the platform sign-in expired', async () => {
 		await t.sb.control.patchChannel(t.sb.seed.channels.discord.id, { signInExpired: true });
-		const res = await t.api.post(`/integration-trigger/${t.sb.seed.channels.discord.id}`, { methodName: 'channels' });
+		const res = await t.api.post(`/integration-trigger/${t.sb.seed.channels.discord.id}`, {
+			methodName: 'channels',
+		});
 		expect(res.status).toBe(401);
 		expect(res.data).toEqual({ msg: 'Channel disconnected due to expired token' });
 	});
@@ -126,7 +150,11 @@ describe('GET /social/:platform', () => {
 		await t.sb.control.setPlan('Pro');
 		const res = await t.api.get('/social/x');
 		expect(res.status).toBe(402);
-		expect(res.data).toEqual({ statusCode: 402, message: expect.stringContaining('Pro'), url: expect.stringMatching(/billing/) });
+		expect(res.data).toEqual({
+			statusCode: 402,
+			message: expect.stringContaining('Pro'),
+			url: expect.stringMatching(/billing/),
+		});
 	});
 
 	it('answers 402 when all channel slots are taken', async () => {

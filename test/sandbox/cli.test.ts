@@ -19,7 +19,10 @@ let apiKey = '';
 
 beforeAll(async () => {
 	// Its own process group, so that stopping it stops npm, the shell and node alike.
-	sandbox = spawn('npm', ['run', '--silent', 'sandbox', '--', '--port', '0'], { cwd: ROOT, detached: true });
+	sandbox = spawn('npm', ['run', '--silent', 'sandbox', '--', '--port', '0'], {
+		cwd: ROOT,
+		detached: true,
+	});
 	sandbox.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	sandbox.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	await new Promise<void>((resolve, reject) => {
@@ -46,11 +49,18 @@ afterAll(async () => {
 	await exited;
 });
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+async function call(
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<{ status: number; json: unknown }> {
 	const isForm = body instanceof FormData;
 	const response = await fetch(`${baseUrl}${path}`, {
 		method,
-		headers: { Authorization: apiKey, ...(body && !isForm ? { 'Content-Type': 'application/json' } : {}) },
+		headers: {
+			Authorization: apiKey,
+			...(body && !isForm ? { 'Content-Type': 'application/json' } : {}),
+		},
 		body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
 	});
 	return { status: response.status, json: await response.json().catch(() => undefined) };
@@ -66,9 +76,17 @@ const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
 
 // One route of each family, with the status the spec gives for a valid request (or for a refused one where a
 // valid one needs the outside world: upload-from-url needs a public https host, so it must answer 400, not 404).
-const families: Array<[family: string, method: string, path: string, body: (() => unknown) | undefined, status: number]> = [
+const families: Array<
+	[family: string, method: string, path: string, body: (() => unknown) | undefined, status: number]
+> = [
 	['channels', 'GET', '/integrations', undefined, 200],
-	['posts', 'GET', `/posts?startDate=${new Date(Date.now() - 86_400_000).toISOString()}&endDate=${inAWeek()}`, undefined, 200],
+	[
+		'posts',
+		'GET',
+		`/posts?startDate=${new Date(Date.now() - 86_400_000).toISOString()}&endDate=${inAWeek()}`,
+		undefined,
+		200,
+	],
 	[
 		'posts',
 		'POST',
@@ -78,7 +96,13 @@ const families: Array<[family: string, method: string, path: string, body: (() =
 			date: inAWeek(),
 			shortLink: false,
 			tags: [],
-			posts: [{ integration: { id: X_CHANNEL }, value: [{ content: 'Smoke test', image: [] }], settings: { who_can_reply_post: 'everyone' } }],
+			posts: [
+				{
+					integration: { id: X_CHANNEL },
+					value: [{ content: 'Smoke test', image: [] }],
+					settings: { who_can_reply_post: 'everyone' },
+				},
+			],
 		}),
 		201,
 	],

@@ -12,7 +12,12 @@ const t = useTestSandbox();
 
 describe('fault injection', () => {
 	it('answers 500 the given number of times on a route pattern, then behaves', async () => {
-		await t.sb.control.addFault({ method: 'DELETE', path: '/posts/:id', fault: 'error500', times: 2 });
+		await t.sb.control.addFault({
+			method: 'DELETE',
+			path: '/posts/:id',
+			fault: 'error500',
+			times: 2,
+		});
 		const url = '/posts/00000000-0000-4000-8000-000000000000';
 		for (let i = 0; i < 2; i++) {
 			const res = await t.api.delete(url);
@@ -23,7 +28,12 @@ describe('fault injection', () => {
 	});
 
 	it('answers 429 with the chosen Retry-After', async () => {
-		await t.sb.control.addFault({ method: 'GET', path: '/integrations', fault: 'rateLimit', retryAfter: 7 });
+		await t.sb.control.addFault({
+			method: 'GET',
+			path: '/integrations',
+			fault: 'rateLimit',
+			retryAfter: 7,
+		});
 		const res = await t.api.get('/integrations');
 		expect(res.status).toBe(429);
 		expect(res.headers['retry-after']).toBe('7');
@@ -31,14 +41,21 @@ describe('fault injection', () => {
 
 	it('drops the connection without an answer', async () => {
 		await t.sb.control.addFault({ method: 'POST', path: '/posts', fault: 'drop' });
-		await expect(t.api.post('/posts', postBody(t.sb.seed.channels.telegram.id))).rejects.toMatchObject({ code: 'ECONNRESET' });
+		await expect(
+			t.api.post('/posts', postBody(t.sb.seed.channels.telegram.id)),
+		).rejects.toMatchObject({ code: 'ECONNRESET' });
 		expect((await t.sb.control.org()).posts).toBe(0);
 		const [logged] = (await t.sb.control.requests()).slice(-1);
 		expect(logged).toMatchObject({ method: 'POST', path: '/posts', status: 0, fault: 'drop' });
 	});
 
 	it('answers slowly, then normally', async () => {
-		await t.sb.control.addFault({ method: 'GET', path: '/is-connected', fault: 'slow', delayMs: 300 });
+		await t.sb.control.addFault({
+			method: 'GET',
+			path: '/is-connected',
+			fault: 'slow',
+			delayMs: 300,
+		});
 		const started = Date.now();
 		const res = await t.api.get('/is-connected');
 		expect(res.status).toBe(200);
@@ -46,7 +63,9 @@ describe('fault injection', () => {
 	});
 
 	it('refuses an unknown fault kind', async () => {
-		await expect(t.sb.control.addFault({ method: 'GET', path: '/x', fault: 'explode' as never })).rejects.toMatchObject({
+		await expect(
+			t.sb.control.addFault({ method: 'GET', path: '/x', fault: 'explode' as never }),
+		).rejects.toMatchObject({
 			response: { status: 400 },
 		});
 	});
@@ -60,8 +79,20 @@ describe('request log', () => {
 		await t.api.post('/posts', body);
 		const log = await t.sb.control.requests();
 		expect(log).toHaveLength(2);
-		expect(log[0]).toMatchObject({ method: 'GET', path: '/posts', query: { startDate: '2026-03-01', endDate: '2026-03-02' }, status: 200, auth: 'bare' });
-		expect(log[1]).toMatchObject({ method: 'POST', path: '/posts', status: 201, bodySize: JSON.stringify(body).length, body });
+		expect(log[0]).toMatchObject({
+			method: 'GET',
+			path: '/posts',
+			query: { startDate: '2026-03-01', endDate: '2026-03-02' },
+			status: 200,
+			auth: 'bare',
+		});
+		expect(log[1]).toMatchObject({
+			method: 'POST',
+			path: '/posts',
+			status: 201,
+			bodySize: JSON.stringify(body).length,
+			body,
+		});
 		expect(log[1].seq).toBeGreaterThan(log[0].seq);
 	});
 });
@@ -78,7 +109,9 @@ describe('starting options', () => {
 	it('has no control routes unless asked for', async () => {
 		const plain = await startSandbox();
 		try {
-			const res = await axios.get(`${plain.origin}/_sandbox/requests`, { validateStatus: () => true });
+			const res = await axios.get(`${plain.origin}/_sandbox/requests`, {
+				validateStatus: () => true,
+			});
 			expect(res.headers['content-type']).toMatch(/text\/html/);
 		} finally {
 			await plain.close();
@@ -92,7 +125,10 @@ describe('starting options', () => {
 			const soon = new Date(Date.now() + 500).toISOString();
 			await api.post('/posts', postBody(real.seed.channels.telegram.id, { date: soon }));
 			await sleep(2000);
-			const day = { startDate: new Date(Date.now() - 86_400_000).toISOString(), endDate: new Date(Date.now() + 86_400_000).toISOString() };
+			const day = {
+				startDate: new Date(Date.now() - 86_400_000).toISOString(),
+				endDate: new Date(Date.now() + 86_400_000).toISOString(),
+			};
 			const { posts } = (await api.get('/posts', { params: day })).data;
 			expect(posts.map((p: { state: string }) => p.state)).toEqual(['PUBLISHED']);
 		} finally {
@@ -113,7 +149,17 @@ describe('starting options', () => {
 						name: 'From file',
 						plan: 'Pro',
 						apiKey: 'file-key',
-						channels: [{ id: 'ch-1', handle: 'main', name: 'Only channel', identifier: 'threads', picture: 'https://p.example/a.png', profile: 'me', disabled: false }],
+						channels: [
+							{
+								id: 'ch-1',
+								handle: 'main',
+								name: 'Only channel',
+								identifier: 'threads',
+								picture: 'https://p.example/a.png',
+								profile: 'me',
+								disabled: false,
+							},
+						],
 					},
 				],
 			}),
@@ -121,8 +167,17 @@ describe('starting options', () => {
 		const fromFile = await startSandbox({ seedFile: file });
 		try {
 			expect(fromFile.apiKey).toBe('file-key');
-			expect(fromFile.seed.channels.main).toEqual({ id: 'ch-1', name: 'Only channel', platform: 'threads', disabled: false });
-			const api = axios.create({ baseURL: fromFile.baseUrl, headers: { Authorization: 'file-key' }, validateStatus: () => true });
+			expect(fromFile.seed.channels.main).toEqual({
+				id: 'ch-1',
+				name: 'Only channel',
+				platform: 'threads',
+				disabled: false,
+			});
+			const api = axios.create({
+				baseURL: fromFile.baseUrl,
+				headers: { Authorization: 'file-key' },
+				validateStatus: () => true,
+			});
 			expect((await api.get('/integrations')).data).toHaveLength(1);
 			expect((await api.get('/social/threads')).headers['x-ratelimit-limit']).toBe('1');
 		} finally {

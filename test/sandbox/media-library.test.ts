@@ -8,7 +8,11 @@ import { startSandbox, type RunningSandbox } from '../../sandbox';
 import * as media from '../fixtures/media';
 
 function client(sandbox: RunningSandbox): AxiosInstance {
-	return axios.create({ baseURL: sandbox.baseUrl, headers: { Authorization: sandbox.apiKey }, validateStatus: () => true });
+	return axios.create({
+		baseURL: sandbox.baseUrl,
+		headers: { Authorization: sandbox.apiKey },
+		validateStatus: () => true,
+	});
 }
 
 function upload(api: AxiosInstance, filename: string, bytes = media.png()) {
@@ -70,11 +74,14 @@ describe('GET /media', () => {
 			path: expect.stringContaining(`${sandbox.origin}/uploads/2026/03/01/`),
 			createdAt: '2026-03-01T10:37:00.000Z',
 		});
-		for (let i = 1; i < results.length; i++) expect(results[i - 1].createdAt > results[i].createdAt).toBe(true);
+		for (let i = 1; i < results.length; i++)
+			expect(results[i - 1].createdAt > results[i].createdAt).toBe(true);
 	});
 
 	it('pages 1 to 3 hold every item once, in order; past the end is empty', async () => {
-		const pages = await Promise.all([1, 2, 3, 4].map((page) => api.get('/media', { params: { page } })));
+		const pages = await Promise.all(
+			[1, 2, 3, 4].map((page) => api.get('/media', { params: { page } })),
+		);
 		expect(pages.map((p) => p.data.results.length)).toEqual([18, 18, 2, 0]);
 		expect(pages.map((p) => p.data.pages)).toEqual([3, 3, 3, 3]);
 		const ids = pages.flatMap((p) => p.data.results.map((r: Entry) => r.id));
@@ -154,7 +161,10 @@ describe('rate limits of the upload routes', () => {
 		}
 		const over = await upload(api, 'one-too-many.png');
 		expect(over.status).toBe(429);
-		expect(over.data).toEqual({ statusCode: 429, message: 'ThrottlerException: Too Many Requests' });
+		expect(over.data).toEqual({
+			statusCode: 429,
+			message: 'ThrottlerException: Too Many Requests',
+		});
 		const retryAfter = Number(over.headers['retry-after']);
 		expect(retryAfter).toBeGreaterThan(0);
 		expect(retryAfter).toBeLessThanOrEqual(300);
@@ -181,7 +191,9 @@ describe('rate limits of the upload routes', () => {
 	});
 
 	it('a window runs out and the count starts again (window shortened to 1 s)', async () => {
-		const quick = await startSandbox({ rateLimits: { 'POST /upload': { limit: 2, windowSeconds: 1 } } });
+		const quick = await startSandbox({
+			rateLimits: { 'POST /upload': { limit: 2, windowSeconds: 1 } },
+		});
 		const quickApi = client(quick);
 		try {
 			expect((await upload(quickApi, 'a.png')).status).toBe(201);

@@ -49,7 +49,9 @@ describe('POST /upload accepts the types the service takes, decided by the bytes
 		const res = await upload(bytes, filename);
 		expect(res.status).toBe(201);
 		expect(Object.keys(res.data).sort()).toEqual(['createdAt', 'id', 'name', 'path', 'type']);
-		expect(res.data.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+		expect(res.data.id).toMatch(
+			/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+		);
 		expect(res.data.type).toBe(type);
 		// A random name with the extension of the real type; the uploader's name is not kept in it.
 		expect(res.data.name).toMatch(new RegExp(`^[0-9a-f]{32}\\.${ext}$`));
@@ -129,7 +131,9 @@ describe('POST /upload refuses what it cannot take', () => {
 	it('an image one byte over 10 MB is refused with the size in the message', async () => {
 		const res = await upload(media.padded(media.jpeg(), 10 * MB + 1), 'huge.jpg');
 		expect(res.status).toBe(400);
-		expect(res.data).toEqual({ msg: 'File size exceeds the maximum allowed size of 10485760 bytes.' });
+		expect(res.data).toEqual({
+			msg: 'File size exceeds the maximum allowed size of 10485760 bytes.',
+		});
 	});
 
 	it('a video over 10 MB is accepted (the 10 MB limit is for images)', async () => {
@@ -151,14 +155,18 @@ describe('POST /upload refuses what it cannot take', () => {
 
 	it('a streamed request (no Content-Length) passing 50 MB → 413, counted while it arrives', async () => {
 		const body = media.streamedUpload(media.mp4(), 50 * MB + 1, 'big.mp4');
-		const res = await api.post('/upload', body.stream, { headers: { 'Content-Type': body.contentType } });
+		const res = await api.post('/upload', body.stream, {
+			headers: { 'Content-Type': body.contentType },
+		});
 		expect(res.status).toBe(413);
 		expect(res.data).toEqual({ statusCode: 413, message: 'request entity too large' });
 	});
 
 	it('a streamed video just under 50 MB in all is accepted', async () => {
 		const body = media.streamedUpload(media.mp4(), 49 * MB, 'fits.mp4');
-		const res = await api.post('/upload', body.stream, { headers: { 'Content-Type': body.contentType } });
+		const res = await api.post('/upload', body.stream, {
+			headers: { 'Content-Type': body.contentType },
+		});
 		expect(res.status).toBe(201);
 		expect(res.data.type).toBe('video');
 	});

@@ -23,14 +23,19 @@ beforeAll(async () => {
 		// These tests make more requests than one window allows; the limit itself is tested in media-library.
 		rateLimits: { 'POST /upload-from-url': { limit: 1000, windowSeconds: 300 } },
 	});
-	api = axios.create({ baseURL: sandbox.baseUrl, headers: { Authorization: sandbox.apiKey }, validateStatus: () => true });
+	api = axios.create({
+		baseURL: sandbox.baseUrl,
+		headers: { Authorization: sandbox.apiKey },
+		validateStatus: () => true,
+	});
 	files = await media.serveFiles({
 		'/img/photo.png': media.sends(photo, 'image/png'),
 		'/img/clip.mp4': media.sends(media.mp4(), 'video/mp4'),
 		'/img/fake.png': media.sends(media.text(), 'image/png'),
 		'/img/broken.png': (_req, res) => void res.writeHead(500).end('upstream failure'),
 		'/img/moved.png': (_req, res) => void res.writeHead(302, { Location: '/img/photo.png' }).end(),
-		'/img/to-internal.png': (_req, res) => void res.writeHead(302, { Location: 'http://10.0.0.7/x.png' }).end(),
+		'/img/to-internal.png': (_req, res) =>
+			void res.writeHead(302, { Location: 'http://10.0.0.7/x.png' }).end(),
 		'/img/cut.png': (_req, res) => {
 			res.writeHead(200, { 'Content-Length': 5000 });
 			res.write(media.padded(photo, 1000), () => res.destroy());
@@ -107,14 +112,15 @@ describe('POST /upload-from-url validates the address: 400 with a list of messag
 		expect(res.data).toEqual(validation('url must be a string'));
 	});
 
-	it.each(['https://93.184.215.14/report.pdf', 'https://93.184.215.14/photo.png/', 'https://93.184.215.14/photo.PNG'])(
-		'ending not allowed: %s',
-		async (url) => {
-			const res = await fromUrl(url);
-			expect(res.status).toBe(400);
-			expect(res.data).toEqual(validation(BAD_ENDING));
-		},
-	);
+	it.each([
+		'https://93.184.215.14/report.pdf',
+		'https://93.184.215.14/photo.png/',
+		'https://93.184.215.14/photo.PNG',
+	])('ending not allowed: %s', async (url) => {
+		const res = await fromUrl(url);
+		expect(res.status).toBe(400);
+		expect(res.data).toEqual(validation(BAD_ENDING));
+	});
 
 	it.each([
 		'http://93.184.215.14/photo.png',

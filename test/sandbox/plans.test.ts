@@ -43,17 +43,24 @@ it('answers 402 with a billing url when the allowance is used up, and creates no
 	await t.sb.control.setUsage(MARCH, 399);
 	const over = await t.api.post('/posts', body('schedule', 1, 2));
 	expect(over.status).toBe(402);
-	expect(over.data).toEqual({ statusCode: 402, message: expect.stringContaining('400'), url: expect.stringMatching(/^http.*billing/) });
+	expect(over.data).toEqual({
+		statusCode: 402,
+		message: expect.stringContaining('400'),
+		url: expect.stringMatching(/^http.*billing/),
+	});
 	expect((await t.sb.control.org()).posts).toBe(0);
 	// Exactly the last one still fits, and another month is free.
 	expect((await t.api.post('/posts', body('schedule', 1, 1))).status).toBe(201);
 	expect((await t.api.post('/posts', body('now', 1, 1))).status).toBe(402);
-	expect((await t.api.post('/posts', body('schedule', 1, 1, '2026-04-02T10:00:00Z'))).status).toBe(201);
+	expect((await t.api.post('/posts', body('schedule', 1, 1, '2026-04-02T10:00:00Z'))).status).toBe(
+		201,
+	);
 	expect((await t.api.post('/posts', body('draft', 1, 1))).status).toBe(201);
 });
 
 it('reaches the allowance by real requests too (400 parts)', async () => {
-	for (let i = 0; i < 4; i++) expect((await t.api.post('/posts', body('schedule', 1, 100))).status).toBe(201);
+	for (let i = 0; i < 4; i++)
+		expect((await t.api.post('/posts', body('schedule', 1, 100))).status).toBe(201);
 	expect((await t.api.post('/posts', body('schedule', 1, 1))).status).toBe(402);
 });
 

@@ -19,7 +19,11 @@ interface ListedPost {
 const listPosts = async (params: Record<string, string> = RANGE): Promise<ListedPost[]> =>
 	(await t.api.get('/posts', { params })).data.posts;
 
-async function create(channel: string, overrides: Record<string, unknown> = {}, settings?: unknown): Promise<string> {
+async function create(
+	channel: string,
+	overrides: Record<string, unknown> = {},
+	settings?: unknown,
+): Promise<string> {
 	const res = await t.api.post('/posts', postBody(channel, overrides, settings));
 	expect(res.status).toBe(201);
 	return res.data[0].postId as string;
@@ -55,7 +59,12 @@ describe('creating posts', () => {
 			group: posts[0].group,
 			creationMethod: 'API',
 			tags: [],
-			integration: { id: telegram.id, providerIdentifier: 'telegram', name: telegram.name, picture: expect.stringMatching(/^https:/) },
+			integration: {
+				id: telegram.id,
+				providerIdentifier: 'telegram',
+				name: telegram.name,
+				picture: expect.stringMatching(/^https:/),
+			},
 		});
 	});
 
@@ -67,14 +76,20 @@ describe('creating posts', () => {
 	});
 
 	it('attaches only tags whose label names an existing tag', async () => {
-		await create(t.sb.seed.channels.telegram.id, { tags: [{ value: 'a', label: 'Launch' }, { value: 'b', label: 'Nope' }] });
+		await create(t.sb.seed.channels.telegram.id, {
+			tags: [
+				{ value: 'a', label: 'Launch' },
+				{ value: 'b', label: 'Nope' },
+			],
+		});
 		const [post] = await listPosts();
 		expect(post.tags).toEqual([{ value: t.sb.seed.tags[0].id, label: 'Launch' }]);
 	});
 
 	it('removes HTML tags outside the kept list and keeps their text', async () => {
 		const body = postBody(t.sb.seed.channels.telegram.id);
-		body.posts[0].value[0].content = '<p>Hi <em>there</em> <strong>you</strong><script>alert(1)</script></p>';
+		body.posts[0].value[0].content =
+			'<p>Hi <em>there</em> <strong>you</strong><script>alert(1)</script></p>';
 		expect((await t.api.post('/posts', body)).status).toBe(201);
 		expect((await listPosts())[0].content).toBe('<p>Hi there <strong>you</strong></p>');
 	});
@@ -98,14 +113,20 @@ describe('listing posts', () => {
 		expect(res.status).toBe(400);
 		expect(res.data).toEqual({
 			statusCode: 400,
-			message: ['startDate must be a valid ISO 8601 date string', 'endDate should not be null or undefined'],
+			message: [
+				'startDate must be a valid ISO 8601 date string',
+				'endDate should not be null or undefined',
+			],
 			error: 'Bad Request',
 		});
 	});
 
 	it('shows a repeating post once per repetition inside the range', async () => {
 		const id = await create(t.sb.seed.channels.telegram.id, { inter: 7 });
-		const posts = await listPosts({ startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-31T00:00:00Z' });
+		const posts = await listPosts({
+			startDate: '2026-03-01T00:00:00Z',
+			endDate: '2026-03-31T00:00:00Z',
+		});
 		expect(posts.map((p) => [p.id, p.publishDate, p.intervalInDays])).toEqual([
 			[id, '2026-03-02T10:00:00.000Z', 7],
 			[id, '2026-03-09T10:00:00.000Z', 7],
@@ -113,14 +134,20 @@ describe('listing posts', () => {
 			[id, '2026-03-23T10:00:00.000Z', 7],
 			[id, '2026-03-30T10:00:00.000Z', 7],
 		]);
-		const later = await listPosts({ startDate: '2026-03-20T00:00:00Z', endDate: '2026-03-24T00:00:00Z' });
+		const later = await listPosts({
+			startDate: '2026-03-20T00:00:00Z',
+			endDate: '2026-03-24T00:00:00Z',
+		});
 		expect(later.map((p) => p.publishDate)).toEqual(['2026-03-23T10:00:00.000Z']);
 	});
 
 	it('cuts a range longer than 370 days', async () => {
 		await create(t.sb.seed.channels.telegram.id, { date: '2027-03-01T10:00:00Z' }); // 365 days after start
 		await create(t.sb.seed.channels.telegram.id, { date: '2027-03-10T10:00:00Z' }); // 374 days after start
-		const posts = await listPosts({ startDate: '2026-03-01T00:00:00Z', endDate: '2028-01-01T00:00:00Z' });
+		const posts = await listPosts({
+			startDate: '2026-03-01T00:00:00Z',
+			endDate: '2028-01-01T00:00:00Z',
+		});
 		expect(posts.map((p) => p.publishDate)).toEqual(['2027-03-01T10:00:00.000Z']);
 	});
 
@@ -141,15 +168,22 @@ describe('status changes (section 3)', () => {
 		const toDraft = await t.api.put(`/posts/${id}/status`, { status: 'draft' });
 		expect(toDraft.status).toBe(200);
 		expect(toDraft.data).toEqual({ id, state: 'DRAFT' });
-		expect((await t.api.put(`/posts/${id}/status`, { status: 'schedule' })).data).toEqual({ id, state: 'QUEUE' });
+		expect((await t.api.put(`/posts/${id}/status`, { status: 'schedule' })).data).toEqual({
+			id,
+			state: 'QUEUE',
+		});
 	});
 
 	it('validates the status and answers 404 for an unknown post', async () => {
 		const id = await create(t.sb.seed.channels.telegram.id);
 		const bad = await t.api.put(`/posts/${id}/status`, { status: 'publish' });
 		expect(bad.status).toBe(400);
-		expect(bad.data.message).toEqual(['status must be one of the following values: draft, schedule']);
-		const missing = await t.api.put('/posts/00000000-0000-4000-8000-000000000000/status', { status: 'draft' });
+		expect(bad.data.message).toEqual([
+			'status must be one of the following values: draft, schedule',
+		]);
+		const missing = await t.api.put('/posts/00000000-0000-4000-8000-000000000000/status', {
+			status: 'draft',
+		});
 		expect(missing.status).toBe(404);
 		expect(missing.data).toEqual({ msg: 'Post not found' });
 	});
@@ -158,9 +192,15 @@ describe('status changes (section 3)', () => {
 		const id = await create(t.sb.seed.channels.telegram.id, { type: 'now' });
 		const refused = await t.api.put(`/posts/${id}/status`, { status: 'schedule' });
 		expect(refused.status).toBe(400);
-		expect(refused.data).toMatchObject({ statusCode: 400, message: expect.stringContaining('republish') });
+		expect(refused.data).toMatchObject({
+			statusCode: 400,
+			message: expect.stringContaining('republish'),
+		});
 		expect((await t.api.put(`/posts/${id}/status`, { status: 'draft' })).status).toBe(400);
-		const requeued = await t.api.put(`/posts/${id}/status`, { status: 'schedule', republish: true });
+		const requeued = await t.api.put(`/posts/${id}/status`, {
+			status: 'schedule',
+			republish: true,
+		});
 		expect(requeued.data).toEqual({ id, state: 'QUEUE' });
 	});
 });
@@ -171,7 +211,13 @@ describe('deleting', () => {
 		const res = await t.api.post('/posts', {
 			...postBody(telegram.id),
 			posts: [
-				{ integration: { id: telegram.id }, value: [{ content: 'one', image: [] }, { content: 'reply', image: [] }] },
+				{
+					integration: { id: telegram.id },
+					value: [
+						{ content: 'one', image: [] },
+						{ content: 'reply', image: [] },
+					],
+				},
 				{ integration: { id: threads.id }, value: [{ content: 'two', image: [] }] },
 			],
 		});
@@ -185,9 +231,15 @@ describe('deleting', () => {
 	it('deletes by group, and says so when nothing matches', async () => {
 		await create(t.sb.seed.channels.telegram.id);
 		const [post] = await listPosts();
-		expect((await t.api.delete(`/posts/group/${post.group}`)).data).toEqual({ deleted: true, id: post.group });
+		expect((await t.api.delete(`/posts/group/${post.group}`)).data).toEqual({
+			deleted: true,
+			id: post.group,
+		});
 		expect(await listPosts()).toEqual([]);
-		expect((await t.api.delete(`/posts/group/${post.group}`)).data).toEqual({ deleted: false, id: null });
+		expect((await t.api.delete(`/posts/group/${post.group}`)).data).toEqual({
+			deleted: false,
+			id: null,
+		});
 	});
 
 	it('deletes a channel with its posts', async () => {
@@ -195,8 +247,12 @@ describe('deleting', () => {
 		await create(telegram.id);
 		expect((await t.api.delete(`/integrations/${telegram.id}`)).data).toEqual({ deleted: true });
 		expect(await listPosts()).toEqual([]);
-		expect((await t.api.get('/integrations')).data.map((c: { id: string }) => c.id)).not.toContain(telegram.id);
-		expect((await t.api.delete(`/integrations/${telegram.id}`)).data).toEqual({ msg: 'Integration not found' });
+		expect((await t.api.get('/integrations')).data.map((c: { id: string }) => c.id)).not.toContain(
+			telegram.id,
+		);
+		expect((await t.api.delete(`/integrations/${telegram.id}`)).data).toEqual({
+			msg: 'Integration not found',
+		});
 	});
 });
 
@@ -207,10 +263,17 @@ describe('publishing simulation', () => {
 		await t.sb.control.setNow('2026-03-02T10:00:00Z');
 		expect(await t.sb.control.publishDue()).toEqual([id]);
 		const [post] = await listPosts();
-		expect(post).toMatchObject({ state: 'PUBLISHED', releaseId: expect.stringMatching(/^\d+$/), error: null });
+		expect(post).toMatchObject({
+			state: 'PUBLISHED',
+			releaseId: expect.stringMatching(/^\d+$/),
+			error: null,
+		});
 		expect(post.releaseURL).toContain(post.releaseId);
 		const notes = (await t.api.get('/notifications')).data.notifications;
-		expect(notes[0]).toMatchObject({ content: expect.stringContaining('published'), link: post.releaseURL });
+		expect(notes[0]).toMatchObject({
+			content: expect.stringContaining('published'),
+			link: post.releaseURL,
+		});
 	});
 
 	it('publishes a now post at once', async () => {
@@ -221,7 +284,10 @@ describe('publishing simulation', () => {
 
 	it('marks a post ERROR with the error text when the platform refuses it', async () => {
 		const { telegram } = t.sb.seed.channels;
-		await t.sb.control.patchChannel(telegram.id, { publishOutcome: 'error', errorMessage: 'Bot was blocked' });
+		await t.sb.control.patchChannel(telegram.id, {
+			publishOutcome: 'error',
+			errorMessage: 'Bot was blocked',
+		});
 		await create(telegram.id, { type: 'now' });
 		const [post] = await listPosts();
 		expect(post).toMatchObject({ state: 'ERROR', error: 'Bot was blocked', releaseURL: null });
@@ -232,8 +298,15 @@ describe('publishing simulation', () => {
 	it('fails publication on a disabled channel, and an ERROR post can be queued again', async () => {
 		const { linkedinDisabled } = t.sb.seed.channels;
 		const id = await create(linkedinDisabled.id, { type: 'now' });
-		expect((await listPosts())[0]).toMatchObject({ id, state: 'ERROR', error: 'Channel is disabled' });
-		expect((await t.api.put(`/posts/${id}/status`, { status: 'schedule' })).data).toEqual({ id, state: 'QUEUE' });
+		expect((await listPosts())[0]).toMatchObject({
+			id,
+			state: 'ERROR',
+			error: 'Channel is disabled',
+		});
+		expect((await t.api.put(`/posts/${id}/status`, { status: 'schedule' })).data).toEqual({
+			id,
+			state: 'QUEUE',
+		});
 		expect((await listPosts())[0]).toMatchObject({ state: 'QUEUE', error: null });
 	});
 
@@ -245,15 +318,23 @@ describe('publishing simulation', () => {
 		const missing = await t.api.get(`/posts/${id}/missing`);
 		expect(missing.status).toBe(200);
 		expect(missing.data).toHaveLength(3);
-		expect(missing.data[0]).toEqual({ id: expect.any(String), url: expect.stringMatching(/^https:/) });
+		expect(missing.data[0]).toEqual({
+			id: expect.any(String),
+			url: expect.stringMatching(/^https:/),
+		});
 
 		const wrong = await t.api.put(`/posts/${id}/release-id`, { releaseId: 'made-up' });
 		expect(wrong.status).toBe(400);
 		const fixed = await t.api.put(`/posts/${id}/release-id`, { releaseId: missing.data[1].id });
 		expect(fixed.data).toEqual({ id, releaseId: missing.data[1].id });
-		expect((await listPosts())[0]).toMatchObject({ releaseId: missing.data[1].id, releaseURL: missing.data[1].url });
+		expect((await listPosts())[0]).toMatchObject({
+			releaseId: missing.data[1].id,
+			releaseURL: missing.data[1].url,
+		});
 		expect((await t.api.get(`/posts/${id}/missing`)).data).toEqual([]);
-		expect((await t.api.put(`/posts/${id}/release-id`, { releaseId: missing.data[1].id })).status).toBe(404);
+		expect(
+			(await t.api.put(`/posts/${id}/release-id`, { releaseId: missing.data[1].id })).status,
+		).toBe(404);
 		expect(Array.isArray((await t.api.get(`/analytics/post/${id}`)).data)).toBe(true);
 	});
 

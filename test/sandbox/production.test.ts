@@ -22,34 +22,66 @@ const create = async (body: unknown) => {
 	expect(res.status).toBe(201);
 	return res.data as Array<{ postId: string; integration: string }>;
 };
-const listPosts = async () => (await t.api.get('/posts', { params: MARCH })).data.posts as Array<Record<string, unknown>>;
+const listPosts = async () =>
+	(await t.api.get('/posts', { params: MARCH })).data.posts as Array<Record<string, unknown>>;
 
 describe('GET /posts', () => {
-	it('has no tags route; tags come nested in posts as {tag: <the tag\'s record>}', async () => {
+	it("has no tags route; tags come nested in posts as {tag: <the tag's record>}", async () => {
 		expect((await t.api.get('/tags')).status).toBe(404);
-		await create(postBody(t.sb.seed.channels.telegram.id, { tags: [{ value: 'anything', label: 'Launch' }] }));
+		await create(
+			postBody(t.sb.seed.channels.telegram.id, { tags: [{ value: 'anything', label: 'Launch' }] }),
+		);
 		const [post] = await listPosts();
 		const launch = t.sb.seed.tags.find((tag) => tag.name === 'Launch')!;
-		const record = { orgId: t.sb.seed.orgId, deletedAt: null, createdAt: expect.any(String), updatedAt: expect.any(String) };
-		expect(post.tags).toEqual([{ tag: { id: launch.id, name: 'Launch', color: launch.color, ...record } }]);
+		const record = {
+			orgId: t.sb.seed.orgId,
+			deletedAt: null,
+			createdAt: expect.any(String),
+			updatedAt: expect.any(String),
+		};
+		expect(post.tags).toEqual([
+			{ tag: { id: launch.id, name: 'Launch', color: launch.color, ...record } },
+		]);
 	});
 
 	it('shows settings as a JSON string and no image field', async () => {
-		await create(postBody(t.sb.seed.channels.x.id, {}, { who_can_reply_post: 'following', made_with_ai: true }));
+		await create(
+			postBody(
+				t.sb.seed.channels.x.id,
+				{},
+				{ who_can_reply_post: 'following', made_with_ai: true },
+			),
+		);
 		const [post] = await listPosts();
 		expect(typeof post.settings).toBe('string');
-		expect(JSON.parse(post.settings as string)).toEqual({ who_can_reply_post: 'following', made_with_ai: true, __type: 'x' });
+		expect(JSON.parse(post.settings as string)).toEqual({
+			who_can_reply_post: 'following',
+			made_with_ai: true,
+			__type: 'x',
+		});
 		expect(post).not.toHaveProperty('image');
 		// A post without settings shows the platform alone, still as a string.
 		await create(postBody(t.sb.seed.channels.telegram.id));
-		const telegram = (await listPosts()).find((p) => (p.integration as { id: string }).id === t.sb.seed.channels.telegram.id)!;
+		const telegram = (await listPosts()).find(
+			(p) => (p.integration as { id: string }).id === t.sb.seed.channels.telegram.id,
+		)!;
 		expect(telegram.settings).toBe('{"__type":"telegram"}');
 	});
 
-	it('keeps settings it does not know, and sets __type to the channel\'s platform whatever it said', async () => {
-		await create(postBody(t.sb.seed.channels.x.id, {}, { __type: 'linkedin', who_can_reply_post: 'everyone', brand_new_setting: 1 }));
+	it("keeps settings it does not know, and sets __type to the channel's platform whatever it said", async () => {
+		await create(
+			postBody(
+				t.sb.seed.channels.x.id,
+				{},
+				{ __type: 'linkedin', who_can_reply_post: 'everyone', brand_new_setting: 1 },
+			),
+		);
 		const [post] = await listPosts();
-		expect(JSON.parse(post.settings as string)).toEqual({ __type: 'x', who_can_reply_post: 'everyone', brand_new_setting: 1 });
+		expect(JSON.parse(post.settings as string)).toEqual({
+			__type: 'x',
+			who_can_reply_post: 'everyone',
+			brand_new_setting: 1,
+		});
 	});
 
 	it('adds actualDate (the first date) to each repetition of a repeating post, and only to those', async () => {
@@ -72,11 +104,21 @@ describe('GET /posts', () => {
 it('has no GET /media (404 as for any unknown route); uploads still exist, multipart untouched by the JSON limit', async () => {
 	const res = await t.api.get('/media');
 	expect(res.status).toBe(404);
-	expect(res.data).toEqual({ statusCode: 404, message: 'Cannot GET /api/public/v1/media', error: 'Not Found' });
-	expect((await t.api.post('/upload-from-url', { url: 'ftp://example.com/a.png' })).status).toBe(400);
+	expect(res.data).toEqual({
+		statusCode: 404,
+		message: 'Cannot GET /api/public/v1/media',
+		error: 'Not Found',
+	});
+	expect((await t.api.post('/upload-from-url', { url: 'ftp://example.com/a.png' })).status).toBe(
+		400,
+	);
 	// A 300 kB PNG (padding after the image end) is over the 100 kB JSON limit but goes through /upload.
 	const body = new FormData();
-	body.append('file', new Blob([Buffer.concat([png(), Buffer.alloc(300 * 1024)])], { type: 'image/png' }), 'big.png');
+	body.append(
+		'file',
+		new Blob([Buffer.concat([png(), Buffer.alloc(300 * 1024)])], { type: 'image/png' }),
+		'big.png',
+	);
 	const uploaded = await t.api.post('/upload', body);
 	expect(uploaded.status).toBe(201);
 	// Production answers the stored record (no type, no date, no original name).
@@ -101,7 +143,10 @@ describe('rate limits', () => {
 
 		const limited = await t.api.post('/posts', ok);
 		expect(limited.status).toBe(429);
-		expect(limited.data).toEqual({ statusCode: 429, message: 'ThrottlerException: Too Many Requests' });
+		expect(limited.data).toEqual({
+			statusCode: 429,
+			message: 'ThrottlerException: Too Many Requests',
+		});
 		expect(limited.headers['retry-after']).toBe('3600');
 		expect(Object.keys(limited.headers).filter((h) => h.startsWith('x-ratelimit'))).toEqual([]);
 		expect((await t.sb.control.org()).posts).toBe(2);
@@ -113,8 +158,15 @@ describe('rate limits', () => {
 			rateLimits: { 'GET /analytics/:id': { limit: 1, windowSeconds: 300 } },
 		});
 		try {
-			const api = axios.create({ baseURL: sb.baseUrl, headers: { Authorization: sb.apiKey }, validateStatus: () => true });
-			const posted = await api.post('/posts', postBody(sb.seed.channels.telegram.id, { type: 'draft' }));
+			const api = axios.create({
+				baseURL: sb.baseUrl,
+				headers: { Authorization: sb.apiKey },
+				validateStatus: () => true,
+			});
+			const posted = await api.post(
+				'/posts',
+				postBody(sb.seed.channels.telegram.id, { type: 'draft' }),
+			);
 			expect(posted.headers['x-ratelimit-limit']).toBe('90');
 			for (let i = 0; i < 3; i++) {
 				const analytics = await api.get(`/analytics/${sb.seed.channels.x.id}`);
@@ -152,27 +204,35 @@ describe('unknown ids', () => {
 		expect(res.data).toEqual({ statusCode: 400, message: 'Post not found', error: 'Bad Request' });
 		// A bad body is refused for what it is first.
 		const invalid = await t.api.put(`/posts/${UNKNOWN}/status`, { status: 'gone' });
-		expect(invalid.data.message).toEqual(['status must be one of the following values: draft, schedule']);
+		expect(invalid.data.message).toEqual([
+			'status must be one of the following values: draft, schedule',
+		]);
 		const [{ postId }] = await create(postBody(t.sb.seed.channels.telegram.id));
-		expect((await t.api.put(`/posts/${postId}/status`, { status: 'draft' })).data).toEqual({ id: postId, state: 'DRAFT' });
+		expect((await t.api.put(`/posts/${postId}/status`, { status: 'draft' })).data).toEqual({
+			id: postId,
+			state: 'DRAFT',
+		});
 	});
 });
 
 describe('GET /find-slot/:id', () => {
-	it.each(['unknown', 'disabled'])('never answers for a %s channel: the client has to give up', async (kind) => {
-		const id = kind === 'unknown' ? UNKNOWN : t.sb.seed.channels.linkedinDisabled.id;
-		const started = Date.now();
-		const error = await t.api.get(`/find-slot/${id}`, { timeout: 300 }).then(
-			() => undefined,
-			(e: { code?: string }) => e,
-		);
-		expect(error?.code).toBe('ECONNABORTED');
-		expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-		// The sandbox logs it as answered with nothing (status 0) once the client hangs up.
-		await sleep(50);
-		const logged = (await t.sb.control.requests()).find((r) => r.path === `/find-slot/${id}`);
-		expect(logged?.status).toBe(0);
-	});
+	it.each(['unknown', 'disabled'])(
+		'never answers for a %s channel: the client has to give up',
+		async (kind) => {
+			const id = kind === 'unknown' ? UNKNOWN : t.sb.seed.channels.linkedinDisabled.id;
+			const started = Date.now();
+			const error = await t.api.get(`/find-slot/${id}`, { timeout: 300 }).then(
+				() => undefined,
+				(e: { code?: string }) => e,
+			);
+			expect(error?.code).toBe('ECONNABORTED');
+			expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+			// The sandbox logs it as answered with nothing (status 0) once the client hangs up.
+			await sleep(50);
+			const logged = (await t.sb.control.requests()).find((r) => r.path === `/find-slot/${id}`);
+			expect(logged?.status).toBe(0);
+		},
+	);
 
 	it('answers an enabled channel as the spec does', async () => {
 		const res = await t.api.get(`/find-slot/${t.sb.seed.channels.x.id}`);
@@ -181,10 +241,12 @@ describe('GET /find-slot/:id', () => {
 
 	it('holds the socket until the sandbox closes', async () => {
 		const sb = await startSandbox({ profile: 'production' });
-		const pending = axios.get(`${sb.baseUrl}/find-slot/${UNKNOWN}`, { headers: { Authorization: sb.apiKey } }).then(
-			() => 'answered',
-			(e: Error) => e.message,
-		);
+		const pending = axios
+			.get(`${sb.baseUrl}/find-slot/${UNKNOWN}`, { headers: { Authorization: sb.apiKey } })
+			.then(
+				() => 'answered',
+				(e: Error) => e.message,
+			);
 		await sleep(200);
 		await sb.close();
 		expect(await pending).toMatch(/socket hang up|ECONNRESET/);
@@ -195,19 +257,29 @@ describe('deletes', () => {
 	const twoChannelPost = () =>
 		postBody(t.sb.seed.channels.telegram.id, {
 			posts: [
-				{ integration: { id: t.sb.seed.channels.telegram.id }, value: [{ content: 'One', image: [] }] },
-				{ integration: { id: t.sb.seed.channels.x.id }, value: [{ content: 'Two', image: [] }], settings: X_SETTINGS },
+				{
+					integration: { id: t.sb.seed.channels.telegram.id },
+					value: [{ content: 'One', image: [] }],
+				},
+				{
+					integration: { id: t.sb.seed.channels.x.id },
+					value: [{ content: 'Two', image: [] }],
+					settings: X_SETTINGS,
+				},
 			],
 		});
 
-	it('DELETE /posts/:id deletes its group (one channel\'s post and its parts) and answers {error: true}', async () => {
+	it("DELETE /posts/:id deletes its group (one channel's post and its parts) and answers {error: true}", async () => {
 		const [first] = await create(twoChannelPost());
 		await create(postBody(t.sb.seed.channels.threads.id));
 		const res = await t.api.delete(`/posts/${first.postId}`);
 		expect(res.status).toBe(200);
 		expect(res.data).toEqual({ error: true });
 		const { x, threads } = t.sb.seed.channels;
-		expect((await listPosts()).map((p) => (p.integration as { id: string }).id)).toEqual([x.id, threads.id]);
+		expect((await listPosts()).map((p) => (p.integration as { id: string }).id)).toEqual([
+			x.id,
+			threads.id,
+		]);
 	});
 
 	it('DELETE /posts/group/:group answers {error: true} whether or not anything matched', async () => {
@@ -216,7 +288,9 @@ describe('deletes', () => {
 		// One group per channel: the other channel's post stays.
 		expect(other.group).not.toBe(group);
 		expect((await t.api.delete(`/posts/group/${group}`)).data).toEqual({ error: true });
-		expect((await listPosts()).map((p) => (p.integration as { id: string }).id)).toEqual([t.sb.seed.channels.x.id]);
+		expect((await listPosts()).map((p) => (p.integration as { id: string }).id)).toEqual([
+			t.sb.seed.channels.x.id,
+		]);
 		const nothing = await t.api.delete(`/posts/group/${UNKNOWN}`);
 		expect(nothing.status).toBe(200);
 		expect(nothing.data).toEqual({ error: true });
@@ -240,24 +314,39 @@ describe('deletes', () => {
 			token: `sandbox-channel-token-${telegram.id}`,
 			refreshToken: `sandbox-channel-refresh-token-${telegram.id}`,
 		});
-		expect((await t.api.get('/integrations')).data.map((c: { id: string }) => c.id)).not.toContain(telegram.id);
+		expect((await t.api.get('/integrations')).data.map((c: { id: string }) => c.id)).not.toContain(
+			telegram.id,
+		);
 		expect(await listPosts()).toEqual([]);
 	});
 });
 
 describe('POST /posts is loose', () => {
 	it('coerces settings sent as strings ("false" becomes true) instead of refusing them', async () => {
-		const body = postBody(t.sb.seed.channels.x.id, {}, { ...X_SETTINGS, made_with_ai: 'false', paid_partnership: '' });
+		const body = postBody(
+			t.sb.seed.channels.x.id,
+			{},
+			{ ...X_SETTINGS, made_with_ai: 'false', paid_partnership: '' },
+		);
 		await create(body);
 		const [post] = await listPosts();
-		expect(JSON.parse(post.settings as string)).toEqual({ ...X_SETTINGS, made_with_ai: true, paid_partnership: false, __type: 'x' });
+		expect(JSON.parse(post.settings as string)).toEqual({
+			...X_SETTINGS,
+			made_with_ai: true,
+			paid_partnership: false,
+			__type: 'x',
+		});
 		// The request log keeps what the client really sent.
-		const logged = (await t.sb.control.requests()).find((r) => r.method === 'POST' && r.path === '/posts');
+		const logged = (await t.sb.control.requests()).find(
+			(r) => r.method === 'POST' && r.path === '/posts',
+		);
 		expect(logged?.body).toEqual(body);
 	});
 
 	it('schedules a post whose type is unknown', async () => {
-		const [{ postId }] = await create(postBody(t.sb.seed.channels.telegram.id, { type: 'publish' }));
+		const [{ postId }] = await create(
+			postBody(t.sb.seed.channels.telegram.id, { type: 'publish' }),
+		);
 		const [post] = await listPosts();
 		expect(post).toMatchObject({ id: postId, state: 'QUEUE' });
 	});
@@ -285,7 +374,11 @@ describe('extra routes', () => {
 		const res = await t.api.put(`/posts/${postId}/settings`, { settings: { made_with_ai: true } });
 		expect(res.data).toEqual({ postId, publishDate: '2026-03-02T10:00:00' });
 		const [post] = await listPosts();
-		expect(JSON.parse(post.settings as string)).toEqual({ ...X_SETTINGS, __type: 'x', made_with_ai: true });
+		expect(JSON.parse(post.settings as string)).toEqual({
+			...X_SETTINGS,
+			__type: 'x',
+			made_with_ai: true,
+		});
 
 		expect((await t.api.put(`/posts/${UNKNOWN}/settings`, { settings: {} })).status).toBe(404);
 		expect((await t.api.put(`/posts/${postId}/settings`, { settings: 'x' })).status).toBe(400);
@@ -297,47 +390,85 @@ describe('extra routes', () => {
 
 describe('switching quirks one by one', () => {
 	it('turns single quirks off in production and on over the spec profile', async () => {
-		const prod = await startSandbox({ profile: 'production', productionQuirks: { unknownIdsError500: false, deleteAnswersError: false } });
+		const prod = await startSandbox({
+			profile: 'production',
+			productionQuirks: { unknownIdsError500: false, deleteAnswersError: false },
+		});
 		const spec = await startSandbox({ productionQuirks: { noMediaLibrary: true } });
 		try {
 			const client = (sb: typeof prod) =>
-				axios.create({ baseURL: sb.baseUrl, headers: { Authorization: sb.apiKey }, validateStatus: () => true });
+				axios.create({
+					baseURL: sb.baseUrl,
+					headers: { Authorization: sb.apiKey },
+					validateStatus: () => true,
+				});
 			const deleted = await client(prod).delete(`/posts/${UNKNOWN}`);
 			expect([deleted.status, deleted.data]).toEqual([404, { msg: 'Post not found' }]);
 			// Other quirks stay on.
 			expect((await client(prod).get('/media')).status).toBe(404);
 			expect((await client(prod).get('/groups')).status).toBe(200);
 			const telegram = prod.seed.channels.telegram.id;
-			expect((await client(prod).post('/posts', postBody(telegram, { type: 'publish' }))).status).toBe(201);
+			expect(
+				(await client(prod).post('/posts', postBody(telegram, { type: 'publish' }))).status,
+			).toBe(201);
 
 			expect((await client(spec).get('/media')).status).toBe(404);
 			expect((await client(spec).get('/groups')).status).toBe(404);
-			expect((await client(spec).put(`/posts/${UNKNOWN}/status`, { status: 'draft' })).status).toBe(404);
+			expect((await client(spec).put(`/posts/${UNKNOWN}/status`, { status: 'draft' })).status).toBe(
+				404,
+			);
 			expect(spec.seed.channelTokens).toBeDefined();
 			// Without the coercion and type quirks, the spec's refusals come back.
 			const x = spec.seed.channels.x.id;
-			const coerced = await client(spec).post('/posts', postBody(x, {}, { ...X_SETTINGS, made_with_ai: 'false' }));
+			const coerced = await client(spec).post(
+				'/posts',
+				postBody(x, {}, { ...X_SETTINGS, made_with_ai: 'false' }),
+			);
 			expect(coerced.status).toBe(400);
-			expect((await client(spec).post('/posts', postBody(x, { type: 'publish' }, X_SETTINGS))).status).toBe(400);
+			expect(
+				(await client(spec).post('/posts', postBody(x, { type: 'publish' }, X_SETTINGS))).status,
+			).toBe(400);
 		} finally {
 			await Promise.all([prod.close(), spec.close()]);
 		}
 	});
 
 	it('with groupPerChannel, settingsTypeStored and tagsFullRecord switched off: one group per request, settings without __type, short tags', async () => {
-		const sb = await startSandbox({ profile: 'production', productionQuirks: { groupPerChannel: false, settingsTypeStored: false, tagsFullRecord: false } });
+		const sb = await startSandbox({
+			profile: 'production',
+			productionQuirks: {
+				groupPerChannel: false,
+				settingsTypeStored: false,
+				tagsFullRecord: false,
+			},
+		});
 		try {
-			const api = axios.create({ baseURL: sb.baseUrl, headers: { Authorization: sb.apiKey }, validateStatus: () => true });
+			const api = axios.create({
+				baseURL: sb.baseUrl,
+				headers: { Authorization: sb.apiKey },
+				validateStatus: () => true,
+			});
 			const { telegram, x } = sb.seed.channels;
 			const body = postBody(telegram.id, {
 				tags: [{ value: 'v', label: 'Launch' }],
-				posts: [postBody(telegram.id).posts[0], { integration: { id: x.id }, value: [{ content: 'x', image: [] }], settings: X_SETTINGS }],
+				posts: [
+					postBody(telegram.id).posts[0],
+					{ integration: { id: x.id }, value: [{ content: 'x', image: [] }], settings: X_SETTINGS },
+				],
 			});
 			expect((await api.post('/posts', body)).status).toBe(201);
-			const posts = (await api.get('/posts', { params: MARCH })).data.posts as Array<{ group: string; settings: string; tags: unknown[] }>;
+			const posts = (await api.get('/posts', { params: MARCH })).data.posts as Array<{
+				group: string;
+				settings: string;
+				tags: unknown[];
+			}>;
 			expect(posts[0].group).toBe(posts[1].group);
 			expect(posts.map((p) => p.settings)).toEqual(['{}', JSON.stringify(X_SETTINGS)]);
-			expect(Object.keys((posts[0].tags[0] as { tag: object }).tag)).toEqual(['id', 'name', 'color']);
+			expect(Object.keys((posts[0].tags[0] as { tag: object }).tag)).toEqual([
+				'id',
+				'name',
+				'color',
+			]);
 		} finally {
 			await sb.close();
 		}
@@ -347,7 +478,9 @@ describe('switching quirks one by one', () => {
 		const spec = await startSandbox();
 		try {
 			expect(spec.seed.channelTokens).toBeUndefined();
-			const res = await axios.get(`${spec.baseUrl}/media`, { headers: { Authorization: spec.apiKey } });
+			const res = await axios.get(`${spec.baseUrl}/media`, {
+				headers: { Authorization: spec.apiKey },
+			});
 			expect(res.data).toEqual({ pages: 0, results: [] });
 		} finally {
 			await spec.close();
@@ -355,8 +488,12 @@ describe('switching quirks one by one', () => {
 	});
 
 	it('refuses an unknown quirk or profile by name', async () => {
-		await expect(startSandbox({ productionQuirks: { noSuchQuirk: true } as never })).rejects.toThrow(/unknown production quirk "noSuchQuirk"/);
-		await expect(startSandbox({ profile: 'staging' as never })).rejects.toThrow(/profile must be "spec" or "production"/);
+		await expect(
+			startSandbox({ productionQuirks: { noSuchQuirk: true } as never }),
+		).rejects.toThrow(/unknown production quirk "noSuchQuirk"/);
+		await expect(startSandbox({ profile: 'staging' as never })).rejects.toThrow(
+			/profile must be "spec" or "production"/,
+		);
 	});
 });
 
@@ -394,34 +531,61 @@ describe('as the real backend answers (checked by hand against it)', () => {
 		const res = await t.api.post('/posts', body);
 		expect([res.status, res.data]).toEqual([
 			400,
-			{ statusCode: 400, message: 'Integration with id no-such-channel not found', error: 'Bad Request' },
+			{
+				statusCode: 400,
+				message: 'Integration with id no-such-channel not found',
+				error: 'Bad Request',
+			},
 		]);
 		expect(await listPosts()).toEqual([]);
 	});
 
 	it('POST /posts cleans the HTML before checking it: attributes and unsafe links go, a part left empty is refused', async () => {
-		const content = '<p><a href="javascript:alert(1)" onclick="x()">l</a> <span class="c" style="color:red">s</span> <a href="https://e.com" target="_blank">ok</a><script>alert(1)</script></p>';
-		await create(postBody(telegram, { posts: [{ integration: { id: telegram }, value: [{ content, image: [] }] }] }));
-		expect((await listPosts())[0].content).toBe('<p><a>l</a> <span class="c">s</span> <a href="https://e.com" target="_blank">ok</a></p>');
-		const empty = await t.api.post('/posts', postBody(telegram, { posts: [{ integration: { id: telegram }, value: [{ content: '<script>x</script>', image: [] }] }] }));
+		const content =
+			'<p><a href="javascript:alert(1)" onclick="x()">l</a> <span class="c" style="color:red">s</span> <a href="https://e.com" target="_blank">ok</a><script>alert(1)</script></p>';
+		await create(
+			postBody(telegram, {
+				posts: [{ integration: { id: telegram }, value: [{ content, image: [] }] }],
+			}),
+		);
+		expect((await listPosts())[0].content).toBe(
+			'<p><a>l</a> <span class="c">s</span> <a href="https://e.com" target="_blank">ok</a></p>',
+		);
+		const empty = await t.api.post(
+			'/posts',
+			postBody(telegram, {
+				posts: [
+					{ integration: { id: telegram }, value: [{ content: '<script>x</script>', image: [] }] },
+				],
+			}),
+		);
 		expect(empty.status).toBe(400);
 		expect(empty.data.message).toEqual([expect.stringContaining('posts.0.value.0')]);
 	});
 
 	it('POST /posts stores a discord channel id without looking it up on the server', async () => {
 		await create(postBody(discord, {}, { channel: '999' }));
-		expect(JSON.parse((await listPosts())[0].settings as string)).toEqual({ channel: '999', __type: 'discord' });
+		expect(JSON.parse((await listPosts())[0].settings as string)).toEqual({
+			channel: '999',
+			__type: 'discord',
+		});
 	});
 
 	it('GET /posts has no error field, does not cut a long range, and repeats a post from its first date on', async () => {
 		await create(postBody(telegram, { date: '2026-03-02T10:00:00Z', inter: 7 }));
 		await create(postBody(x, { date: '2027-02-01T10:00:00Z' }, X_SETTINGS));
-		const res = await t.api.get('/posts', { params: { startDate: '2026-03-10T00:00:00Z', endDate: '2027-03-01T00:00:00Z' } });
+		const res = await t.api.get('/posts', {
+			params: { startDate: '2026-03-10T00:00:00Z', endDate: '2027-03-01T00:00:00Z' },
+		});
 		const posts = res.data.posts as Array<Record<string, unknown>>;
 		for (const p of posts) expect(p).not.toHaveProperty('error');
 		// 2026-03-02 and 2026-03-09 are before the start and still listed; the x post is 337 days after it.
 		const repeats = posts.filter((p) => p.intervalInDays === 7).map((p) => p.publishDate);
-		expect(repeats.slice(0, 3)).toEqual(['2026-03-02T10:00:00.000Z', '2026-03-09T10:00:00.000Z', '2026-03-16T10:00:00.000Z']);
+		expect(repeats.slice(0, 3)).toEqual([
+			'2026-03-02T10:00:00.000Z',
+			'2026-03-09T10:00:00.000Z',
+			'2026-03-16T10:00:00.000Z',
+		]);
 		expect(posts.some((p) => p.publishDate === '2027-02-01T10:00:00.000Z')).toBe(true);
 	});
 
@@ -433,10 +597,16 @@ describe('as the real backend answers (checked by hand against it)', () => {
 		expect(error?.code).toBe('ECONNABORTED');
 	});
 
-	it('POST /posts stores __type in every post\'s settings: in place when sent, last when not, alone without settings', async () => {
-		await create(postBody(telegram, { posts: [{ integration: { id: telegram }, value: [{ content: 'a', image: [] }] }] }));
+	it("POST /posts stores __type in every post's settings: in place when sent, last when not, alone without settings", async () => {
+		await create(
+			postBody(telegram, {
+				posts: [{ integration: { id: telegram }, value: [{ content: 'a', image: [] }] }],
+			}),
+		);
 		await create(postBody(x, { date: '2026-03-02T11:00:00Z' }, X_SETTINGS));
-		await create(postBody(x, { date: '2026-03-02T12:00:00Z' }, { __type: 'linkedin', ...X_SETTINGS }));
+		await create(
+			postBody(x, { date: '2026-03-02T12:00:00Z' }, { __type: 'linkedin', ...X_SETTINGS }),
+		);
 		expect((await listPosts()).map((p) => p.settings)).toEqual([
 			'{"__type":"telegram"}',
 			'{"who_can_reply_post":"everyone","__type":"x"}',
@@ -455,32 +625,49 @@ describe('as the real backend answers (checked by hand against it)', () => {
 		await t.sb.control.publishDue();
 		const scheduled = await t.api.put(`/posts/${postId}/status`, { status: 'schedule' });
 		expect([scheduled.status, scheduled.data]).toEqual([200, { id: postId, state: 'QUEUE' }]);
-		expect((await t.api.put(`/posts/${postId}/status`, { status: 'draft', republish: 'yes' })).data).toEqual({ id: postId, state: 'DRAFT' });
+		expect(
+			(await t.api.put(`/posts/${postId}/status`, { status: 'draft', republish: 'yes' })).data,
+		).toEqual({ id: postId, state: 'DRAFT' });
 		const missing = await t.api.put(`/posts/${postId}/status`, {});
-		expect([missing.status, missing.data.message]).toEqual([400, ['status must be one of the following values: draft, schedule']]);
+		expect([missing.status, missing.data.message]).toEqual([
+			400,
+			['status must be one of the following values: draft, schedule'],
+		]);
 	});
 
-	it('GET /integrations?group= keeps one customer\'s channels', async () => {
+	it("GET /integrations?group= keeps one customer's channels", async () => {
 		const { acme } = t.sb.seed.customers;
 		const res = await t.api.get('/integrations', { params: { group: acme.id } });
-		expect(res.data.map((c: { customer?: { id: string } }) => c.customer?.id)).toEqual([acme.id, acme.id]);
+		expect(res.data.map((c: { customer?: { id: string } }) => c.customer?.id)).toEqual([
+			acme.id,
+			acme.id,
+		]);
 		expect((await t.api.get('/integrations', { params: { group: UNKNOWN } })).data).toEqual([]);
 		expect(ids((await t.api.get('/integrations')).data).length).toBe(13);
 	});
 
 	it('PUT /posts/:id/settings checks the merged settings against the platform; an unknown post is a Nest 404', async () => {
 		const [{ postId }] = await create(postBody(x, {}, X_SETTINGS));
-		const bad = await t.api.put(`/posts/${postId}/settings`, { settings: { who_can_reply_post: 'nobody' } });
+		const bad = await t.api.put(`/posts/${postId}/settings`, {
+			settings: { who_can_reply_post: 'nobody' },
+		});
 		expect([bad.status, bad.data]).toEqual([
 			400,
 			{
 				statusCode: 400,
-				message: 'Sandbox Studio X: who_can_reply_post must be one of the following values: everyone, following, mentionedUsers, subscribers, verified',
+				message:
+					'Sandbox Studio X: who_can_reply_post must be one of the following values: everyone, following, mentionedUsers, subscribers, verified',
 				error: 'Bad Request',
 			},
 		]);
-		expect(JSON.parse((await listPosts())[0].settings as string)).toEqual({ ...X_SETTINGS, __type: 'x' });
+		expect(JSON.parse((await listPosts())[0].settings as string)).toEqual({
+			...X_SETTINGS,
+			__type: 'x',
+		});
 		const unknown = await t.api.put(`/posts/${UNKNOWN}/settings`, { settings: {} });
-		expect([unknown.status, unknown.data]).toEqual([404, { statusCode: 404, message: 'Post not found', error: 'Not Found' }]);
+		expect([unknown.status, unknown.data]).toEqual([
+			404,
+			{ statusCode: 404, message: 'Post not found', error: 'Not Found' },
+		]);
 	});
 });

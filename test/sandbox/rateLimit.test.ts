@@ -24,7 +24,10 @@ it('sends X-RateLimit headers on each answer, counts 400s, and answers 429 with 
 
 	const limited = await t.api.post('/posts', ok);
 	expect(limited.status).toBe(429);
-	expect(limited.data).toEqual({ statusCode: 429, message: 'ThrottlerException: Too Many Requests' });
+	expect(limited.data).toEqual({
+		statusCode: 429,
+		message: 'ThrottlerException: Too Many Requests',
+	});
 	expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
 	expect(limited.headers['x-ratelimit-remaining']).toBe('0');
 	expect((await t.sb.control.org()).posts).toBe(2);
@@ -57,7 +60,9 @@ it('sends the headers on each limited endpoint', async () => {
 		t.api.get('/posts/00000000-0000-4000-8000-000000000000/missing'),
 		t.api.get('/social/linkedin'),
 	]);
-	expect(answers.map((a) => [a.headers['x-ratelimit-limit'], a.headers['x-ratelimit-remaining']])).toEqual([
+	expect(
+		answers.map((a) => [a.headers['x-ratelimit-limit'], a.headers['x-ratelimit-remaining']]),
+	).toEqual([
 		['30', '29'],
 		['30', '29'],
 		['60', '59'],

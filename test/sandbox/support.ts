@@ -31,7 +31,10 @@ function clientsOf(sb: RunningSandbox): TestSandbox {
  * after it, reset to the seeded state before each test unless `reset: false`, for files whose tests
  * only read), on a manual clock at T0. The returned object is filled in `beforeAll`.
  */
-export function useTestSandbox(options: SandboxOptions = {}, { reset = true }: { reset?: boolean } = {}): TestSandbox {
+export function useTestSandbox(
+	options: SandboxOptions = {},
+	{ reset = true }: { reset?: boolean } = {},
+): TestSandbox {
 	const t = {} as TestSandbox;
 	const file = sandboxPerFile({ clock: { mode: 'manual', now: T0 }, ...options }, { reset });
 	beforeAll(() => {
@@ -41,7 +44,11 @@ export function useTestSandbox(options: SandboxOptions = {}, { reset = true }: {
 }
 
 /** A valid one-channel POST /posts body; override what the test is about. */
-export function postBody(channelId: string, overrides: Record<string, unknown> = {}, settings?: unknown) {
+export function postBody(
+	channelId: string,
+	overrides: Record<string, unknown> = {},
+	settings?: unknown,
+) {
 	return {
 		type: 'schedule',
 		date: '2026-03-02T10:00:00Z',

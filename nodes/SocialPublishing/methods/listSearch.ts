@@ -38,7 +38,10 @@ function platformOfEntry(context: ILoadOptionsFunctions): string {
  * Channels of the organisation: one GET /integrations. The search text matches name, username,
  * platform and client; inside a Post → Create Channels entry only the entry's platform's channels are listed.
  */
-export async function searchChannels(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchChannels(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const channels = await apiRequest.call(this, 'GET', '/integrations');
 	const rows = (Array.isArray(channels) ? channels : []) as Channel[];
 	const platform = platformOfEntry(this);
@@ -47,13 +50,24 @@ export async function searchChannels(this: ILoadOptionsFunctions, filter?: strin
 		.filter((channel) => !platform || channel.identifier === platform)
 		.filter((channel) => {
 			if (!needle) return true;
-			const haystack = [channel.name, channel.profile, channel.identifier, platformName(channel.identifier), channel.customer?.name, channel.id]
+			const haystack = [
+				channel.name,
+				channel.profile,
+				channel.identifier,
+				platformName(channel.identifier),
+				channel.customer?.name,
+				channel.id,
+			]
 				.filter(Boolean)
 				.join(' ')
 				.toLowerCase();
 			return haystack.includes(needle);
 		})
-		.sort((a, b) => Number(a.disabled === true) - Number(b.disabled === true) || String(a.name).localeCompare(String(b.name)))
+		.sort(
+			(a, b) =>
+				Number(a.disabled === true) - Number(b.disabled === true) ||
+				String(a.name).localeCompare(String(b.name)),
+		)
 		.map((channel) => ({ name: channelLabel(channel), value: channel.id }));
 	return { results };
 }

@@ -1,4 +1,9 @@
-import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodePropertyOptions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type ILoadOptionsFunctions,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { apiRequest } from '../shared/transport';
 import { DAY_MS } from '../resources/post/getMany';
@@ -11,7 +16,8 @@ import { DAY_MS } from '../resources/post/getMany';
  * node's top-level field.
  */
 function currentId(context: ILoadOptionsFunctions, name: string, label: string): string {
-	let raw = (context.getCurrentNodeParameter(`&${name}`) ?? context.getCurrentNodeParameter(name)) as unknown;
+	let raw = (context.getCurrentNodeParameter(`&${name}`) ??
+		context.getCurrentNodeParameter(name)) as unknown;
 	// A resource locator is {__rl, mode, value}; the list and ID modes both hold the ID itself.
 	if (raw && typeof raw === 'object' && 'value' in raw) raw = (raw as { value: unknown }).value;
 	const value = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
@@ -26,18 +32,29 @@ function currentId(context: ILoadOptionsFunctions, name: string, label: string):
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
 /** Chat channels of the chosen discord channel, through its `channels` tool: one POST /integration-trigger/:id. */
-export async function getDiscordChannels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getDiscordChannels(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const channel = currentId(this, 'channel', 'Channel');
 	const answer = (await apiRequest
-		.call(this, 'POST', `/integration-trigger/${channel}`, { body: { methodName: 'channels', data: {} } })
+		.call(this, 'POST', `/integration-trigger/${channel}`, {
+			body: { methodName: 'channels', data: {} },
+		})
 		.catch((error: Error) => {
 			// A channel of another platform has no "channels" tool: say that, not the service's "no such tool".
-			if (!/tool/i.test(`${error.message} ${(error as { description?: string }).description ?? ''}`)) throw error;
+			if (
+				!/tool/i.test(`${error.message} ${(error as { description?: string }).description ?? ''}`)
+			)
+				throw error;
 			throw new NodeOperationError(this.getNode(), 'The Channel chosen is not a Discord channel', {
-				description: 'This list shows the chat channels of a Discord channel. Pick a Discord channel under "Channel" (with Platform set to Discord the list shows only those).',
+				description:
+					'This list shows the chat channels of a Discord channel. Pick a Discord channel under "Channel" (with Platform set to Discord the list shows only those).',
 			});
 		})) as IDataObject;
-	const list = (Array.isArray(answer?.output) ? answer.output : []) as Array<{ id?: unknown; name?: unknown }>;
+	const list = (Array.isArray(answer?.output) ? answer.output : []) as Array<{
+		id?: unknown;
+		name?: unknown;
+	}>;
 	return list
 		.filter((c) => c.id !== undefined && c.id !== null)
 		.map((c) => ({ name: `#${String(c.name ?? c.id)}`, value: String(c.id) }))
@@ -45,12 +62,24 @@ export async function getDiscordChannels(this: ILoadOptionsFunctions): Promise<I
 }
 
 /** Tools of the chosen channel: one GET /integration-settings/:id. */
-export async function getChannelTools(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getChannelTools(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const channel = currentId(this, 'channel', 'Channel');
-	const answer = (await apiRequest.call(this, 'GET', `/integration-settings/${channel}`)) as IDataObject;
-	const tools = (((answer?.output as IDataObject | undefined)?.tools ?? []) as IDataObject[]).filter((t) => typeof t.methodName === 'string');
+	const answer = (await apiRequest.call(
+		this,
+		'GET',
+		`/integration-settings/${channel}`,
+	)) as IDataObject;
+	const tools = (
+		((answer?.output as IDataObject | undefined)?.tools ?? []) as IDataObject[]
+	).filter((t) => typeof t.methodName === 'string');
 	return tools
-		.map((t) => ({ name: String(t.methodName), value: String(t.methodName), description: typeof t.description === 'string' ? t.description : undefined }))
+		.map((t) => ({
+			name: String(t.methodName),
+			value: String(t.methodName),
+			description: typeof t.description === 'string' ? t.description : undefined,
+		}))
 		.sort(byName);
 }
 
@@ -78,7 +107,9 @@ const OLDER_TAG_WINDOW_DAYS = 370;
  */
 export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const now = Date.now();
-	const windows: Array<[number, number]> = [[now - TAG_WINDOW_DAYS * DAY_MS, now + TAG_WINDOW_DAYS * DAY_MS]];
+	const windows: Array<[number, number]> = [
+		[now - TAG_WINDOW_DAYS * DAY_MS, now + TAG_WINDOW_DAYS * DAY_MS],
+	];
 	for (let i = 0; i < OLDER_TAG_WINDOWS; i++) {
 		const end = windows[windows.length - 1][0] - 1;
 		windows.push([end - OLDER_TAG_WINDOW_DAYS * DAY_MS, end]);
@@ -106,12 +137,18 @@ export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropert
 }
 
 /** Candidates for a post's release ID: one GET /posts/:id/missing. */
-export async function getMissingItems(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getMissingItems(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const post = currentId(this, 'postId', 'Post ID');
 	const answer = (await apiRequest.call(this, 'GET', `/posts/${post}/missing`)) as unknown;
 	return ((Array.isArray(answer) ? answer : []) as IDataObject[])
 		.filter((item) => item.id !== undefined)
-		.map((item) => ({ name: typeof item.url === 'string' && item.url ? item.url : String(item.id), value: String(item.id), description: `ID ${String(item.id)}` }));
+		.map((item) => ({
+			name: typeof item.url === 'string' && item.url ? item.url : String(item.id),
+			value: String(item.id),
+			description: `ID ${String(item.id)}`,
+		}));
 }
 
 /** Clients (customers) that own channels: one GET /integrations. */
@@ -120,7 +157,8 @@ export async function getCustomers(this: ILoadOptionsFunctions): Promise<INodePr
 	const customers = new Map<string, string>();
 	for (const channel of (Array.isArray(channels) ? channels : []) as IDataObject[]) {
 		const customer = channel.customer as IDataObject | undefined;
-		if (customer && typeof customer.id === 'string') customers.set(customer.id, String(customer.name ?? customer.id));
+		if (customer && typeof customer.id === 'string')
+			customers.set(customer.id, String(customer.name ?? customer.id));
 	}
 	return [...customers].map(([value, name]) => ({ name, value })).sort(byName);
 }

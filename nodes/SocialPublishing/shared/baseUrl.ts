@@ -11,7 +11,9 @@ const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
  * BASE_URL_EXPRESSION, which the node's requestDefaults and the credential's test use.
  */
 export function baseUrlOf(credentials: IDataObject): string {
-	const text = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const text = String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 	return !text || HAS_SCHEME.test(text) ? text : `https://${text}`;
 }
 
@@ -19,12 +21,22 @@ export function baseUrlOf(credentials: IDataObject): string {
  * The credential's Base URL checked before anything is sent: n8n's HTTP client would otherwise stop with a bare
  * "Invalid URL" that names neither the credential nor the field. The address is not secret, so it is quoted.
  */
-export function refuseUnusableBaseUrl(node: INode | (() => INode), credentials: IDataObject, itemIndex?: number): void {
-	const written = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+export function refuseUnusableBaseUrl(
+	node: INode | (() => INode),
+	credentials: IDataObject,
+	itemIndex?: number,
+): void {
+	const written = String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 	const fail = (message: string, fix: string): never => {
-		throw new NodeOperationError(typeof node === 'function' ? node() : node, message, { itemIndex, description: `${fix.replace(/\.$/, '')}. ${EXPECTED_BASE_URL}` });
+		throw new NodeOperationError(typeof node === 'function' ? node() : node, message, {
+			itemIndex,
+			description: `${fix.replace(/\.$/, '')}. ${EXPECTED_BASE_URL}`,
+		});
 	};
-	if (!written) fail('The credential\'s "Base URL" is empty', 'Open the credential and fill in "Base URL".');
+	if (!written)
+		fail('The credential\'s "Base URL" is empty', 'Open the credential and fill in "Base URL".');
 	let url: URL | undefined;
 	try {
 		url = new URL(baseUrlOf(credentials));

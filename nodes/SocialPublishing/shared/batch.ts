@@ -39,7 +39,10 @@ function runOf(context: IExecuteSingleFunctions, itemIndex: number): Run | undef
 }
 
 /** Runs one item's checks, then holds its request until every item's checks are done (see above). */
-export async function checkedWithTheOtherItems<T>(context: IExecuteSingleFunctions, checks: () => Promise<T>): Promise<T> {
+export async function checkedWithTheOtherItems<T>(
+	context: IExecuteSingleFunctions,
+	checks: () => Promise<T>,
+): Promise<T> {
 	const itemIndex = context.getItemIndex();
 	const run = runOf(context, itemIndex);
 	if (!run) return await checks();
@@ -49,7 +52,10 @@ export async function checkedWithTheOtherItems<T>(context: IExecuteSingleFunctio
 	} catch (error) {
 		outcome = { error };
 	}
-	run.settled.set(itemIndex, 'error' in outcome ? outcome.error ?? new Error('the checks failed') : undefined);
+	run.settled.set(
+		itemIndex,
+		'error' in outcome ? (outcome.error ?? new Error('the checks failed')) : undefined,
+	);
 	if (run.settled.size >= run.total) run.release.splice(0).forEach((release) => release());
 	else {
 		// AbortSignal.timeout: a limit that never keeps the process alive once the wait is over.
@@ -63,13 +69,20 @@ export async function checkedWithTheOtherItems<T>(context: IExecuteSingleFunctio
 			});
 		});
 		if (!allChecked && !('error' in outcome)) {
-			throw new NodeOperationError(context.getNode(), `Nothing was sent for item ${itemIndex + 1}: not every item of the run could be checked`, {
-				itemIndex,
-				description: 'An item of this run stopped before its checks (see the other errors). Fix it and run again; no post was created.',
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`Nothing was sent for item ${itemIndex + 1}: not every item of the run could be checked`,
+				{
+					itemIndex,
+					description:
+						'An item of this run stopped before its checks (see the other errors). Fix it and run again; no post was created.',
+				},
+			);
 		}
 	}
-	const failed = [...run.settled].filter(([, error]) => error !== undefined).sort(([a], [b]) => a - b);
+	const failed = [...run.settled]
+		.filter(([, error]) => error !== undefined)
+		.sort(([a], [b]) => a - b);
 	if (failed.length === 0 || context.continueOnFail()) {
 		if ('error' in outcome) throw outcome.error;
 		return outcome.value;
@@ -89,8 +102,15 @@ const ownDescriptions = new WeakMap<object, string | undefined>();
  * The error every item of a failed run throws: the failed item's own (its message, its item), with the run's
  * sentence after its description. The failed item keeps its error object; the others throw a copy.
  */
-function runError(context: IExecuteSingleFunctions, failedIndex: number, error: unknown, nothingSent: string): Error {
-	const own = (error instanceof Error ? error : new Error(String(error))) as Error & { description?: string | null };
+function runError(
+	context: IExecuteSingleFunctions,
+	failedIndex: number,
+	error: unknown,
+	nothingSent: string,
+): Error {
+	const own = (error instanceof Error ? error : new Error(String(error))) as Error & {
+		description?: string | null;
+	};
 	if (!ownDescriptions.has(own)) ownDescriptions.set(own, own.description ?? undefined);
 	const ownDescription = ownDescriptions.get(own);
 	const description = ownDescription ? `${ownDescription}\n\n${nothingSent}` : nothingSent;
@@ -98,5 +118,8 @@ function runError(context: IExecuteSingleFunctions, failedIndex: number, error: 
 		own.description = description;
 		return own;
 	}
-	return new NodeOperationError(context.getNode(), own.message, { itemIndex: failedIndex, description });
+	return new NodeOperationError(context.getNode(), own.message, {
+		itemIndex: failedIndex,
+		description,
+	});
 }

@@ -5,7 +5,11 @@ import type { ValueRule } from './routing';
 /** Fields used by several resources. */
 
 /** n8n's optional-settings collection: "Options" (Add Option) or "Filters" (Add Filter), holding `options`. */
-export function optionalFields(kind: 'Options' | 'Filters', options: INodeProperties[], overrides: Partial<INodeProperties> = {}): INodeProperties {
+export function optionalFields(
+	kind: 'Options' | 'Filters',
+	options: INodeProperties[],
+	overrides: Partial<INodeProperties> = {},
+): INodeProperties {
 	return {
 		displayName: kind,
 		name: kind === 'Options' ? 'options' : 'filters',
@@ -49,7 +53,10 @@ export function channelLocator(overrides: Partial<INodeProperties> = {}): INodeP
 }
 
 /** The customer (client) filter of a Get Many; `what` ends "Only the … of this client". */
-export function customerFilter(what: string, overrides: Partial<INodeProperties> = {}): INodeProperties {
+export function customerFilter(
+	what: string,
+	overrides: Partial<INodeProperties> = {},
+): INodeProperties {
 	return {
 		displayName: 'Customer Name or ID',
 		name: 'customer',
@@ -132,7 +139,7 @@ export const requestOptionsCollection: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 60,
 			description:
-				'Longest time in seconds an item waits for a rate-limit window (a 429\'s Retry-After, or a window its route has used up); a longer wait fails the item, unsent, with the time to retry. 0 never waits.',
+				"Longest time in seconds an item waits for a rate-limit window (a 429's Retry-After, or a window its route has used up); a longer wait fails the item, unsent, with the time to retry. 0 never waits.",
 		},
 		{
 			displayName: 'Max Requests in Flight',
@@ -141,7 +148,7 @@ export const requestOptionsCollection: INodeProperties = {
 			typeOptions: { minValue: 1 },
 			default: 16,
 			description:
-				'Most requests of one run sent at the same time (n8n starts every item at once). Requests to a rate-limited route also wait for its window, as the service\'s X-RateLimit figures say, instead of being refused.',
+				"Most requests of one run sent at the same time (n8n starts every item at once). Requests to a rate-limited route also wait for its window, as the service's X-RateLimit figures say, instead of being refused.",
 		},
 		{
 			displayName: 'Retries of Reads',

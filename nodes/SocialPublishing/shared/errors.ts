@@ -37,11 +37,16 @@ function subjectOf(failure: Failure): { kind: SubjectKind; id: string } | undefi
 	return routeOf(failure.method, failure.path).subject;
 }
 
-const LABEL: Record<SubjectKind, string> = { channel: 'Channel', post: 'Post', group: 'Post group' };
+const LABEL: Record<SubjectKind, string> = {
+	channel: 'Channel',
+	post: 'Post',
+	group: 'Post group',
+};
 
 const FIND_THE_ID: Record<SubjectKind, string> = {
-	channel: 'Pick the channel from the list, or check its ID with Channel → Get Many; it may have been deleted.',
-	post: 'Check the post ID with Post → Get Many (over the post\'s date); it may have been deleted.',
+	channel:
+		'Pick the channel from the list, or check its ID with Channel → Get Many; it may have been deleted.',
+	post: "Check the post ID with Post → Get Many (over the post's date); it may have been deleted.",
 	group: 'Take the group value from a post of Post → Get Many.',
 };
 
@@ -72,7 +77,9 @@ function route(failure: Failure): string {
 export function retryAfterSeconds(headers: IDataObject | undefined): number | undefined {
 	if (!headers) return undefined;
 	const now = Date.now();
-	const ms = retryAfterDelayMs(headers['retry-after'], now) ?? resetDelayMs(headers['x-ratelimit-reset'], now);
+	const ms =
+		retryAfterDelayMs(headers['retry-after'], now) ??
+		resetDelayMs(headers['x-ratelimit-reset'], now);
 	return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
@@ -86,12 +93,14 @@ function explainUnauthorized(said: string | undefined): Explained {
 		case 'Invalid OAuth token':
 			return {
 				message: 'The service refused the OAuth token',
-				description: 'The "pos_" token is unknown, revoked or expired. Authorise the app again and paste the new token into the credential.',
+				description:
+					'The "pos_" token is unknown, revoked or expired. Authorise the app again and paste the new token into the credential.',
 			};
 		case 'No subscription found':
 			return {
 				message: 'The organisation has no active paid plan',
-				description: 'The API works only with a Starter, Pro or Business plan. Choose a plan in the service\'s billing settings, then run again.',
+				description:
+					"The API works only with a Starter, Pro or Business plan. Choose a plan in the service's billing settings, then run again.",
 			};
 		default:
 			return {
@@ -116,12 +125,16 @@ function explainNotFound(failure: Failure, said: string | undefined): Explained 
 			description: `Check the Base URL of the credential. ${EXPECTED_BASE_URL}`,
 		};
 	}
-	return { message: said ?? `Not found: ${route(failure)}`, description: 'Check the IDs given to the node.' };
+	return {
+		message: said ?? `Not found: ${route(failure)}`,
+		description: 'Check the IDs given to the node.',
+	};
 }
 
 function explainServerError(failure: Failure, said: string | undefined): Explained {
 	const subject = subjectOf(failure);
-	const retried = failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
+	const retried =
+		failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
 	if (subject) {
 		return {
 			message: `${LABEL[subject.kind]} ${subject.id} was not found, or the service failed (HTTP ${failure.status})${retried}`,
@@ -135,7 +148,8 @@ function explainServerError(failure: Failure, said: string | undefined): Explain
 }
 
 function explainNetwork(failure: Failure): Explained {
-	const retried = failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
+	const retried =
+		failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
 	// A write without an answer may still have been made: the route says what to check (never re-sent).
 	const mayBeDone = routeOf(failure.method, failure.path).facts.mayApplyWithoutAnswer;
 	if (failure.network === 'timeout') {
@@ -148,12 +162,16 @@ function explainNetwork(failure: Failure): Explained {
 		}
 		return {
 			message: `No answer from the service within ${seconds} s on ${route(failure)}${retried}`,
-			description: 'The service may be slow or overloaded. Try again later, or raise Timeout under Request Options.',
+			description:
+				'The service may be slow or overloaded. Try again later, or raise Timeout under Request Options.',
 		};
 	}
 	if (failure.network === 'dropped') {
 		if (mayBeDone) {
-			return { message: `The connection was closed before the service answered ${route(failure)}`, description: mayBeDone };
+			return {
+				message: `The connection was closed before the service answered ${route(failure)}`,
+				description: mayBeDone,
+			};
 		}
 		return {
 			message: `The connection was closed before the service answered ${route(failure)}${retried}`,
@@ -162,19 +180,22 @@ function explainNetwork(failure: Failure): Explained {
 	}
 	return {
 		message: `Cannot reach the service for ${route(failure)}`,
-		description: 'Check the Base URL of the credential (host name and port) and that the service is running.',
+		description:
+			'Check the Base URL of the credential (host name and port) and that the service is running.',
 	};
 }
 
 function explainBadRequest(failure: Failure, said: string | undefined): Explained {
 	const subject = subjectOf(failure);
 	// Production answers 400 `Post not found` on PUT /posts/:id/status for an unknown post.
-	if (said === 'Post not found' && subject) return explainNotFound({ ...failure, status: 404 }, said);
+	if (said === 'Post not found' && subject)
+		return explainNotFound({ ...failure, status: 404 }, said);
 	const body = failure.body as IDataObject | undefined;
 	if (body && typeof body.provider === 'string') {
 		return {
 			message: `Channel "${String(body.name ?? '')}" (${body.provider}) refused the post: ${said ?? ''}`,
-			description: 'Change the post so that it meets the platform\'s rules (Channel → Get Settings shows them).',
+			description:
+				"Change the post so that it meets the platform's rules (Channel → Get Settings shows them).",
 		};
 	}
 	return {
@@ -239,13 +260,16 @@ function secondsWaited(failure: Failure): number {
  */
 function explainBroken(failure: Failure): Explained {
 	const { facts } = routeOf(failure.method, failure.path);
-	const retried = failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
-	const expected = facts.answer ? `${facts.answer.is} the API sends` : 'an answer the node can read';
+	const retried =
+		failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
+	const expected = facts.answer
+		? `${facts.answer.is} the API sends`
+		: 'an answer the node can read';
 	const message = `${route(failure)} answered HTTP ${failure.status} with a body that is not ${expected} (${failure.broken})${retried}`;
 	if (failure.method !== 'GET') {
 		return {
 			message,
-			description: `The answer could not be read, so the node cannot tell whether the request was carried out. ${facts.mayApplyWithoutAnswer ?? 'Check in the service\'s application before running again.'}`,
+			description: `The answer could not be read, so the node cannot tell whether the request was carried out. ${facts.mayApplyWithoutAnswer ?? "Check in the service's application before running again."}`,
 		};
 	}
 	return {
@@ -258,9 +282,14 @@ export function explainFailure(failure: Failure): Explained {
 	if (failure.broken) return explainBroken(failure);
 	const said = serviceMessage(failure.body);
 	const declared = routeOf(failure.method, failure.path);
-	const outcome = failure.network === 'timeout' ? 'timeout' : failure.network ? undefined : failure.status;
+	const outcome =
+		failure.network === 'timeout' ? 'timeout' : failure.network ? undefined : failure.status;
 	const own = outcome === undefined ? undefined : declared.facts.explain?.[outcome];
-	const explained = own?.({ id: declared.subject?.id ?? '', said, seconds: secondsWaited(failure) });
+	const explained = own?.({
+		id: declared.subject?.id ?? '',
+		said,
+		seconds: secondsWaited(failure),
+	});
 	if (explained) return explained;
 	if (failure.network) return explainNetwork(failure);
 	const status = failure.status ?? 0;
@@ -292,7 +321,7 @@ export function explainFailure(failure: Failure): Explained {
 	if (status >= 500) return explainServerError(failure, said);
 	return {
 		message: `The service answered HTTP ${status} on ${route(failure)}${said ? `: ${said}` : ''}`,
-		description: 'Check the node\'s fields and the credential, then run again.',
+		description: "Check the node's fields and the credential, then run again.",
 	};
 }
 
@@ -326,14 +355,23 @@ export function rateLimitError(
 ): NodeApiError {
 	// The readers bound every announced wait; a figure from elsewhere is bounded here too, so the date always exists.
 	const seconds =
-		waitSeconds === undefined || !Number.isFinite(waitSeconds) ? undefined : Math.min(MAX_ANNOUNCED_WAIT_S, Math.max(0, Math.ceil(waitSeconds)));
-	const when = seconds === undefined ? 'later' : `after ${new Date(Date.now() + seconds * 1000).toISOString()} (in ${seconds} s)`;
+		waitSeconds === undefined || !Number.isFinite(waitSeconds)
+			? undefined
+			: Math.min(MAX_ANNOUNCED_WAIT_S, Math.max(0, Math.ceil(waitSeconds)));
+	const when =
+		seconds === undefined
+			? 'later'
+			: `after ${new Date(Date.now() + seconds * 1000).toISOString()} (in ${seconds} s)`;
 	return new NodeApiError(
 		node,
-		{ route: route(failure), status: 429, ...(seconds !== undefined ? { retryAfterSeconds: seconds } : {}) },
+		{
+			route: route(failure),
+			status: 429,
+			...(seconds !== undefined ? { retryAfterSeconds: seconds } : {}),
+		},
 		{
 			message: `Rate limit reached on ${route(failure)}: retry ${when}`,
-			description: `${notSent ? 'Nothing was sent for this item: the service\'s window for this route is used up and opens again later than the node may wait. ' : ''}The service counts requests per organisation and route. The node waits up to ${maxWaitSeconds} s (Max Rate-Limit Wait under Request Options); raise it to wait longer, or space the runs out.`,
+			description: `${notSent ? "Nothing was sent for this item: the service's window for this route is used up and opens again later than the node may wait. " : ''}The service counts requests per organisation and route. The node waits up to ${maxWaitSeconds} s (Max Rate-Limit Wait under Request Options); raise it to wait longer, or space the runs out.`,
 			httpCode: '429',
 			itemIndex,
 		},

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
 
 import { redactSecrets } from './secrets';
 
@@ -17,7 +22,9 @@ export type OutputStep = (
 export function toItems(body: unknown): INodeExecutionData[] {
 	if (Array.isArray(body)) {
 		return body.map((element) => ({
-			json: (element !== null && typeof element === 'object' ? element : { value: element }) as IDataObject,
+			json: (element !== null && typeof element === 'object'
+				? element
+				: { value: element }) as IDataObject,
 		}));
 	}
 	if (body === undefined || body === null || body === '') return [];

@@ -12,7 +12,15 @@ export interface JsonStop {
 	problem: string;
 }
 
-type Want = 'value' | 'valueOrClose' | 'valueAfterComma' | 'key' | 'keyOrClose' | 'colon' | 'commaOrClose' | 'end';
+type Want =
+	| 'value'
+	| 'valueOrClose'
+	| 'valueAfterComma'
+	| 'key'
+	| 'keyOrClose'
+	| 'colon'
+	| 'commaOrClose'
+	| 'end';
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 const ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't', 'u']);
@@ -26,11 +34,15 @@ function found(text: string, at: number, wholeWord = true): string {
 	const char = String.fromCodePoint(text.codePointAt(at) ?? 0);
 	if (char === '\n' || char === '\r') return 'a line break';
 	if (char === '\t') return 'a tab';
-	if (/[\p{C}\p{Z}]/u.test(char)) return `the invisible character U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+	if (/[\p{C}\p{Z}]/u.test(char))
+		return `the invisible character U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 	return `"${char}"`;
 }
 
-const expected = (text: string, at: number, what: string): JsonStop => ({ at, problem: `expected ${what}, found ${found(text, at)}` });
+const expected = (text: string, at: number, what: string): JsonStop => ({
+	at,
+	problem: `expected ${what}, found ${found(text, at)}`,
+});
 
 /** The end of the string starting at `start` (a double quote), or where it stops being a JSON string. */
 function endOfString(text: string, start: number): number | JsonStop {
@@ -43,11 +55,18 @@ function endOfString(text: string, start: number): number | JsonStop {
 			if (next === undefined) break;
 			// The place is the character after the backslash, as JSON.parse counts it.
 			if (!ESCAPES.has(next)) {
-				return { at: i + 1, problem: `expected one of " \\ / b f n r t u after a backslash (a backslash itself is written \\\\), found ${found(text, i + 1, false)}` };
+				return {
+					at: i + 1,
+					problem: `expected one of " \\ / b f n r t u after a backslash (a backslash itself is written \\\\), found ${found(text, i + 1, false)}`,
+				};
 			}
 			if (next === 'u') {
 				for (let digit = i + 2; digit < i + 6; digit++) {
-					if (!/[0-9a-fA-F]/.test(text[digit] ?? '')) return { at: digit, problem: `expected four hexadecimal digits after "\\u", found ${found(text, digit, false)}` };
+					if (!/[0-9a-fA-F]/.test(text[digit] ?? ''))
+						return {
+							at: digit,
+							problem: `expected four hexadecimal digits after "\\u", found ${found(text, digit, false)}`,
+						};
 				}
 				i += 6;
 			} else {
@@ -56,12 +75,25 @@ function endOfString(text: string, start: number): number | JsonStop {
 			continue;
 		}
 		if (char < ' ') {
-			const written = char === '\n' ? '\\n' : char === '\t' ? '\\t' : char === '\r' ? '\\r' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-			return { at: i, problem: `${found(text, i)} inside a text in double quotes; write it as ${written}` };
+			const written =
+				char === '\n'
+					? '\\n'
+					: char === '\t'
+						? '\\t'
+						: char === '\r'
+							? '\\r'
+							: `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+			return {
+				at: i,
+				problem: `${found(text, i)} inside a text in double quotes; write it as ${written}`,
+			};
 		}
 		i++;
 	}
-	return { at: text.length, problem: `a text in double quotes is not closed (it starts at ${place(text, start)})` };
+	return {
+		at: text.length,
+		problem: `a text in double quotes is not closed (it starts at ${place(text, start)})`,
+	};
 }
 
 /** The end of the number starting at `start`, or where it stops being a JSON number. */
@@ -132,7 +164,12 @@ export function firstJsonStop(text: string): JsonStop | undefined {
 					continue;
 				}
 				if (char !== '"') {
-					const what = want === 'keyOrClose' ? 'a name in double quotes or "}"' : char === '}' ? 'a name in double quotes (no "," before "}")' : 'a name in double quotes';
+					const what =
+						want === 'keyOrClose'
+							? 'a name in double quotes or "}"'
+							: char === '}'
+								? 'a name in double quotes (no "," before "}")'
+								: 'a name in double quotes';
 					return expected(text, i, what);
 				}
 				const end = endOfString(text, i);
@@ -157,9 +194,14 @@ export function firstJsonStop(text: string): JsonStop | undefined {
 				let end: number | JsonStop | undefined;
 				if (char === '"') end = endOfString(text, i);
 				else if (char === '-' || /[0-9]/.test(char ?? '')) end = endOfNumber(text, i);
-				else for (const word of ['true', 'false', 'null']) if (text.startsWith(word, i)) end = i + word.length;
+				else
+					for (const word of ['true', 'false', 'null'])
+						if (text.startsWith(word, i)) end = i + word.length;
 				if (end === undefined) {
-					const what = want === 'valueAfterComma' && char === ']' ? 'a value (no "," before "]")' : 'a value (a text in double quotes, a number, true, false, null, {…} or […])';
+					const what =
+						want === 'valueAfterComma' && char === ']'
+							? 'a value (no "," before "]")'
+							: 'a value (a text in double quotes, a number, true, false, null, {…} or […])';
 					return expected(text, i, what);
 				}
 				if (typeof end !== 'number') return end;

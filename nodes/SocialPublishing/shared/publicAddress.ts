@@ -12,35 +12,49 @@ import { shownValue } from './userValues';
  * drops or reads as "/" silently, and other programs read otherwise), not an address, not https, or a host that is not
  * public (unless `allowPrivate`).
  */
-export function readAddressToFetch(raw: unknown, label: string, allowPrivate: boolean): { url: URL } | { message: string; description: string } {
+export function readAddressToFetch(
+	raw: unknown,
+	label: string,
+	allowPrivate: boolean,
+): { url: URL } | { message: string; description: string } {
 	const example = 'Give a full address such as https://example.com/picture.png.';
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
-		return { message: `"${label}" is empty`, description: 'Give the https address of the file to upload.' };
+		return {
+			message: `"${label}" is empty`,
+			description: 'Give the https address of the file to upload.',
+		};
 	}
-	if (typeof raw !== 'string') return { message: `"${label}" is not a web address: ${shownValue(raw)}`, description: example };
+	if (typeof raw !== 'string')
+		return { message: `"${label}" is not a web address: ${shownValue(raw)}`, description: example };
 	const text = raw.trim();
 	if (Array.from(text).some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
 		return {
 			message: `"${label}" has a line break or tab inside: ${shownValue(text)}`,
-			description: 'Remove the line break, tab or other control character: a web address has none, and the address read would not be the one written.',
+			description:
+				'Remove the line break, tab or other control character: a web address has none, and the address read would not be the one written.',
 		};
 	}
 	if (text.includes('\\')) {
 		return {
 			message: `"${label}" has a backslash: ${shownValue(text)}`,
-			description: 'Write "/" in place of "\\": programs read a backslash in an address differently, so the service could fetch another address than the one checked.',
+			description:
+				'Write "/" in place of "\\": programs read a backslash in an address differently, so the service could fetch another address than the one checked.',
 		};
 	}
 	let url: URL;
 	try {
 		url = new URL(text);
 	} catch {
-		return { message: `"${label}" is not a web address: "${text.slice(0, 100)}"`, description: example };
+		return {
+			message: `"${label}" is not a web address: "${text.slice(0, 100)}"`,
+			description: example,
+		};
 	}
 	if (url.protocol !== 'https:') {
 		return {
 			message: `"${label}" must use https: "${text.slice(0, 100)}"`,
-			description: 'The service downloads only from public https addresses. Put the file on an https host, or use Media → Upload with the file itself.',
+			description:
+				'The service downloads only from public https addresses. Put the file on an https host, or use Media → Upload with the file itself.',
 		};
 	}
 	const notPublic = nonPublicHost(url.hostname);
@@ -77,7 +91,8 @@ function parseIpv4(host: string): number[] | undefined {
 
 function ipv4Range([a, b]: number[]): string | undefined {
 	if (a === 127) return 'a loopback address';
-	if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)) return 'a private network address';
+	if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168))
+		return 'a private network address';
 	if (a === 169 && b === 254) return 'a link-local address';
 	if (a === 100 && b >= 64 && b <= 127) return 'a shared (carrier-grade NAT) address';
 	if (a === 0) return 'an unspecified address';
@@ -101,7 +116,8 @@ function parseIpv6(text: string): number[] | undefined {
 	const head = groups(halves[0]);
 	const tail = halves.length === 2 ? groups(halves[1]) : [];
 	const missing = 8 - head.length - tail.length;
-	if ((halves.length === 2 && missing < 1) || (halves.length === 1 && missing !== 0)) return undefined;
+	if ((halves.length === 2 && missing < 1) || (halves.length === 1 && missing !== 0))
+		return undefined;
 	const all = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
 	if (!all.every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return undefined;
 	return all.map((group) => parseInt(group, 16));
@@ -121,11 +137,15 @@ function ipv6Range(text: string): string | undefined {
 	const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
 	if (zeros(0, 7) && groups[7] === 1) return 'a loopback address';
 	if (zeros(0, 8)) return 'an unspecified address';
-	if (zeros(0, 5) && (groups[5] === 0xffff || groups[5] === 0)) return ipv4Range(ipv4Of(groups[6], groups[7]));
-	if (groups[0] === 0x64 && groups[1] === 0xff9b && (zeros(2, 6) || groups[2] === 1)) return ipv4Range(ipv4Of(groups[6], groups[7]));
+	if (zeros(0, 5) && (groups[5] === 0xffff || groups[5] === 0))
+		return ipv4Range(ipv4Of(groups[6], groups[7]));
+	if (groups[0] === 0x64 && groups[1] === 0xff9b && (zeros(2, 6) || groups[2] === 1))
+		return ipv4Range(ipv4Of(groups[6], groups[7]));
 	if (groups[0] === 0x2002) return ipv4Range(ipv4Of(groups[1], groups[2]));
-	if (groups[0] === 0x2001 && groups[1] === 0) return ipv4Range(ipv4Of(groups[6] ^ 0xffff, groups[7] ^ 0xffff));
-	if ((groups[0] & 0xfe00) === 0xfc00 || (groups[0] & 0xffc0) === 0xfec0) return 'a private network address';
+	if (groups[0] === 0x2001 && groups[1] === 0)
+		return ipv4Range(ipv4Of(groups[6] ^ 0xffff, groups[7] ^ 0xffff));
+	if ((groups[0] & 0xfe00) === 0xfc00 || (groups[0] & 0xffc0) === 0xfec0)
+		return 'a private network address';
 	if ((groups[0] & 0xffc0) === 0xfe80) return 'a link-local address';
 	if ((groups[0] & 0xff00) === 0xff00) return 'a multicast address';
 	if (groups[0] === 0x100 && zeros(1, 4)) return 'a discard-only address';

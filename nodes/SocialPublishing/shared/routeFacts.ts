@@ -48,7 +48,11 @@ export interface RouteFacts {
 }
 
 /** What a `{field}` of a route path names. */
-const SUBJECT_OF_FIELD: Record<string, SubjectKind> = { channel: 'channel', postId: 'post', group: 'group' };
+const SUBJECT_OF_FIELD: Record<string, SubjectKind> = {
+	channel: 'channel',
+	postId: 'post',
+	group: 'group',
+};
 
 interface DeclaredRoute {
 	method: string;
@@ -66,8 +70,15 @@ export function declareRoute(method: string, template: string, facts: RouteFacts
 		.split(/\{\w+\}/)
 		.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
 		.join('([^/?]+)');
-	const declared = { method: method.toUpperCase(), pattern: new RegExp(`^${source}$`), subject: field ? SUBJECT_OF_FIELD[field] : undefined, facts };
-	const same = routes.findIndex((r) => r.method === declared.method && r.pattern.source === declared.pattern.source);
+	const declared = {
+		method: method.toUpperCase(),
+		pattern: new RegExp(`^${source}$`),
+		subject: field ? SUBJECT_OF_FIELD[field] : undefined,
+		facts,
+	};
+	const same = routes.findIndex(
+		(r) => r.method === declared.method && r.pattern.source === declared.pattern.source,
+	);
 	if (same >= 0) routes[same] = { ...declared, facts: { ...routes[same].facts, ...facts } };
 	else routes.push(declared);
 }
@@ -87,7 +98,10 @@ export function routeOf(method: string, path: string): RouteMatch {
 		const match = route.pattern.exec(bare);
 		if (!match) continue;
 		const id = match[1] === undefined ? undefined : decodeURIComponent(match[1]);
-		return { facts: route.facts, ...(route.subject && id !== undefined ? { subject: { kind: route.subject, id } } : {}) };
+		return {
+			facts: route.facts,
+			...(route.subject && id !== undefined ? { subject: { kind: route.subject, id } } : {}),
+		};
 	}
 	return { facts: {} };
 }

@@ -28,12 +28,26 @@ export interface Operation {
 	fields: INodeProperties[];
 }
 
-export function defineOperation(resource: string, option: INodePropertyOptions, fields: INodeProperties[] = []): Operation {
-	return { option, fields: updateDisplayOptions({ show: { resource: [resource], operation: [String(option.value)] } }, fields) };
+export function defineOperation(
+	resource: string,
+	option: INodePropertyOptions,
+	fields: INodeProperties[] = [],
+): Operation {
+	return {
+		option,
+		fields: updateDisplayOptions(
+			{ show: { resource: [resource], operation: [String(option.value)] } },
+			fields,
+		),
+	};
 }
 
 /** A resource's Operation picker (entries sorted by name, as n8n lists them) followed by every operation's fields. */
-export function resourceOperations(resource: string, operations: Operation[], defaultOperation: string): INodeProperties[] {
+export function resourceOperations(
+	resource: string,
+	operations: Operation[],
+	defaultOperation: string,
+): INodeProperties[] {
 	return [
 		{
 			displayName: 'Operation',
@@ -49,8 +63,15 @@ export function resourceOperations(resource: string, operations: Operation[], de
 }
 
 /** Stops the item with a message naming the field, before anything is sent. */
-export function failOnField(context: IExecuteSingleFunctions, message: string, description: string): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex: context.getItemIndex(), description });
+export function failOnField(
+	context: IExecuteSingleFunctions,
+	message: string,
+	description: string,
+): never {
+	throw new NodeOperationError(context.getNode(), message, {
+		itemIndex: context.getItemIndex(),
+		description,
+	});
 }
 
 /** The editor's labels of the fields a route path is filled from. */
@@ -71,27 +92,47 @@ export function idParameter(context: IExecuteSingleFunctions, name: string): str
 	const label = FIELD_LABELS[name] ?? name;
 	const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
 	if (typeof raw === 'object' && raw !== null) {
-		failOnField(context, `"${label}" is not an ID: ${shownValue(raw)}`, `An ID is text. Pick it from the list, or make the expression give the ID itself (e.g. {{ $json.id }}).`);
+		failOnField(
+			context,
+			`"${label}" is not an ID: ${shownValue(raw)}`,
+			`An ID is text. Pick it from the list, or make the expression give the ID itself (e.g. {{ $json.id }}).`,
+		);
 	}
 	const value = (typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '').trim();
-	if (!value) failOnField(context, `"${label}" is empty`, `Fill in "${label}" (an expression that gives an empty value also ends here).`);
+	if (!value)
+		failOnField(
+			context,
+			`"${label}" is empty`,
+			`Fill in "${label}" (an expression that gives an empty value also ends here).`,
+		);
 	if (isMalformedId(value)) {
-		failOnField(context, `"${label}" is not an ID: "${value.slice(0, 80)}"`, `An ID has no spaces, slashes, ? or #. Pick it from the list or paste the ID alone.`);
+		failOnField(
+			context,
+			`"${label}" is not an ID: "${value.slice(0, 80)}"`,
+			`An ID has no spaces, slashes, ? or #. Pick it from the list or paste the ID alone.`,
+		);
 	}
 	return value;
 }
 
 /** Replaces each `{field}` of the route with that field's ID, e.g. `/find-slot/{channel}`. */
-export async function fillPath(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-	requestOptions.url = String(requestOptions.url ?? '').replace(/\{(\w+)\}/g, (_match, name: string) =>
-		encodeURIComponent(idParameter(this, name)),
+export async function fillPath(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	requestOptions.url = String(requestOptions.url ?? '').replace(
+		/\{(\w+)\}/g,
+		(_match, name: string) => encodeURIComponent(idParameter(this, name)),
 	);
 	return requestOptions;
 }
 
 /** The checks of a write as one preSend step, held until every item of the run is checked (shared/batch.ts). */
 function allOrNothing(steps: PreSendAction[]): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	return async function (
+		this: IExecuteSingleFunctions,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
 		return await checkedWithTheOtherItems(this, async () => {
 			let options = requestOptions;
 			for (const step of steps) options = await step.call(this, options);
@@ -149,25 +190,40 @@ export interface ValueRule {
 
 /** preSend: refuses, naming the field and what it takes, a value the service would refuse or answer with nothing. */
 export function checkValues(...rules: ValueRule[]): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	return async function (
+		this: IExecuteSingleFunctions,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
 		for (const rule of rules) {
 			if (rule.when && !rule.when(this)) continue;
 			const raw = (this.getNodeParameter(rule.name, null) as unknown) ?? undefined;
 			if (rule.filled && (raw === undefined || raw === null || String(raw).trim() === '')) {
-				failOnField(this, `"${rule.label}" is empty`, `Fill in "${rule.label}" (an expression that gives an empty value also ends here).`);
+				failOnField(
+					this,
+					`"${rule.label}" is empty`,
+					`Fill in "${rule.label}" (an expression that gives an empty value also ends here).`,
+				);
 			}
 			if (rule.atLeast !== undefined) {
 				const number = readWholeNumber(raw);
 				if ('refused' in number || number.value < rule.atLeast) {
 					const given = 'refused' in number ? number.refused : `it is ${number.value}`;
-					failOnField(this, `"${rule.label}" must be a whole number, ${rule.atLeast} or more; ${given}`, `Set "${rule.label}" to ${rule.atLeast} or more.`);
+					failOnField(
+						this,
+						`"${rule.label}" must be a whole number, ${rule.atLeast} or more; ${given}`,
+						`Set "${rule.label}" to ${rule.atLeast} or more.`,
+					);
 				}
 			}
 			if (rule.oneOf && raw !== undefined && raw !== '') {
 				const given = Array.isArray(raw) ? raw : [raw];
 				const wrong = given.filter((value) => !rule.oneOf!.includes(String(value)));
 				if (wrong.length > 0) {
-					failOnField(this, `"${rule.label}" has a value the service does not take: ${wrong.map(shownValue).join(', ')}`, `Use one of: ${rule.oneOf.join(', ')}.`);
+					failOnField(
+						this,
+						`"${rule.label}" has a value the service does not take: ${wrong.map(shownValue).join(', ')}`,
+						`Use one of: ${rule.oneOf.join(', ')}.`,
+					);
 				}
 			}
 		}

@@ -67,16 +67,33 @@ function isContainer(value: unknown): value is Record<string, unknown> {
 	if (!value || typeof value !== 'object') return false;
 	if (Array.isArray(value)) return true;
 	const proto = Object.getPrototypeOf(value) as object | null;
-	return proto === null || proto === Object.prototype || (value.constructor as { name?: string } | undefined)?.name === 'AxiosHeaders';
+	return (
+		proto === null ||
+		proto === Object.prototype ||
+		(value.constructor as { name?: string } | undefined)?.name === 'AxiosHeaders'
+	);
 }
 
 /** Parts of a client error that hold the request being sent (and its key) rather than what came back. */
-const REQUEST_PARTS = new Set(['config', 'request', 'req', 'res', 'socket', 'agent', '_currentRequest', '_options']);
+const REQUEST_PARTS = new Set([
+	'config',
+	'request',
+	'req',
+	'res',
+	'socket',
+	'agent',
+	'_currentRequest',
+	'_options',
+]);
 
 /** What the HTTP client's error keeps of the request: never handed on (it carries the Authorization header). */
 function carriesRequest(value: unknown): boolean {
-	const error = value as { config?: unknown; request?: unknown; isAxiosError?: unknown } | undefined;
-	return Boolean(error && typeof error === 'object' && (error.isAxiosError || error.config || error.request));
+	const error = value as
+		| { config?: unknown; request?: unknown; isAxiosError?: unknown }
+		| undefined;
+	return Boolean(
+		error && typeof error === 'object' && (error.isAxiosError || error.config || error.request),
+	);
 }
 
 /**
@@ -87,7 +104,8 @@ export function keyRedactor(key: string): KeyRedactor {
 	if (!key) return { text: (value) => value, value: (value) => value, error: (error) => error };
 	const pattern = new RegExp(formsOf(key).map(escapeForRegExp).join('|'), 'gi');
 	// Every form is at least as long as the key: a shorter text cannot hold one.
-	const text = (value: string): string => (value.length >= key.length ? value.replace(pattern, REDACTED) : value);
+	const text = (value: string): string =>
+		value.length >= key.length ? value.replace(pattern, REDACTED) : value;
 
 	const value = <T>(root: T): T => {
 		if (typeof root === 'string') return text(root) as T;
@@ -107,7 +125,8 @@ export function keyRedactor(key: string): KeyRedactor {
 		while (pending.length > 0) {
 			const [from, to] = pending.pop() as [Record<string, unknown>, Record<string, unknown>];
 			for (const [name, inner] of Object.entries(from)) {
-				to[Array.isArray(from) ? name : text(name)] = typeof inner === 'string' ? text(inner) : isContainer(inner) ? copyOf(inner) : inner;
+				to[Array.isArray(from) ? name : text(name)] =
+					typeof inner === 'string' ? text(inner) : isContainer(inner) ? copyOf(inner) : inner;
 			}
 		}
 		return top as T;
@@ -137,7 +156,8 @@ export function keyRedactor(key: string): KeyRedactor {
 			}
 		}
 		// An error handed on never keeps the client's own, which holds the request and its Authorization header.
-		if (!options.keepCause && root instanceof Error && carriesRequest(root.cause)) root.cause = undefined;
+		if (!options.keepCause && root instanceof Error && carriesRequest(root.cause))
+			root.cause = undefined;
 		return root;
 	};
 

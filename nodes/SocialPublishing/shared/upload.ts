@@ -11,7 +11,10 @@ import type { AnswerContract } from './transport/answers';
 export const MB = 1024 * 1024;
 
 /** What both upload routes answer: a media item (spec 2.2; production: the stored record, its originalName empty). */
-export const MEDIA_ITEM: AnswerContract = { is: 'the uploaded media item', shape: { object: { id: 'text', path: 'text' } } };
+export const MEDIA_ITEM: AnswerContract = {
+	is: 'the uploaded media item',
+	shape: { object: { id: 'text', path: 'text' } },
+};
 
 export const UPLOAD_LIMITS = {
 	/** Spec 8: an image on upload. */
@@ -26,23 +29,47 @@ export interface MediaType {
 	ext: string;
 }
 
-const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+	String.fromCharCode(...bytes.subarray(from, to));
 
 /** ISO base media brands that are MP4 video (not AVIF/HEIF images, not QuickTime). */
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VP', 'dash', 'mmp4', 'MSNV', 'f4v ', 'XAVC']);
+const MP4_BRANDS = new Set([
+	'isom',
+	'iso2',
+	'iso3',
+	'iso4',
+	'iso5',
+	'iso6',
+	'mp41',
+	'mp42',
+	'avc1',
+	'M4V ',
+	'M4VP',
+	'dash',
+	'mmp4',
+	'MSNV',
+	'f4v ',
+	'XAVC',
+]);
 
 /** The accepted types of POST /upload (service-notes: JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF, MP4), told by their bytes. */
 export function sniffMediaType(head: Uint8Array): MediaType | undefined {
 	const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
 	if (starts(0xff, 0xd8, 0xff)) return { mime: 'image/jpeg', kind: 'image', ext: 'jpg' };
-	if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { mime: 'image/png', kind: 'image', ext: 'png' };
-	if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') return { mime: 'image/gif', kind: 'image', ext: 'gif' };
-	if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return { mime: 'image/webp', kind: 'image', ext: 'webp' };
-	if (starts(0x42, 0x4d) && head.length >= 14) return { mime: 'image/bmp', kind: 'image', ext: 'bmp' };
-	if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return { mime: 'image/tiff', kind: 'image', ext: 'tif' };
+	if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))
+		return { mime: 'image/png', kind: 'image', ext: 'png' };
+	if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a')
+		return { mime: 'image/gif', kind: 'image', ext: 'gif' };
+	if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP')
+		return { mime: 'image/webp', kind: 'image', ext: 'webp' };
+	if (starts(0x42, 0x4d) && head.length >= 14)
+		return { mime: 'image/bmp', kind: 'image', ext: 'bmp' };
+	if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a))
+		return { mime: 'image/tiff', kind: 'image', ext: 'tif' };
 	if (ascii(head, 4, 8) === 'ftyp') {
 		const brand = ascii(head, 8, 12);
-		if (brand === 'avif' || brand === 'avis') return { mime: 'image/avif', kind: 'image', ext: 'avif' };
+		if (brand === 'avif' || brand === 'avis')
+			return { mime: 'image/avif', kind: 'image', ext: 'avif' };
 		if (MP4_BRANDS.has(brand)) return { mime: 'video/mp4', kind: 'video', ext: 'mp4' };
 	}
 	return undefined;
@@ -84,7 +111,10 @@ export class MultipartFile {
 			yield chunk;
 		}
 		// A Content-Length that does not match the bytes would hang or cut the request.
-		if (sent !== this.fileSize) throw new Error(`The binary data changed while it was uploaded (${sent} of ${this.fileSize} bytes)`);
+		if (sent !== this.fileSize)
+			throw new Error(
+				`The binary data changed while it was uploaded (${sent} of ${this.fileSize} bytes)`,
+			);
 		yield this.tail;
 	}
 }
@@ -93,7 +123,13 @@ function quoted(value: string): string {
 	return value.replace(/[\r\n"\\]/g, '_');
 }
 
-export function multipartFile(field: string, fileName: string, contentType: string, fileSize: number, open: ChunkSource): MultipartFile {
+export function multipartFile(
+	field: string,
+	fileName: string,
+	contentType: string,
+	fileSize: number,
+	open: ChunkSource,
+): MultipartFile {
 	const boundary = `----n8nSocialPublishing${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`;
 	const head = Buffer.from(
 		`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${quoted(fileName)}"\r\nContent-Type: ${contentType}\r\n\r\n`,
@@ -106,7 +142,9 @@ export function multipartFile(field: string, fileName: string, contentType: stri
 const HEAD_BYTES = 64;
 const CHUNK_BYTES = 256 * 1024;
 
-async function firstBytes(stream: AsyncIterable<Uint8Array> & { destroy?: () => void }): Promise<Buffer> {
+async function firstBytes(
+	stream: AsyncIterable<Uint8Array> & { destroy?: () => void },
+): Promise<Buffer> {
 	const parts: Buffer[] = [];
 	let length = 0;
 	try {
@@ -130,13 +168,20 @@ export interface BinarySource {
 }
 
 /** Size, first bytes and a reader of an n8n binary, without reading a file n8n keeps on disk whole. For Media → Upload and Post → Create. */
-export async function binarySource(context: IExecuteSingleFunctions, binary: IBinaryData): Promise<BinarySource> {
+export async function binarySource(
+	context: IExecuteSingleFunctions,
+	binary: IBinaryData,
+): Promise<BinarySource> {
 	if (binary.id) {
 		// Kept by n8n on disk or in object storage: read in chunks, never whole.
 		const id = binary.id;
 		const { fileSize } = await context.helpers.getBinaryMetadata(id);
 		const head = await firstBytes(await context.helpers.getBinaryStream(id, HEAD_BYTES));
-		return { size: fileSize, head, open: async () => await context.helpers.getBinaryStream(id, CHUNK_BYTES) };
+		return {
+			size: fileSize,
+			head,
+			open: async () => await context.helpers.getBinaryStream(id, CHUNK_BYTES),
+		};
 	}
 	// n8n's in-memory mode: the item already holds the whole file.
 	const buffer = Buffer.from(binary.data, BINARY_ENCODING);

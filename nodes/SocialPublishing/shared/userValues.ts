@@ -24,7 +24,8 @@ function shortened(text: string): string {
  */
 export function shownValue(value: unknown): string {
 	if (value === undefined || value === null) return 'empty';
-	if (typeof value === 'string') return value.trim() === '' ? 'empty' : JSON.stringify(shortened(value));
+	if (typeof value === 'string')
+		return value.trim() === '' ? 'empty' : JSON.stringify(shortened(value));
 	if (typeof value === 'number') {
 		if (Number.isNaN(value)) return 'not a number';
 		if (!Number.isFinite(value)) return value > 0 ? 'infinite' : 'minus infinite';
@@ -33,14 +34,20 @@ export function shownValue(value: unknown): string {
 	if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
 	if (typeof value === 'function') return 'a function';
 	if (typeof value === 'symbol') return 'a symbol';
-	if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid date' : value.toISOString();
+	if (value instanceof Date)
+		return Number.isNaN(value.getTime()) ? 'an invalid date' : value.toISOString();
 	const iso = isoOfDateTime(value);
 	if (iso !== undefined) return iso ?? 'an invalid date';
-	if (jsonDeeperThan(value, MAX_JSON_DEPTH)) return Array.isArray(value) ? 'a deeply nested list' : 'a deeply nested object';
+	if (jsonDeeperThan(value, MAX_JSON_DEPTH))
+		return Array.isArray(value) ? 'a deeply nested list' : 'a deeply nested object';
 	try {
 		// Inside, what JSON has no words for (NaN, Infinity, null, a missing entry) is said as shownValue says it.
 		const said = (_key: string, inner: unknown) =>
-			inner === null || inner === undefined || (typeof inner === 'number' && !Number.isFinite(inner)) ? shownValue(inner) : inner;
+			inner === null ||
+			inner === undefined ||
+			(typeof inner === 'number' && !Number.isFinite(inner))
+				? shownValue(inner)
+				: inner;
 		return shortened(JSON.stringify(value, said));
 	} catch {
 		return Array.isArray(value) ? 'a list' : 'an object';
@@ -80,9 +87,12 @@ export const TOO_DEEP_WORDS = `nests deeper than ${MAX_JSON_DEPTH} levels, more 
  * words (not valid JSON, too long, too deep). Empty text is undefined.
  */
 export function readJson(raw: unknown): { value: unknown } | { error: string } {
-	if (typeof raw !== 'string') return jsonDeeperThan(raw, MAX_JSON_DEPTH) ? { error: TOO_DEEP_WORDS } : { value: raw };
+	if (typeof raw !== 'string')
+		return jsonDeeperThan(raw, MAX_JSON_DEPTH) ? { error: TOO_DEEP_WORDS } : { value: raw };
 	if (raw.length > MAX_JSON_TEXT_CHARS) {
-		return { error: `is ${raw.length} characters long; the node reads at most ${MAX_JSON_TEXT_CHARS}` };
+		return {
+			error: `is ${raw.length} characters long; the node reads at most ${MAX_JSON_TEXT_CHARS}`,
+		};
 	}
 	if (raw.trim() === '') return { value: undefined };
 	let value: unknown;
@@ -100,15 +110,34 @@ export function readJson(raw: unknown): { value: unknown } | { error: string } {
 
 /** A whole number as given (a number, or digits as text), or what it is instead in words ("it is empty"). */
 export function readWholeNumber(raw: unknown): { value: number } | { refused: string } {
-	const number = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+	const number =
+		typeof raw === 'number'
+			? raw
+			: typeof raw === 'string' && raw.trim() !== ''
+				? Number(raw)
+				: NaN;
 	if (Number.isSafeInteger(number)) return { value: number };
-	if (Number.isInteger(number)) return { refused: `it is ${shownValue(raw)}, too large to be exact` };
+	if (Number.isInteger(number))
+		return { refused: `it is ${shownValue(raw)}, too large to be exact` };
 	return { refused: `it is ${shownValue(raw)}` };
 }
 
 // ---------------------------------------------------------------- dates
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+	'January',
+	'February',
+	'March',
+	'April',
+	'May',
+	'June',
+	'July',
+	'August',
+	'September',
+	'October',
+	'November',
+	'December',
+];
 const MONTH_ABBREVIATIONS = MONTHS.map((name) => name.slice(0, 3).toLowerCase());
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const WEEKDAY_ABBREVIATIONS = WEEKDAYS.map((name) => name.slice(0, 3).toLowerCase());
@@ -132,9 +161,11 @@ interface WrittenDate {
 const ISO_DATE =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s?([Zz]|[+-]\d{2}(?::?\d{2})?))?)?$/;
 /** RFC 2822, as e-mail and RSS write it: "Tue, 15 Jan 2030 10:00:00 +0100" or "… GMT". */
-const MAIL_DATE = /^(?:([a-z]{3}),?\s+)?(\d{1,2})\s+([a-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2})(?::(\d{2}))?\s+(gmt|ut|utc|z|[+-]\d{4})$/i;
+const MAIL_DATE =
+	/^(?:([a-z]{3}),?\s+)?(\d{1,2})\s+([a-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2})(?::(\d{2}))?\s+(gmt|ut|utc|z|[+-]\d{4})$/i;
 /** JavaScript's Date.toString(): "Tue Jan 15 2030 10:00:00 GMT+0100 (Central European Standard Time)". */
-const SCRIPT_DATE = /^([a-z]{3})\s+([a-z]{3})\s+(\d{1,2})\s+(\d{4})\s+(\d{2}):(\d{2}):(\d{2})\s+gmt([+-]\d{4})(?:\s+\([^()]*\))?$/i;
+const SCRIPT_DATE =
+	/^([a-z]{3})\s+([a-z]{3})\s+(\d{1,2})\s+(\d{4})\s+(\d{2}):(\d{2}):(\d{2})\s+gmt([+-]\d{4})(?:\s+\([^()]*\))?$/i;
 
 function offsetOf(text: string): number {
 	if (/^(z|gmt|ut|utc)$/i.test(text)) return 0;
@@ -161,13 +192,34 @@ function written(text: string): WrittenDate | undefined {
 	const mail = MAIL_DATE.exec(text);
 	const script = mail ? undefined : SCRIPT_DATE.exec(text);
 	const named = mail
-		? { weekday: mail[1], day: mail[2], month: mail[3], year: mail[4], hour: mail[5], minute: mail[6], second: mail[7], zone: mail[8] }
+		? {
+				weekday: mail[1],
+				day: mail[2],
+				month: mail[3],
+				year: mail[4],
+				hour: mail[5],
+				minute: mail[6],
+				second: mail[7],
+				zone: mail[8],
+			}
 		: script
-			? { weekday: script[1], month: script[2], day: script[3], year: script[4], hour: script[5], minute: script[6], second: script[7], zone: script[8] }
+			? {
+					weekday: script[1],
+					month: script[2],
+					day: script[3],
+					year: script[4],
+					hour: script[5],
+					minute: script[6],
+					second: script[7],
+					zone: script[8],
+				}
 			: undefined;
 	if (!named) return undefined;
 	const month = MONTH_ABBREVIATIONS.indexOf(named.month.toLowerCase()) + 1;
-	const weekday = named.weekday === undefined ? undefined : WEEKDAY_ABBREVIATIONS.indexOf(named.weekday.toLowerCase());
+	const weekday =
+		named.weekday === undefined
+			? undefined
+			: WEEKDAY_ABBREVIATIONS.indexOf(named.weekday.toLowerCase());
 	if (month === 0 || weekday === -1) return undefined;
 	return {
 		year: Number(named.year),
@@ -199,9 +251,11 @@ function utcOf(date: WrittenDate): number {
 
 /** Why a written date does not exist, in words; undefined when every field is within its range. */
 function whyNotExisting(date: WrittenDate): string | undefined {
-	if (date.month < 1 || date.month > 12) return `there is no month ${date.month}; months run 01 to 12`;
+	if (date.month < 1 || date.month > 12)
+		return `there is no month ${date.month}; months run 01 to 12`;
 	const days = daysIn(date.year, date.month);
-	if (date.day < 1 || date.day > days) return `${MONTHS[date.month - 1]} ${date.year} has ${days} days, so there is no day ${date.day}`;
+	if (date.day < 1 || date.day > days)
+		return `${MONTHS[date.month - 1]} ${date.year} has ${days} days, so there is no day ${date.day}`;
 	if (date.hour > 23) return `there is no hour ${date.hour}; hours run 00 to 23`;
 	if (date.minute > 59) return `there is no minute ${date.minute}; minutes run 00 to 59`;
 	if (date.second > 59) return `there is no second ${date.second}; seconds run 00 to 59`;
@@ -240,12 +294,20 @@ export function wallOf(utcMs: number, timeZone: string): number {
 	const bc = parts.find((part) => part.type === 'era')?.value === 'BC';
 	const wall = new Date(0);
 	wall.setUTCFullYear(bc ? 1 - get('year') : get('year'), get('month') - 1, get('day'));
-	wall.setUTCHours(get('hour'), get('minute'), get('second'), utcMs - Math.floor(utcMs / 1000) * 1000);
+	wall.setUTCHours(
+		get('hour'),
+		get('minute'),
+		get('second'),
+		utcMs - Math.floor(utcMs / 1000) * 1000,
+	);
 	return wall.getTime();
 }
 
 /** What a date parameter holds: the instant (ISO 8601 UTC as sent, and its milliseconds), or why it is refused. */
-export type DateRead = { iso: string; ms: number } | { refused: 'empty' } | { refused: 'not a date' | 'does not exist'; why?: string };
+export type DateRead =
+	| { iso: string; ms: number }
+	| { refused: 'empty' }
+	| { refused: 'not a date' | 'does not exist'; why?: string };
 
 /** The earliest and latest instants a JavaScript date can hold (±100,000,000 days around 1970). */
 const LAST_INSTANT_MS = 8.64e15;
@@ -257,13 +319,17 @@ const LAST_INSTANT_MS = 8.64e15;
  * in `timeZone`) is refused, never rolled over; anything else (a number, words, another order) is not a date.
  */
 export function readDate(raw: unknown, timeZone: string): DateRead {
-	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return { refused: 'empty' };
+	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
+		return { refused: 'empty' };
 	if (raw instanceof Date) {
 		const ms = raw.getTime();
-		return Number.isNaN(ms) ? { refused: 'not a date', why: 'the expression gives an invalid date' } : { iso: raw.toISOString(), ms };
+		return Number.isNaN(ms)
+			? { refused: 'not a date', why: 'the expression gives an invalid date' }
+			: { iso: raw.toISOString(), ms };
 	}
 	const fromDateTime = isoOfDateTime(raw);
-	if (fromDateTime === null) return { refused: 'not a date', why: 'the expression gives an invalid date' };
+	if (fromDateTime === null)
+		return { refused: 'not a date', why: 'the expression gives an invalid date' };
 	const text = (fromDateTime ?? (typeof raw === 'string' ? raw : undefined))?.trim();
 	if (text === undefined) return { refused: 'not a date' };
 	const date = written(text);
@@ -280,13 +346,20 @@ export function readDate(raw: unknown, timeZone: string): DateRead {
 			ms = asUtc - (wallOf(asUtc, timeZone) - asUtc);
 			ms = asUtc - (wallOf(ms, timeZone) - ms);
 			if (wallOf(ms, timeZone) !== asUtc) {
-				return { refused: 'does not exist', why: `the clocks in ${timeZone} skip that time (daylight saving time begins)` };
+				return {
+					refused: 'does not exist',
+					why: `the clocks in ${timeZone} skip that time (daylight saving time begins)`,
+				};
 			}
 		} catch {
-			return { refused: 'not a date', why: `the workflow's time zone "${timeZone}" is not one this machine knows` };
+			return {
+				refused: 'not a date',
+				why: `the workflow's time zone "${timeZone}" is not one this machine knows`,
+			};
 		}
 	}
-	if (!(Math.abs(ms) <= LAST_INSTANT_MS)) return { refused: 'does not exist', why: 'it is beyond the dates a computer can hold' };
+	if (!(Math.abs(ms) <= LAST_INSTANT_MS))
+		return { refused: 'does not exist', why: 'it is beyond the dates a computer can hold' };
 	return { iso: new Date(ms).toISOString(), ms };
 }
 

@@ -12,11 +12,16 @@ import { resolveForParameters } from '../../helpers/engine';
 
 const nodeType = new SocialPublishing();
 
-const subtitleOf = (resource: string, operation: string) => resolveForParameters(nodeType.description.subtitle as string, { resource, operation });
+const subtitleOf = (resource: string, operation: string) =>
+	resolveForParameters(nodeType.description.subtitle as string, { resource, operation });
 
 const operations = nodeType.description.properties
 	.filter((p: INodeProperties) => p.name === 'operation')
-	.flatMap((p) => ((p.displayOptions?.show?.resource ?? []) as string[]).flatMap((resource) => (p.options ?? []).map((o) => [resource, String((o as { value: string }).value)])));
+	.flatMap((p) =>
+		((p.displayOptions?.show?.resource ?? []) as string[]).flatMap((resource) =>
+			(p.options ?? []).map((o) => [resource, String((o as { value: string }).value)]),
+		),
+	);
 
 /** What the subtitle must be: each operation's `action` (the words n8n shows in its actions list). */
 function subtitleFromActions(): string {
@@ -25,19 +30,22 @@ function subtitleFromActions(): string {
 		if (property.name !== 'operation') continue;
 		for (const resource of (property.displayOptions?.show?.resource ?? []) as string[]) {
 			for (const option of property.options ?? []) {
-				if ('value' in option && typeof option.action === 'string') words[`${resource}:${String(option.value)}`] = option.action;
+				if ('value' in option && typeof option.action === 'string')
+					words[`${resource}:${String(option.value)}`] = option.action;
 			}
 		}
 	}
 	return `={{ (${JSON.stringify(words)})[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
 }
 
-test('the subtitle is written out from the operations\' actions (n8n\'s lint wants it as one literal)', () => {
+test("the subtitle is written out from the operations' actions (n8n's lint wants it as one literal)", () => {
 	expect(nodeType.description.subtitle).toBe(subtitleFromActions());
 });
 
 test('every resource has its operations listed', () => {
-	expect(new Set(operations.map(([resource]) => resource))).toEqual(new Set(['analytics', 'channel', 'media', 'notification', 'post', 'slot']));
+	expect(new Set(operations.map(([resource]) => resource))).toEqual(
+		new Set(['analytics', 'channel', 'media', 'notification', 'post', 'slot']),
+	);
 	// Each listed operation is also in the subtitle (above) and has its words (below); no count to keep by hand.
 	expect(operations.length).toBeGreaterThanOrEqual(20);
 });
@@ -82,17 +90,24 @@ test('every parameter, the typed settings made from the platform table included,
 		if (property.required === false) problems.push(`${at} has required: false`);
 		if (property.type === 'options' && !property.typeOptions?.loadOptionsMethod) {
 			const values = (property.options ?? []).map((option) => (option as { value: unknown }).value);
-			if (!values.includes(property.default)) problems.push(`${at}: default ${JSON.stringify(property.default)} is not one of its options`);
+			if (!values.includes(property.default))
+				problems.push(
+					`${at}: default ${JSON.stringify(property.default)} is not one of its options`,
+				);
 		}
-		if (property.type === 'collection') (property.options as INodeProperties[]).forEach((inner) => check(inner, `${at} →`));
+		if (property.type === 'collection')
+			(property.options as INodeProperties[]).forEach((inner) => check(inner, `${at} →`));
 		if (property.type === 'fixedCollection') {
-			for (const section of property.options as Array<{ values: INodeProperties[] }>) section.values.forEach((inner) => check(inner, `${at} →`));
+			for (const section of property.options as Array<{ values: INodeProperties[] }>)
+				section.values.forEach((inner) => check(inner, `${at} →`));
 		}
 	};
 	nodeType.description.properties.forEach((property) => check(property, 'property'));
 	expect(problems).toEqual([]);
 	// The typed settings are among them: X's Who Can Reply (a row of shared/platforms/x.ts) was checked.
-	expect(JSON.stringify(nodeType.description.properties)).toContain('"displayName":"Who Can Reply"');
+	expect(JSON.stringify(nodeType.description.properties)).toContain(
+		'"displayName":"Who Can Reply"',
+	);
 	expect(checked).toBeGreaterThan(100);
 });
 

@@ -5,7 +5,11 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 import { PLATFORMS, type PlatformId } from '../../../nodes/SocialPublishing/shared/platforms';
-import { isOwnParameter, optionalSettingsName, requiredSettingName } from '../../../nodes/SocialPublishing/resources/post/create/body';
+import {
+	isOwnParameter,
+	optionalSettingsName,
+	requiredSettingName,
+} from '../../../nodes/SocialPublishing/resources/post/create/body';
 import { conditionHolds } from '../../../nodes/SocialPublishing/shared/postRules/settings';
 
 export interface MediaParam {
@@ -30,7 +34,13 @@ export function parts(...list: PartParam[]): INodeParameters {
 				? {
 						media: {
 							item: media.map((m) =>
-								m.binaryProperty ? { source: 'binary', binaryProperty: m.binaryProperty, ...(m.alt ? { alt: m.alt } : {}) } : m,
+								m.binaryProperty
+									? {
+											source: 'binary',
+											binaryProperty: m.binaryProperty,
+											...(m.alt ? { alt: m.alt } : {}),
+										}
+									: m,
 							),
 						},
 					}
@@ -52,7 +62,12 @@ export function channel(entry: {
 		platform: entry.platform ?? 'lookup',
 		settingsMode: entry.settingsJson !== undefined ? 'json' : 'fields',
 		...(entry.settingsJson !== undefined
-			? { settingsJson: typeof entry.settingsJson === 'string' ? entry.settingsJson : JSON.stringify(entry.settingsJson) }
+			? {
+					settingsJson:
+						typeof entry.settingsJson === 'string'
+							? entry.settingsJson
+							: JSON.stringify(entry.settingsJson),
+				}
 			: {}),
 		...(entry.settings ?? {}),
 		...(entry.parts ? { parts: entry.parts } : {}),
@@ -102,10 +117,14 @@ type Json = Record<string, unknown>;
  * them (a wrong type or value, an unknown key, or a required choice left out: the editor always
  * has one selected).
  */
-export function typedSettingsFor(platform: PlatformId, settings: Json | undefined): Json | undefined {
+export function typedSettingsFor(
+	platform: PlatformId,
+	settings: Json | undefined,
+): Json | undefined {
 	const fields = PLATFORMS[platform].settings ?? [];
 	const given = settings ?? {};
-	if (Object.keys(given).some((key) => !fields.some((field) => field.name === key))) return undefined;
+	if (Object.keys(given).some((key) => !fields.some((field) => field.name === key)))
+		return undefined;
 	const typed: Json = {};
 	const optional: Json = {};
 	for (const field of fields) {
@@ -119,20 +138,43 @@ export function typedSettingsFor(platform: PlatformId, settings: Json | undefine
 		// An empty text field is "not set" in the editor.
 		if (value === undefined || value === '') {
 			if (value === '') return undefined;
-			if (field.required && (field.type === 'options' || field.type === 'boolean')) return undefined;
+			if (field.required && (field.type === 'options' || field.type === 'boolean'))
+				return undefined;
 			continue;
 		}
 		// An own optional parameter at the service's default is left out of the body.
 		if (own && !field.required && value === field.default) return undefined;
 		let param: unknown;
-		if (field.type === 'options' && typeof value === 'string' && field.values?.includes(value)) param = value;
+		if (field.type === 'options' && typeof value === 'string' && field.values?.includes(value))
+			param = value;
 		else if (field.type === 'boolean' && typeof value === 'boolean') param = value;
-		else if ((field.type === 'string' || field.type === 'url') && typeof value === 'string') param = value;
-		else if (field.type === 'collaborators' && Array.isArray(value) && value.every((c) => typeof (c as Json)?.label === 'string' && !String((c as Json).label).includes(','))) {
+		else if ((field.type === 'string' || field.type === 'url') && typeof value === 'string')
+			param = value;
+		else if (
+			field.type === 'collaborators' &&
+			Array.isArray(value) &&
+			value.every(
+				(c) => typeof (c as Json)?.label === 'string' && !String((c as Json).label).includes(','),
+			)
+		) {
 			param = value.map((c) => (c as Json).label).join(', ');
-		} else if (field.type === 'tags' && Array.isArray(value) && value.every((t) => (t as Json)?.value === (t as Json)?.label && typeof (t as Json)?.value === 'string' && !String((t as Json).value).includes(','))) {
+		} else if (
+			field.type === 'tags' &&
+			Array.isArray(value) &&
+			value.every(
+				(t) =>
+					(t as Json)?.value === (t as Json)?.label &&
+					typeof (t as Json)?.value === 'string' &&
+					!String((t as Json).value).includes(','),
+			)
+		) {
 			param = value.map((t) => (t as Json).value).join(', ');
-		} else if (field.type === 'media' && typeof value === 'object' && value !== null && Object.keys(value).every((k) => k === 'id' || k === 'path')) {
+		} else if (
+			field.type === 'media' &&
+			typeof value === 'object' &&
+			value !== null &&
+			Object.keys(value).every((k) => k === 'id' || k === 'path')
+		) {
 			param = { media: value };
 		} else return undefined;
 		if (own) typed[requiredSettingName(platform, field)] = param;
@@ -141,4 +183,3 @@ export function typedSettingsFor(platform: PlatformId, settings: Json | undefine
 	if (Object.keys(optional).length > 0) typed[optionalSettingsName(platform)] = optional;
 	return typed;
 }
-

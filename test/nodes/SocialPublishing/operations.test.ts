@@ -25,13 +25,20 @@ interface Operation {
 const seed = (t: Harness) => t.sandbox.seed;
 
 async function queuedPost(t: Harness): Promise<string> {
-	const [post] = await createPosts(t, { date: daysFromNow(3), channels: [seed(t).channels.threads.id] });
+	const [post] = await createPosts(t, {
+		date: daysFromNow(3),
+		channels: [seed(t).channels.threads.id],
+	});
 	return post.postId;
 }
 
 async function publishedPost(t: Harness, outcome: 'success' | 'missingReleaseId'): Promise<string> {
 	await t.sandbox.control.patchChannel(seed(t).channels.threads.id, { publishOutcome: outcome });
-	const [post] = await createPosts(t, { type: 'now', date: daysFromNow(0), channels: [seed(t).channels.threads.id] });
+	const [post] = await createPosts(t, {
+		type: 'now',
+		date: daysFromNow(0),
+		channels: [seed(t).channels.threads.id],
+	});
 	return post.postId;
 }
 
@@ -41,42 +48,102 @@ const pngItem = (): INodeExecutionData => ({
 });
 
 const OPERATIONS: Operation[] = [
-	{ name: 'Channel → Check Connection', method: 'GET', path: '/is-connected', setup: async () => ({ parameters: { resource: 'channel', operation: 'checkConnection' } }) },
-	{ name: 'Channel → Get Many', method: 'GET', path: '/integrations', setup: async () => ({ parameters: { resource: 'channel', operation: 'getMany' } }) },
+	{
+		name: 'Channel → Check Connection',
+		method: 'GET',
+		path: '/is-connected',
+		setup: async () => ({ parameters: { resource: 'channel', operation: 'checkConnection' } }),
+	},
+	{
+		name: 'Channel → Get Many',
+		method: 'GET',
+		path: '/integrations',
+		setup: async () => ({ parameters: { resource: 'channel', operation: 'getMany' } }),
+	},
 	{
 		name: 'Channel → Get Settings',
 		method: 'GET',
 		path: '/integration-settings/:id',
-		setup: async (t) => ({ parameters: { resource: 'channel', operation: 'getSettings', channel: byId(seed(t).channels.x.id) } }),
+		setup: async (t) => ({
+			parameters: {
+				resource: 'channel',
+				operation: 'getSettings',
+				channel: byId(seed(t).channels.x.id),
+			},
+		}),
 	},
 	{
 		name: 'Channel → Run Tool',
 		method: 'POST',
 		path: '/integration-trigger/:id',
-		setup: async (t) => ({ parameters: { resource: 'channel', operation: 'runTool', channel: byId(seed(t).channels.discord.id), tool: 'channels' } }),
+		setup: async (t) => ({
+			parameters: {
+				resource: 'channel',
+				operation: 'runTool',
+				channel: byId(seed(t).channels.discord.id),
+				tool: 'channels',
+			},
+		}),
 	},
-	{ name: 'Channel → Get Connect URL', method: 'GET', path: '/social/:platform', setup: async () => ({ parameters: { resource: 'channel', operation: 'getConnectUrl', platform: 'linkedin' } }) },
+	{
+		name: 'Channel → Get Connect URL',
+		method: 'GET',
+		path: '/social/:platform',
+		setup: async () => ({
+			parameters: { resource: 'channel', operation: 'getConnectUrl', platform: 'linkedin' },
+		}),
+	},
 	{
 		name: 'Channel → Delete',
 		method: 'DELETE',
 		path: '/integrations/:id',
-		setup: async (t) => ({ parameters: { resource: 'channel', operation: 'delete', channel: byId(seed(t).channels.threads.id) } }),
+		setup: async (t) => ({
+			parameters: {
+				resource: 'channel',
+				operation: 'delete',
+				channel: byId(seed(t).channels.threads.id),
+			},
+		}),
 	},
-	{ name: 'Post → Get Many', method: 'GET', path: '/posts', setup: async () => ({ parameters: { resource: 'post', operation: 'getMany' } }) },
+	{
+		name: 'Post → Get Many',
+		method: 'GET',
+		path: '/posts',
+		setup: async () => ({ parameters: { resource: 'post', operation: 'getMany' } }),
+	},
 	{
 		name: 'Post → Set Status',
 		method: 'PUT',
 		path: '/posts/:id/status',
-		setup: async (t) => ({ parameters: { resource: 'post', operation: 'setStatus', postId: await queuedPost(t), status: 'draft' } }),
+		setup: async (t) => ({
+			parameters: {
+				resource: 'post',
+				operation: 'setStatus',
+				postId: await queuedPost(t),
+				status: 'draft',
+			},
+		}),
 	},
-	{ name: 'Post → Delete', method: 'DELETE', path: '/posts/:id', setup: async (t) => ({ parameters: { resource: 'post', operation: 'delete', postId: await queuedPost(t) } }) },
+	{
+		name: 'Post → Delete',
+		method: 'DELETE',
+		path: '/posts/:id',
+		setup: async (t) => ({
+			parameters: { resource: 'post', operation: 'delete', postId: await queuedPost(t) },
+		}),
+	},
 	{
 		name: 'Post → Delete Group',
 		method: 'DELETE',
 		path: '/posts/group/:group',
 		setup: async (t) => {
 			await queuedPost(t);
-			const posts = (await axios.get(`${t.sandbox.baseUrl}/posts`, { headers: { Authorization: t.sandbox.apiKey }, params: { startDate: daysFromNow(0), endDate: daysFromNow(5) } })).data.posts;
+			const posts = (
+				await axios.get(`${t.sandbox.baseUrl}/posts`, {
+					headers: { Authorization: t.sandbox.apiKey },
+					params: { startDate: daysFromNow(0), endDate: daysFromNow(5) },
+				})
+			).data.posts;
 			return { parameters: { resource: 'post', operation: 'deleteGroup', group: posts[0].group } };
 		},
 	},
@@ -84,7 +151,13 @@ const OPERATIONS: Operation[] = [
 		name: 'Post → Get Missing Items',
 		method: 'GET',
 		path: '/posts/:id/missing',
-		setup: async (t) => ({ parameters: { resource: 'post', operation: 'getMissingItems', postId: await publishedPost(t, 'missingReleaseId') } }),
+		setup: async (t) => ({
+			parameters: {
+				resource: 'post',
+				operation: 'getMissingItems',
+				postId: await publishedPost(t, 'missingReleaseId'),
+			},
+		}),
 	},
 	{
 		name: 'Post → Set Release ID',
@@ -92,54 +165,110 @@ const OPERATIONS: Operation[] = [
 		path: '/posts/:id/release-id',
 		setup: async (t) => {
 			const postId = await publishedPost(t, 'missingReleaseId');
-			const missing = (await axios.get(`${t.sandbox.baseUrl}/posts/${postId}/missing`, { headers: { Authorization: t.sandbox.apiKey } })).data;
-			return { parameters: { resource: 'post', operation: 'setReleaseId', postId, releaseId: missing[0].id } };
+			const missing = (
+				await axios.get(`${t.sandbox.baseUrl}/posts/${postId}/missing`, {
+					headers: { Authorization: t.sandbox.apiKey },
+				})
+			).data;
+			return {
+				parameters: {
+					resource: 'post',
+					operation: 'setReleaseId',
+					postId,
+					releaseId: missing[0].id,
+				},
+			};
 		},
 	},
 	{
 		name: 'Slot → Find Next Free',
 		method: 'GET',
 		path: '/find-slot/:id',
-		setup: async (t) => ({ parameters: { resource: 'slot', operation: 'findNextFree', channel: byId(seed(t).channels.x.id) } }),
+		setup: async (t) => ({
+			parameters: {
+				resource: 'slot',
+				operation: 'findNextFree',
+				channel: byId(seed(t).channels.x.id),
+			},
+		}),
 	},
 	{
 		name: 'Analytics → Get Channel Analytics',
 		method: 'GET',
 		path: '/analytics/:id',
-		setup: async (t) => ({ parameters: { resource: 'analytics', operation: 'getChannel', channel: byId(seed(t).channels.x.id) } }),
+		setup: async (t) => ({
+			parameters: {
+				resource: 'analytics',
+				operation: 'getChannel',
+				channel: byId(seed(t).channels.x.id),
+			},
+		}),
 	},
 	{
 		name: 'Analytics → Get Post Analytics',
 		method: 'GET',
 		path: '/analytics/post/:id',
-		setup: async (t) => ({ parameters: { resource: 'analytics', operation: 'getPost', postId: await publishedPost(t, 'success') } }),
+		setup: async (t) => ({
+			parameters: {
+				resource: 'analytics',
+				operation: 'getPost',
+				postId: await publishedPost(t, 'success'),
+			},
+		}),
 	},
-	{ name: 'Notification → Get Many', method: 'GET', path: '/notifications', setup: async () => ({ parameters: { resource: 'notification', operation: 'getMany', returnAll: true } }) },
+	{
+		name: 'Notification → Get Many',
+		method: 'GET',
+		path: '/notifications',
+		setup: async () => ({
+			parameters: { resource: 'notification', operation: 'getMany', returnAll: true },
+		}),
+	},
 	{
 		name: 'Media → Upload',
 		method: 'POST',
 		path: '/upload',
-		setup: async () => ({ parameters: { resource: 'media', operation: 'upload', binaryPropertyName: 'data' }, items: [pngItem()] }),
+		setup: async () => ({
+			parameters: { resource: 'media', operation: 'upload', binaryPropertyName: 'data' },
+			items: [pngItem()],
+		}),
 	},
 	{
 		name: 'Media → Upload From URL',
 		method: 'POST',
 		path: '/upload-from-url',
-		setup: async () => ({ parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'https://cdn.example.com/picture.png' } }),
+		setup: async () => ({
+			parameters: {
+				resource: 'media',
+				operation: 'uploadFromUrl',
+				url: 'https://cdn.example.com/picture.png',
+			},
+		}),
 		noSuccess: true,
 	},
-	{ name: 'Media → Get Many', method: 'GET', path: '/media', setup: async () => ({ parameters: { resource: 'media', operation: 'getMany', returnAll: true } }) },
+	{
+		name: 'Media → Get Many',
+		method: 'GET',
+		path: '/media',
+		setup: async () => ({
+			parameters: { resource: 'media', operation: 'getMany', returnAll: true },
+		}),
+	},
 ];
 
 const t = useSandbox();
 
 describe.each(OPERATIONS)('$name', (op) => {
 	const route = new RegExp(`^${op.path.replace(/:[a-z]+/gi, '[^/]+')}$`);
-	const requestsToRoute = async (expected = 1) => await t.settledRequests(expected, op.method, route);
+	const requestsToRoute = async (expected = 1) =>
+		await t.settledRequests(expected, op.method, route);
 
 	it('401: a refused key is explained', async () => {
 		const { parameters, items } = await op.setup(t);
-		const result = await t.run(parameters, { items, credentials: { baseUrl: t.sandbox.baseUrl, apiKey: 'refused-key' } });
+		const result = await t.run(parameters, {
+			items,
+			credentials: { baseUrl: t.sandbox.baseUrl, apiKey: 'refused-key' },
+		});
 		const error = errorOf(result);
 		expect(error.message).toBe('The service refused the API key');
 		expect(error.httpCode).toBe('401');
@@ -147,17 +276,36 @@ describe.each(OPERATIONS)('$name', (op) => {
 
 	it('429 with Retry-After beyond the wait cap: fails at once, saying when to retry', async () => {
 		const { parameters, items } = await op.setup(t);
-		await t.sandbox.control.addFault({ method: op.method, path: op.path, fault: 'rateLimit', retryAfter: 120, times: 3 });
-		const result = await t.run({ ...parameters, requestOptions: { ...FAST, maxRateLimitWait: 60 } }, { items });
+		await t.sandbox.control.addFault({
+			method: op.method,
+			path: op.path,
+			fault: 'rateLimit',
+			retryAfter: 120,
+			times: 3,
+		});
+		const result = await t.run(
+			{ ...parameters, requestOptions: { ...FAST, maxRateLimitWait: 60 } },
+			{ items },
+		);
 		const error = errorOf(result);
-		expect(error.message).toMatch(new RegExp(`^Rate limit reached on ${op.method} /.*: retry after .+ \\(in 120 s\\)$`));
+		expect(error.message).toMatch(
+			new RegExp(`^Rate limit reached on ${op.method} /.*: retry after .+ \\(in 120 s\\)$`),
+		);
 		expect(await requestsToRoute()).toHaveLength(1);
 	});
 
 	it(`500: ${op.method === 'GET' ? 'retried, then' : 'sent once, then'} reported`, async () => {
 		const { parameters, items } = await op.setup(t);
-		await t.sandbox.control.addFault({ method: op.method, path: op.path, fault: 'error500', times: 5 });
-		const result = await t.run({ ...parameters, requestOptions: { ...FAST, maxRetries: 2 } }, { items });
+		await t.sandbox.control.addFault({
+			method: op.method,
+			path: op.path,
+			fault: 'error500',
+			times: 5,
+		});
+		const result = await t.run(
+			{ ...parameters, requestOptions: { ...FAST, maxRetries: 2 } },
+			{ items },
+		);
 		const error = errorOf(result);
 		expect(error.httpCode).toBe('500');
 		expect(error.message).toMatch(/HTTP 500/);
@@ -167,8 +315,17 @@ describe.each(OPERATIONS)('$name', (op) => {
 
 	it('timeout: no answer within the timeout is reported with the time waited', async () => {
 		const { parameters, items } = await op.setup(t);
-		await t.sandbox.control.addFault({ method: op.method, path: op.path, fault: 'slow', delayMs: 1500, times: 5 });
-		const result = await t.run({ ...parameters, requestOptions: { ...FAST, timeout: 150, maxRetries: 1 } }, { items });
+		await t.sandbox.control.addFault({
+			method: op.method,
+			path: op.path,
+			fault: 'slow',
+			delayMs: 1500,
+			times: 5,
+		});
+		const result = await t.run(
+			{ ...parameters, requestOptions: { ...FAST, timeout: 150, maxRetries: 1 } },
+			{ items },
+		);
 		expect(errorOf(result).message).toContain('No answer from the service within 0.2 s');
 		// GETs are retried after a timeout, except find-slot: production never answers it for a bad channel.
 		const expected = op.method === 'GET' && op.path !== '/find-slot/:id' ? 2 : 1;
@@ -177,14 +334,22 @@ describe.each(OPERATIONS)('$name', (op) => {
 
 	it('Continue On Fail: the failing item carries its error, the other its answer', async () => {
 		const { parameters, items } = await op.setup(t);
-		await t.sandbox.control.addFault({ method: op.method, path: op.path, fault: 'rateLimit', retryAfter: 120, times: 1 });
+		await t.sandbox.control.addFault({
+			method: op.method,
+			path: op.path,
+			fault: 'rateLimit',
+			retryAfter: 120,
+			times: 1,
+		});
 		const twoItems = items ? [items[0], items[0]] : [{}, {}];
 		const result = await t.run(parameters, { items: twoItems, continueOnFail: true });
 		expect(result.error).toBeUndefined();
 		const failed = result.items.filter((item) => item.error);
 		expect(failed.length).toBeGreaterThanOrEqual(1);
 		// Which of the two items meets the one 429 depends on which is sent first (writes wait for each other's checks).
-		expect(failed.map((item) => item.error?.message)).toContainEqual(expect.stringMatching(/^Rate limit reached/));
+		expect(failed.map((item) => item.error?.message)).toContainEqual(
+			expect.stringMatching(/^Rate limit reached/),
+		);
 		// On a limited route the run sends one request and waits for its answer before the other (shared/transport/pacing.ts):
 		// the 429 closes the route for the run, so the other item is not sent either.
 		const limited = rateLimitedRouteOf(op.method, op.path) !== undefined;

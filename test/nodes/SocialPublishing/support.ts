@@ -14,7 +14,12 @@ import { sandboxPerFile, type SandboxHarness } from '../../helpers/sandbox';
 export { NODE_TYPE };
 
 /** Request Options for tests: a 1.5 s timeout, one retry after 20 ms, no waiting on 429. */
-export const FAST: INodeParameters = { timeout: 1500, maxRetries: 1, retryDelay: 20, maxRateLimitWait: 0 };
+export const FAST: INodeParameters = {
+	timeout: 1500,
+	maxRetries: 1,
+	retryDelay: 20,
+	maxRateLimitWait: 0,
+};
 
 export interface Harness extends SandboxHarness {
 	/** Runs the node with these parameters (Request Options default to the harness's, FAST unless told). */
@@ -61,15 +66,29 @@ export const fromList = (value: string, cachedResultName?: string) => ({
 	...(cachedResultName === undefined ? {} : { cachedResultName }),
 });
 
-export const jsonOf = (result: RunNodeResult): IDataObject[] => result.items.map((item) => item.json);
+export const jsonOf = (result: RunNodeResult): IDataObject[] =>
+	result.items.map((item) => item.json);
 
 /** The error of a run, or of its first failed item under Continue On Fail. */
-export function errorOf(result: RunNodeResult): { message: string; description?: string; httpCode?: string | null; itemIndex?: unknown } {
+export function errorOf(result: RunNodeResult): {
+	message: string;
+	description?: string;
+	httpCode?: string | null;
+	itemIndex?: unknown;
+} {
 	const error = (result.error ?? result.items.find((item) => item.error)?.error) as
 		| (Error & { description?: string; httpCode?: string | null; context?: IDataObject })
 		| undefined;
-	if (!error) throw new Error(`Expected the run to fail; it output ${JSON.stringify(result.items.map((i) => i.json)).slice(0, 300)}`);
-	return { message: error.message, description: error.description ?? undefined, httpCode: error.httpCode, itemIndex: error.context?.itemIndex };
+	if (!error)
+		throw new Error(
+			`Expected the run to fail; it output ${JSON.stringify(result.items.map((i) => i.json)).slice(0, 300)}`,
+		);
+	return {
+		message: error.message,
+		description: error.description ?? undefined,
+		httpCode: error.httpCode,
+		itemIndex: error.context?.itemIndex,
+	};
 }
 
 /** The text of a failed run's error, its message and description; '' when the run did not fail. */

@@ -33,9 +33,9 @@ function expectFailedCleanly(outcome: PollOutcome, trigger: TriggerUnderTest, st
 	expect(trigger.state()).toEqual(stateBefore);
 	expect(trigger.poller.lastFailedPollChangedState()).toBe(false);
 	// No secret in what n8n would record.
-	expect(JSON.stringify({ message: outcome.error?.message, description: outcome.error?.description })).not.toContain(
-		t.sandbox.apiKey,
-	);
+	expect(
+		JSON.stringify({ message: outcome.error?.message, description: outcome.error?.description }),
+	).not.toContain(t.sandbox.apiKey);
 }
 
 describe('first activation', () => {
@@ -53,7 +53,9 @@ describe('first activation', () => {
 		expect(firstScheduled.items).toEqual([]);
 		expect(trigger.state().cursor).toBeDefined();
 
-		const fresh = await addNotifications(t.sandbox, 3, { content: 'Your post has been published on x (Acme)' });
+		const fresh = await addNotifications(t.sandbox, 3, {
+			content: 'Your post has been published on x (Acme)',
+		});
 		const next = await trigger.poll();
 		expect(idsOf(next.items)).toEqual(fresh);
 		expect(next.items[0]).toMatchObject({
@@ -61,7 +63,13 @@ describe('first activation', () => {
 			link: null,
 			kind: 'published',
 		});
-		expect(Object.keys(next.items[0]).sort()).toEqual(['content', 'createdAt', 'id', 'kind', 'link']);
+		expect(Object.keys(next.items[0]).sort()).toEqual([
+			'content',
+			'createdAt',
+			'id',
+			'kind',
+			'link',
+		]);
 		expect(next.pages).toEqual([0]);
 	});
 
@@ -129,7 +137,9 @@ describe('bursts between polls', () => {
 		expect(outcome.pages).toEqual(pages);
 		expect(idsOf(outcome.items)).toEqual(burst);
 		expect(outcome.items.some((item) => 'pollWarning' in item)).toBe(false);
-		process.stdout.write(`[trigger figures] burst of ${count}: ${outcome.pages.length} requests in one poll\n`);
+		process.stdout.write(
+			`[trigger figures] burst of ${count}: ${outcome.pages.length} requests in one poll\n`,
+		);
 
 		const after = await trigger.poll();
 		expect(after.items).toEqual([]);
@@ -161,7 +171,13 @@ describe('bursts between polls', () => {
 		await trigger.poll();
 		const burst = await addNotifications(t.sandbox, 400);
 		// Every page takes 150 ms: after two pages, a third would not fit in 500 ms with margin.
-		await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'slow', delayMs: 150, times: 10 });
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/notifications',
+			fault: 'slow',
+			delayMs: 150,
+			times: 10,
+		});
 		const outcome = await trigger.poll();
 		expect(outcome.pages.length).toBeLessThan(4);
 		expect(idsOf(outcome.items)).toEqual(burst.slice(-outcome.pages.length * 100));
@@ -174,7 +190,10 @@ describe('equal timestamps', () => {
 		await addNotifications(t.sandbox, 10);
 		const trigger = await activated();
 		const instant = '2026-11-01T10:00:00.000Z';
-		const first = await addNotifications(t.sandbox, 150, { sameCreatedAt: true, createdAt: instant });
+		const first = await addNotifications(t.sandbox, 150, {
+			sameCreatedAt: true,
+			createdAt: instant,
+		});
 
 		const outcome = await trigger.poll();
 		expect(outcome.pages).toEqual([0, 1]);
@@ -216,12 +235,23 @@ describe('equal timestamps', () => {
 		const newestOfBurst = (await t.sandbox.control.now()) as string;
 
 		// Both page reads are held 700 ms; once page 0 has been answered, write more before page 1.
-		await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'slow', delayMs: 700, times: 2 });
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/notifications',
+			fault: 'slow',
+			delayMs: 700,
+			times: 2,
+		});
 		const polling = trigger.poll();
 		await waitUntil(async () =>
-			(await t.sandbox.control.requests()).some((r) => r.path === '/notifications' && r.query.page === '0'),
+			(await t.sandbox.control.requests()).some(
+				(r) => r.path === '/notifications' && r.query.page === '0',
+			),
 		);
-		const sameInstant = await addNotifications(t.sandbox, 5, { createdAt: newestOfBurst, sameCreatedAt: true });
+		const sameInstant = await addNotifications(t.sandbox, 5, {
+			createdAt: newestOfBurst,
+			sameCreatedAt: true,
+		});
 		const later = await addNotifications(t.sandbox, 12);
 		const outcome = await polling;
 
@@ -256,7 +286,9 @@ describe('restarts', () => {
 		await addNotifications(t.sandbox, 7);
 
 		const once = await trigger.poll();
-		const again = await new TriggerUnderTest(t.sandbox, trigger.parameters, { 'node:Node Under Test': saved }).poll();
+		const again = await new TriggerUnderTest(t.sandbox, trigger.parameters, {
+			'node:Node Under Test': saved,
+		}).poll();
 		expect(once.items).toHaveLength(137);
 		expect(again.items).toEqual(once.items);
 		expect(again.pages).toEqual(once.pages);
@@ -283,11 +315,15 @@ describe('manual mode ("Fetch test event")', () => {
 		const empty = await trigger.poll('manual');
 		expect(empty.error?.message).toBe('No notifications yet');
 
-		const failed = await addNotifications(t.sandbox, 1, { content: 'Error posting on x (Acme): token expired' });
+		const failed = await addNotifications(t.sandbox, 1, {
+			content: 'Error posting on x (Acme): token expired',
+		});
 		await addNotifications(t.sandbox, 3, { content: 'Your post has been published on x (Acme)' });
 		expect(idsOf((await trigger.poll('manual')).items)).toEqual(failed);
 
-		const published = new TriggerUnderTest(t.sandbox, { filters: { contentContains: 'nothing like this' } });
+		const published = new TriggerUnderTest(t.sandbox, {
+			filters: { contentContains: 'nothing like this' },
+		});
 		expect((await published.poll('manual')).error?.message).toBe(
 			'None of the latest 4 notifications matches the filters',
 		);
@@ -300,7 +336,9 @@ describe('filters', () => {
 		const trigger = await activated({
 			filters: { kinds: ['failed'], contentContains: 'INSTAGRAM' },
 		});
-		await addNotifications(t.sandbox, 2, { content: 'Your post has been published on instagram (Shop)' });
+		await addNotifications(t.sandbox, 2, {
+			content: 'Your post has been published on instagram (Shop)',
+		});
 		const wanted = await addNotifications(t.sandbox, 2, {
 			content: 'Error posting on instagram (Shop): Should have at least one media',
 		});
@@ -324,10 +362,26 @@ describe('filters', () => {
 describe('faults: a failed poll emits nothing and moves nothing; the next poll catches up', () => {
 	// Each fault outlasts the transport's retries of a GET (2 more attempts), so the poll fails.
 	const cases: Array<[string, object, RegExp]> = [
-		['500', { fault: 'error500', times: 10 }, /^The service failed on GET \/notifications \(HTTP 500\) \(tried 3 times\)/],
-		['429', { fault: 'rateLimit', retryAfter: 1, times: 10 }, /^Rate limit reached on GET \/notifications: retry after /],
-		['dropped connection', { fault: 'drop', times: 10 }, /^The connection was closed before the service answered GET \/notifications/],
-		['timeout', { fault: 'slow', delayMs: 2500, times: 10 }, /^No answer from the service within 1 s on GET \/notifications/],
+		[
+			'500',
+			{ fault: 'error500', times: 10 },
+			/^The service failed on GET \/notifications \(HTTP 500\) \(tried 3 times\)/,
+		],
+		[
+			'429',
+			{ fault: 'rateLimit', retryAfter: 1, times: 10 },
+			/^Rate limit reached on GET \/notifications: retry after /,
+		],
+		[
+			'dropped connection',
+			{ fault: 'drop', times: 10 },
+			/^The connection was closed before the service answered GET \/notifications/,
+		],
+		[
+			'timeout',
+			{ fault: 'slow', delayMs: 2500, times: 10 },
+			/^No answer from the service within 1 s on GET \/notifications/,
+		],
 	];
 
 	test.each(cases)('%s between polls (first page)', async (_name, fault, message) => {
@@ -353,7 +407,13 @@ describe('faults: a failed poll emits nothing and moves nothing; the next poll c
 		const before = trigger.state();
 
 		// Faults are taken in the order added: pages 0 and 1 pass (a 1 ms hold), page 2 fails.
-		await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'slow', delayMs: 1, times: 2 });
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/notifications',
+			fault: 'slow',
+			delayMs: 1,
+			times: 2,
+		});
 		await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', ...fault } as never);
 		const failed = await trigger.poll();
 		expect(failed.pages.slice(0, 3)).toEqual([0, 1, 2]);
@@ -369,7 +429,12 @@ describe('faults: a failed poll emits nothing and moves nothing; the next poll c
 	test('a single 500 is retried inside the poll, which then emits normally', async () => {
 		const trigger = await activated();
 		const burst = await addNotifications(t.sandbox, 3);
-		await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'error500', times: 1 });
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/notifications',
+			fault: 'error500',
+			times: 1,
+		});
 		const outcome = await trigger.poll();
 		expect(outcome.pages).toEqual([0, 0]);
 		expect(idsOf(outcome.items)).toEqual(burst);

@@ -12,7 +12,12 @@ import {
 	type Notification,
 } from '../../../nodes/SocialPublishingNotificationTrigger/cursor';
 
-const at = (id: string, createdAt: string): Notification => ({ id, content: id, link: null, createdAt });
+const at = (id: string, createdAt: string): Notification => ({
+	id,
+	content: id,
+	link: null,
+	createdAt,
+});
 const T = '2026-11-01T10:00:00.000Z';
 
 describe('isNew / isPastCursor', () => {
@@ -47,8 +52,11 @@ describe('advance', () => {
 		expect(next).toEqual({ createdAt: '2026-11-01T10:00:05.000Z', ids: ['c', 'd'] });
 	});
 
-	test('adds to the ids when the newest instant is the cursor\'s own', () => {
-		expect(advance({ createdAt: T, ids: ['a'] }, [at('b', T)])).toEqual({ createdAt: T, ids: ['a', 'b'] });
+	test("adds to the ids when the newest instant is the cursor's own", () => {
+		expect(advance({ createdAt: T, ids: ['a'] }, [at('b', T)])).toEqual({
+			createdAt: T,
+			ids: ['a', 'b'],
+		});
 	});
 
 	test('nothing handled: the very same cursor object (nothing for n8n to commit)', () => {
@@ -67,7 +75,12 @@ describe('advance', () => {
 });
 
 test('oldestFirst: by time, and within one instant the reverse of the newest-first listing', () => {
-	const listed = [at('c', '2026-11-01T10:00:02Z'), at('b2', T), at('b1', T), at('a', '2026-11-01T09:00:00Z')];
+	const listed = [
+		at('c', '2026-11-01T10:00:02Z'),
+		at('b2', T),
+		at('b1', T),
+		at('a', '2026-11-01T09:00:00Z'),
+	];
 	expect(oldestFirst(listed).map((n) => n.id)).toEqual(['a', 'b1', 'b2', 'c']);
 });
 
@@ -77,8 +90,14 @@ describe('readCursor: what the trigger wrote, and what it did not', () => {
 	});
 
 	test('a cursor as the trigger writes it is read as it is', () => {
-		expect(readCursor({ cursor: { createdAt: T, ids: ['a'] } })).toEqual({ kind: 'good', cursor: { createdAt: T, ids: ['a'] } });
-		expect(readCursor({ cursor: { createdAt: null, ids: [] } })).toEqual({ kind: 'good', cursor: EMPTY_CURSOR });
+		expect(readCursor({ cursor: { createdAt: T, ids: ['a'] } })).toEqual({
+			kind: 'good',
+			cursor: { createdAt: T, ids: ['a'] },
+		});
+		expect(readCursor({ cursor: { createdAt: null, ids: [] } })).toEqual({
+			kind: 'good',
+			cursor: EMPTY_CURSOR,
+		});
 		expect(readCursor({ cursor: { createdAt: T, ids: [], allAtCreatedAt: true } })).toEqual({
 			kind: 'good',
 			cursor: { createdAt: T, ids: [], allAtCreatedAt: true },
@@ -94,15 +113,28 @@ describe('readCursor: what the trigger wrote, and what it did not', () => {
 	});
 
 	test('no usable time: unusable, with the reason', () => {
-		expect(readCursor({ cursor: { createdAt: 5, ids: [] } })).toEqual({ kind: 'unusable', reason: 'its time is not text' });
+		expect(readCursor({ cursor: { createdAt: 5, ids: [] } })).toEqual({
+			kind: 'unusable',
+			reason: 'its time is not text',
+		});
 		expect(readCursor({ cursor: 'x' })).toEqual({ kind: 'unusable', reason: 'it is text' });
-		expect(readCursor({ cursor: { createdAt: 'soon', ids: [] } })).toEqual({ kind: 'unusable', reason: 'its time is not a date' });
+		expect(readCursor({ cursor: { createdAt: 'soon', ids: [] } })).toEqual({
+			kind: 'unusable',
+			reason: 'its time is not a date',
+		});
 	});
 });
 
 test(`an id longer than ${MAX_ID_LENGTH} characters is not kept: the instant is closed, the state stays small`, () => {
-	expect(advance(EMPTY_CURSOR, [at('x'.repeat(MAX_ID_LENGTH + 1), T)])).toEqual({ createdAt: T, ids: [], allAtCreatedAt: true });
-	expect(advance(EMPTY_CURSOR, [at('x'.repeat(MAX_ID_LENGTH), T)])).toEqual({ createdAt: T, ids: ['x'.repeat(MAX_ID_LENGTH)] });
+	expect(advance(EMPTY_CURSOR, [at('x'.repeat(MAX_ID_LENGTH + 1), T)])).toEqual({
+		createdAt: T,
+		ids: [],
+		allAtCreatedAt: true,
+	});
+	expect(advance(EMPTY_CURSOR, [at('x'.repeat(MAX_ID_LENGTH), T)])).toEqual({
+		createdAt: T,
+		ids: ['x'.repeat(MAX_ID_LENGTH)],
+	});
 });
 
 test.each([

@@ -21,7 +21,12 @@ function captureLog() {
 	const line = (level: string) => (message: string) => {
 		lines.push({ level, message });
 	};
-	const logger: Logger = { error: line('error'), warn: line('warn'), info: line('info'), debug: () => {} };
+	const logger: Logger = {
+		error: line('error'),
+		warn: line('warn'),
+		info: line('info'),
+		debug: () => {},
+	};
 	const spy = jest
 		.spyOn(PollContext.prototype as unknown as { logger: Logger }, 'logger', 'get')
 		.mockReturnValue(logger);
@@ -50,7 +55,9 @@ async function story(parameters: INodeParameters = {}): Promise<Story> {
 /** Polls a trigger loaded with `cursor` as its stored state; then checks that the next poll works and logs nothing. */
 async function pollWithState(cursor: unknown, parameters: INodeParameters = {}) {
 	// n8n keeps a node's static data under "node:<its name>" in the workflow's.
-	const trigger = new TriggerUnderTest(t.sandbox, parameters, { 'node:Node Under Test': { cursor } } as IDataObject);
+	const trigger = new TriggerUnderTest(t.sandbox, parameters, {
+		'node:Node Under Test': { cursor },
+	} as IDataObject);
 	const log = captureLog();
 	try {
 		const outcome = await trigger.poll();
@@ -92,14 +99,42 @@ describe('nothing usable is stored: it starts again from the newest notification
 		['a list holding a good position', (s) => [s.good], 'it is a list'],
 		['an object without fields', () => ({}), 'its time is missing'],
 		['no time, good ids', (s) => ({ ids: s.good.ids }), 'its time is missing'],
-		['a time that is a number', (s) => ({ createdAt: Date.parse(s.good.createdAt), ids: s.good.ids }), 'its time is not text'],
-		['a time that is an object', (s) => ({ createdAt: { at: s.good.createdAt }, ids: s.good.ids }), 'its time is not text'],
-		['a time in words', (s) => ({ createdAt: 'yesterday', ids: s.good.ids }), 'its time is not a date'],
+		[
+			'a time that is a number',
+			(s) => ({ createdAt: Date.parse(s.good.createdAt), ids: s.good.ids }),
+			'its time is not text',
+		],
+		[
+			'a time that is an object',
+			(s) => ({ createdAt: { at: s.good.createdAt }, ids: s.good.ids }),
+			'its time is not text',
+		],
+		[
+			'a time in words',
+			(s) => ({ createdAt: 'yesterday', ids: s.good.ids }),
+			'its time is not a date',
+		],
 		['an empty time', (s) => ({ createdAt: '', ids: s.good.ids }), 'its time is not a date'],
-		['a 13th month', (s) => ({ createdAt: '2026-13-01T10:00:00.000Z', ids: s.good.ids }), 'its time is not a date'],
-		['a time of a million digits', (s) => ({ createdAt: huge, ids: s.good.ids }), 'its time is not a date'],
-		['"none yet" with ids', (s) => ({ createdAt: null, ids: s.good.ids }), 'it says no notification existed, yet names some as seen'],
-		['"none yet" closed', () => ({ createdAt: null, ids: [], allAtCreatedAt: true }), 'it says no notification existed, yet names some as seen'],
+		[
+			'a 13th month',
+			(s) => ({ createdAt: '2026-13-01T10:00:00.000Z', ids: s.good.ids }),
+			'its time is not a date',
+		],
+		[
+			'a time of a million digits',
+			(s) => ({ createdAt: huge, ids: s.good.ids }),
+			'its time is not a date',
+		],
+		[
+			'"none yet" with ids',
+			(s) => ({ createdAt: null, ids: s.good.ids }),
+			'it says no notification existed, yet names some as seen',
+		],
+		[
+			'"none yet" closed',
+			() => ({ createdAt: null, ids: [], allAtCreatedAt: true }),
+			'it says no notification existed, yet names some as seen',
+		],
 	])('%s', async (_name, broken, reason) => {
 		const s = await story();
 		const result = await pollWithState(broken(s));
@@ -108,7 +143,9 @@ describe('nothing usable is stored: it starts again from the newest notification
 		expect(result.outcome.items).toEqual([]);
 		expect(result.outcome.pages).toEqual([0]);
 		expect(result.logged).toEqual([{ level: 'warn', message: startsAgain(reason) }]);
-		expect(result.stateAfter).toEqual({ cursor: { createdAt: s.newestCreatedAt, ids: [s.fresh[1]] } });
+		expect(result.stateAfter).toEqual({
+			cursor: { createdAt: s.newestCreatedAt, ids: [s.fresh[1]] },
+		});
 		await expectNextPollWorks(result);
 	});
 
@@ -117,32 +154,72 @@ describe('nothing usable is stored: it starts again from the newest notification
 		const result = await pollWithState('cursor', { options: { includeOnFirstPoll: 5 } });
 		expect(result.outcome.items).toEqual([]);
 		expect(result.logged).toEqual([{ level: 'warn', message: startsAgain('it is text') }]);
-		expect(result.stateAfter).toEqual({ cursor: { createdAt: s.newestCreatedAt, ids: [s.fresh[1]] } });
+		expect(result.stateAfter).toEqual({
+			cursor: { createdAt: s.newestCreatedAt, ids: [s.fresh[1]] },
+		});
 		await expectNextPollWorks(result);
 	});
 });
 
 describe('the time is good, the rest is not: it keeps the time, emits what is later, and says so', () => {
 	test.each<[string, (s: Story) => unknown, string]>([
-		['ids as text', (s) => ({ createdAt: s.good.createdAt, ids: s.good.ids[0] }), 'its ids are not a list of ids'],
-		['ids null', (s) => ({ createdAt: s.good.createdAt, ids: null }), 'its ids are not a list of ids'],
+		[
+			'ids as text',
+			(s) => ({ createdAt: s.good.createdAt, ids: s.good.ids[0] }),
+			'its ids are not a list of ids',
+		],
+		[
+			'ids null',
+			(s) => ({ createdAt: s.good.createdAt, ids: null }),
+			'its ids are not a list of ids',
+		],
 		['ids missing', (s) => ({ createdAt: s.good.createdAt }), 'its ids are not a list of ids'],
-		['ids as an object', (s) => ({ createdAt: s.good.createdAt, ids: { 0: s.good.ids[0] } }), 'its ids are not a list of ids'],
-		['ids that are numbers', (s) => ({ createdAt: s.good.createdAt, ids: [1, 2] }), 'its ids are not a list of ids'],
-		['an id that is null among good ones', (s) => ({ createdAt: s.good.createdAt, ids: [...s.good.ids, null] }), 'its ids are not a list of ids'],
+		[
+			'ids as an object',
+			(s) => ({ createdAt: s.good.createdAt, ids: { 0: s.good.ids[0] } }),
+			'its ids are not a list of ids',
+		],
+		[
+			'ids that are numbers',
+			(s) => ({ createdAt: s.good.createdAt, ids: [1, 2] }),
+			'its ids are not a list of ids',
+		],
+		[
+			'an id that is null among good ones',
+			(s) => ({ createdAt: s.good.createdAt, ids: [...s.good.ids, null] }),
+			'its ids are not a list of ids',
+		],
 		[
 			`${MAX_BOUNDARY_IDS + 1} ids`,
-			(s) => ({ createdAt: s.good.createdAt, ids: [...s.good.ids, ...Array.from({ length: MAX_BOUNDARY_IDS }, (_, i) => `x${i}`)] }),
+			(s) => ({
+				createdAt: s.good.createdAt,
+				ids: [...s.good.ids, ...Array.from({ length: MAX_BOUNDARY_IDS }, (_, i) => `x${i}`)],
+			}),
 			`it holds ${MAX_BOUNDARY_IDS + 1} ids, more than the ${MAX_BOUNDARY_IDS} it keeps`,
 		],
 		[
 			'200,000 ids',
-			(s) => ({ createdAt: s.good.createdAt, ids: Array.from({ length: 200_000 }, (_, i) => `x${i}`) }),
+			(s) => ({
+				createdAt: s.good.createdAt,
+				ids: Array.from({ length: 200_000 }, (_, i) => `x${i}`),
+			}),
 			`it holds 200000 ids, more than the ${MAX_BOUNDARY_IDS} it keeps`,
 		],
-		['an id of 10,000 characters', (s) => ({ createdAt: s.good.createdAt, ids: ['x'.repeat(10_000)] }), 'an id is longer than any it keeps'],
-		['"closed" as text', (s) => ({ createdAt: s.good.createdAt, ids: s.good.ids, allAtCreatedAt: 'yes' }), 'its "whole instant seen" mark is not true or false'],
-		['"closed" as a number', (s) => ({ createdAt: s.good.createdAt, ids: s.good.ids, allAtCreatedAt: 1 }), 'its "whole instant seen" mark is not true or false'],
+		[
+			'an id of 10,000 characters',
+			(s) => ({ createdAt: s.good.createdAt, ids: ['x'.repeat(10_000)] }),
+			'an id is longer than any it keeps',
+		],
+		[
+			'"closed" as text',
+			(s) => ({ createdAt: s.good.createdAt, ids: s.good.ids, allAtCreatedAt: 'yes' }),
+			'its "whole instant seen" mark is not true or false',
+		],
+		[
+			'"closed" as a number',
+			(s) => ({ createdAt: s.good.createdAt, ids: s.good.ids, allAtCreatedAt: 1 }),
+			'its "whole instant seen" mark is not true or false',
+		],
 	])('%s', async (_name, broken, reason) => {
 		const s = await story();
 		const result = await pollWithState(broken(s));
@@ -151,8 +228,12 @@ describe('the time is good, the rest is not: it keeps the time, emits what is la
 		// Exactly what was written since the last good poll: old3 (at the stored time) is not emitted again.
 		expect(idsOf(result.outcome.items)).toEqual(s.fresh);
 		expect(result.outcome.pages).toEqual([0]);
-		expect(result.logged).toEqual([{ level: 'warn', message: keepsTime(reason, s.good.createdAt) }]);
-		expect(result.stateAfter).toEqual({ cursor: { createdAt: s.newestCreatedAt, ids: [s.fresh[1]] } });
+		expect(result.logged).toEqual([
+			{ level: 'warn', message: keepsTime(reason, s.good.createdAt) },
+		]);
+		expect(result.stateAfter).toEqual({
+			cursor: { createdAt: s.newestCreatedAt, ids: [s.fresh[1]] },
+		});
 		await expectNextPollWorks(result);
 	});
 
@@ -164,8 +245,12 @@ describe('the time is good, the rest is not: it keeps the time, emits what is la
 		const result = await pollWithState({ createdAt: good.createdAt, ids: 'x' });
 		expect(result.outcome.items).toEqual([]);
 		expect(result.outcome.pages).toEqual([0]);
-		expect(result.logged).toEqual([{ level: 'warn', message: keepsTime('its ids are not a list of ids', good.createdAt) }]);
-		expect(result.stateAfter).toEqual({ cursor: { createdAt: good.createdAt, ids: [], allAtCreatedAt: true } });
+		expect(result.logged).toEqual([
+			{ level: 'warn', message: keepsTime('its ids are not a list of ids', good.createdAt) },
+		]);
+		expect(result.stateAfter).toEqual({
+			cursor: { createdAt: good.createdAt, ids: [], allAtCreatedAt: true },
+		});
 		await expectNextPollWorks(result);
 	});
 });
@@ -177,7 +262,8 @@ describe('a time later than every notification listed (a date in the future, or 
 		['one hour from now', 'HOUR_AHEAD'],
 	])('%s: starts again from the newest, emitting none, and says so', async (_name, stored) => {
 		const s = await story();
-		const createdAt = stored === 'HOUR_AHEAD' ? new Date(Date.now() + 3_600_000).toISOString() : stored;
+		const createdAt =
+			stored === 'HOUR_AHEAD' ? new Date(Date.now() + 3_600_000).toISOString() : stored;
 		const result = await pollWithState({ createdAt, ids: ['a'] });
 
 		expect(result.outcome.error).toBeUndefined();
@@ -189,14 +275,20 @@ describe('a time later than every notification listed (a date in the future, or 
 				message: `Social Publishing Trigger "Node Under Test": the position it keeps between polls (${createdAt}) is later than every notification the service lists (the newest is from ${s.newestCreatedAt}). It starts again from the newest notification and emits none of those listed now; notifications written since its last successful poll, if any, are not emitted.`,
 			},
 		]);
-		expect(result.stateAfter).toEqual({ cursor: { createdAt: s.newestCreatedAt, ids: [s.fresh[1]] } });
+		expect(result.stateAfter).toEqual({
+			cursor: { createdAt: s.newestCreatedAt, ids: [s.fresh[1]] },
+		});
 		await expectNextPollWorks(result);
 	});
 
 	test('later than the newest listed but already past (the newest were removed): kept, no word, later ones emitted', async () => {
 		const s = await story();
 		const removedAt = new Date(Date.parse(s.newestCreatedAt) + 10_000).toISOString();
-		const trigger = new TriggerUnderTest(t.sandbox, {}, { 'node:Node Under Test': { cursor: { createdAt: removedAt, ids: ['removed'] } } });
+		const trigger = new TriggerUnderTest(
+			t.sandbox,
+			{},
+			{ 'node:Node Under Test': { cursor: { createdAt: removedAt, ids: ['removed'] } } },
+		);
 		const log = captureLog();
 		try {
 			const outcome = await trigger.poll();
@@ -219,7 +311,9 @@ describe('a time later than every notification listed (a date in the future, or 
 		expect(result.outcome.items).toEqual([]);
 		expect(result.outcome.pages).toEqual([0]);
 		expect(result.logged).toEqual([]);
-		expect(result.stateAfter).toEqual({ cursor: { createdAt: '2999-01-01T00:00:00.000Z', ids: ['a'] } });
+		expect(result.stateAfter).toEqual({
+			cursor: { createdAt: '2999-01-01T00:00:00.000Z', ids: ['a'] },
+		});
 		// Once notifications exist, the next poll sees that the time lies ahead and starts from them.
 		expect(result.next.items).toEqual([]);
 		expect(result.nextLog).toHaveLength(1);
@@ -229,8 +323,16 @@ describe('a time later than every notification listed (a date in the future, or 
 describe('states the trigger writes are read as they are, without a word in the log', () => {
 	test.each<[string, (s: Story) => unknown, (s: Story) => string[]]>([
 		['a position with ids', (s) => s.good, (s) => s.fresh],
-		['a closed instant', (s) => ({ createdAt: s.good.createdAt, ids: [], allAtCreatedAt: true }), (s) => s.fresh],
-		['a time written with an offset', (s) => ({ ...s.good, createdAt: s.good.createdAt.replace('Z', '+00:00') }), (s) => s.fresh],
+		[
+			'a closed instant',
+			(s) => ({ createdAt: s.good.createdAt, ids: [], allAtCreatedAt: true }),
+			(s) => s.fresh,
+		],
+		[
+			'a time written with an offset',
+			(s) => ({ ...s.good, createdAt: s.good.createdAt.replace('Z', '+00:00') }),
+			(s) => s.fresh,
+		],
 		// "No notification existed at the last poll": all listed now were written since, so all are new.
 		['"none existed yet"', () => ({ createdAt: null, ids: [] }), (s) => [...s.old, ...s.fresh]],
 	])('%s', async (_name, state, expected) => {

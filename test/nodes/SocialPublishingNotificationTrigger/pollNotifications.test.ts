@@ -102,7 +102,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 	fc.record({ kind: fc.constant('write' as const), count: fc.integer({ min: 1, max: 8 }) }),
 	// 0 ms: the next notifications share the last timestamp.
 	fc.record({ kind: fc.constant('tick' as const), ms: fc.constantFrom(0, 1, 2, 60_000) }),
-	fc.record({ kind: fc.constant('poll' as const), duringPoll: fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 3 }) }),
+	fc.record({
+		kind: fc.constant('poll' as const),
+		duringPoll: fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 3 }),
+	}),
 );
 
 interface Run {
@@ -112,7 +115,12 @@ interface Run {
 	orderedWithinPolls: boolean;
 }
 
-async function run(steps: Step[], existing: number, newerFirst: boolean, repeatInPage: boolean): Promise<Run> {
+async function run(
+	steps: Step[],
+	existing: number,
+	newerFirst: boolean,
+	repeatInPage: boolean,
+): Promise<Run> {
 	service = new ModelService(newerFirst, repeatInPage);
 	service.write(existing);
 	let staticData: IDataObject = {};
@@ -146,7 +154,12 @@ async function run(steps: Step[], existing: number, newerFirst: boolean, repeatI
 	// Two last polls: what was written during the last one is emitted by the next.
 	await poll();
 	await poll();
-	return { emitted, expected: service.ids().filter((id) => !before.has(id)), warnings, orderedWithinPolls };
+	return {
+		emitted,
+		expected: service.ids().filter((id) => !before.has(id)),
+		warnings,
+		orderedWithinPolls,
+	};
 }
 
 test('property: each notification written after the first poll is emitted exactly once, oldest first', async () => {
@@ -171,7 +184,11 @@ test('property: each notification written after the first poll is emitted exactl
 test('the model can fail: a poll that drops what it read would be caught (the property is not vacuous)', async () => {
 	// A burst spanning pages, written between two polls, then polled: the property's expectation is not empty.
 	const outcome = await run(
-		[{ kind: 'tick', ms: 1 }, { kind: 'write', count: 7 }, { kind: 'poll', duringPoll: [2, 1] }],
+		[
+			{ kind: 'tick', ms: 1 },
+			{ kind: 'write', count: 7 },
+			{ kind: 'poll', duringPoll: [2, 1] },
+		],
 		4,
 		true,
 		true,

@@ -34,7 +34,12 @@ registerNodeType(TOY, new CounterPoller());
 
 const credentials = { baseUrl: 'http://127.0.0.1:1', apiKey: 'unused' };
 const poller = (then: string, count?: number) =>
-	createPoller(credentials, TOY, { then }, count === undefined ? {} : { 'node:Node Under Test': { count } });
+	createPoller(
+		credentials,
+		TOY,
+		{ then },
+		count === undefined ? {} : { 'node:Node Under Test': { count } },
+	);
 
 test('a scheduled poll that returns null or emits is committed', async () => {
 	const quiet = poller('null');

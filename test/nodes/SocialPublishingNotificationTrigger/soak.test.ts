@@ -54,10 +54,20 @@ test(`${CYCLES} poll cycles with random bursts, faults and restarts: 0 lost, 0 d
 	for (let cycle = 0; cycle < CYCLES; cycle++) {
 		const roll = random();
 		const count =
-			roll < 0.4 ? 0 : roll < 0.75 ? between(1, 5) : roll < 0.9 ? between(20, 300) : roll < 0.97 ? between(301, 700) : 1000;
+			roll < 0.4
+				? 0
+				: roll < 0.75
+					? between(1, 5)
+					: roll < 0.9
+						? between(20, 300)
+						: roll < 0.97
+							? between(301, 700)
+							: 1000;
 		if (count > 0) {
 			const sameInstant = count > 1 && random() < 0.1;
-			written.push(...(await addNotifications(t.sandbox, count, sameInstant ? { sameCreatedAt: true } : {})));
+			written.push(
+				...(await addNotifications(t.sandbox, count, sameInstant ? { sameCreatedAt: true } : {})),
+			);
 		}
 		pending += count;
 
@@ -73,10 +83,21 @@ test(`${CYCLES} poll cycles with random bursts, faults and restarts: 0 lost, 0 d
 			const pages = Math.floor(pending / 100) + 1;
 			const passFirst = pages > 1 && random() < 0.5 ? between(1, pages - 1) : 0;
 			if (passFirst > 0) {
-				await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'slow', delayMs: 1, times: passFirst });
+				await t.sandbox.control.addFault({
+					method: 'GET',
+					path: '/notifications',
+					fault: 'slow',
+					delayMs: 1,
+					times: passFirst,
+				});
 			}
 			// Enough uses to outlast any retry of the failing page.
-			await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', ...kind, times: 10 } as FaultSpec);
+			await t.sandbox.control.addFault({
+				method: 'GET',
+				path: '/notifications',
+				...kind,
+				times: 10,
+			} as FaultSpec);
 			fault = `${kind.fault}@page${passFirst}`;
 		}
 
@@ -110,7 +131,11 @@ test(`${CYCLES} poll cycles with random bursts, faults and restarts: 0 lost, 0 d
 	const lost = written.filter((id) => !emissions.has(id));
 	const duplicated = [...emissions].filter(([, n]) => n > 1);
 	const unexpected = [...emissions.keys()].filter((id) => !written.includes(id));
-	expect({ lost: lost.length, duplicated: duplicated.length, unexpected: unexpected.length }).toEqual({
+	expect({
+		lost: lost.length,
+		duplicated: duplicated.length,
+		unexpected: unexpected.length,
+	}).toEqual({
 		lost: 0,
 		duplicated: 0,
 		unexpected: 0,

@@ -3,7 +3,12 @@
  * PollContext (test/helpers/engine.ts), notifications and faults through the sandbox's control API,
  * and the requests each poll sent, read back from the sandbox's request log.
  */
-import { sleep, type IDataObject, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
+import {
+	sleep,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeParameters,
+} from 'n8n-workflow';
 import { SocialPublishingNotificationTrigger } from '../../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
 import type { RunningSandbox } from '../../../sandbox';
 import { createPoller, registerNodeType, type PollMode, type Poller } from '../../helpers/engine';

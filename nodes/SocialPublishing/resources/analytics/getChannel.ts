@@ -9,7 +9,8 @@ export const getChannelAnalytics = defineOperation(
 		name: 'Get Channel Analytics',
 		value: 'getChannel',
 		action: 'Get the analytics of a channel',
-		description: 'One item per series (label and daily totals) of a channel (GET /analytics/:channel)',
+		description:
+			'One item per series (label and daily totals) of a channel (GET /analytics/:channel)',
 		routing: routeTo('GET', '/analytics/{channel}', {
 			preSend: [checkValues({ name: 'days', label: 'Days', atLeast: 1 })],
 			postReceive: [itemsOf()],

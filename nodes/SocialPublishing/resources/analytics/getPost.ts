@@ -11,11 +11,15 @@ const postAnalyticsItems: OutputStep = async function (_items, response) {
 	const body = response.body as IDataObject | unknown[];
 	if (body && !Array.isArray(body) && (body as IDataObject).missing === true) {
 		const postId = idParameter(this, 'postId');
-		throw new NodeOperationError(this.getNode(), `Post ${postId} has no analytics yet: its platform did not report the published item's ID`, {
-			itemIndex: this.getItemIndex(),
-			description:
-				'Run Post → Get Missing Items for this post to see the channel\'s recent items, then Post → Set Release ID with the right one; analytics work after that.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Post ${postId} has no analytics yet: its platform did not report the published item's ID`,
+			{
+				itemIndex: this.getItemIndex(),
+				description:
+					"Run Post → Get Missing Items for this post to see the channel's recent items, then Post → Set Release ID with the right one; analytics work after that.",
+			},
+		);
 	}
 	return toItems(redactSecrets(Array.isArray(body) ? body : []));
 };
@@ -31,7 +35,12 @@ export const getPostAnalytics = defineOperation(
 			preSend: [checkValues({ name: 'days', label: 'Days', atLeast: 1 })],
 			postReceive: [postAnalyticsItems],
 			// A list of series, or `{missing: true}` when the platform did not report the post's id.
-			facts: { answer: { is: 'the list of analytics series', shape: { oneOf: [{ list: 'object' }, { object: { missing: 'boolean' } }] } } },
+			facts: {
+				answer: {
+					is: 'the list of analytics series',
+					shape: { oneOf: [{ list: 'object' }, { object: { missing: 'boolean' } }] },
+				},
+			},
 		}),
 	},
 	[postIdField({ description: 'A published post' }), daysField],

@@ -7,7 +7,8 @@ import { defineOperation, idParameter, routeTo } from '../../shared/routing';
 const fields: INodeProperties[] = [
 	channelLocator({ description: 'The channel to remove. All its posts are deleted with it.' }),
 	{
-		displayName: 'Removing a channel also deletes all of its posts, scheduled ones included. This cannot be undone.',
+		displayName:
+			'Removing a channel also deletes all of its posts, scheduled ones included. This cannot be undone.',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
@@ -29,7 +30,8 @@ export const deleteChannel = defineOperation(
 		routing: routeTo('DELETE', '/integrations/{channel}', {
 			postReceive: [channelDeleted],
 			facts: {
-				mayApplyWithoutAnswer: 'The channel may have been deleted: check with Channel → Get Many before running again.',
+				mayApplyWithoutAnswer:
+					'The channel may have been deleted: check with Channel → Get Many before running again.',
 				// The spec's `{deleted: true}`; production answers the deleted channel's record.
 				answer: { is: 'the confirmation of the deletion', shape: 'object' },
 			},

@@ -13,10 +13,13 @@ const fields: INodeProperties[] = [
 		type: 'options',
 		required: true,
 		default: 'linkedin',
-		description: 'The platform to connect. Bluesky and Telegram are connected in the service\'s own application instead.',
-		options: CONNECTABLE
-			.map((id) => ({ name: PLATFORMS[id].displayName, value: id, description: `Plans: ${PLATFORMS[id].plans.join(', ')}` }))
-			.sort((a, b) => a.name.localeCompare(b.name)),
+		description:
+			"The platform to connect. Bluesky and Telegram are connected in the service's own application instead.",
+		options: CONNECTABLE.map((id) => ({
+			name: PLATFORMS[id].displayName,
+			value: id,
+			description: `Plans: ${PLATFORMS[id].plans.join(', ')}`,
+		})).sort((a, b) => a.name.localeCompare(b.name)),
 	},
 ];
 
@@ -26,7 +29,8 @@ export const getConnectUrl = defineOperation(
 		name: 'Get Connect URL',
 		value: 'getConnectUrl',
 		action: 'Get a connect URL for a platform',
-		description: 'Get the address where a member of the organisation connects a new channel (GET /social/:platform)',
+		description:
+			'Get the address where a member of the organisation connects a new channel (GET /social/:platform)',
 		routing: routeTo('GET', '/social/{platform}', {
 			preSend: [checkValues({ name: 'platform', label: 'Platform', oneOf: CONNECTABLE })],
 			facts: { answer: { is: 'the connect URL', shape: { object: { url: 'text' } } } },

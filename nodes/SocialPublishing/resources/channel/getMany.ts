@@ -8,26 +8,28 @@ import { checkValues, defineOperation, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
 	optionalFields('Filters', [
-			customerFilter('channels of this client'),
-			{
-				displayName: 'Platforms',
-				name: 'platforms',
-				type: 'multiOptions',
-				default: [],
-				description: 'Only channels on these platforms',
-				options: PLATFORM_IDS.map((id) => ({ name: PLATFORMS[id].displayName, value: id })).sort((a, b) => a.name.localeCompare(b.name)),
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				default: 'all',
-				options: [
-					{ name: 'All', value: 'all' },
-					{ name: 'Disabled Only', value: 'disabled' },
-					{ name: 'Enabled Only', value: 'enabled' },
-				],
-			},
+		customerFilter('channels of this client'),
+		{
+			displayName: 'Platforms',
+			name: 'platforms',
+			type: 'multiOptions',
+			default: [],
+			description: 'Only channels on these platforms',
+			options: PLATFORM_IDS.map((id) => ({ name: PLATFORMS[id].displayName, value: id })).sort(
+				(a, b) => a.name.localeCompare(b.name),
+			),
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			default: 'all',
+			options: [
+				{ name: 'All', value: 'all' },
+				{ name: 'Disabled Only', value: 'disabled' },
+				{ name: 'Enabled Only', value: 'enabled' },
+			],
+		},
 	]),
 ];
 
@@ -56,9 +58,17 @@ export const getManyChannels = defineOperation(
 		action: 'Get many channels',
 		description: 'List the connected channels (GET /integrations)',
 		routing: routeTo('GET', '/integrations', {
-			preSend: [checkValues({ name: 'filters.platforms', label: 'Filters → Platforms', oneOf: PLATFORM_IDS })],
+			preSend: [
+				checkValues({
+					name: 'filters.platforms',
+					label: 'Filters → Platforms',
+					oneOf: PLATFORM_IDS,
+				}),
+			],
 			postReceive: [filterChannels],
-			facts: { answer: { is: 'the list of channels', shape: { list: { object: { id: 'text' } } } } },
+			facts: {
+				answer: { is: 'the list of channels', shape: { list: { object: { id: 'text' } } } },
+			},
 		}),
 	},
 	fields,

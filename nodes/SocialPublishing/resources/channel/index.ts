@@ -8,6 +8,13 @@ import { runChannelTool } from './runTool';
 
 export const channelDescription = resourceOperations(
 	'channel',
-	[checkConnection, deleteChannel, getConnectUrl, getManyChannels, getChannelSettings, runChannelTool],
+	[
+		checkConnection,
+		deleteChannel,
+		getConnectUrl,
+		getManyChannels,
+		getChannelSettings,
+		runChannelTool,
+	],
 	'getMany',
 );

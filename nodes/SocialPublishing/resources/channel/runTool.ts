@@ -1,4 +1,10 @@
-import { jsonParse, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions, type INodeProperties } from 'n8n-workflow';
+import {
+	jsonParse,
+	type IDataObject,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { channelLocator } from '../../shared/descriptions';
 import { outputItems } from '../../shared/items';
@@ -13,7 +19,8 @@ const fields: INodeProperties[] = [
 		required: true,
 		typeOptions: { loadOptionsMethod: 'getChannelTools', loadOptionsDependsOn: ['channel.value'] },
 		default: '',
-		description: 'A tool of the channel (e.g. "channels" of a Discord channel). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		description:
+			'A tool of the channel (e.g. "channels" of a Discord channel). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 	{
 		displayName: 'Input',
@@ -24,7 +31,8 @@ const fields: INodeProperties[] = [
 			{ name: 'Using Fields Below', value: 'fields' },
 			{ name: 'Using JSON', value: 'json' },
 		],
-		description: 'How to give the tool\'s input (its "data"), as Channel → Get Settings describes it',
+		description:
+			'How to give the tool\'s input (its "data"), as Channel → Get Settings describes it',
 	},
 	{
 		displayName: 'Input Fields',
@@ -45,7 +53,8 @@ const fields: INodeProperties[] = [
 						name: 'value',
 						type: 'string',
 						default: '',
-						description: 'Sent as text. For numbers, booleans or nested values use "Using JSON" (the service may read the text "false" as true).',
+						description:
+							'Sent as text. For numbers, booleans or nested values use "Using JSON" (the service may read the text "false" as true).',
 					},
 				],
 			},
@@ -61,9 +70,17 @@ const fields: INodeProperties[] = [
 ];
 
 /** POST /integration-trigger/:id: `{methodName, data}` from the tool picked and its input (fields or JSON). */
-async function toolRequestBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function toolRequestBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const methodName = String(this.getNodeParameter('tool', '') ?? '').trim();
-	if (!methodName) failOnField(this, '"Tool" is empty', 'Pick a tool of the channel (Channel → Get Settings lists them).');
+	if (!methodName)
+		failOnField(
+			this,
+			'"Tool" is empty',
+			'Pick a tool of the channel (Channel → Get Settings lists them).',
+		);
 	const mode = this.getNodeParameter('inputMode', 'fields') as string;
 	let data: IDataObject = {};
 	if (mode === 'json') {
@@ -72,17 +89,34 @@ async function toolRequestBody(this: IExecuteSingleFunctions, requestOptions: IH
 			try {
 				data = jsonParse<IDataObject>(raw.trim() || '{}');
 			} catch {
-				failOnField(this, '"Input (JSON)" is not valid JSON', 'Write a JSON object, e.g. {"query": "news"}.');
+				failOnField(
+					this,
+					'"Input (JSON)" is not valid JSON',
+					'Write a JSON object, e.g. {"query": "news"}.',
+				);
 			}
 		} else if (raw && typeof raw === 'object') {
 			data = raw as IDataObject;
 		}
-		if (!data || typeof data !== 'object' || Array.isArray(data)) failOnField(this, '"Input (JSON)" must be a JSON object', 'Write an object such as {"key": "value"}.');
+		if (!data || typeof data !== 'object' || Array.isArray(data))
+			failOnField(
+				this,
+				'"Input (JSON)" must be a JSON object',
+				'Write an object such as {"key": "value"}.',
+			);
 	} else {
-		const fields = this.getNodeParameter('inputFields.field', []) as Array<{ key?: string; value?: unknown }>;
+		const fields = this.getNodeParameter('inputFields.field', []) as Array<{
+			key?: string;
+			value?: unknown;
+		}>;
 		for (const { key, value } of fields) {
 			const name = String(key ?? '').trim();
-			if (!name) failOnField(this, 'An input field of the tool has no name', 'Give every field under "Input Fields" a name, or remove it.');
+			if (!name)
+				failOnField(
+					this,
+					'An input field of the tool has no name',
+					'Give every field under "Input Fields" a name, or remove it.',
+				);
 			data[name] = value as IDataObject[string];
 		}
 	}
@@ -96,7 +130,8 @@ export const runChannelTool = defineOperation(
 		name: 'Run Tool',
 		value: 'runTool',
 		action: 'Run a tool of a channel',
-		description: 'Run one of the channel\'s tools, e.g. list a Discord server\'s channels (POST /integration-trigger/:channel)',
+		description:
+			"Run one of the channel's tools, e.g. list a Discord server's channels (POST /integration-trigger/:channel)",
 		routing: routeTo('POST', '/integration-trigger/{channel}', {
 			preSend: [toolRequestBody],
 			postReceive: [outputItems],
@@ -110,14 +145,15 @@ export const runChannelTool = defineOperation(
 							? {
 									message: `The sign-in of channel ${id} on its platform has expired`,
 									description:
-										'Reconnect the channel in the service\'s application (open the channel\'s preferences and reconnect it), then run the node again.',
+										"Reconnect the channel in the service's application (open the channel's preferences and reconnect it), then run the node again.",
 								}
 							: undefined,
 					404: ({ id, said }) =>
 						said === 'Tool not found'
 							? {
 									message: `Channel ${id} has no such tool`,
-									description: 'Pick a tool from the list; Channel → Get Settings shows the tools of a channel. The channel itself may also be unknown.',
+									description:
+										'Pick a tool from the list; Channel → Get Settings shows the tools of a channel. The channel itself may also be unknown.',
 								}
 							: undefined,
 				},

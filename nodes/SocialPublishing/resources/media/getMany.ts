@@ -43,12 +43,15 @@ export const getManyMedia = defineOperation(
 			postReceive: [itemsOf('results')],
 			pagination: readPages,
 			facts: {
-				answer: { is: 'a page of the media library', shape: { object: { results: { list: 'object' }, 'pages?': 'number' } } },
+				answer: {
+					is: 'a page of the media library',
+					shape: { object: { results: { list: 'object' }, 'pages?': 'number' } },
+				},
 				explain: {
 					404: () => ({
 						message: 'This server has no media library route (GET /media answered 404)',
 						description:
-							'Some installs of the service (production v1.47) do not offer GET /media. Keep the id and path returned by Media → Upload or Upload From URL, or browse the library in the service\'s application.',
+							"Some installs of the service (production v1.47) do not offer GET /media. Keep the id and path returned by Media → Upload or Upload From URL, or browse the library in the service's application.",
 					}),
 				},
 			},

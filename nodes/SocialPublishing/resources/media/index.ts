@@ -3,4 +3,8 @@ import { getManyMedia } from './getMany';
 import { uploadMedia } from './upload';
 import { uploadMediaFromUrl } from './uploadFromUrl';
 
-export const mediaDescription = resourceOperations('media', [getManyMedia, uploadMedia, uploadMediaFromUrl], 'upload');
+export const mediaDescription = resourceOperations(
+	'media',
+	[getManyMedia, uploadMedia, uploadMediaFromUrl],
+	'upload',
+);

@@ -6,7 +6,14 @@ import {
 } from 'n8n-workflow';
 
 import { defineOperation, routeTo } from '../../shared/routing';
-import { binarySource, MB, MEDIA_ITEM, multipartFile, sniffMediaType, UPLOAD_LIMITS } from '../../shared/upload';
+import {
+	binarySource,
+	MB,
+	MEDIA_ITEM,
+	multipartFile,
+	sniffMediaType,
+	UPLOAD_LIMITS,
+} from '../../shared/upload';
 import { optionalFields } from '../../shared/descriptions';
 
 const fields: INodeProperties[] = [
@@ -17,16 +24,18 @@ const fields: INodeProperties[] = [
 		required: true,
 		default: 'data',
 		hint: 'The name of the input binary field containing the file to upload',
-		description: 'JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF (up to 10 MB) or MP4 (up to 50 MB), judged by content',
+		description:
+			'JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF (up to 10 MB) or MP4 (up to 50 MB), judged by content',
 	},
 	optionalFields('Options', [
-			{
-				displayName: 'File Name',
-				name: 'fileName',
-				type: 'string',
-				default: '',
-				description: 'Name sent with the file; the service may not keep it (production stores no original name). Empty: the binary\'s own file name.',
-			},
+		{
+			displayName: 'File Name',
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			description:
+				"Name sent with the file; the service may not keep it (production stores no original name). Empty: the binary's own file name.",
+		},
 	]),
 ];
 
@@ -35,36 +44,53 @@ function megabytes(bytes: number): string {
 }
 
 /** preSend of Media → Upload: checks the binary and sets the streamed multipart body. */
-async function uploadBody(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function uploadBody(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const itemIndex = this.getItemIndex();
 	const fail: (message: string, description: string) => never = (message, description) => {
 		throw new NodeOperationError(this.getNode(), message, { itemIndex, description });
 	};
 	const property = String(this.getNodeParameter('binaryPropertyName', 'data') ?? '').trim();
-	if (!property) fail('"Input Binary Field" is empty', 'Give the name of the binary property that holds the file, e.g. data.');
+	if (!property)
+		fail(
+			'"Input Binary Field" is empty',
+			'Give the name of the binary property that holds the file, e.g. data.',
+		);
 	const binary = this.getInputData().binary?.[property];
 	if (!binary) {
 		const present = Object.keys(this.getInputData().binary ?? {});
 		fail(
 			`Item ${itemIndex + 1} has no binary property "${property}"`,
-			present.length ? `The item's binary properties are: ${present.join(', ')}. Set "Input Binary Field" to one of them.` : 'The item carries no file. Read or download the file in an earlier node (e.g. Read/Write Files from Disk, HTTP Request).',
+			present.length
+				? `The item's binary properties are: ${present.join(', ')}. Set "Input Binary Field" to one of them.`
+				: 'The item carries no file. Read or download the file in an earlier node (e.g. Read/Write Files from Disk, HTTP Request).',
 		);
 	}
 	const source = await binarySource(this, binary);
-	const fileName = String(this.getNodeParameter('options.fileName', '') || binary.fileName || 'upload').trim();
+	const fileName = String(
+		this.getNodeParameter('options.fileName', '') || binary.fileName || 'upload',
+	).trim();
 	if (source.size === 0) {
-		fail(`The file "${fileName}" in binary field "${property}" is empty (0 bytes)`, 'The node before this one produced an empty file (e.g. a failed download or an empty read). Check that node\'s output, then upload again.');
+		fail(
+			`The file "${fileName}" in binary field "${property}" is empty (0 bytes)`,
+			"The node before this one produced an empty file (e.g. a failed download or an empty read). Check that node's output, then upload again.",
+		);
 	}
 	const type = sniffMediaType(source.head);
 	if (!type) {
 		fail(
 			`The file "${fileName}" is not a type the service accepts${binary.mimeType ? ` (n8n saw ${binary.mimeType})` : ''}`,
-			'POST /upload takes JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF or MP4, judged by the file\'s content, not its name. Convert the file first.',
+			"POST /upload takes JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF or MP4, judged by the file's content, not its name. Convert the file first.",
 		);
 	}
 	const body = multipartFile('file', fileName, type.mime, source.size, source.open);
 	if (type.kind === 'image' && source.size > UPLOAD_LIMITS.imageBytes) {
-		fail(`The image "${fileName}" is ${megabytes(source.size)}; the service takes images up to 10 MB`, 'Resize or compress the image (e.g. with the Edit Image node) and upload it again.');
+		fail(
+			`The image "${fileName}" is ${megabytes(source.size)}; the service takes images up to 10 MB`,
+			'Resize or compress the image (e.g. with the Edit Image node) and upload it again.',
+		);
 	}
 	if (body.size > UPLOAD_LIMITS.requestBytes) {
 		fail(
@@ -95,7 +121,8 @@ export const uploadMedia = defineOperation(
 				explain: {
 					413: () => ({
 						message: 'The upload is larger than the service accepts (50 MB)',
-						description: 'For a file over 50 MB, put it at a public HTTPS address and use Media → Upload From URL (up to 100 MB).',
+						description:
+							'For a file over 50 MB, put it at a public HTTPS address and use Media → Upload From URL (up to 100 MB).',
 					}),
 				},
 			},

@@ -14,31 +14,43 @@ const fields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. https://example.com/video.mp4',
-		description: 'A public https address whose path ends in .png, .jpg, .jpeg, .gif, .webp or .mp4; the service waits up to 60 s for the file',
+		description:
+			'A public https address whose path ends in .png, .jpg, .jpeg, .gif, .webp or .mp4; the service waits up to 60 s for the file',
 	},
 	optionalFields('Options', [
-			{
-				displayName: 'Allow Private Address',
-				name: 'allowPrivateAddress',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to send an address on this machine or a private network (127.0.0.1, 10.x, 192.168.x, localhost, .local, .internal). Only for a self-hosted service on your own network that is configured to fetch from it; the public service refuses such addresses.',
-			},
+		{
+			displayName: 'Allow Private Address',
+			name: 'allowPrivateAddress',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to send an address on this machine or a private network (127.0.0.1, 10.x, 192.168.x, localhost, .local, .internal). Only for a self-hosted service on your own network that is configured to fetch from it; the public service refuses such addresses.',
+		},
 	]),
 ];
 
 const URL_ENDINGS = Object.keys(MEDIA_EXTENSIONS);
 
 /** POST /upload-from-url: the service's rules (public https, an allowed ending) checked before sending. */
-async function checkMediaUrl(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function checkMediaUrl(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const endings = URL_ENDINGS.join(', ');
-	const read = readAddressToFetch(this.getNodeParameter('url', '') as unknown, 'URL', this.getNodeParameter('options.allowPrivateAddress', false) === true);
+	const read = readAddressToFetch(
+		this.getNodeParameter('url', '') as unknown,
+		'URL',
+		this.getNodeParameter('options.allowPrivateAddress', false) === true,
+	);
 	if ('message' in read) failOnField(this, read.message, read.description);
 	const { url } = read;
 	const path = url.pathname.toLowerCase();
 	if (!URL_ENDINGS.some((ending) => path.endsWith(ending))) {
-		failOnField(this, `"URL" must end in one of ${endings}`, `The service accepts only addresses whose path (before "?") ends in ${endings}. Upload other files with Media → Upload.`);
+		failOnField(
+			this,
+			`"URL" must end in one of ${endings}`,
+			`The service accepts only addresses whose path (before "?") ends in ${endings}. Upload other files with Media → Upload.`,
+		);
 	}
 	// The address as parsed and judged, in its one written form (host in lower case, spaces as %20...).
 	requestOptions.body = { url: url.href };
@@ -52,7 +64,10 @@ export const uploadMediaFromUrl = defineOperation(
 		value: 'uploadFromUrl',
 		action: 'Upload a file from a URL',
 		description: 'Let the service download a file from a public https address, up to 100 MB',
-		routing: routeTo('POST', '/upload-from-url', { preSend: [checkMediaUrl], facts: { answer: MEDIA_ITEM } }),
+		routing: routeTo('POST', '/upload-from-url', {
+			preSend: [checkMediaUrl],
+			facts: { answer: MEDIA_ITEM },
+		}),
 	},
 	fields,
 );

@@ -31,7 +31,7 @@ export const getManyNotifications = defineOperation(
 		name: 'Get Many',
 		value: 'getMany',
 		action: 'Get many notifications',
-		description: 'The organisation\'s notifications, newest first (GET /notifications)',
+		description: "The organisation's notifications, newest first (GET /notifications)",
 		routing: routeTo('GET', '/notifications', {
 			preSend: [checkValues(limitRule)],
 			postReceive: [itemsOf('notifications')],

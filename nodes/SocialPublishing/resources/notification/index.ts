@@ -1,4 +1,8 @@
 import { resourceOperations } from '../../shared/routing';
 import { getManyNotifications } from './getMany';
 
-export const notificationDescription = resourceOperations('notification', [getManyNotifications], 'getMany');
+export const notificationDescription = resourceOperations(
+	'notification',
+	[getManyNotifications],
+	'getMany',
+);

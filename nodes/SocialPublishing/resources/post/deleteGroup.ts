@@ -10,7 +10,8 @@ const fields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. 9d0c2f4e-...',
-		description: 'The "group" value of a post (Post → Get Many shows it); all posts of that group are deleted',
+		description:
+			'The "group" value of a post (Post → Get Many shows it); all posts of that group are deleted',
 	},
 ];
 
@@ -27,11 +28,13 @@ export const deletePostGroup = defineOperation(
 		name: 'Delete Group',
 		value: 'deleteGroup',
 		action: 'Delete a group of posts',
-		description: 'Delete the posts of one group: on the service, one channel\'s post and its follow-up parts (DELETE /posts/group/:group)',
+		description:
+			"Delete the posts of one group: on the service, one channel's post and its follow-up parts (DELETE /posts/group/:group)",
 		routing: routeTo('DELETE', '/posts/group/{group}', {
 			postReceive: [groupDeleted],
 			facts: {
-				mayApplyWithoutAnswer: 'The group may have been deleted: check with Post → Get Many (around its date) before running again.',
+				mayApplyWithoutAnswer:
+					'The group may have been deleted: check with Post → Get Many (around its date) before running again.',
 				// The spec's `{deleted, id}`; production answers `{error: true}`, matched or not.
 				answer: { is: 'the confirmation of the deletion', shape: 'object' },
 			},

@@ -1,4 +1,10 @@
-import { jsonParse, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions, type INodeProperties } from 'n8n-workflow';
+import {
+	jsonParse,
+	type IDataObject,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { MAX_DATE_WINDOWS } from '../../shared/bounds';
 import { customerFilter, optionalFields } from '../../shared/descriptions';
@@ -21,12 +27,15 @@ const fields: INodeProperties[] = [
 		name: 'endDate',
 		type: 'dateTime',
 		default: '',
-		description: 'End of the range. Empty: 30 days ahead. A range over 370 days is read in several requests; at most 11,100 days (about 30 years) in one run.',
+		description:
+			'End of the range. Empty: 30 days ahead. A range over 370 days is read in several requests; at most 11,100 days (about 30 years) in one run.',
 	},
 	optionalFields('Filters', [
-			customerFilter("posts of this client's channels", {
-				routing: { send: { type: 'query', property: 'customer', value: '={{ $value || undefined }}' } },
-			}),
+		customerFilter("posts of this client's channels", {
+			routing: {
+				send: { type: 'query', property: 'customer', value: '={{ $value || undefined }}' },
+			},
+		}),
 	]),
 ];
 
@@ -36,7 +45,12 @@ export const MAX_RANGE_DAYS = 370;
 /** Get Many without dates: the last 30 days and the next 30. */
 export const DEFAULT_SPAN_DAYS = 30;
 
-function dateParameter(context: IExecuteSingleFunctions, name: string, label: string, fallback: number): number {
+function dateParameter(
+	context: IExecuteSingleFunctions,
+	name: string,
+	label: string,
+	fallback: number,
+): number {
 	const raw = context.getNodeParameter(name, '') as unknown;
 	const read = readDate(raw, context.getTimezone());
 	if ('iso' in read) return read.ms;
@@ -50,12 +64,19 @@ function dateParameter(context: IExecuteSingleFunctions, name: string, label: st
 }
 
 /** GET /posts: the range from Start/End (defaults around today), checked; paging splits it into windows. */
-async function postDateRange(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+async function postDateRange(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
 	const now = Date.now();
 	const start = dateParameter(this, 'startDate', 'Start Date', now - DEFAULT_SPAN_DAYS * DAY_MS);
 	const end = dateParameter(this, 'endDate', 'End Date', now + DEFAULT_SPAN_DAYS * DAY_MS);
 	if (end < start) {
-		failOnField(this, '"End Date" is before "Start Date"', `The range runs from ${new Date(start).toISOString()} to ${new Date(end).toISOString()}; swap the dates.`);
+		failOnField(
+			this,
+			'"End Date" is before "Start Date"',
+			`The range runs from ${new Date(start).toISOString()} to ${new Date(end).toISOString()}; swap the dates.`,
+		);
 	}
 	// Refused before anything is sent rather than read part-way (shared/bounds.ts).
 	const longest = MAX_DATE_WINDOWS * MAX_RANGE_DAYS;
@@ -66,7 +87,11 @@ async function postDateRange(this: IExecuteSingleFunctions, requestOptions: IHtt
 			`That is ${MAX_DATE_WINDOWS} requests of ${MAX_RANGE_DAYS} days, the most the service covers in one. Narrow the range, or read it in several runs (e.g. a Loop Over Items node over the years).`,
 		);
 	}
-	requestOptions.qs = { ...(requestOptions.qs ?? {}), startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() };
+	requestOptions.qs = {
+		...(requestOptions.qs ?? {}),
+		startDate: new Date(start).toISOString(),
+		endDate: new Date(end).toISOString(),
+	};
 	return requestOptions;
 }
 
@@ -74,7 +99,11 @@ async function postDateRange(this: IExecuteSingleFunctions, requestOptions: IHtt
  * Splits [start, end] into windows of at most `maxDays` that do not overlap (the service includes
  * both ends of a range, so each window starts one millisecond after the previous one ends).
  */
-export function dateWindows(startMs: number, endMs: number, maxDays: number): Array<[string, string]> {
+export function dateWindows(
+	startMs: number,
+	endMs: number,
+	maxDays: number,
+): Array<[string, string]> {
 	const windows: Array<[string, string]> = [];
 	let from = startMs;
 	while (from <= endMs) {
@@ -84,7 +113,6 @@ export function dateWindows(startMs: number, endMs: number, maxDays: number): Ar
 	}
 	return windows;
 }
-
 
 const readDateWindows = paginated(() => {
 	let windows: Array<[string, string]> = [];
@@ -96,7 +124,11 @@ const readDateWindows = paginated(() => {
 	};
 	return {
 		start: (qs) => {
-			windows = dateWindows(Date.parse(String(qs.startDate)), Date.parse(String(qs.endDate)), MAX_RANGE_DAYS);
+			windows = dateWindows(
+				Date.parse(String(qs.startDate)),
+				Date.parse(String(qs.endDate)),
+				MAX_RANGE_DAYS,
+			);
 			return apply(qs);
 		},
 		next: (_answer, qs) => apply(qs),
@@ -131,7 +163,12 @@ export const getManyPosts = defineOperation(
 			preSend: [postDateRange],
 			postReceive: [postItems],
 			pagination: readDateWindows,
-			facts: { answer: { is: 'the list of posts', shape: { object: { posts: { list: { object: { id: 'text' } } } } } } },
+			facts: {
+				answer: {
+					is: 'the list of posts',
+					shape: { object: { posts: { list: { object: { id: 'text' } } } } },
+				},
+			},
 		}),
 	},
 	fields,

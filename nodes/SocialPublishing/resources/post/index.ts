@@ -9,6 +9,14 @@ import { setPostStatus } from './setStatus';
 
 export const postDescription = resourceOperations(
 	'post',
-	[createPost, deletePost, deletePostGroup, getManyPosts, getMissingItems, setReleaseId, setPostStatus],
+	[
+		createPost,
+		deletePost,
+		deletePostGroup,
+		getManyPosts,
+		getMissingItems,
+		setReleaseId,
+		setPostStatus,
+	],
 	'getMany',
 );

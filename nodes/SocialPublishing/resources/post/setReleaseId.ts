@@ -12,7 +12,8 @@ const fields: INodeProperties[] = [
 		required: true,
 		typeOptions: { loadOptionsMethod: 'getMissingItems', loadOptionsDependsOn: ['postId'] },
 		default: '',
-		description: 'The platform item the post is, from the channel\'s recent items (Post → Get Missing Items). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		description:
+			'The platform item the post is, from the channel\'s recent items (Post → Get Missing Items). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		routing: { send: { type: 'body', property: 'releaseId' } },
 	},
 ];
@@ -32,7 +33,8 @@ export const setReleaseId = defineOperation(
 				explain: {
 					404: ({ id }) => ({
 						message: `Post ${id} is not waiting for a release ID`,
-						description: 'Only a post published without its platform id can take one. Post → Get Missing Items lists the candidates when it is waiting.',
+						description:
+							'Only a post published without its platform id can take one. Post → Get Missing Items lists the candidates when it is waiting.',
 					}),
 				},
 			},

@@ -12,8 +12,16 @@ const fields: INodeProperties[] = [
 		required: true,
 		default: 'draft',
 		options: [
-			{ name: 'Draft', value: 'draft', description: 'Out of the queue; does not count against monthly posts' },
-			{ name: 'Schedule', value: 'schedule', description: 'Back in the queue at its date; counts against monthly posts' },
+			{
+				name: 'Draft',
+				value: 'draft',
+				description: 'Out of the queue; does not count against monthly posts',
+			},
+			{
+				name: 'Schedule',
+				value: 'schedule',
+				description: 'Back in the queue at its date; counts against monthly posts',
+			},
 		],
 		routing: { send: { type: 'body', property: 'status' } },
 	},
@@ -25,7 +33,9 @@ const fields: INodeProperties[] = [
 		description:
 			'Whether to put an already published post back in the queue. The API refuses a published post without it; some installs (production v1.47) queue it again either way, so Schedule on a published post may publish it again.',
 		displayOptions: { show: { status: ['schedule'] } },
-		routing: { send: { type: 'body', property: 'republish', value: '={{ $value ? true : undefined }}' } },
+		routing: {
+			send: { type: 'body', property: 'republish', value: '={{ $value ? true : undefined }}' },
+		},
 	},
 ];
 
@@ -40,7 +50,8 @@ export const setPostStatus = defineOperation(
 			preSend: [checkValues({ name: 'status', label: 'Status', oneOf: ['draft', 'schedule'] })],
 			// Production has taken over 30 s to answer a change it had already made.
 			facts: {
-				mayApplyWithoutAnswer: 'The status may have been changed: check the post with Post → Get Many (around its date) before running again.',
+				mayApplyWithoutAnswer:
+					'The status may have been changed: check the post with Post → Get Many (around its date) before running again.',
 				answer: { is: "the post's new status", shape: { object: { id: 'text', state: 'text' } } },
 			},
 		}),

@@ -8,7 +8,15 @@ import { defineOperation, idParameter, routeTo } from '../../shared/routing';
 const slotItem: OutputStep = async function (_items, response) {
 	const date = String((response.body as IDataObject | undefined)?.date ?? '');
 	const utc = date && !/(Z|[+-]\d\d:?\d\d)$/.test(date) ? `${date}Z` : date;
-	return [{ json: { channelId: idParameter(this, 'channel'), date, dateUtc: Number.isNaN(Date.parse(utc)) ? null : new Date(utc).toISOString() } }];
+	return [
+		{
+			json: {
+				channelId: idParameter(this, 'channel'),
+				date,
+				dateUtc: Number.isNaN(Date.parse(utc)) ? null : new Date(utc).toISOString(),
+			},
+		},
+	];
 };
 
 export const findNextFreeSlot = defineOperation(
@@ -17,7 +25,8 @@ export const findNextFreeSlot = defineOperation(
 		name: 'Find Next Free',
 		value: 'findNextFree',
 		action: 'Find the next free posting slot',
-		description: 'The first future posting time of a channel that has no post yet (GET /find-slot/:channel)',
+		description:
+			'The first future posting time of a channel that has no post yet (GET /find-slot/:channel)',
 		routing: routeTo('GET', '/find-slot/{channel}', {
 			postReceive: [slotItem],
 			facts: {
@@ -29,12 +38,12 @@ export const findNextFreeSlot = defineOperation(
 					404: ({ id }) => ({
 						message: `No free posting slot for channel ${id}`,
 						description:
-							'The channel has no posting times configured, or it is unknown. Set its posting times in the service\'s application, or check the ID with Channel → Get Many.',
+							"The channel has no posting times configured, or it is unknown. Set its posting times in the service's application, or check the ID with Channel → Get Many.",
 					}),
 					timeout: ({ id, seconds }) => ({
 						message: `No answer from the service within ${seconds} s for the free slot of channel ${id}: the channel may be unknown, disabled or without posting times`,
 						description:
-							'Some installs never answer GET /find-slot for an unknown or disabled channel, or one without posting times, so it is not retried. Check the channel with Channel → Get Many (it must be listed and not disabled) and its posting times in the service\'s application; if both are fine, raise Timeout under Request Options.',
+							"Some installs never answer GET /find-slot for an unknown or disabled channel, or one without posting times, so it is not retried. Check the channel with Channel → Get Many (it must be listed and not disabled) and its posting times in the service's application; if both are fine, raise Timeout under Request Options.",
 					}),
 				},
 			},

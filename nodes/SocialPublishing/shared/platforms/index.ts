@@ -19,9 +19,30 @@ import { tiktok } from './tiktok';
 import { x } from './x';
 import { youtube } from './youtube';
 
-export type { LengthCounting, MediaKind, MediaRules, Plan, PlatformId, PlatformRules, SettingCondition, SettingField } from './types';
+export type {
+	LengthCounting,
+	MediaKind,
+	MediaRules,
+	Plan,
+	PlatformId,
+	PlatformRules,
+	SettingCondition,
+	SettingField,
+} from './types';
 
-export const PLATFORMS: Record<PlatformId, PlatformRules> = { facebook, instagram, linkedin, tiktok, youtube, threads, bluesky, mastodon, telegram, x, discord };
+export const PLATFORMS: Record<PlatformId, PlatformRules> = {
+	facebook,
+	instagram,
+	linkedin,
+	tiktok,
+	youtube,
+	threads,
+	bluesky,
+	mastodon,
+	telegram,
+	x,
+	discord,
+};
 
 export const PLATFORM_IDS = Object.keys(PLATFORMS) as PlatformId[];
 
@@ -30,7 +51,19 @@ export function isPlatformId(value: unknown): value is PlatformId {
 }
 
 /** HTML tags the service keeps in `content`; others are removed (spec 4.3). */
-export const KEPT_HTML_TAGS: string[] = ['p', 'br', 'strong', 'u', 'a', 'ul', 'li', 'h1', 'h2', 'h3', 'span'];
+export const KEPT_HTML_TAGS: string[] = [
+	'p',
+	'br',
+	'strong',
+	'u',
+	'a',
+	'ul',
+	'li',
+	'h1',
+	'h2',
+	'h3',
+	'span',
+];
 
 /** Request limits of POST /posts (spec 4.3 and 8). */
 export const POST_LIMITS = {

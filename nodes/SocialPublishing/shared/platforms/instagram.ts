@@ -54,8 +54,15 @@ export const instagram: PlatformRules = {
 			required: false,
 			values: ['MANUAL', 'SS_PERFORMANCE'],
 			valueLabels: {
-				MANUAL: { name: 'Manual', description: 'You decide in Instagram whether the trial reel is shared with your followers' },
-				SS_PERFORMANCE: { name: 'By Performance', description: 'Instagram shares the trial reel with your followers if it performs well' },
+				MANUAL: {
+					name: 'Manual',
+					description:
+						'You decide in Instagram whether the trial reel is shared with your followers',
+				},
+				SS_PERFORMANCE: {
+					name: 'By Performance',
+					description: 'Instagram shares the trial reel with your followers if it performs well',
+				},
 			},
 			default: 'MANUAL',
 			description:

@@ -29,7 +29,10 @@ export const mastodon: PlatformRules = {
 			values: ['public', 'unlisted', 'private'],
 			valueLabels: {
 				public: { name: 'Public', description: 'Shown to everyone and in public timelines' },
-				unlisted: { name: 'Unlisted', description: 'Shown to everyone, but not in public timelines' },
+				unlisted: {
+					name: 'Unlisted',
+					description: 'Shown to everyone, but not in public timelines',
+				},
 				private: { name: 'Followers Only', description: 'Shown only to followers' },
 			},
 			default: 'public',

@@ -32,8 +32,11 @@ export const tiktok: PlatformRules = {
 			values: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
 			valueLabels: {
 				PUBLIC_TO_EVERYONE: { name: 'Everyone', description: 'Anyone on TikTok' },
-				MUTUAL_FOLLOW_FRIENDS: { name: 'Friends', description: 'Accounts that follow each other with this one' },
-				FOLLOWER_OF_CREATOR: { name: 'Followers', description: 'The account\'s followers' },
+				MUTUAL_FOLLOW_FRIENDS: {
+					name: 'Friends',
+					description: 'Accounts that follow each other with this one',
+				},
+				FOLLOWER_OF_CREATOR: { name: 'Followers', description: "The account's followers" },
 				SELF_ONLY: { name: 'Only Me', description: 'Only the account itself' },
 			},
 			description: 'Everyone, friends who follow each other, followers, or only the account itself',
@@ -93,7 +96,11 @@ export const tiktok: PlatformRules = {
 			values: ['DIRECT_POST', 'UPLOAD'],
 			valueLabels: {
 				DIRECT_POST: { name: 'Publish Directly', description: 'TikTok publishes the post at once' },
-				UPLOAD: { name: 'Send to Inbox', description: 'The post waits in the TikTok app\'s inbox to be finished and published there' },
+				UPLOAD: {
+					name: 'Send to Inbox',
+					description:
+						"The post waits in the TikTok app's inbox to be finished and published there",
+				},
 			},
 			description:
 				'DIRECT_POST publishes straight away; UPLOAD sends it to TikTok to finish and publish in the app',

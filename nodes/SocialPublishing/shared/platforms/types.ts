@@ -19,7 +19,9 @@ export type MediaKind = 'image' | 'gif' | 'video';
  * A condition on another setting of the same post: it has `value`, or it does not have `notValue` (left out counts as
  * not having it). Used where a platform's rule changes with one of its settings (an X article).
  */
-export type SettingCondition = { setting: string; value: string } | { setting: string; notValue: string };
+export type SettingCondition =
+	| { setting: string; value: string }
+	| { setting: string; notValue: string };
 
 /**
  * How a platform counts a part's text (after tags are removed and entities decoded):

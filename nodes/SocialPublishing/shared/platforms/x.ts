@@ -11,7 +11,8 @@ export const x: PlatformRules = {
 	// Articles are long-form: X's post limits do not apply to them.
 	maxLengthWhen: { setting: 'post_type', value: 'article', maxLength: 100000 },
 	lengthCounting: 'xWeighted',
-	mediaRule: 'Up to 4 images, or 1 video or GIF on its own, in each part. An article takes pictures only.',
+	mediaRule:
+		'Up to 4 images, or 1 video or GIF on its own, in each part. An article takes pictures only.',
 	followUps: 'replies in a thread',
 	media: {
 		appliesTo: 'each',
@@ -35,10 +36,14 @@ export const x: PlatformRules = {
 			required: false,
 			values: ['post', 'article'],
 			valueLabels: {
-				post: { name: 'Post', description: 'A regular post (plain text), with replies as a thread' },
+				post: {
+					name: 'Post',
+					description: 'A regular post (plain text), with replies as a thread',
+				},
 				article: {
 					name: 'Article',
-					description: 'A long-form X article (up to 100000 characters, pictures only); its HTML formatting is kept',
+					description:
+						'A long-form X article (up to 100000 characters, pictures only); its HTML formatting is kept',
 				},
 			},
 			default: 'post',
@@ -54,9 +59,15 @@ export const x: PlatformRules = {
 			values: ['everyone', 'following', 'mentionedUsers', 'subscribers', 'verified'],
 			valueLabels: {
 				everyone: { name: 'Everyone', description: 'Anyone can reply' },
-				following: { name: 'Accounts You Follow', description: 'Only accounts the channel follows' },
-				mentionedUsers: { name: 'Mentioned Accounts', description: 'Only accounts mentioned in the post' },
-				subscribers: { name: 'Subscribers', description: 'Only the channel\'s subscribers' },
+				following: {
+					name: 'Accounts You Follow',
+					description: 'Only accounts the channel follows',
+				},
+				mentionedUsers: {
+					name: 'Mentioned Accounts',
+					description: 'Only accounts mentioned in the post',
+				},
+				subscribers: { name: 'Subscribers', description: "Only the channel's subscribers" },
 				verified: { name: 'Verified Accounts', description: 'Only verified accounts' },
 			},
 			description:
@@ -91,7 +102,8 @@ export const x: PlatformRules = {
 			required: false,
 			// No `when`: the service checks a cover on any post, and uses it only for an article.
 			mediaKinds: ['image', 'gif'],
-			description: 'Only for an article: its cover picture, an image uploaded to the service first ({id, path})',
+			description:
+				'Only for an article: its cover picture, an image uploaded to the service first ({id, path})',
 		},
 		{
 			label: 'Community',

@@ -42,7 +42,10 @@ export const youtube: PlatformRules = {
 			valueLabels: {
 				public: { name: 'Public', description: 'Everyone can find and watch the video' },
 				private: { name: 'Private', description: 'Only the channel can watch it' },
-				unlisted: { name: 'Unlisted', description: 'Anyone with the link can watch it; it is not listed' },
+				unlisted: {
+					name: 'Unlisted',
+					description: 'Anyone with the link can watch it; it is not listed',
+				},
 			},
 			description: 'Who can see the video: everyone, only the channel, or anyone with the link',
 		},
@@ -53,7 +56,10 @@ export const youtube: PlatformRules = {
 			required: false,
 			values: ['yes', 'no'],
 			valueLabels: {
-				yes: { name: 'Yes', description: 'The video is made for children (comments are turned off)' },
+				yes: {
+					name: 'Yes',
+					description: 'The video is made for children (comments are turned off)',
+				},
 				no: { name: 'No', description: 'The video is not made for children' },
 			},
 			description: 'Whether the video is made for children',

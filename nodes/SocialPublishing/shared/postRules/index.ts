@@ -30,11 +30,14 @@ const ISO_DATE_MESSAGE = 'date must be a valid ISO 8601 date string';
  * beyond ±14:00), judged by the one date reader (userValues.ts) and said with its reason.
  */
 function dateProblem(value: unknown): string | undefined {
-	const isoShape = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+	const isoShape =
+		/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 	if (typeof value !== 'string' || !isoShape.test(value)) return ISO_DATE_MESSAGE;
 	const read = readDate(value, 'UTC');
 	if ('iso' in read) return undefined;
-	return 'why' in read && read.why ? `${ISO_DATE_MESSAGE}: "${value}" does not exist (${read.why})` : ISO_DATE_MESSAGE;
+	return 'why' in read && read.why
+		? `${ISO_DATE_MESSAGE}: "${value}" does not exist (${read.why})`
+		: ISO_DATE_MESSAGE;
 }
 
 function checkPart(part: unknown, path: string, report: FieldReport): Part {
@@ -43,7 +46,8 @@ function checkPart(part: unknown, path: string, report: FieldReport): Part {
 		return { content: '', kinds: [] };
 	}
 	const content = typeof part.content === 'string' ? part.content : '';
-	if (report.present(part.content, `${path}.content`)) report.string(part.content, `${path}.content`);
+	if (report.present(part.content, `${path}.content`))
+		report.string(part.content, `${path}.content`);
 
 	const kinds: MediaKind[] = [];
 	let mediaCount = 0;
@@ -52,7 +56,8 @@ function checkPart(part: unknown, path: string, report: FieldReport): Part {
 			mediaCount = part.image.length;
 			part.image.forEach((item, index) => {
 				checkMediaReference(item, `${path}.image.${index}`, report);
-				const kind = isObject(item) && typeof item.path === 'string' ? mediaKind(item.path) : undefined;
+				const kind =
+					isObject(item) && typeof item.path === 'string' ? mediaKind(item.path) : undefined;
 				if (kind) kinds.push(kind);
 			});
 		}
@@ -81,7 +86,10 @@ export function checkCreatePostRequest(
 		return report.problems;
 	}
 
-	if (report.present(body.type, 'type') && !(POST_LIMITS.types as readonly unknown[]).includes(body.type)) {
+	if (
+		report.present(body.type, 'type') &&
+		!(POST_LIMITS.types as readonly unknown[]).includes(body.type)
+	) {
 		report.add('type', `type must be one of the following values: ${POST_LIMITS.types.join(', ')}`);
 	}
 	const wrongDate = report.present(body.date, 'date') ? dateProblem(body.date) : undefined;
@@ -103,7 +111,10 @@ export function checkCreatePostRequest(
 	const isDraft = body.type === 'draft';
 	const { min: minPosts, max: maxPosts } = POST_LIMITS.postsPerRequest;
 	const { min: minParts, max: maxParts } = POST_LIMITS.partsPerPost;
-	if (report.present(body.posts, 'posts') && report.array(body.posts, 'posts', minPosts, maxPosts)) {
+	if (
+		report.present(body.posts, 'posts') &&
+		report.array(body.posts, 'posts', minPosts, maxPosts)
+	) {
 		body.posts.forEach((post, postIndex) => {
 			const path = `posts.${postIndex}`;
 			if (!isObject(post)) {
@@ -113,7 +124,10 @@ export function checkCreatePostRequest(
 			let channel: Channel | undefined;
 			if (report.present(post.integration, `${path}.integration`)) {
 				const id = isObject(post.integration) ? post.integration.id : undefined;
-				if (report.present(id, `${path}.integration.id`) && report.string(id, `${path}.integration.id`)) {
+				if (
+					report.present(id, `${path}.integration.id`) &&
+					report.string(id, `${path}.integration.id`)
+				) {
 					channel = channelOf(id);
 					if (!channel) {
 						unknownChannels.push({
@@ -131,7 +145,9 @@ export function checkCreatePostRequest(
 				report.present(post.value, `${path}.value`) &&
 				report.array(post.value, `${path}.value`, minParts, maxParts)
 			) {
-				parts = post.value.map((part, partIndex) => checkPart(part, `${path}.value.${partIndex}`, report));
+				parts = post.value.map((part, partIndex) =>
+					checkPart(part, `${path}.value.${partIndex}`, report),
+				);
 			}
 			// A platform the table does not know (the service has more than these): the service checks it, not this.
 			if (!channel || !isPlatformId(channel.identifier)) return;

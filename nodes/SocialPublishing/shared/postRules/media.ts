@@ -14,7 +14,12 @@ export function mediaKind(path: string): MediaKind | undefined {
 const USABLE_ENDINGS = Object.keys(MEDIA_EXTENSIONS);
 const ENDINGS_IN_WORDS = `${USABLE_ENDINGS.slice(0, -1).join(', ')} or ${USABLE_ENDINGS[USABLE_ENDINGS.length - 1]}`;
 
-export function checkMediaReference(item: unknown, path: string, report: FieldReport, kinds?: MediaKind[]): void {
+export function checkMediaReference(
+	item: unknown,
+	path: string,
+	report: FieldReport,
+	kinds?: MediaKind[],
+): void {
 	if (!isObject(item)) {
 		report.add(path, `${path} must be an object {id, path}`);
 		return;
@@ -38,7 +43,12 @@ export interface Part {
 }
 
 /** The media rule of a platform applied to one part; the service's message, or undefined. */
-export function mediaProblem(rules: PlatformRules, part: Part, partIndex: number, settings: Json): string | undefined {
+export function mediaProblem(
+	rules: PlatformRules,
+	part: Part,
+	partIndex: number,
+	settings: Json,
+): string | undefined {
 	const media = rules.media;
 	const messages = media.messages;
 	if (partIndex > 0) {
@@ -46,7 +56,9 @@ export function mediaProblem(rules: PlatformRules, part: Part, partIndex: number
 		if (media.appliesTo === 'first') return undefined;
 	}
 	const count = part.kinds.length;
-	const videos = part.kinds.filter((kind) => kind === 'video' || (kind === 'gif' && media.gifIsVideo)).length;
+	const videos = part.kinds.filter(
+		(kind) => kind === 'video' || (kind === 'gif' && media.gifIsVideo),
+	).length;
 	const pictures = count - videos;
 
 	if (count < media.minItems) return messages.noMedia;
@@ -56,7 +68,11 @@ export function mediaProblem(rules: PlatformRules, part: Part, partIndex: number
 	if (media.maxItems !== undefined && count > media.maxItems) return messages.tooMany;
 	if (media.videoOnly && videos < count) return messages.notVideo;
 	const refused = media.refusedKinds;
-	if (refused && settings[refused.setting] === refused.value && part.kinds.some((kind) => refused.kinds.includes(kind))) {
+	if (
+		refused &&
+		settings[refused.setting] === refused.value &&
+		part.kinds.some((kind) => refused.kinds.includes(kind))
+	) {
 		return messages.refusedKind;
 	}
 	if (media.trialReel && settings[media.trialReel.setting] === true) {
@@ -70,4 +86,3 @@ export function mediaProblem(rules: PlatformRules, part: Part, partIndex: number
 	if (media.maxImages !== undefined && pictures > media.maxImages) return messages.tooManyImages;
 	return undefined;
 }
-

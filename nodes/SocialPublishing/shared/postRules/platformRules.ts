@@ -6,11 +6,20 @@ import { maxLengthFor, textLength, TOO_LONG_MESSAGE } from './text';
 
 /** A channel's platform rules (media, length) over the parts of its post. */
 
-export function checkPlatformRules(channel: Channel<PlatformId>, postIndex: number, parts: Part[], settings: Json): RuleProblem[] {
+export function checkPlatformRules(
+	channel: Channel<PlatformId>,
+	postIndex: number,
+	parts: Part[],
+	settings: Json,
+): RuleProblem[] {
 	const rules = PLATFORMS[channel.identifier];
 	const maxLength = maxLengthFor(channel, settings);
 	const found: RuleProblem[] = [];
-	const ruleProblem = (partIndex: number, field: 'content' | 'image', message: string): RuleProblem => ({
+	const ruleProblem = (
+		partIndex: number,
+		field: 'content' | 'image',
+		message: string,
+	): RuleProblem => ({
 		kind: 'platform',
 		postIndex,
 		partIndex,
@@ -28,4 +37,3 @@ export function checkPlatformRules(channel: Channel<PlatformId>, postIndex: numb
 	});
 	return found;
 }
-

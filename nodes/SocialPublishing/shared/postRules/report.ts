@@ -57,7 +57,12 @@ export class FieldReport {
 		return false;
 	}
 
-	array(value: unknown, path: string, min: number | undefined, max: number | undefined): value is unknown[] {
+	array(
+		value: unknown,
+		path: string,
+		min: number | undefined,
+		max: number | undefined,
+	): value is unknown[] {
 		if (!Array.isArray(value)) {
 			this.add(path, `${path} must be an array`);
 			return false;
@@ -71,4 +76,3 @@ export class FieldReport {
 		return true;
 	}
 }
-

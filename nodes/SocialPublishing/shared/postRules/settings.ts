@@ -21,7 +21,12 @@ export function conditionHolds(condition: SettingCondition | undefined, settings
 	return 'value' in condition ? value === condition.value : value !== condition.notValue;
 }
 
-function checkSettingField(field: SettingField, value: unknown, path: string, report: FieldReport): void {
+function checkSettingField(
+	field: SettingField,
+	value: unknown,
+	path: string,
+	report: FieldReport,
+): void {
 	if (isMissing(value)) {
 		if (field.required) report.add(path, `${path} should not be null or undefined`);
 		return;
@@ -29,7 +34,10 @@ function checkSettingField(field: SettingField, value: unknown, path: string, re
 	switch (field.type) {
 		case 'options':
 			if (typeof value !== 'string' || !(field.values ?? []).includes(value)) {
-				report.add(path, `${path} must be one of the following values: ${(field.values ?? []).join(', ')}`);
+				report.add(
+					path,
+					`${path} must be one of the following values: ${(field.values ?? []).join(', ')}`,
+				);
 			}
 			return;
 		case 'boolean':
@@ -45,20 +53,27 @@ function checkSettingField(field: SettingField, value: unknown, path: string, re
 				report.add(path, `${path} must be shorter than or equal to ${field.maxLength} characters`);
 			}
 			if (field.pattern && !field.pattern.test(value)) {
-				report.add(path, `${path} must be ${field.patternHint ?? `of the form ${field.pattern.source}`}`);
+				report.add(
+					path,
+					`${path} must be ${field.patternHint ?? `of the form ${field.pattern.source}`}`,
+				);
 			}
 			return;
 		case 'url':
 			// The service checks an address only when one is given: empty means none.
 			if (value === '') return;
-			if (typeof value !== 'string' || !isWebAddress(value)) report.add(path, `${path} must be a URL address`);
+			if (typeof value !== 'string' || !isWebAddress(value))
+				report.add(path, `${path} must be a URL address`);
 			return;
 		case 'collaborators':
 			if (!report.array(value, path, undefined, undefined)) return;
 			value.forEach((item, index) => {
 				const label = isObject(item) ? item.label : undefined;
 				if (typeof label !== 'string' || label.trim() === '') {
-					report.add(`${path}.${index}.label`, `${path}.${index}.label must be a username (string)`);
+					report.add(
+						`${path}.${index}.label`,
+						`${path}.${index}.label must be a username (string)`,
+					);
 				}
 			});
 			return;
@@ -72,7 +87,8 @@ function checkSettingField(field: SettingField, value: unknown, path: string, re
 				}
 				report.string(item.value, `${path}.${index}.value`);
 				// The service counts the labels, two more for a label with a space in it (it is quoted).
-				if (report.string(item.label, `${path}.${index}.label`)) total += charCount(item.label) + (/\s/.test(item.label) ? 2 : 0);
+				if (report.string(item.label, `${path}.${index}.label`))
+					total += charCount(item.label) + (/\s/.test(item.label) ? 2 : 0);
 			});
 			if (field.totalMaxLength !== undefined && total > field.totalMaxLength) {
 				report.add(
@@ -94,7 +110,11 @@ function checkSettingField(field: SettingField, value: unknown, path: string, re
  * `unknownSettings` names them so the node can warn about typos. `__type`, the platform discriminator the service's
  * own clients send, is accepted (the service sets it to the channel's platform).
  */
-export function checkSettings(platform: PlatformId, settings: unknown, path = 'settings'): RuleProblem[] {
+export function checkSettings(
+	platform: PlatformId,
+	settings: unknown,
+	path = 'settings',
+): RuleProblem[] {
 	const report = new FieldReport();
 	const fields = PLATFORMS[platform].settings ?? [];
 	if (!isMissing(settings) && !isObject(settings)) {
@@ -104,7 +124,8 @@ export function checkSettings(platform: PlatformId, settings: unknown, path = 's
 	const given: Json = isObject(settings) ? settings : {};
 	for (const field of fields) {
 		// A row with a condition that does not hold is not checked at all, as the service skips it.
-		if (conditionHolds(field.when, given)) checkSettingField(field, given[field.name], `${path}.${field.name}`, report);
+		if (conditionHolds(field.when, given))
+			checkSettingField(field, given[field.name], `${path}.${field.name}`, report);
 	}
 	return report.problems;
 }
@@ -113,7 +134,10 @@ export function checkSettings(platform: PlatformId, settings: unknown, path = 's
 export const SETTINGS_TYPE_KEY = '__type';
 
 /** Keys of `settings` the platform table does not know, each with the known setting it most resembles (typos). */
-export function unknownSettings(platform: PlatformId, settings: unknown): Array<{ key: string; closest?: string }> {
+export function unknownSettings(
+	platform: PlatformId,
+	settings: unknown,
+): Array<{ key: string; closest?: string }> {
 	if (!isObject(settings)) return [];
 	const rules = PLATFORMS[platform];
 	const known = (rules.settings ?? []).map((field) => field.name);
@@ -135,10 +159,13 @@ function editDistance(a: string, b: string): number {
 	for (let i = 1; i <= a.length; i++) {
 		const current = [i];
 		for (let j = 1; j <= b.length; j++) {
-			current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+			current[j] = Math.min(
+				previous[j] + 1,
+				current[j - 1] + 1,
+				previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+			);
 		}
 		previous = current;
 	}
 	return previous[b.length];
 }
-

@@ -33,7 +33,8 @@ const ENTITIES: Record<string, string> = {
 };
 
 const isDigit = (unit: number) => unit >= 48 && unit <= 57;
-const isHexDigit = (unit: number) => isDigit(unit) || (unit >= 97 && unit <= 102) || (unit >= 65 && unit <= 70);
+const isHexDigit = (unit: number) =>
+	isDigit(unit) || (unit >= 97 && unit <= 102) || (unit >= 65 && unit <= 70);
 const isLetter = (unit: number) => (unit >= 97 && unit <= 122) || (unit >= 65 && unit <= 90);
 
 /** Where a run of `kind` characters starting at `from` ends. */
@@ -212,7 +213,10 @@ function linkAsCounted(found: string): string {
 
 /** Links found in a text, each with where it starts and its length. */
 function linksIn(text: string): Array<{ index: number; length: number }> {
-	return Array.from(text.matchAll(LINK), (match) => ({ index: match.index ?? 0, length: linkAsCounted(match[0]).length }));
+	return Array.from(text.matchAll(LINK), (match) => ({
+		index: match.index ?? 0,
+		length: linkAsCounted(match[0]).length,
+	}));
 }
 
 /**
@@ -273,6 +277,7 @@ export function maxLengthFor(channel: Channel<PlatformId>, settings?: Json): num
 	const rules = PLATFORMS[channel.identifier];
 	const when = rules.maxLengthWhen;
 	if (when && settings?.[when.setting] === when.value) return when.maxLength;
-	return channel.premium && rules.premiumMaxLength !== undefined ? rules.premiumMaxLength : rules.maxLength;
+	return channel.premium && rules.premiumMaxLength !== undefined
+		? rules.premiumMaxLength
+		: rules.maxLength;
 }
-

@@ -63,14 +63,22 @@ function kindOf(value: unknown): string {
 
 function shapeWords(shape: Shape): string {
 	if (typeof shape === 'string') {
-		return { any: 'anything', object: 'an object', text: 'a text', number: 'a number', boolean: 'true or false', date: 'a date' }[shape];
+		return {
+			any: 'anything',
+			object: 'an object',
+			text: 'a text',
+			number: 'a number',
+			boolean: 'true or false',
+			date: 'a date',
+		}[shape];
 	}
 	if ('list' in shape) return 'a list';
 	if ('object' in shape) return 'an object';
 	return shape.oneOf.map(shapeWords).join(' or ');
 }
 
-const isObject = (value: unknown): value is IDataObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is IDataObject =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Where in the answer: [] is the answer itself, numbers are list elements (counted from 1 in words), texts fields. */
 type Path = Array<string | number>;
@@ -96,9 +104,12 @@ function mismatch(shape: Shape, value: unknown, path: Path): string | undefined 
 						? typeof value === 'number' && Number.isFinite(value)
 						: shape === 'boolean'
 							? typeof value === 'boolean'
-							: typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Date.parse(value));
+							: typeof value === 'string' &&
+								value.trim() !== '' &&
+								!Number.isNaN(Date.parse(value));
 		if (fits) return undefined;
-		if (shape === 'date' && typeof value === 'string') return `${pathWords(path)} is a text that is not a date`;
+		if (shape === 'date' && typeof value === 'string')
+			return `${pathWords(path)} is a text that is not a date`;
 		return `${pathWords(path)} is ${kindOf(value)}, not ${shapeWords(shape)}`;
 	}
 	if ('oneOf' in shape) {
@@ -173,24 +184,37 @@ function announcedBytes(headers: IDataObject): number | undefined {
  * What is wrong with an answer that came with a success status, in words, or undefined when it is a success. Every
  * answer is bounded (size, depth); with a contract it must also have the route's shape. `headers` lower-cased.
  */
-export function brokenAnswer(contract: AnswerContract | undefined, body: unknown, headers: IDataObject): string | undefined {
+export function brokenAnswer(
+	contract: AnswerContract | undefined,
+	body: unknown,
+	headers: IDataObject,
+): string | undefined {
 	const announced = announcedBytes(headers);
-	if (announced !== undefined && announced > MAX_ANSWER_BYTES) return `it is ${megabytes(announced)}, larger than the ${megabytes(MAX_ANSWER_BYTES)} the node takes`;
+	if (announced !== undefined && announced > MAX_ANSWER_BYTES)
+		return `it is ${megabytes(announced)}, larger than the ${megabytes(MAX_ANSWER_BYTES)} the node takes`;
 	if (typeof body === 'string' || Buffer.isBuffer(body)) {
 		const received = Buffer.byteLength(body);
 		// A JSON text ("ok") arrives as the text without its quotes: its length says so.
-		if (contract && typeof body === 'string' && announced !== undefined && Buffer.byteLength(JSON.stringify(body)) === announced) {
+		if (
+			contract &&
+			typeof body === 'string' &&
+			announced !== undefined &&
+			Buffer.byteLength(JSON.stringify(body)) === announced
+		) {
 			return mismatch(contract.shape, body, []);
 		}
-		if (announced !== undefined && received < announced) return `it was cut off after ${received} of ${announced} bytes`;
+		if (announced !== undefined && received < announced)
+			return `it was cut off after ${received} of ${announced} bytes`;
 		if (body.toString().trim() === '') return contract ? 'it is empty' : undefined;
-		if (received > MAX_ANSWER_BYTES) return `it is larger than the ${megabytes(MAX_ANSWER_BYTES)} the node takes`;
+		if (received > MAX_ANSWER_BYTES)
+			return `it is larger than the ${megabytes(MAX_ANSWER_BYTES)} the node takes`;
 		// n8n's HTTP client leaves the text as it came when it is not JSON, and gives a JSON text ("ok") without its
 		// quotes: what starts like a list or an object is broken JSON, anything else a text.
 		if (/^\s*[[{]/.test(body.toString()) || !contract) return 'it is not JSON';
 		return mismatch(contract.shape, body.toString(), []);
 	}
-	if (body === undefined || body === null) return contract && contract.shape !== 'any' ? 'it is empty' : undefined;
+	if (body === undefined || body === null)
+		return contract && contract.shape !== 'any' ? 'it is empty' : undefined;
 	const beyond = beyondBounds(body);
 	if (beyond) return beyond;
 	return contract ? mismatch(contract.shape, body, []) : undefined;

@@ -25,7 +25,13 @@ import { keyRedactor, MIN_KEY_LENGTH, type KeyRedactor } from '../secrets';
 import { BrokenAnswer, brokenAnswer } from './answers';
 import { pacerOf } from './pacing';
 import { announcedCount, resetDelayMs } from './rateLimits';
-import { DEFAULT_POLICY, LOADER_POLICY, nodePolicy, type ParameterReader, type TransportPolicy } from './policy';
+import {
+	DEFAULT_POLICY,
+	LOADER_POLICY,
+	nodePolicy,
+	type ParameterReader,
+	type TransportPolicy,
+} from './policy';
 import { isStreamedBody, lowerCaseKeys, sendWithPolicy, type Target } from './send';
 
 export { DEFAULT_POLICY, LOADER_POLICY, policyOf, type TransportPolicy } from './policy';
@@ -60,14 +66,16 @@ function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, targ
 	const headers = lowerCaseKeys(response.headers);
 	const type = String(headers['content-type'] ?? '');
 	const body = response.body;
-	if (type.includes('text/html') || (typeof body === 'string' && body.trimStart().startsWith('<'))) {
+	if (
+		type.includes('text/html') ||
+		(typeof body === 'string' && body.trimStart().startsWith('<'))
+	) {
 		throw new NodeApiError(
 			node(),
 			{ route: `${target.method} ${target.path}`, status: response.statusCode },
 			{
 				message: `The Base URL did not answer like the API on ${target.method} ${target.path} (an HTML page came back)`,
-				description:
-					EXPECTED_BASE_URL,
+				description: EXPECTED_BASE_URL,
 				httpCode: String(response.statusCode),
 				itemIndex: target.itemIndex,
 			},
@@ -86,9 +94,16 @@ interface Captured {
  * Puts a first postReceive step in front of the operation's own: it keeps the last raw answer
  * (its X-RateLimit-* headers, and the paging fields the items lose) and checks it is the API's.
  */
-function captureAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, target: Target): Captured {
+function captureAnswers(
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	target: Target,
+): Captured {
 	const captured: Captured = {};
-	const capture: PostReceiveAction = async function (this: IExecuteSingleFunctions, items, response) {
+	const capture: PostReceiveAction = async function (
+		this: IExecuteSingleFunctions,
+		items,
+		response,
+	) {
 		assertApiAnswer(() => this.getNode(), response, target);
 		captured.headers = lowerCaseKeys(response.headers);
 		captured.body = response.body;
@@ -99,7 +114,10 @@ function captureAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, t
 		return items.length === 1 ? toItems(items[0].json) : items;
 	};
 	const ownSteps = requestData.postReceive.length > 0;
-	requestData.postReceive.unshift({ data: { parameterValue: undefined }, actions: ownSteps ? [capture] : [capture, splitList] });
+	requestData.postReceive.unshift({
+		data: { parameterValue: undefined },
+		actions: ownSteps ? [capture] : [capture, splitList],
+	});
 	return captured;
 }
 
@@ -109,7 +127,10 @@ function captureAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, t
  * errors before they are worded (each attempt), and in the items and errors handed back to n8n, which shows, saves
  * and logs them (prepare's `send` and `finish`, apiRequestFull's result). Structural: no wording can quote the key.
  */
-function redactAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, redactor: KeyRedactor): void {
+function redactAnswers(
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	redactor: KeyRedactor,
+): void {
 	const redact: PostReceiveAction = async function (items, response) {
 		response.body = redactor.value(response.body);
 		response.headers = redactor.value(lowerCaseKeys(response.headers));
@@ -119,7 +140,11 @@ function redactAnswers(requestData: DeclarativeRestApiSettings.ResultOptions, re
 }
 
 /** Runs `work`, handing on its error with the key replaced (`keepCause`: an attempt's error, still to be read). */
-async function keyGuarded<T>(redactor: KeyRedactor, work: () => Promise<T>, keepCause = false): Promise<T> {
+async function keyGuarded<T>(
+	redactor: KeyRedactor,
+	work: () => Promise<T>,
+	keepCause = false,
+): Promise<T> {
 	try {
 		return await work();
 	} catch (error) {
@@ -127,7 +152,11 @@ async function keyGuarded<T>(redactor: KeyRedactor, work: () => Promise<T>, keep
 	}
 }
 
-function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions, redactor: KeyRedactor) {
+function prepare(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	redactor: KeyRedactor,
+) {
 	const policy = nodePolicy(context, DEFAULT_POLICY);
 	requestData.options.timeout = policy.timeoutMs;
 	// The API never redirects: a redirect is a Base URL that is not quite the API's, and following it would send the
@@ -147,13 +176,23 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
 		captured.headers = undefined;
 		// RoutingNode sends with the item's own context, the one this pagination context is made from.
 		const send = async () =>
-			await withDeadlineSignal(Object.getPrototypeOf(context) as object, signal, async () =>
-				await context.makeRoutingRequest({ ...requestData, options: { ...requestData.options, abortSignal: signal } }),
+			await withDeadlineSignal(
+				Object.getPrototypeOf(context) as object,
+				signal,
+				async () =>
+					await context.makeRoutingRequest({
+						...requestData,
+						options: { ...requestData.options, abortSignal: signal },
+					}),
 			);
 		return await keyGuarded(redactor, send, true);
 	};
 	const send = async () =>
-		await sendWithPolicy(() => context.getNode(), target, policy, attempt, { deadline, pacer, headersOf: () => captured.headers });
+		await sendWithPolicy(() => context.getNode(), target, policy, attempt, {
+			deadline,
+			pacer,
+			headersOf: () => captured.headers,
+		});
 	const finish = (items: INodeExecutionData[]) => {
 		if (!policy.includeRateLimitInfo) return items;
 		const figures = rateLimitFigures(captured.headers);
@@ -173,7 +212,11 @@ function prepare(context: IExecutePaginationFunctions, requestData: DeclarativeR
  * (`getExecutionCancelSignal()`, where the context has one), so for the attempt's time the context answers with a
  * signal that fires on either.
  */
-async function withDeadlineSignal<T>(context: object, signal: AbortSignal | undefined, send: () => Promise<T>): Promise<T> {
+async function withDeadlineSignal<T>(
+	context: object,
+	signal: AbortSignal | undefined,
+	send: () => Promise<T>,
+): Promise<T> {
 	const target = context as { getExecutionCancelSignal?: () => AbortSignal | undefined };
 	const ownSignal = target.getExecutionCancelSignal;
 	if (!signal || typeof ownSignal !== 'function') return await send();
@@ -194,26 +237,37 @@ async function withDeadlineSignal<T>(context: object, signal: AbortSignal | unde
  * A key the service is sure to refuse, stopped before sending: empty, or with "Bearer " in front (the service takes
  * the whole header as the key). Sent, it would cost a 401 and n8n's own re-send of it. The key is never quoted.
  */
-export function refuseUnusableKey(node: INode | (() => INode), credentials: IDataObject, itemIndex?: number): void {
+export function refuseUnusableKey(
+	node: INode | (() => INode),
+	credentials: IDataObject,
+	itemIndex?: number,
+): void {
 	refuseUnusableBaseUrl(node, credentials, itemIndex);
 	const nodeOf = (): INode => (typeof node === 'function' ? node() : node);
 	const key = String(credentials.apiKey ?? '').trim();
 	if (!key) {
 		throw new NodeOperationError(nodeOf(), 'The credential has no API key', {
 			itemIndex,
-			description: 'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth token into the credential.',
+			description:
+				'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth token into the credential.',
 		});
 	}
 	if (key.length < MIN_KEY_LENGTH) {
-		throw new NodeOperationError(nodeOf(), `The API key in the credential has only ${key.length} characters`, {
-			itemIndex,
-			description: 'A key of the service is much longer: copy the whole key again from Settings → Developers → Access and paste it into the credential.',
-		});
+		throw new NodeOperationError(
+			nodeOf(),
+			`The API key in the credential has only ${key.length} characters`,
+			{
+				itemIndex,
+				description:
+					'A key of the service is much longer: copy the whole key again from Settings → Developers → Access and paste it into the credential.',
+			},
+		);
 	}
 	if (/^bearer\s/i.test(key)) {
 		throw new NodeOperationError(nodeOf(), 'The API key in the credential starts with "Bearer "', {
 			itemIndex,
-			description: 'Paste the key bare: the service takes the whole Authorization header as the key. Remove "Bearer " in the credential.',
+			description:
+				'Paste the key bare: the service takes the whole Authorization header as the key. Remove "Bearer " in the credential.',
 		});
 	}
 }
@@ -225,7 +279,9 @@ const runCredentials = new WeakMap<object, Promise<IDataObject>>();
  * Checks the run's credential (read once per run, keyed like shared/batch.ts by the run's input items) for this item;
  * answers what replaces its key in everything the item's request brings back.
  */
-async function refuseUnusableCredential(context: IExecutePaginationFunctions): Promise<KeyRedactor> {
+async function refuseUnusableCredential(
+	context: IExecutePaginationFunctions,
+): Promise<KeyRedactor> {
 	const items = context.getExecuteData()?.data?.main?.[0];
 	let credentials = Array.isArray(items) ? runCredentials.get(items) : undefined;
 	if (!credentials) {
@@ -264,7 +320,11 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		const { send, finish, captured } = prepare(this, requestData, await refuseUnusableCredential(this));
+		const { send, finish, captured } = prepare(
+			this,
+			requestData,
+			await refuseUnusableCredential(this),
+		);
 		const returnAll = this.getNodeParameter('returnAll', true) as boolean;
 		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
 		const pages = walk(this);
@@ -281,7 +341,12 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 }
 
 /** The service still says "more" after the most pages one call reads (../bounds.ts): an error, never a silent stop. */
-function endlessPages(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions, pages: number, read: number): NodeApiError {
+function endlessPages(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	pages: number,
+	read: number,
+): NodeApiError {
 	const route = `${String(requestData.options.method ?? 'GET').toUpperCase()} ${String(requestData.options.url ?? '')}`;
 	return new NodeApiError(
 		context.getNode(),
@@ -313,7 +378,8 @@ export async function apiRequestFull(
 	options: ApiRequestOptions = {},
 ): Promise<{ body: unknown; headers: IDataObject }> {
 	const loader = !('getItemIndex' in this) && !('getWorkflowStaticData' in this);
-	const policy = options.policy ?? nodePolicy(this as ParameterReader, loader ? LOADER_POLICY : DEFAULT_POLICY);
+	const policy =
+		options.policy ?? nodePolicy(this as ParameterReader, loader ? LOADER_POLICY : DEFAULT_POLICY);
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	refuseUnusableKey(() => this.getNode(), credentials, options.itemIndex);
 	const redactor = keyRedactor(String(credentials.apiKey ?? '').trim());
@@ -334,21 +400,33 @@ export async function apiRequestFull(
 	const pacer = 'getExecuteData' in this ? pacerOf(this, policy.maxInFlight) : undefined;
 	// Each attempt's answer, or the client's error, with the key replaced before anything reads it; the error handed on alike.
 	const send = async (signal?: AbortSignal) =>
-		(await withDeadlineSignal(this, signal, async () =>
-			await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, { ...request, abortSignal: signal }),
+		(await withDeadlineSignal(
+			this,
+			signal,
+			async () =>
+				await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+					...request,
+					abortSignal: signal,
+				}),
 		)) as IN8nHttpFullResponse;
-	const response = await keyGuarded(redactor, async () => await sendWithPolicy(
-		() => this.getNode(),
-		target,
-		policy,
-		async (signal) => {
-			const answer = redactor.value(await keyGuarded(redactor, async () => await send(signal), true));
-			// Inside the attempt, so that a broken answer to a GET is retried like a dropped connection.
-			assertApiAnswer(() => this.getNode(), answer, target);
-			return answer;
-		},
-		{ pacer, headersOf: (answer) => lowerCaseKeys(answer.headers) },
-	));
+	const response = await keyGuarded(
+		redactor,
+		async () =>
+			await sendWithPolicy(
+				() => this.getNode(),
+				target,
+				policy,
+				async (signal) => {
+					const answer = redactor.value(
+						await keyGuarded(redactor, async () => await send(signal), true),
+					);
+					// Inside the attempt, so that a broken answer to a GET is retried like a dropped connection.
+					assertApiAnswer(() => this.getNode(), answer, target);
+					return answer;
+				},
+				{ pacer, headersOf: (answer) => lowerCaseKeys(answer.headers) },
+			),
+	);
 	return { body: response.body, headers: lowerCaseKeys(response.headers) };
 }
 

@@ -100,7 +100,15 @@ export class Pacer {
 		const key = route ?? `${method.toUpperCase()} ${path.split('?')[0]}`;
 		let budget = this.budgets.get(key);
 		if (!budget) {
-			budget = { state: route ? 'asking' : 'unlimited', allowance: 0, endsAt: 0, figuresOf: 0, closedUntil: 0, sent: 0, out: 0 };
+			budget = {
+				state: route ? 'asking' : 'unlimited',
+				allowance: 0,
+				endsAt: 0,
+				figuresOf: 0,
+				closedUntil: 0,
+				sent: 0,
+				out: 0,
+			};
 			this.budgets.set(key, budget);
 		}
 		return { key, budget };
@@ -186,18 +194,30 @@ export class Pacer {
 	}
 
 	/** What one answer says about its route's window (headers lower-cased), or a 429's Retry-After. */
-	learn(ticket: Ticket, status: number | undefined, headers: IDataObject | undefined, retryAfterSeconds?: number): void {
+	learn(
+		ticket: Ticket,
+		status: number | undefined,
+		headers: IDataObject | undefined,
+		retryAfterSeconds?: number,
+	): void {
 		const budget = ticket.key === undefined ? undefined : this.budgets.get(ticket.key);
 		if (!budget) return;
 		const now = this.clock.now();
 		if (status === 429) {
-			const seconds = retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds) ? retryAfterSeconds : 1;
-			budget.closedUntil = Math.max(budget.closedUntil, now + Math.min(MAX_ANNOUNCED_WAIT_S, Math.max(0, seconds)) * 1000);
+			const seconds =
+				retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds)
+					? retryAfterSeconds
+					: 1;
+			budget.closedUntil = Math.max(
+				budget.closedUntil,
+				now + Math.min(MAX_ANNOUNCED_WAIT_S, Math.max(0, seconds)) * 1000,
+			);
 		}
 		const announced = announcedWindow(headers, now);
 		if (announced === undefined) {
 			// An answer without figures: the service does not announce this route's limit, so no documented one is applied.
-			if (budget.state === 'asking' && status !== undefined && status < 400) budget.state = 'unlimited';
+			if (budget.state === 'asking' && status !== undefined && status < 400)
+				budget.state = 'unlimited';
 		} else if (announced === 'unreadable') {
 			// Limited, by how much is unknown: one request at a time, each waiting for the one before.
 			if (budget.state === 'unlimited') budget.state = 'asking';
@@ -221,7 +241,10 @@ export class Pacer {
 /** One pacer per run of the node, keyed like shared/batch.ts by the run's input items (shared by its items). */
 const pacers = new WeakMap<object, Pacer>();
 
-export function pacerOf(context: Pick<IExecuteSingleFunctions, 'getExecuteData'>, maxInFlight: number): Pacer {
+export function pacerOf(
+	context: Pick<IExecuteSingleFunctions, 'getExecuteData'>,
+	maxInFlight: number,
+): Pacer {
 	let items: unknown;
 	try {
 		items = context.getExecuteData()?.data?.main?.[0];

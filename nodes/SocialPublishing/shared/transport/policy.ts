@@ -27,7 +27,12 @@ export const DEFAULT_POLICY: TransportPolicy = {
 };
 
 /** Loaders fill a dropdown while the user waits: answer or fail fast. */
-export const LOADER_POLICY: TransportPolicy = { ...DEFAULT_POLICY, timeoutMs: 15_000, retries: 1, maxRateLimitWaitS: 0 };
+export const LOADER_POLICY: TransportPolicy = {
+	...DEFAULT_POLICY,
+	timeoutMs: 15_000,
+	retries: 1,
+	maxRateLimitWaitS: 0,
+};
 
 function numberOr(value: unknown, fallback: number, min = 0): number {
 	const n = typeof value === 'number' ? value : Number(value);
@@ -35,7 +40,10 @@ function numberOr(value: unknown, fallback: number, min = 0): number {
 }
 
 /** The policy from the node's Request Options (`timeout` is n8n's own option, in ms). */
-export function policyOf(options: IDataObject | undefined, defaults: TransportPolicy = DEFAULT_POLICY): TransportPolicy {
+export function policyOf(
+	options: IDataObject | undefined,
+	defaults: TransportPolicy = DEFAULT_POLICY,
+): TransportPolicy {
 	const o = options ?? {};
 	return {
 		timeoutMs: numberOr(o.timeout, defaults.timeoutMs, 1),
@@ -43,7 +51,10 @@ export function policyOf(options: IDataObject | undefined, defaults: TransportPo
 		retryDelayMs: numberOr(o.retryDelay, defaults.retryDelayMs),
 		maxRateLimitWaitS: numberOr(o.maxRateLimitWait, defaults.maxRateLimitWaitS),
 		maxInFlight: Math.floor(numberOr(o.maxInFlight, defaults.maxInFlight, 1)),
-		includeRateLimitInfo: o.includeRateLimitInfo === undefined ? defaults.includeRateLimitInfo : o.includeRateLimitInfo === true,
+		includeRateLimitInfo:
+			o.includeRateLimitInfo === undefined
+				? defaults.includeRateLimitInfo
+				: o.includeRateLimitInfo === true,
 	};
 }
 

@@ -111,7 +111,11 @@ const HTTP_DATE_START = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,?\s/i;
  * Negative is now; beyond a day (a date years away, a huge number) is a day.
  */
 export function retryAfterDelayMs(value: unknown, nowMs: number): number | undefined {
-	const values = Array.isArray(value) ? value.map(String) : typeof value === 'string' || typeof value === 'number' ? [String(value)] : [];
+	const values = Array.isArray(value)
+		? value.map(String)
+		: typeof value === 'string' || typeof value === 'number'
+			? [String(value)]
+			: [];
 	const delays: number[] = [];
 	for (const text of values) {
 		// An HTTP date (it starts with the day's name) has a comma of its own: read the whole value as a date first.
@@ -136,8 +140,13 @@ export interface AnnouncedWindow {
  * The X-RateLimit-* figures of an answer (headers lower-cased): undefined when it has none, 'unreadable' when it
  * has some the node cannot use (the route is limited, by how much is unknown). Several values: the lowest count.
  */
-export function announcedWindow(headers: Record<string, unknown> | undefined, nowMs: number): AnnouncedWindow | 'unreadable' | undefined {
-	const raw = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map((name) => headers?.[name]);
+export function announcedWindow(
+	headers: Record<string, unknown> | undefined,
+	nowMs: number,
+): AnnouncedWindow | 'unreadable' | undefined {
+	const raw = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map(
+		(name) => headers?.[name],
+	);
 	if (raw.every((value) => headerValues(value).length === 0)) return undefined;
 	const limit = announcedCount(raw[0]);
 	const left = announcedCount(raw[1]);
@@ -147,4 +156,3 @@ export function announcedWindow(headers: Record<string, unknown> | undefined, no
 	const remaining = Math.min(left, limit ?? Infinity);
 	return { ...(limit !== undefined ? { limit } : {}), remaining, resetMs };
 }
-

@@ -1,4 +1,10 @@
-import { NodeApiError, NodeOperationError, sleep, type IDataObject, type INode } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	sleep,
+	type IDataObject,
+	type INode,
+} from 'n8n-workflow';
 
 import { failureError, rateLimitError, retryAfterSeconds, type Failure } from '../errors';
 import { routeOf } from '../routeFacts';
@@ -25,12 +31,19 @@ export interface Target {
 }
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const UNREACHABLE_CODES = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+]);
 
 export function lowerCaseKeys(headers: unknown): IDataObject {
 	const out: IDataObject = {};
 	if (headers && typeof headers === 'object') {
-		for (const [key, value] of Object.entries(headers as IDataObject)) out[key.toLowerCase()] = value;
+		for (const [key, value] of Object.entries(headers as IDataObject))
+			out[key.toLowerCase()] = value;
 	}
 	return out;
 }
@@ -42,20 +55,45 @@ export function lowerCaseKeys(headers: unknown): IDataObject {
  * the client's error as `cause`, which `failureOf` reads first. The node's own NodeApiErrors wrap a plain object
  * (kept as `errorResponse`), never an Error, so they are not taken for one of these.
  */
-function wrappedWithoutCause(error: unknown): { status?: number; code?: string; body?: unknown } | undefined {
-	if (!(error instanceof NodeApiError) || error.cause !== undefined || error.errorResponse !== undefined || !error.httpCode) return undefined;
+function wrappedWithoutCause(
+	error: unknown,
+): { status?: number; code?: string; body?: unknown } | undefined {
+	if (
+		!(error instanceof NodeApiError) ||
+		error.cause !== undefined ||
+		error.errorResponse !== undefined ||
+		!error.httpCode
+	)
+		return undefined;
 	const status = /^\d{3}$/.test(error.httpCode) ? Number(error.httpCode) : undefined;
 	return status ? { status, body: error.context.data } : { code: error.httpCode };
 }
 
 /** What went wrong in one attempt, or undefined when the error is not about the HTTP exchange. */
-function failureOf(error: unknown, target: Target, policy: TransportPolicy, attempts: number): Failure | undefined {
+function failureOf(
+	error: unknown,
+	target: Target,
+	policy: TransportPolicy,
+	attempts: number,
+): Failure | undefined {
 	const outer = error as { cause?: unknown; code?: string; message?: string } | undefined;
 	const cause = (outer?.cause ?? outer) as
-		| { response?: { status?: number; data?: unknown; headers?: unknown }; code?: string; message?: string; isAxiosError?: boolean }
+		| {
+				response?: { status?: number; data?: unknown; headers?: unknown };
+				code?: string;
+				message?: string;
+				isAxiosError?: boolean;
+		  }
 		| undefined;
-	const base = { method: target.method, path: target.path, attempts, timeoutMs: policy.timeoutMs, baseUrl: target.baseUrl };
-	if (error instanceof BrokenAnswer) return { ...base, status: error.status, headers: error.headers, broken: error.problem };
+	const base = {
+		method: target.method,
+		path: target.path,
+		attempts,
+		timeoutMs: policy.timeoutMs,
+		baseUrl: target.baseUrl,
+	};
+	if (error instanceof BrokenAnswer)
+		return { ...base, status: error.status, headers: error.headers, broken: error.problem };
 	const status = cause?.response?.status;
 	if (status && status < 300) {
 		// A success status then an error: the body broke off on the way ("aborted", a reset connection).
@@ -64,19 +102,27 @@ function failureOf(error: unknown, target: Target, policy: TransportPolicy, atte
 		return { ...base, status, headers: lowerCaseKeys(cause.response?.headers), broken };
 	}
 	if (cause?.response?.status) {
-		return { ...base, status: cause.response.status, body: cause.response.data, headers: lowerCaseKeys(cause.response.headers) };
+		return {
+			...base,
+			status: cause.response.status,
+			body: cause.response.data,
+			headers: lowerCaseKeys(cause.response.headers),
+		};
 	}
 	const bare = wrappedWithoutCause(error);
-	if (bare?.status && bare.status < 300) return { ...base, status: bare.status, headers: {}, broken: 'it was cut off before its end' };
+	if (bare?.status && bare.status < 300)
+		return { ...base, status: bare.status, headers: {}, broken: 'it was cut off before its end' };
 	if (bare?.status) return { ...base, status: bare.status, body: bare.body, headers: {} };
 	const code = cause?.code ?? outer?.code ?? bare?.code;
 	// Only the HTTP client's own errors are about the exchange; the node's checks of an answer are not.
 	if (!cause?.isAxiosError && !code) return undefined;
 	const text = `${cause?.message ?? ''} ${outer?.message ?? ''}`;
 	if (code === 'ERR_CANCELED') return undefined;
-	if ((code && TIMEOUT_CODES.has(code)) || /timeout of \d+ms exceeded|timed out/i.test(text)) return { ...base, network: 'timeout' };
+	if ((code && TIMEOUT_CODES.has(code)) || /timeout of \d+ms exceeded|timed out/i.test(text))
+		return { ...base, network: 'timeout' };
 	if (code && UNREACHABLE_CODES.has(code)) return { ...base, network: 'unreachable' };
-	if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up|ECONNRESET|aborted/i.test(text)) return { ...base, network: 'dropped' };
+	if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up|ECONNRESET|aborted/i.test(text))
+		return { ...base, network: 'dropped' };
 	if (cause?.isAxiosError) return { ...base, network: 'dropped' };
 	return undefined;
 }
@@ -86,19 +132,30 @@ function failureOf(error: unknown, target: Target, policy: TransportPolicy, atte
  * execution). The node's own errors pass as they are; anything else is re-worded without its
  * cause, which could hold the request and so the key.
  */
-function notAboutHttp(node: INode, error: unknown, target: Target): NodeApiError | NodeOperationError {
-	const cause = (error as { cause?: { config?: unknown; isAxiosError?: boolean } } | undefined)?.cause;
+function notAboutHttp(
+	node: INode,
+	error: unknown,
+	target: Target,
+): NodeApiError | NodeOperationError {
+	const cause = (error as { cause?: { config?: unknown; isAxiosError?: boolean } } | undefined)
+		?.cause;
 	const carriesRequest = Boolean(cause && (cause.isAxiosError || cause.config));
-	if ((error instanceof NodeOperationError || error instanceof NodeApiError) && !carriesRequest) return error;
+	if ((error instanceof NodeOperationError || error instanceof NodeApiError) && !carriesRequest)
+		return error;
 	const message = error instanceof Error ? error.message : String(error);
-	return new NodeApiError(node, { route: `${target.method} ${target.path}` }, { message: `${target.method} ${target.path} failed: ${message}`, itemIndex: target.itemIndex });
+	return new NodeApiError(
+		node,
+		{ route: `${target.method} ${target.path}` },
+		{ message: `${target.method} ${target.path} failed: ${message}`, itemIndex: target.itemIndex },
+	);
 }
 
 function retryable(method: string, failure: Failure): boolean {
 	if (method !== 'GET') return false;
 	if (failure.broken) return true;
 	// A route whose timeout is final (find-slot: production never answers for an unknown channel) only waits again.
-	if (failure.network === 'timeout' && routeOf(method, failure.path).facts.timeoutIsFinal) return false;
+	if (failure.network === 'timeout' && routeOf(method, failure.path).facts.timeoutIsFinal)
+		return false;
 	if (failure.network === 'timeout' || failure.network === 'dropped') return true;
 	return (failure.status ?? 0) >= 500;
 }
@@ -112,11 +169,15 @@ function retryable(method: string, failure: Failure): boolean {
  * then closes the connection at the deadline instead of reading on. The timer (AbortSignal.timeout)
  * never keeps the process alive.
  */
-async function withinDeadline<T>(ms: number, attempt: (signal?: AbortSignal) => Promise<T>): Promise<T> {
+async function withinDeadline<T>(
+	ms: number,
+	attempt: (signal?: AbortSignal) => Promise<T>,
+): Promise<T> {
 	const signal = AbortSignal.timeout(ms);
 	let onAbort = () => {};
 	const deadline = new Promise<never>((_resolve, reject) => {
-		onAbort = () => reject(Object.assign(new Error(`timeout of ${ms}ms exceeded`), { code: 'ETIMEDOUT' }));
+		onAbort = () =>
+			reject(Object.assign(new Error(`timeout of ${ms}ms exceeded`), { code: 'ETIMEDOUT' }));
 		signal.addEventListener('abort', onAbort, { once: true });
 	});
 	try {
@@ -155,7 +216,10 @@ export async function sendWithPolicy<T>(
 ): Promise<T> {
 	const nodeOf = (): INode => (typeof node === 'function' ? node() : node);
 	const method = target.method.toUpperCase();
-	const once = options.deadline === false ? async () => await attempt() : async () => await withinDeadline(policy.timeoutMs, attempt);
+	const once =
+		options.deadline === false
+			? async () => await attempt()
+			: async () => await withinDeadline(policy.timeoutMs, attempt);
 	const pacer = options.pacer ?? new Pacer(policy.maxInFlight);
 	const started = Date.now();
 	let attempts = 0;
@@ -164,9 +228,20 @@ export async function sendWithPolicy<T>(
 	for (;;) {
 		attempts++;
 		// Waits for the endpoint's window (and a place in flight), within what is left of Max Rate-Limit Wait.
-		const ticket = await pacer.admit(method, target.path, policy.maxRateLimitWaitS * 1000 - (Date.now() - started));
+		const ticket = await pacer.admit(
+			method,
+			target.path,
+			policy.maxRateLimitWaitS * 1000 - (Date.now() - started),
+		);
 		if ('waitSeconds' in ticket) {
-			throw rateLimitError(nodeOf(), { method, path: target.path, status: 429 }, ticket.waitSeconds, policy.maxRateLimitWaitS, target.itemIndex, !answered429);
+			throw rateLimitError(
+				nodeOf(),
+				{ method, path: target.path, status: 429 },
+				ticket.waitSeconds,
+				policy.maxRateLimitWaitS,
+				target.itemIndex,
+				!answered429,
+			);
 		}
 		try {
 			const result = await once();

@@ -21,49 +21,165 @@ export interface HostileOperation {
 	before?: Record<string, Handler>;
 }
 
-export const CHANNEL = { id: 'c1', name: 'Main', identifier: 'threads', picture: '', disabled: false, profile: 'main', customer: null };
+export const CHANNEL = {
+	id: 'c1',
+	name: 'Main',
+	identifier: 'threads',
+	picture: '',
+	disabled: false,
+	profile: 'main',
+	customer: null,
+};
 
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const png = Buffer.from(
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+	'base64',
+);
 
 export const EVERY_OPERATION: HostileOperation[] = [
-	{ name: 'Channel → Check Connection', method: 'GET', route: 'GET /is-connected', parameters: { resource: 'channel', operation: 'checkConnection' } },
-	{ name: 'Channel → Get Many', method: 'GET', route: 'GET /integrations', parameters: { resource: 'channel', operation: 'getMany' } },
-	{ name: 'Channel → Get Settings', method: 'GET', route: 'GET /integration-settings/c1', parameters: { resource: 'channel', operation: 'getSettings', channel: byId('c1') } },
-	{ name: 'Channel → Run Tool', method: 'POST', route: 'POST /integration-trigger/c1', parameters: { resource: 'channel', operation: 'runTool', channel: byId('c1'), tool: 'channels' } },
-	{ name: 'Channel → Get Connect URL', method: 'GET', route: 'GET /social/linkedin', parameters: { resource: 'channel', operation: 'getConnectUrl', platform: 'linkedin' } },
-	{ name: 'Channel → Delete', method: 'DELETE', route: 'DELETE /integrations/c1', parameters: { resource: 'channel', operation: 'delete', channel: byId('c1') } },
+	{
+		name: 'Channel → Check Connection',
+		method: 'GET',
+		route: 'GET /is-connected',
+		parameters: { resource: 'channel', operation: 'checkConnection' },
+	},
+	{
+		name: 'Channel → Get Many',
+		method: 'GET',
+		route: 'GET /integrations',
+		parameters: { resource: 'channel', operation: 'getMany' },
+	},
+	{
+		name: 'Channel → Get Settings',
+		method: 'GET',
+		route: 'GET /integration-settings/c1',
+		parameters: { resource: 'channel', operation: 'getSettings', channel: byId('c1') },
+	},
+	{
+		name: 'Channel → Run Tool',
+		method: 'POST',
+		route: 'POST /integration-trigger/c1',
+		parameters: {
+			resource: 'channel',
+			operation: 'runTool',
+			channel: byId('c1'),
+			tool: 'channels',
+		},
+	},
+	{
+		name: 'Channel → Get Connect URL',
+		method: 'GET',
+		route: 'GET /social/linkedin',
+		parameters: { resource: 'channel', operation: 'getConnectUrl', platform: 'linkedin' },
+	},
+	{
+		name: 'Channel → Delete',
+		method: 'DELETE',
+		route: 'DELETE /integrations/c1',
+		parameters: { resource: 'channel', operation: 'delete', channel: byId('c1') },
+	},
 	{
 		name: 'Post → Create',
 		method: 'POST',
 		route: 'POST /posts',
-		parameters: createParams({ parts: parts({ content: 'Hello' }), channels: [channelEntry({ channel: byId('c1'), platform: 'threads' })] }),
+		parameters: createParams({
+			parts: parts({ content: 'Hello' }),
+			channels: [channelEntry({ channel: byId('c1'), platform: 'threads' })],
+		}),
 		before: { 'GET /integrations': answers.json(200, [CHANNEL]) },
 	},
-	{ name: 'Post → Get Many', method: 'GET', route: 'GET /posts', parameters: { resource: 'post', operation: 'getMany' } },
-	{ name: 'Post → Set Status', method: 'PUT', route: 'PUT /posts/p1/status', parameters: { resource: 'post', operation: 'setStatus', postId: 'p1', status: 'draft' } },
-	{ name: 'Post → Delete', method: 'DELETE', route: 'DELETE /posts/p1', parameters: { resource: 'post', operation: 'delete', postId: 'p1' } },
-	{ name: 'Post → Delete Group', method: 'DELETE', route: 'DELETE /posts/group/g1', parameters: { resource: 'post', operation: 'deleteGroup', group: 'g1' } },
-	{ name: 'Post → Get Missing Items', method: 'GET', route: 'GET /posts/p1/missing', parameters: { resource: 'post', operation: 'getMissingItems', postId: 'p1' } },
-	{ name: 'Post → Set Release ID', method: 'PUT', route: 'PUT /posts/p1/release-id', parameters: { resource: 'post', operation: 'setReleaseId', postId: 'p1', releaseId: 'r1' } },
-	{ name: 'Slot → Find Next Free', method: 'GET', route: 'GET /find-slot/c1', parameters: { resource: 'slot', operation: 'findNextFree', channel: byId('c1') } },
-	{ name: 'Analytics → Get Channel Analytics', method: 'GET', route: 'GET /analytics/c1', parameters: { resource: 'analytics', operation: 'getChannel', channel: byId('c1') } },
-	{ name: 'Analytics → Get Post Analytics', method: 'GET', route: 'GET /analytics/post/p1', parameters: { resource: 'analytics', operation: 'getPost', postId: 'p1' } },
-	{ name: 'Notification → Get Many', method: 'GET', route: 'GET /notifications', parameters: { resource: 'notification', operation: 'getMany', returnAll: true } },
+	{
+		name: 'Post → Get Many',
+		method: 'GET',
+		route: 'GET /posts',
+		parameters: { resource: 'post', operation: 'getMany' },
+	},
+	{
+		name: 'Post → Set Status',
+		method: 'PUT',
+		route: 'PUT /posts/p1/status',
+		parameters: { resource: 'post', operation: 'setStatus', postId: 'p1', status: 'draft' },
+	},
+	{
+		name: 'Post → Delete',
+		method: 'DELETE',
+		route: 'DELETE /posts/p1',
+		parameters: { resource: 'post', operation: 'delete', postId: 'p1' },
+	},
+	{
+		name: 'Post → Delete Group',
+		method: 'DELETE',
+		route: 'DELETE /posts/group/g1',
+		parameters: { resource: 'post', operation: 'deleteGroup', group: 'g1' },
+	},
+	{
+		name: 'Post → Get Missing Items',
+		method: 'GET',
+		route: 'GET /posts/p1/missing',
+		parameters: { resource: 'post', operation: 'getMissingItems', postId: 'p1' },
+	},
+	{
+		name: 'Post → Set Release ID',
+		method: 'PUT',
+		route: 'PUT /posts/p1/release-id',
+		parameters: { resource: 'post', operation: 'setReleaseId', postId: 'p1', releaseId: 'r1' },
+	},
+	{
+		name: 'Slot → Find Next Free',
+		method: 'GET',
+		route: 'GET /find-slot/c1',
+		parameters: { resource: 'slot', operation: 'findNextFree', channel: byId('c1') },
+	},
+	{
+		name: 'Analytics → Get Channel Analytics',
+		method: 'GET',
+		route: 'GET /analytics/c1',
+		parameters: { resource: 'analytics', operation: 'getChannel', channel: byId('c1') },
+	},
+	{
+		name: 'Analytics → Get Post Analytics',
+		method: 'GET',
+		route: 'GET /analytics/post/p1',
+		parameters: { resource: 'analytics', operation: 'getPost', postId: 'p1' },
+	},
+	{
+		name: 'Notification → Get Many',
+		method: 'GET',
+		route: 'GET /notifications',
+		parameters: { resource: 'notification', operation: 'getMany', returnAll: true },
+	},
 	{
 		name: 'Media → Upload',
 		method: 'POST',
 		route: 'POST /upload',
 		parameters: { resource: 'media', operation: 'upload', binaryPropertyName: 'data' },
-		items: [{ json: {}, binary: { data: { data: png.toString('base64'), fileName: 'a.png', mimeType: 'image/png' } } }],
+		items: [
+			{
+				json: {},
+				binary: {
+					data: { data: png.toString('base64'), fileName: 'a.png', mimeType: 'image/png' },
+				},
+			},
+		],
 	},
 	{
 		name: 'Media → Upload From URL',
 		method: 'POST',
 		route: 'POST /upload-from-url',
 		// A loopback address (allowed by the option) keeps the address check from asking a name server.
-		parameters: { resource: 'media', operation: 'uploadFromUrl', url: 'https://127.0.0.1/a.png', options: { allowPrivateAddress: true } },
+		parameters: {
+			resource: 'media',
+			operation: 'uploadFromUrl',
+			url: 'https://127.0.0.1/a.png',
+			options: { allowPrivateAddress: true },
+		},
 	},
-	{ name: 'Media → Get Many', method: 'GET', route: 'GET /media', parameters: { resource: 'media', operation: 'getMany', returnAll: true } },
+	{
+		name: 'Media → Get Many',
+		method: 'GET',
+		route: 'GET /media',
+		parameters: { resource: 'media', operation: 'getMany', returnAll: true },
+	},
 ];
 
 /** The writes among them: a redirect on one of these is never followed. */
@@ -75,4 +191,5 @@ export function answering(operation: HostileOperation, handler: Handler): Record
 }
 
 /** How many requests the operation sends before its own route (its look-ups). */
-export const lookupsOf = (operation: HostileOperation): number => Object.keys(operation.before ?? {}).length;
+export const lookupsOf = (operation: HostileOperation): number =>
+	Object.keys(operation.before ?? {}).length;

@@ -5,11 +5,28 @@
  * means a Base URL that is not quite the API's (http:// for https://, a missing /api, a path too many). The error
  * names the redirect and the Base URL to set (shared/errors.ts).
  */
-import { API_PREFIX, answers, byRoute, startHostileServer, type HostileServer } from '../../../helpers/hostileServer';
-import { createPoller, listSearch, testCredentials, type RunNodeResult } from '../../../helpers/engine';
+import {
+	API_PREFIX,
+	answers,
+	byRoute,
+	startHostileServer,
+	type HostileServer,
+} from '../../../helpers/hostileServer';
+import {
+	createPoller,
+	listSearch,
+	testCredentials,
+	type RunNodeResult,
+} from '../../../helpers/engine';
 import { TRIGGER_TYPE } from '../../SocialPublishingNotificationTrigger/triggerHarness';
 import { NODE_TYPE } from '../support';
-import { answering, EVERY_OPERATION, lookupsOf, WRITES, type HostileOperation } from './everyOperation';
+import {
+	answering,
+	EVERY_OPERATION,
+	lookupsOf,
+	WRITES,
+	type HostileOperation,
+} from './everyOperation';
 import { captureN8nLog, expectHostileOutcome, useHostileService } from './support';
 
 const t = useHostileService();
@@ -41,17 +58,32 @@ const port = (server: HostileServer) => new URL(server.origin).port;
 const TARGETS: Target[] = [
 	{ name: 'the same origin', origin: () => t.server.origin, sameServer: true },
 	{ name: 'another port', origin: () => other.origin, sameServer: false },
-	{ name: 'another host name (same port)', origin: () => `http://localhost:${port(t.server)}`, sameServer: true },
-	{ name: 'another scheme (https://)', origin: () => `https://127.0.0.1:${port(t.server)}`, sameServer: true },
+	{
+		name: 'another host name (same port)',
+		origin: () => `http://localhost:${port(t.server)}`,
+		sameServer: true,
+	},
+	{
+		name: 'another scheme (https://)',
+		origin: () => `https://127.0.0.1:${port(t.server)}`,
+		sameServer: true,
+	},
 ];
 
 /** One operation per method, and the route the redirect answers. */
 const BY_METHOD: HostileOperation[] = ['GET', 'POST', 'PUT', 'DELETE'].map(
-	(method) => EVERY_OPERATION.find((operation) => operation.method === method && operation.route !== 'POST /posts') as HostileOperation,
+	(method) =>
+		EVERY_OPERATION.find(
+			(operation) => operation.method === method && operation.route !== 'POST /posts',
+		) as HostileOperation,
 );
 const pathOf = (operation: HostileOperation) => operation.route.replace(/^\w+ /, '');
 
-async function expectRedirectRefused(operation: HostileOperation, status: number, target: Target): Promise<void> {
+async function expectRedirectRefused(
+	operation: HostileOperation,
+	status: number,
+	target: Target,
+): Promise<void> {
 	const location = `${target.origin()}${API_PREFIX}${pathOf(operation)}`;
 	t.server.respond(byRoute(answering(operation, answers.redirect(status as 301, location))));
 	const run = await t.run(operation.parameters, { items: operation.items });
@@ -63,8 +95,11 @@ async function expectRedirectRefused(operation: HostileOperation, status: number
 	});
 	expect(message).toContain(`set the credential's Base URL to ${target.origin()}${API_PREFIX}`);
 	expect(other.requests).toHaveLength(0);
-	if (operation.method !== 'GET') expect(description).toMatch(/may or may not have been|may have been/);
-	expect(run.result.items.some((item) => JSON.stringify(item.json).includes('elsewhere'))).toBe(false);
+	if (operation.method !== 'GET')
+		expect(description).toMatch(/may or may not have been|may have been/);
+	expect(run.result.items.some((item) => JSON.stringify(item.json).includes('elsewhere'))).toBe(
+		false,
+	);
 }
 
 describe.each(BY_METHOD)('$method ($name): a redirect is never followed', (operation) => {
@@ -75,27 +110,43 @@ describe.each(BY_METHOD)('$method ($name): a redirect is never followed', (opera
 	});
 });
 
-describe.each(WRITES)('$name: a redirect to another origin is never followed, and says how to check the change', (operation) => {
-	it.each([301, 303, 307])('HTTP %i', async (status) => {
-		await expectRedirectRefused(operation, status, TARGETS[1]);
-	});
-});
+describe.each(WRITES)(
+	'$name: a redirect to another origin is never followed, and says how to check the change',
+	(operation) => {
+		it.each([301, 303, 307])('HTTP %i', async (status) => {
+			await expectRedirectRefused(operation, status, TARGETS[1]);
+		});
+	},
+);
 
 describe('POST /posts (Post → Create) behind a Base URL that is not the API', () => {
-	const create = EVERY_OPERATION.find((operation) => operation.route === 'POST /posts') as HostileOperation;
-	it.each(STATUSES)('HTTP %i to another origin: not re-sent there, and says the post may exist', async (status) => {
-		const location = `${other.origin}${API_PREFIX}/posts`;
-		t.server.respond(byRoute(answering(create, answers.redirect(status as 301, location))));
-		const run = await t.run(create.parameters);
-		const { description } = expectHostileOutcome(run, { message: `The service redirected POST /posts to ${location}`, requests: 2, withinMs: 5_000 });
-		expect(description).toMatch(/post may have been created/);
-		expect(other.requests).toHaveLength(0);
-	});
+	const create = EVERY_OPERATION.find(
+		(operation) => operation.route === 'POST /posts',
+	) as HostileOperation;
+	it.each(STATUSES)(
+		'HTTP %i to another origin: not re-sent there, and says the post may exist',
+		async (status) => {
+			const location = `${other.origin}${API_PREFIX}/posts`;
+			t.server.respond(byRoute(answering(create, answers.redirect(status as 301, location))));
+			const run = await t.run(create.parameters);
+			const { description } = expectHostileOutcome(run, {
+				message: `The service redirected POST /posts to ${location}`,
+				requests: 2,
+				withinMs: 5_000,
+			});
+			expect(description).toMatch(/post may have been created/);
+			expect(other.requests).toHaveLength(0);
+		},
+	);
 
 	it('a redirect away from the API (to a login page): the Base URL reaches the web application', async () => {
 		t.server.respond(answers.redirect(302, `${other.origin}/auth/login`));
 		const run = await t.run({ resource: 'channel', operation: 'getMany' });
-		const { description } = expectHostileOutcome(run, { message: `The service redirected GET /integrations to ${other.origin}/auth/login`, requests: 1, withinMs: 5_000 });
+		const { description } = expectHostileOutcome(run, {
+			message: `The service redirected GET /integrations to ${other.origin}/auth/login`,
+			requests: 1,
+			withinMs: 5_000,
+		});
 		expect(description).toMatch(/\/api\/public\/v1/);
 		expect(other.requests).toHaveLength(0);
 	});
@@ -103,26 +154,48 @@ describe('POST /posts (Post → Create) behind a Base URL that is not the API', 
 	it('a relative Location: resolved against the Base URL, and not followed', async () => {
 		t.server.respond(answers.redirect(308, `/v2/public/integrations`));
 		const run = await t.run({ resource: 'channel', operation: 'getMany' });
-		expectHostileOutcome(run, { message: `The service redirected GET /integrations to ${t.server.origin}/v2/public/integrations`, requests: 1, withinMs: 5_000 });
+		expectHostileOutcome(run, {
+			message: `The service redirected GET /integrations to ${t.server.origin}/v2/public/integrations`,
+			requests: 1,
+			withinMs: 5_000,
+		});
 	});
 
 	it('a redirect with a query: the error names the address without it', async () => {
-		t.server.respond(answers.redirect(302, `${other.origin}${API_PREFIX}/integrations?session=abc123`));
+		t.server.respond(
+			answers.redirect(302, `${other.origin}${API_PREFIX}/integrations?session=abc123`),
+		);
 		const run = await t.run({ resource: 'channel', operation: 'getMany' });
-		const { message } = expectHostileOutcome(run, { message: `to ${other.origin}${API_PREFIX}/integrations:`, requests: 1, withinMs: 5_000 });
+		const { message } = expectHostileOutcome(run, {
+			message: `to ${other.origin}${API_PREFIX}/integrations:`,
+			requests: 1,
+			withinMs: 5_000,
+		});
 		expect(message).not.toContain('abc123');
 	});
 
 	it('a redirect without a Location', async () => {
 		t.server.respond(answers.noBody(301));
 		const run = await t.run({ resource: 'channel', operation: 'getMany' });
-		expectHostileOutcome(run, { message: 'The service answered GET /integrations with a redirect (HTTP 301)', description: /api\/public\/v1/, requests: 1, withinMs: 5_000 });
+		expectHostileOutcome(run, {
+			message: 'The service answered GET /integrations with a redirect (HTTP 301)',
+			description: /api\/public\/v1/,
+			requests: 1,
+			withinMs: 5_000,
+		});
 	});
 
-	it('Continue On Fail: the redirect is the item\'s error, nothing is output from the other origin', async () => {
+	it("Continue On Fail: the redirect is the item's error, nothing is output from the other origin", async () => {
 		t.server.respond(answers.redirect(301, `${other.origin}${API_PREFIX}/integrations`));
-		const run = await t.run({ resource: 'channel', operation: 'getMany' }, { continueOnFail: true });
-		expectHostileOutcome(run, { message: /redirected GET \/integrations/, requests: 1, withinMs: 5_000 });
+		const run = await t.run(
+			{ resource: 'channel', operation: 'getMany' },
+			{ continueOnFail: true },
+		);
+		expectHostileOutcome(run, {
+			message: /redirected GET \/integrations/,
+			requests: 1,
+			withinMs: 5_000,
+		});
 		expect(other.requests).toHaveLength(0);
 	});
 });
@@ -140,14 +213,38 @@ describe('the pickers, the trigger and the credential test follow no redirect ei
 		} finally {
 			capture.stop();
 		}
-		const result = { items: value === undefined ? [] : [{ json: { value } }], error, run: { data: {} } } as unknown as RunNodeResult;
-		return { result, ms: Date.now() - started, log: capture.lines, requests: t.server.requests.map((r) => `${r.method} ${r.path}`) };
+		const result = {
+			items: value === undefined ? [] : [{ json: { value } }],
+			error,
+			run: { data: {} },
+		} as unknown as RunNodeResult;
+		return {
+			result,
+			ms: Date.now() - started,
+			log: capture.lines,
+			requests: t.server.requests.map((r) => `${r.method} ${r.path}`),
+		};
 	};
 
 	it.each(STATUSES)('Channel picker, HTTP %i to another origin', async (status) => {
 		t.server.respond(answers.redirect(status as 301, `${other.origin}${API_PREFIX}/integrations`));
-		const run = await viaEditor(async () => await listSearch(t.credentials, 'searchChannels', {}, 'channel', undefined, undefined, NODE_TYPE));
-		expectHostileOutcome(run, { message: `The service redirected GET /integrations to ${other.origin}${API_PREFIX}/integrations`, requests: 1, withinMs: 5_000 });
+		const run = await viaEditor(
+			async () =>
+				await listSearch(
+					t.credentials,
+					'searchChannels',
+					{},
+					'channel',
+					undefined,
+					undefined,
+					NODE_TYPE,
+				),
+		);
+		expectHostileOutcome(run, {
+			message: `The service redirected GET /integrations to ${other.origin}${API_PREFIX}/integrations`,
+			requests: 1,
+			withinMs: 5_000,
+		});
 		expect(other.requests).toHaveLength(0);
 	});
 
@@ -155,7 +252,11 @@ describe('the pickers, the trigger and the credential test follow no redirect ei
 		t.server.respond(answers.redirect(status as 301, `${other.origin}${API_PREFIX}/notifications`));
 		const poller = createPoller(t.credentials, TRIGGER_TYPE, { options: { timeout: 2 } });
 		const run = await viaEditor(async () => await poller.poll('trigger'));
-		expectHostileOutcome(run, { message: `The service redirected GET /notifications to ${other.origin}${API_PREFIX}/notifications`, requests: 1, withinMs: 5_000 });
+		expectHostileOutcome(run, {
+			message: `The service redirected GET /notifications to ${other.origin}${API_PREFIX}/notifications`,
+			requests: 1,
+			withinMs: 5_000,
+		});
 		expect(other.requests).toHaveLength(0);
 		expect(poller.staticData()).toEqual({});
 	});

@@ -10,7 +10,12 @@
  */
 import { createRequire } from 'node:module';
 
-import { LoggerProxy, type IDataObject, type INodeExecutionData, type INodeParameters } from 'n8n-workflow';
+import {
+	LoggerProxy,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeParameters,
+} from 'n8n-workflow';
 
 import { runNode, type RunNodeResult, type TestCredentials } from '../../../helpers/engine';
 import { startHostileServer, type HostileServer } from '../../../helpers/hostileServer';
@@ -20,7 +25,14 @@ import { FAST, NODE_TYPE } from '../support';
 export const TELLTALE = 'pos_h0stile+Key/9f2c=';
 
 /** A channel record as GET /integrations lists it: an X channel with the id the JSON bodies below name. */
-export const X_CHANNEL = { id: 'c1', name: 'Main', identifier: 'x', picture: '', disabled: false, profile: 'main' };
+export const X_CHANNEL = {
+	id: 'c1',
+	name: 'Main',
+	identifier: 'x',
+	picture: '',
+	disabled: false,
+	profile: 'main',
+};
 
 /** Request (JSON) of Post → Create: a draft on X_CHANNEL that passes every check, so only the service's answer is on trial. */
 export const X_DRAFT_JSON = JSON.stringify({
@@ -28,12 +40,23 @@ export const X_DRAFT_JSON = JSON.stringify({
 	date: '2030-01-01T10:00:00Z',
 	shortLink: false,
 	tags: [],
-	posts: [{ integration: { id: 'c1' }, value: [{ content: 'Hello', image: [] }], settings: { __type: 'x', who_can_reply_post: 'everyone' } }],
+	posts: [
+		{
+			integration: { id: 'c1' },
+			value: [{ content: 'Hello', image: [] }],
+			settings: { __type: 'x', who_can_reply_post: 'everyone' },
+		},
+	],
 });
 
 /** Every form in which the key could leave: bare, as the header a client sends, URL-encoded (twice). */
 export function keyForms(key = TELLTALE): string[] {
-	return [key, `Bearer ${key}`, encodeURIComponent(key), encodeURIComponent(encodeURIComponent(key))];
+	return [
+		key,
+		`Bearer ${key}`,
+		encodeURIComponent(key),
+		encodeURIComponent(encodeURIComponent(key)),
+	];
 }
 
 /** Every string inside a value, own properties of errors included (message, stack, cause, errorResponse, …). */
@@ -57,7 +80,15 @@ export function stringsIn(value: unknown, seen = new WeakSet<object>()): string[
 }
 
 /** Words that mean a value or an error reached the user unworded. */
-const UNWORDED = [/\bundefined\b/, /\bnull\b/, /\bNaN\b/, /\[object Object\]/, /Invalid time value/, /\n\s+at .+\(.*:\d+:\d+\)/, /Maximum call stack/];
+const UNWORDED = [
+	/\bundefined\b/,
+	/\bnull\b/,
+	/\bNaN\b/,
+	/\[object Object\]/,
+	/Invalid time value/,
+	/\n\s+at .+\(.*:\d+:\d+\)/,
+	/Maximum call stack/,
+];
 
 /** The lines n8n's log received while capturing (every level, with their metadata). */
 export interface LogCapture {
@@ -109,7 +140,14 @@ export interface HostileHarness {
 	server: HostileServer;
 	credentials: TestCredentials;
 	/** Runs the node with these parameters (Request Options FAST unless given) against the server. */
-	run(parameters: INodeParameters, options?: { items?: Array<IDataObject | INodeExecutionData>; continueOnFail?: boolean; baseUrl?: string }): Promise<HostileRun>;
+	run(
+		parameters: INodeParameters,
+		options?: {
+			items?: Array<IDataObject | INodeExecutionData>;
+			continueOnFail?: boolean;
+			baseUrl?: string;
+		},
+	): Promise<HostileRun>;
 }
 
 /** Starts a hostile server for the test file, resets it before each test (requests forgotten, answer unset). */
@@ -128,14 +166,22 @@ export function useHostileService(): HostileHarness {
 		const started = Date.now();
 		try {
 			const result = await runNode({
-				credentials: { ...harness.credentials, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) },
+				credentials: {
+					...harness.credentials,
+					...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+				},
 				parameters: { requestOptions: FAST, ...parameters },
 				items: options.items,
 				continueOnFail: options.continueOnFail,
 				nodeType: NODE_TYPE,
 			});
 			const ms = Date.now() - started;
-			return { result, ms, log: capture.lines, requests: harness.server.requests.map((r) => `${r.method} ${r.path}`) };
+			return {
+				result,
+				ms,
+				log: capture.lines,
+				requests: harness.server.requests.map((r) => `${r.method} ${r.path}`),
+			};
 		} finally {
 			capture.stop();
 		}
@@ -163,15 +209,22 @@ function matches(text: string, expected: RegExp | string): boolean {
 }
 
 /** The error a run shows: the execution's, or the first error item's under Continue On Fail. */
-export function shownError(result: RunNodeResult): (Error & { description?: string | null }) | undefined {
-	return (result.error ?? result.items.find((item) => item.error)?.error) as (Error & { description?: string | null }) | undefined;
+export function shownError(
+	result: RunNodeResult,
+): (Error & { description?: string | null }) | undefined {
+	return (result.error ?? result.items.find((item) => item.error)?.error) as
+		| (Error & { description?: string | null })
+		| undefined;
 }
 
 /**
  * Asserts what every hostile case must: words a user can read, the key nowhere, the requests and the time.
  * Returns the error's message and description for further checks.
  */
-export function expectHostileOutcome(run: HostileRun, expected: Expected = {}): { message: string; description: string } {
+export function expectHostileOutcome(
+	run: HostileRun,
+	expected: Expected = {},
+): { message: string; description: string } {
 	const { result } = run;
 	const error = shownError(result);
 	const message = error?.message ?? '';
@@ -185,10 +238,15 @@ export function expectHostileOutcome(run: HostileRun, expected: Expected = {}): 
 		throw new Error(`The message was:\n  ${message}\nexpected: ${String(expected.message)}`);
 	}
 	if (expected.description !== undefined && !matches(description, expected.description)) {
-		throw new Error(`The description was:\n  ${description}\nexpected: ${String(expected.description)}`);
+		throw new Error(
+			`The description was:\n  ${description}\nexpected: ${String(expected.description)}`,
+		);
 	}
 	for (const pattern of UNWORDED) {
-		expect({ text: `${message}\n${description}`, unworded: pattern.test(`${message}\n${description}`) }).toEqual({ text: `${message}\n${description}`, unworded: false });
+		expect({
+			text: `${message}\n${description}`,
+			unworded: pattern.test(`${message}\n${description}`),
+		}).toEqual({ text: `${message}\n${description}`, unworded: false });
 	}
 	const key = expected.key ?? TELLTALE;
 	const places: Array<[string, unknown]> = [
@@ -198,11 +256,19 @@ export function expectHostileOutcome(run: HostileRun, expected: Expected = {}): 
 		["n8n's log", run.log],
 	];
 	for (const [place, value] of places) {
-		const leaked = stringsIn(value).filter((text) => keyForms(key).some((form) => text.includes(form)));
-		expect({ place, leaked: leaked.map((text) => text.slice(0, 200)) }).toEqual({ place, leaked: [] });
+		const leaked = stringsIn(value).filter((text) =>
+			keyForms(key).some((form) => text.includes(form)),
+		);
+		expect({ place, leaked: leaked.map((text) => text.slice(0, 200)) }).toEqual({
+			place,
+			leaked: [],
+		});
 	}
 	if (expected.requests !== undefined) {
-		expect({ count: run.requests.length, requests: run.requests }).toEqual({ count: expected.requests, requests: run.requests });
+		expect({ count: run.requests.length, requests: run.requests }).toEqual({
+			count: expected.requests,
+			requests: run.requests,
+		});
 	}
 	if (expected.withinMs !== undefined) expect(run.ms).toBeLessThanOrEqual(expected.withinMs);
 	return { message, description };

@@ -8,7 +8,14 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 
 import { BASE_URL_EXPRESSION } from '../../../../credentials/SocialPublishingApi.credentials';
 import { baseUrlOf } from '../../../../nodes/SocialPublishing/shared/baseUrl';
-import { createPoller, listSearch, resolveForCredentials, runNode, testCredentials, NODE_TYPE } from '../../../helpers/engine';
+import {
+	createPoller,
+	listSearch,
+	resolveForCredentials,
+	runNode,
+	testCredentials,
+	NODE_TYPE,
+} from '../../../helpers/engine';
 import { TRIGGER_TYPE } from '../../SocialPublishingNotificationTrigger/triggerHarness';
 import { FAST } from '../support';
 
@@ -26,7 +33,9 @@ describe('the Base URL as written and as read', () => {
 		['///', ''],
 	])('%j is read as %j, in code and by the expression n8n resolves', (written, read) => {
 		expect(baseUrlOf({ baseUrl: written })).toBe(read);
-		expect(resolveForCredentials(BASE_URL_EXPRESSION, { baseUrl: written, apiKey: 'k' })).toBe(read);
+		expect(resolveForCredentials(BASE_URL_EXPRESSION, { baseUrl: written, apiKey: 'k' })).toBe(
+			read,
+		);
 	});
 });
 
@@ -34,7 +43,11 @@ describe('the Base URL as written and as read', () => {
  * A loopback server that answers nothing: it records whether each connection opened with a TLS handshake record
  * (first byte 0x16, what an https:// client sends) and closes it.
  */
-async function protocolWitness(): Promise<{ server: Server; port: number; opened: Array<'tls' | 'plain'> }> {
+async function protocolWitness(): Promise<{
+	server: Server;
+	port: number;
+	opened: Array<'tls' | 'plain'>;
+}> {
 	const opened: Array<'tls' | 'plain'> = [];
 	const server = createServer((socket) => {
 		socket.once('data', (chunk: Buffer) => {
@@ -73,19 +86,32 @@ describe('an address without a scheme is sent over https by every reader of the 
 	});
 
 	test('an operation (requestDefaults)', async () => {
-		const result = await runNode({ credentials, parameters: { resource: 'channel', operation: 'getMany', requestOptions: FAST }, nodeType: NODE_TYPE });
+		const result = await runNode({
+			credentials,
+			parameters: { resource: 'channel', operation: 'getMany', requestOptions: FAST },
+			nodeType: NODE_TYPE,
+		});
 		expect(result.error).toBeDefined();
 		neverInvalidUrl(`${result.error?.message} ${result.error?.description ?? ''}`);
 		expect(witness.opened[0]).toBe('tls');
 	});
 
 	test('a picker (channel list)', async () => {
-		await expect(listSearch(credentials, 'searchChannels', { resource: 'post', operation: 'create' }, 'channel')).rejects.toThrow();
+		await expect(
+			listSearch(
+				credentials,
+				'searchChannels',
+				{ resource: 'post', operation: 'create' },
+				'channel',
+			),
+		).rejects.toThrow();
 		expect(witness.opened[0]).toBe('tls');
 	});
 
 	test('the trigger', async () => {
-		const poller = createPoller(credentials, TRIGGER_TYPE, { options: { maxRetries: 0, timeout: 2 } });
+		const poller = createPoller(credentials, TRIGGER_TYPE, {
+			options: { maxRetries: 0, timeout: 2 },
+		});
 		const error = await poller.poll('manual').then(
 			() => undefined,
 			(caught: Error) => caught,

@@ -3,7 +3,10 @@ import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 import { checkedWithTheOtherItems } from '../../../../nodes/SocialPublishing/shared/batch';
 
 /** The contexts n8n gives the items of one run: the same input items, each its own index. */
-function runContexts(items: INodeExecutionData[], continueOnFail = false): IExecuteSingleFunctions[] {
+function runContexts(
+	items: INodeExecutionData[],
+	continueOnFail = false,
+): IExecuteSingleFunctions[] {
 	return items.map(
 		(_item, index) =>
 			({
@@ -27,8 +30,14 @@ test('one failed item stops the others, which all show its own error (n8n shows 
 		checkedWithTheOtherItems(second, fail),
 		checkedWithTheOtherItems(third, pass),
 	]);
-	const errors = outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error & { description: string }) : undefined));
-	expect(errors.map((error) => error?.message)).toEqual(['a rule is broken', 'a rule is broken', 'a rule is broken']);
+	const errors = outcomes.map((o) =>
+		o.status === 'rejected' ? (o.reason as Error & { description: string }) : undefined,
+	);
+	expect(errors.map((error) => error?.message)).toEqual([
+		'a rule is broken',
+		'a rule is broken',
+		'a rule is broken',
+	]);
 	for (const error of errors) {
 		expect(error?.description).toBe(
 			'Nothing was sent for any item of this run: the node sends all the items of a write run or none, so that running it again after a fix does nothing twice. Fix item 2, or turn on Continue On Fail to send the valid items and get the others as error items.',
@@ -38,16 +47,24 @@ test('one failed item stops the others, which all show its own error (n8n shows 
 
 test('with Continue On Fail the valid items go on', async () => {
 	const [first, second] = runContexts([{ json: {} }, { json: {} }], true);
-	const outcomes = await Promise.allSettled([checkedWithTheOtherItems(first, pass), checkedWithTheOtherItems(second, fail)]);
+	const outcomes = await Promise.allSettled([
+		checkedWithTheOtherItems(first, pass),
+		checkedWithTheOtherItems(second, fail),
+	]);
 	expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
 });
 
 test('a second attempt on the same items (Retry On Fail) starts afresh', async () => {
 	const items = [{ json: {} }, { json: {} }];
 	const [first, second] = runContexts(items);
-	await Promise.allSettled([checkedWithTheOtherItems(first, pass), checkedWithTheOtherItems(second, fail)]);
+	await Promise.allSettled([
+		checkedWithTheOtherItems(first, pass),
+		checkedWithTheOtherItems(second, fail),
+	]);
 	const [again1, again2] = runContexts(items);
-	await expect(Promise.all([checkedWithTheOtherItems(again1, pass), checkedWithTheOtherItems(again2, pass)])).resolves.toEqual(['checked', 'checked']);
+	await expect(
+		Promise.all([checkedWithTheOtherItems(again1, pass), checkedWithTheOtherItems(again2, pass)]),
+	).resolves.toEqual(['checked', 'checked']);
 });
 
 test('a single item does not wait', async () => {

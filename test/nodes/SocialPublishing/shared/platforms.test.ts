@@ -26,7 +26,9 @@ describe('the platform table', () => {
 			'tiktok',
 		]);
 		expect(where((id) => !PLATFORMS[id].plans.includes('Pro'))).toEqual(['discord', 'x']);
-		expect(where((id) => PLATFORMS[id].plans.includes('Business'))).toEqual([...PLATFORM_IDS].sort());
+		expect(where((id) => PLATFORMS[id].plans.includes('Business'))).toEqual(
+			[...PLATFORM_IDS].sort(),
+		);
 	});
 
 	it('marks bluesky and telegram as connected outside GET /social/:platform', () => {
@@ -44,13 +46,23 @@ describe('the platform table', () => {
 	});
 
 	it('has no settings on threads, bluesky and telegram', () => {
-		expect(where((id) => PLATFORMS[id].settings === null)).toEqual(['bluesky', 'telegram', 'threads']);
+		expect(where((id) => PLATFORMS[id].settings === null)).toEqual([
+			'bluesky',
+			'telegram',
+			'threads',
+		]);
 	});
 
 	it('counts x weighted (links 23, CJK 2) and the others by characters, and gives x premium 4000 and articles 100000', () => {
 		expect(where((id) => PLATFORMS[id].lengthCounting === 'xWeighted')).toEqual(['x']);
-		expect(where((id) => PLATFORMS[id].lengthCounting === 'characters')).toHaveLength(PLATFORM_IDS.length - 1);
-		expect(PLATFORMS.x.maxLengthWhen).toEqual({ setting: 'post_type', value: 'article', maxLength: 100000 });
+		expect(where((id) => PLATFORMS[id].lengthCounting === 'characters')).toHaveLength(
+			PLATFORM_IDS.length - 1,
+		);
+		expect(PLATFORMS.x.maxLengthWhen).toEqual({
+			setting: 'post_type',
+			value: 'article',
+			maxLength: 100000,
+		});
 		expect(where((id) => PLATFORMS[id].premiumMaxLength !== undefined)).toEqual(['x']);
 		expect(PLATFORMS.x.premiumMaxLength).toBe(4000);
 	});
@@ -78,10 +90,14 @@ describe('the platform table', () => {
 				[media.videoOnly === true, media.messages.notVideo],
 				[media.story !== undefined, media.messages.storyNoMedia],
 				[media.carousel !== undefined, media.messages.carousel],
-				[media.trialReel !== undefined, media.messages.trialReelKind && media.messages.trialReelCount],
+				[
+					media.trialReel !== undefined,
+					media.messages.trialReelKind && media.messages.trialReelCount,
+				],
 				[media.followUpsTextOnly === true, media.messages.followUpMedia],
 			];
-			for (const [on, message] of needs) if (on) expect({ id, message }).toEqual({ id, message: expect.any(String) });
+			for (const [on, message] of needs)
+				if (on) expect({ id, message }).toEqual({ id, message: expect.any(String) });
 		}
 	});
 
@@ -99,38 +115,62 @@ describe('the platform table', () => {
 		expect(POST_LIMITS.postsPerRequest).toEqual({ min: 1, max: 50 });
 		expect(POST_LIMITS.partsPerPost).toEqual({ min: 1, max: 100 });
 		expect(POST_LIMITS.mediaPerPart).toBe(20);
-		expect(Object.keys(MEDIA_EXTENSIONS).sort()).toEqual(['.gif', '.jpeg', '.jpg', '.mp4', '.png', '.webp']);
+		expect(Object.keys(MEDIA_EXTENSIONS).sort()).toEqual([
+			'.gif',
+			'.jpeg',
+			'.jpg',
+			'.mp4',
+			'.png',
+			'.webp',
+		]);
 		expect(KEPT_HTML_TAGS).toHaveLength(11);
 	});
 });
 
 describe('typed settings read in words in the editor', () => {
 	const optionFields = PLATFORM_IDS.flatMap((platform) =>
-		(PLATFORMS[platform].settings ?? []).filter((field) => field.type === 'options').map((field) => [platform, field.name, field] as const),
+		(PLATFORMS[platform].settings ?? [])
+			.filter((field) => field.type === 'options')
+			.map((field) => [platform, field.name, field] as const),
 	);
 
-	test.each(optionFields)('%s %s: every value has a name and a description in the table', (_platform, _name, field) => {
-		expect(Object.keys(field.valueLabels ?? {}).sort()).toEqual([...(field.values ?? [])].sort());
-		for (const label of Object.values(field.valueLabels ?? {})) {
-			expect(label.description.length).toBeGreaterThan(5);
-			// A name in words, not an API value such as PUBLIC_TO_EVERYONE or mentionedUsers.
-			expect(label.name).toMatch(/^[A-Z][a-z]*( [A-Za-z][a-z]*)*$/);
-		}
-	});
+	test.each(optionFields)(
+		'%s %s: every value has a name and a description in the table',
+		(_platform, _name, field) => {
+			expect(Object.keys(field.valueLabels ?? {}).sort()).toEqual([...(field.values ?? [])].sort());
+			for (const label of Object.values(field.valueLabels ?? {})) {
+				expect(label.description.length).toBeGreaterThan(5);
+				// A name in words, not an API value such as PUBLIC_TO_EVERYONE or mentionedUsers.
+				expect(label.name).toMatch(/^[A-Z][a-z]*( [A-Za-z][a-z]*)*$/);
+			}
+		},
+	);
 
 	test('the node shows those names, and sends the API values', () => {
-		const entry = new SocialPublishing().description.properties.find((p) => p.name === 'channels')?.options?.[0] as { values: INodeProperties[] };
+		const entry = new SocialPublishing().description.properties.find((p) => p.name === 'channels')
+			?.options?.[0] as { values: INodeProperties[] };
 		const shown: Array<{ name: string; value: unknown }> = [];
 		const walk = (properties: INodeProperties[]) => {
 			for (const property of properties) {
-				if (property.type === 'options') shown.push(...((property.options ?? []) as Array<{ name: string; value: unknown }>));
+				if (property.type === 'options')
+					shown.push(...((property.options ?? []) as Array<{ name: string; value: unknown }>));
 				if (property.type === 'collection') walk((property.options ?? []) as INodeProperties[]);
 			}
 		};
 		walk(entry.values.filter((p) => p.name !== 'platform' && p.name !== 'settingsMode'));
-		const expected = optionFields.flatMap(([, , field]) => Object.entries(field.valueLabels ?? {}).map(([value, label]) => ({ name: label.name, value })));
-		const sorted = (list: Array<{ name: string; value: unknown }>) => list.map(({ name, value }) => `${String(value)} = ${name}`).sort();
+		const expected = optionFields.flatMap(([, , field]) =>
+			Object.entries(field.valueLabels ?? {}).map(([value, label]) => ({
+				name: label.name,
+				value,
+			})),
+		);
+		const sorted = (list: Array<{ name: string; value: unknown }>) =>
+			list.map(({ name, value }) => `${String(value)} = ${name}`).sort();
 		expect(sorted(shown)).toEqual(sorted(expected));
-		expect(shown).toContainEqual({ name: 'Accounts You Follow', value: 'following', description: 'Only accounts the channel follows' });
+		expect(shown).toContainEqual({
+			name: 'Accounts You Follow',
+			value: 'following',
+			description: 'Only accounts the channel follows',
+		});
 	});
 });

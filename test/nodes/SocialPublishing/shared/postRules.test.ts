@@ -1,4 +1,8 @@
-import { PLATFORMS, PLATFORM_IDS, type PlatformId } from '../../../../nodes/SocialPublishing/shared/platforms';
+import {
+	PLATFORMS,
+	PLATFORM_IDS,
+	type PlatformId,
+} from '../../../../nodes/SocialPublishing/shared/platforms';
 import type { Channel } from '../../../../nodes/SocialPublishing/shared/channel';
 import {
 	checkCreatePostRequest,
@@ -21,12 +25,17 @@ import {
 
 /** The organisation of these tests: one channel per platform, and an x premium account. */
 const channels: Channel<PlatformId>[] = [
-	...PLATFORM_IDS.map((platform) => ({ id: `${platform}-channel`, name: `${platform} test channel`, identifier: platform })),
+	...PLATFORM_IDS.map((platform) => ({
+		id: `${platform}-channel`,
+		name: `${platform} test channel`,
+		identifier: platform,
+	})),
 	{ id: 'x-premium-channel', name: 'x premium test channel', identifier: 'x', premium: true },
 ];
 const channelOf = (id: string) => channels.find((channel) => channel.id === id);
 const idOf = (platform: PlatformId) => `${platform}-channel`;
-const caseChannelId = (aCase: PlatformCase) => (aCase.channel?.premium ? 'x-premium-channel' : idOf(aCase.platform));
+const caseChannelId = (aCase: PlatformCase) =>
+	aCase.channel?.premium ? 'x-premium-channel' : idOf(aCase.platform);
 
 function expectFirstProblem(problems: RuleProblem[], expected: CaseExpectation): void {
 	expect(problems.length).toBeGreaterThan(0);
@@ -34,15 +43,20 @@ function expectFirstProblem(problems: RuleProblem[], expected: CaseExpectation):
 	expect(first.kind).toBe(expected.kind);
 	expect(first.message).toContain(expected.message);
 	if (expected.path !== undefined) expect(first).toHaveProperty('path', expected.path);
-	if (expected.partIndex !== undefined) expect(first).toHaveProperty('partIndex', expected.partIndex);
-	if (expected.postIndex !== undefined) expect(first).toHaveProperty('postIndex', expected.postIndex);
+	if (expected.partIndex !== undefined)
+		expect(first).toHaveProperty('partIndex', expected.partIndex);
+	if (expected.postIndex !== undefined)
+		expect(first).toHaveProperty('postIndex', expected.postIndex);
 }
 
 describe('checkCreatePostRequest: platform cases', () => {
 	it.each(PLATFORM_CASES.map((aCase) => [`${aCase.platform}: ${aCase.rule}`, aCase] as const))(
 		'%s',
 		(_title, aCase) => {
-			const problems = checkCreatePostRequest(requestBodyFor(aCase, caseChannelId(aCase)), channelOf);
+			const problems = checkCreatePostRequest(
+				requestBodyFor(aCase, caseChannelId(aCase)),
+				channelOf,
+			);
 			if (aCase.valid) {
 				expect(problems).toEqual([]);
 				return;
@@ -74,12 +88,17 @@ describe('checkCreatePostRequest: request cases', () => {
 				tags: [],
 				inter: 0,
 				posts: [
-					{ integration: { id: 'tiktok-channel' }, value: [{ content: 'x'.repeat(2001), image: [] }] },
+					{
+						integration: { id: 'tiktok-channel' },
+						value: [{ content: 'x'.repeat(2001), image: [] }],
+					},
 				],
 			},
 			channelOf,
 		);
-		const fieldPaths = problems.filter((v) => v.kind === 'field').map((v) => (v as { path: string }).path);
+		const fieldPaths = problems
+			.filter((v) => v.kind === 'field')
+			.map((v) => (v as { path: string }).path);
 		expect(fieldPaths).toEqual([
 			'type',
 			'date',
@@ -130,7 +149,13 @@ describe('checkCreatePostRequest: request cases', () => {
 				date: '2030-01-15T10:00:00Z',
 				shortLink: false,
 				tags: [],
-				posts: [{ integration: { id: 'gone' }, value: [{ content: 'Hi', image: [] }], settings: { anything: 1 } }],
+				posts: [
+					{
+						integration: { id: 'gone' },
+						value: [{ content: 'Hi', image: [] }],
+						settings: { anything: 1 },
+					},
+				],
 			},
 			channelOf,
 		);
@@ -148,9 +173,9 @@ describe('checkCreatePostRequest: request cases', () => {
 
 describe('visibleText and textLength', () => {
 	it('removes tags, turns block ends into new lines and decodes entities', () => {
-		expect(visibleText('<p>Hello <strong>world</strong></p><p>Second&nbsp;line &amp; more</p>')).toBe(
-			'Hello world\nSecond line & more',
-		);
+		expect(
+			visibleText('<p>Hello <strong>world</strong></p><p>Second&nbsp;line &amp; more</p>'),
+		).toBe('Hello world\nSecond line & more');
 		expect(visibleText('one<br>two<br/>three')).toBe('one\ntwo\nthree');
 		expect(visibleText('<ul><li>a</li><li>b</li></ul>')).toBe('a\nb');
 		expect(visibleText('&#128512; &#x1F600; &bogus;')).toBe('😀 😀 &bogus;');
@@ -171,7 +196,12 @@ describe('visibleText and textLength', () => {
 		expect(textLength(text, 'mastodon')).toBe(text.length);
 		expect(textLength(text, 'bluesky')).toBe(text.length);
 		// The link's text inside <a> is what counts, not its href.
-		expect(textLength('<p><a href="https://example.com/very/long/address/indeed">https://x.co/ab</a></p>', 'x')).toBe(23);
+		expect(
+			textLength(
+				'<p><a href="https://example.com/very/long/address/indeed">https://x.co/ab</a></p>',
+				'x',
+			),
+		).toBe(23);
 	});
 
 	it('ends a link before the punctuation that ends a sentence, and an unopened bracket', () => {
@@ -210,22 +240,51 @@ describe('X articles', () => {
 		expect(checkSettings('x', article)).toEqual([]);
 		expect(checkSettings('x', { ...article, who_can_reply_post: 'nobody' })).toEqual([]);
 		expect(checkSettings('x', { post_type: 'article' })).toEqual([
-			{ kind: 'field', path: 'settings.article_title', message: 'settings.article_title should not be null or undefined' },
-			{ kind: 'field', path: 'settings.article_status', message: 'settings.article_status should not be null or undefined' },
+			{
+				kind: 'field',
+				path: 'settings.article_title',
+				message: 'settings.article_title should not be null or undefined',
+			},
+			{
+				kind: 'field',
+				path: 'settings.article_status',
+				message: 'settings.article_status should not be null or undefined',
+			},
 		]);
-		expect(checkSettings('x', { ...article, article_title: '', article_status: 'public' })).toEqual([
-			{ kind: 'field', path: 'settings.article_title', message: 'settings.article_title must be longer than or equal to 1 characters' },
-			{ kind: 'field', path: 'settings.article_status', message: 'settings.article_status must be one of the following values: draft, published' },
-		]);
+		expect(checkSettings('x', { ...article, article_title: '', article_status: 'public' })).toEqual(
+			[
+				{
+					kind: 'field',
+					path: 'settings.article_title',
+					message: 'settings.article_title must be longer than or equal to 1 characters',
+				},
+				{
+					kind: 'field',
+					path: 'settings.article_status',
+					message: 'settings.article_status must be one of the following values: draft, published',
+				},
+			],
+		);
 		// A post (or no post_type) still needs who_can_reply_post, and takes no article fields as required.
 		expect(checkSettings('x', { post_type: 'post' })).toEqual([
-			{ kind: 'field', path: 'settings.who_can_reply_post', message: 'settings.who_can_reply_post should not be null or undefined' },
+			{
+				kind: 'field',
+				path: 'settings.who_can_reply_post',
+				message: 'settings.who_can_reply_post should not be null or undefined',
+			},
 		]);
 	});
 
 	it('are no typos: the article settings are known', () => {
-		expect(unknownSettings('x', { ...article, article_cover: { id: 'c', path: 'https://cdn.sandbox.test/c.png' } })).toEqual([]);
-		expect(unknownSettings('x', { ...article, article_titel: 'T' })).toEqual([{ key: 'article_titel', closest: 'article_title' }]);
+		expect(
+			unknownSettings('x', {
+				...article,
+				article_cover: { id: 'c', path: 'https://cdn.sandbox.test/c.png' },
+			}),
+		).toEqual([]);
+		expect(unknownSettings('x', { ...article, article_titel: 'T' })).toEqual([
+			{ key: 'article_titel', closest: 'article_title' },
+		]);
 	});
 
 	it('take 100000 characters, premium or not', () => {
@@ -241,7 +300,9 @@ describe('maxLengthFor', () => {
 		const x: Channel<PlatformId> = { id: '1', name: 'X', identifier: 'x' };
 		expect(maxLengthFor(x)).toBe(280);
 		expect(maxLengthFor({ ...x, premium: true })).toBe(4000);
-		expect(maxLengthFor({ id: '2', name: 'Threads', identifier: 'threads', premium: true })).toBe(500);
+		expect(maxLengthFor({ id: '2', name: 'Threads', identifier: 'threads', premium: true })).toBe(
+			500,
+		);
 	});
 });
 
@@ -262,7 +323,11 @@ describe('checkSettings', () => {
 	it('checks one platform settings object on its own (for the node before sending)', () => {
 		expect(checkSettings('x', { who_can_reply_post: 'everyone' })).toEqual([]);
 		expect(checkSettings('x', { who_can_reply_post: 'everyone', made_with_ai: 'false' })).toEqual([
-			{ kind: 'field', path: 'settings.made_with_ai', message: 'settings.made_with_ai must be a boolean value' },
+			{
+				kind: 'field',
+				path: 'settings.made_with_ai',
+				message: 'settings.made_with_ai must be a boolean value',
+			},
 		]);
 		expect(checkSettings('facebook', 'post')).toEqual([
 			{ kind: 'field', path: 'settings', message: 'settings must be an object' },
@@ -272,13 +337,19 @@ describe('checkSettings', () => {
 
 	it('keeps keys it does not know, and names the setting a typo most resembles', () => {
 		expect(checkSettings('mastodon', { visiblity: 'public' })).toEqual([]);
-		expect(unknownSettings('mastodon', { visiblity: 'public' })).toEqual([{ key: 'visiblity', closest: 'visibility' }]);
-		expect(unknownSettings('x', { who_can_reply_post: 'everyone', brand_new_setting: 1 })).toEqual([{ key: 'brand_new_setting' }]);
+		expect(unknownSettings('mastodon', { visiblity: 'public' })).toEqual([
+			{ key: 'visiblity', closest: 'visibility' },
+		]);
+		expect(unknownSettings('x', { who_can_reply_post: 'everyone', brand_new_setting: 1 })).toEqual([
+			{ key: 'brand_new_setting' },
+		]);
 	});
 
-	it('accepts __type, the platform discriminator the service\'s own clients send', () => {
+	it("accepts __type, the platform discriminator the service's own clients send", () => {
 		expect(checkSettings('x', { __type: 'x', who_can_reply_post: 'everyone' })).toEqual([]);
-		expect(unknownSettings('x', { __type: 'linkedin', who_can_reply_post: 'everyone' })).toEqual([]);
+		expect(unknownSettings('x', { __type: 'linkedin', who_can_reply_post: 'everyone' })).toEqual(
+			[],
+		);
 	});
 
 	// Checked against the real backend (service-notes has the rest): each is what it accepts or refuses.
@@ -287,8 +358,17 @@ describe('checkSettings', () => {
 		expect(checkSettings('x', { who_can_reply_post: 'everyone', community: '' })).toEqual([]);
 		expect(checkSettings('facebook', { url: '' })).toEqual([]);
 		// Only x.com community addresses, without www or a trailing slash.
-		expect(checkSettings('x', { who_can_reply_post: 'everyone', community: 'https://x.com/i/communities/123' })).toEqual([]);
-		for (const community of ['https://twitter.com/i/communities/123', 'https://www.x.com/i/communities/123', 'https://x.com/i/communities/123/']) {
+		expect(
+			checkSettings('x', {
+				who_can_reply_post: 'everyone',
+				community: 'https://x.com/i/communities/123',
+			}),
+		).toEqual([]);
+		for (const community of [
+			'https://twitter.com/i/communities/123',
+			'https://www.x.com/i/communities/123',
+			'https://x.com/i/communities/123/',
+		]) {
 			expect(checkSettings('x', { who_can_reply_post: 'everyone', community })).toHaveLength(1);
 		}
 		// Settings it takes that the node has no field for are not taken for typos.
@@ -298,13 +378,17 @@ describe('checkSettings', () => {
 	});
 
 	it('counts YouTube tags by their labels, two more for a label with a space, as the service does', () => {
-		const tags = (label: string, n: number) => Array.from({ length: n }, (_, i) => ({ value: `v${i}`, label: `${label}${i % 10}` }));
+		const tags = (label: string, n: number) =>
+			Array.from({ length: n }, (_, i) => ({ value: `v${i}`, label: `${label}${i % 10}` }));
 		const settings = (list: unknown[]) => ({ title: 'A title', type: 'public', tags: list });
 		// 50 labels "label Nx" of 8 characters + 2 each = 500: at the limit.
 		expect(checkSettings('youtube', settings(tags('label 1', 50)))).toEqual([]);
 		const over = checkSettings('youtube', settings(tags('label 12', 50)));
 		expect(over).toHaveLength(1);
-		expect(over[0]).toMatchObject({ path: 'settings.tags', message: expect.stringContaining('(now 550)') });
+		expect(over[0]).toMatchObject({
+			path: 'settings.tags',
+			message: expect.stringContaining('(now 550)'),
+		});
 	});
 });
 
@@ -314,7 +398,11 @@ describe('the cases cover every rule of the table', () => {
 	it.each(PLATFORM_IDS)('%s has valid and invalid cases, incl. length and drafts', (platform) => {
 		const own = PLATFORM_CASES.filter((aCase) => aCase.platform === platform);
 		expect(own.some((aCase) => aCase.valid)).toBe(true);
-		expect(own.some((aCase) => !aCase.valid && aCase.expect?.message === 'post is too long, please fix it')).toBe(true);
+		expect(
+			own.some(
+				(aCase) => !aCase.valid && aCase.expect?.message === 'post is too long, please fix it',
+			),
+		).toBe(true);
 		expect(own.some((aCase) => aCase.valid && aCase.type === 'draft')).toBe(true);
 	});
 
@@ -322,7 +410,8 @@ describe('the cases cover every rule of the table', () => {
 		for (const field of PLATFORMS[platform].settings ?? []) {
 			const refused = invalid.some(
 				(aCase) =>
-					aCase.platform === platform && aCase.expect?.path?.startsWith(`posts.0.settings.${field.name}`),
+					aCase.platform === platform &&
+					aCase.expect?.path?.startsWith(`posts.0.settings.${field.name}`),
 			);
 			expect({ field: field.name, refused }).toEqual({ field: field.name, refused: true });
 		}
@@ -331,7 +420,10 @@ describe('the cases cover every rule of the table', () => {
 	it.each(PLATFORM_IDS)('every media message of %s has a case', (platform) => {
 		for (const message of Object.values(PLATFORMS[platform].media.messages)) {
 			const covered = invalid.some(
-				(aCase) => aCase.platform === platform && aCase.expect !== undefined && message.includes(aCase.expect.message),
+				(aCase) =>
+					aCase.platform === platform &&
+					aCase.expect !== undefined &&
+					message.includes(aCase.expect.message),
 			);
 			expect({ message, covered }).toEqual({ message, covered: true });
 		}

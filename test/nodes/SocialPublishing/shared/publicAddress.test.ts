@@ -2,7 +2,10 @@
 import { BlockList } from 'node:net';
 import fc from 'fast-check';
 
-import { nonPublicHost, readAddressToFetch } from '../../../../nodes/SocialPublishing/shared/publicAddress';
+import {
+	nonPublicHost,
+	readAddressToFetch,
+} from '../../../../nodes/SocialPublishing/shared/publicAddress';
 
 describe('Upload From URL: hosts the service does not fetch from, judged as written (no DNS)', () => {
 	const host = (url: string) => new URL(url).hostname;
@@ -52,10 +55,26 @@ describe('Upload From URL: hosts the service does not fetch from, judged as writ
 
 /** The ranges the service does not fetch from, as Node's own BlockList holds them: the judge the tests trust. */
 const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16], ['100.64.0.0', 10], ['0.0.0.0', 8]] as const) {
+for (const [network, prefix] of [
+	['127.0.0.0', 8],
+	['10.0.0.0', 8],
+	['172.16.0.0', 12],
+	['192.168.0.0', 16],
+	['169.254.0.0', 16],
+	['100.64.0.0', 10],
+	['0.0.0.0', 8],
+] as const) {
 	NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 }
-const NOT_PUBLIC_RANGES: Array<[number, number]> = [[0x7f000000, 8], [0x0a000000, 8], [0xac100000, 12], [0xc0a80000, 16], [0xa9fe0000, 16], [0x64400000, 10], [0, 8]];
+const NOT_PUBLIC_RANGES: Array<[number, number]> = [
+	[0x7f000000, 8],
+	[0x0a000000, 8],
+	[0xac100000, 12],
+	[0xc0a80000, 16],
+	[0xa9fe0000, 16],
+	[0x64400000, 10],
+	[0, 8],
+];
 
 /** An IPv4 address (as a 32-bit number) inside one of the ranges above. */
 const notPublicIpv4 = fc
@@ -73,10 +92,27 @@ const WRITTEN: Array<[string, (n: number, upper: boolean) => string]> = [
 	['one octal number', (n) => `0${n.toString(8)}`],
 	['a.b.c (last 16 bits)', (n) => `${n >>> 24}.${(n >>> 16) & 0xff}.${n & 0xffff}`],
 	['a.b (last 24 bits)', (n) => `${n >>> 24}.${n & 0xffffff}`],
-	['dotted hexadecimal parts', (n) => dotted(n).split('.').map((part) => `0x${Number(part).toString(16)}`).join('.')],
-	['dotted octal parts', (n) => dotted(n).split('.').map((part) => `0${Number(part).toString(8)}`).join('.')],
+	[
+		'dotted hexadecimal parts',
+		(n) =>
+			dotted(n)
+				.split('.')
+				.map((part) => `0x${Number(part).toString(16)}`)
+				.join('.'),
+	],
+	[
+		'dotted octal parts',
+		(n) =>
+			dotted(n)
+				.split('.')
+				.map((part) => `0${Number(part).toString(8)}`)
+				.join('.'),
+	],
 	['IPv4-mapped IPv6, dotted', (n) => `[::ffff:${dotted(n)}]`],
-	['IPv4-mapped IPv6, hexadecimal', (n, upper) => `[::${upper ? 'FFFF' : 'ffff'}:${hex16(n).join(':')}]`],
+	[
+		'IPv4-mapped IPv6, hexadecimal',
+		(n, upper) => `[::${upper ? 'FFFF' : 'ffff'}:${hex16(n).join(':')}]`,
+	],
 	['IPv4-mapped IPv6 in full', (n) => `[0:0:0:0:0:ffff:${hex16(n).join(':')}]`],
 	['IPv4-compatible IPv6', (n) => `[::${dotted(n)}]`],
 	['NAT64', (n) => `[64:ff9b::${dotted(n)}]`],
@@ -86,12 +122,23 @@ const WRITTEN: Array<[string, (n: number, upper: boolean) => string]> = [
 describe('the address judgement, over every textual form of a loopback or private address', () => {
 	test('any URL whose host is a loopback or private IPv4 address, written in any form, is refused', () => {
 		fc.assert(
-			fc.property(notPublicIpv4, fc.constantFrom(...WRITTEN), fc.boolean(), fc.constantFrom('', ':8443'), (n, [, write], upper, port) => {
-				expect(NOT_PUBLIC.check(dotted(n), 'ipv4')).toBe(true);
-				const text = `https://${write(n, upper)}${port}/media/a.png`;
-				const read = readAddressToFetch(text, 'URL', false);
-				expect(read).toEqual({ message: expect.stringMatching(/^"URL" points to .+, which the service does not fetch from$/), description: expect.any(String) });
-			}),
+			fc.property(
+				notPublicIpv4,
+				fc.constantFrom(...WRITTEN),
+				fc.boolean(),
+				fc.constantFrom('', ':8443'),
+				(n, [, write], upper, port) => {
+					expect(NOT_PUBLIC.check(dotted(n), 'ipv4')).toBe(true);
+					const text = `https://${write(n, upper)}${port}/media/a.png`;
+					const read = readAddressToFetch(text, 'URL', false);
+					expect(read).toEqual({
+						message: expect.stringMatching(
+							/^"URL" points to .+, which the service does not fetch from$/,
+						),
+						description: expect.any(String),
+					});
+				},
+			),
 			{ numRuns: 3000 },
 		);
 	});
@@ -101,25 +148,62 @@ describe('the address judgement, over every textual form of a loopback or privat
 		const v6 = fc.oneof(
 			fc.constant([0, 0, 0, 0, 0, 0, 0, 1]),
 			fc.constant([0, 0, 0, 0, 0, 0, 0, 0]),
-			fc.tuple(fc.integer({ min: 0xfc00, max: 0xfdff }), group, group, group, group, group, group, group),
-			fc.tuple(fc.integer({ min: 0xfe80, max: 0xfebf }), group, group, group, group, group, group, group),
+			fc.tuple(
+				fc.integer({ min: 0xfc00, max: 0xfdff }),
+				group,
+				group,
+				group,
+				group,
+				group,
+				group,
+				group,
+			),
+			fc.tuple(
+				fc.integer({ min: 0xfe80, max: 0xfebf }),
+				group,
+				group,
+				group,
+				group,
+				group,
+				group,
+				group,
+			),
 		);
 		fc.assert(
 			fc.property(v6, fc.boolean(), fc.boolean(), (groups, full, upper) => {
-				const written = groups.map((g) => (full ? g.toString(16).padStart(4, '0') : g.toString(16))).join(':');
+				const written = groups
+					.map((g) => (full ? g.toString(16).padStart(4, '0') : g.toString(16)))
+					.join(':');
 				const text = `https://[${upper ? written.toUpperCase() : written}]/a.png`;
-				expect(readAddressToFetch(text, 'URL', false)).toMatchObject({ message: expect.stringContaining('points to') });
+				expect(readAddressToFetch(text, 'URL', false)).toMatchObject({
+					message: expect.stringContaining('points to'),
+				});
 			}),
 			{ numRuns: 2000 },
 		);
 	});
 
 	test('what is sent is what was judged: any text accepted is sent as an address that reads back the same, with a public host', () => {
-		const noise = fc.constantFrom('', ' ', '\n', '\t', '\\', '@127.0.0.1', '%2e', 'A', '..', '#', '?x=1', '[::1]');
-		const text = fc.tuple(fc.webUrl({ validSchemes: ['https'] }), noise, fc.nat(), noise, fc.nat()).map(([url, first, at, second, at2]) => {
-			const one = `${url.slice(0, at % (url.length + 1))}${first}${url.slice(at % (url.length + 1))}`;
-			return `${one.slice(0, at2 % (one.length + 1))}${second}${one.slice(at2 % (one.length + 1))}`;
-		});
+		const noise = fc.constantFrom(
+			'',
+			' ',
+			'\n',
+			'\t',
+			'\\',
+			'@127.0.0.1',
+			'%2e',
+			'A',
+			'..',
+			'#',
+			'?x=1',
+			'[::1]',
+		);
+		const text = fc
+			.tuple(fc.webUrl({ validSchemes: ['https'] }), noise, fc.nat(), noise, fc.nat())
+			.map(([url, first, at, second, at2]) => {
+				const one = `${url.slice(0, at % (url.length + 1))}${first}${url.slice(at % (url.length + 1))}`;
+				return `${one.slice(0, at2 % (one.length + 1))}${second}${one.slice(at2 % (one.length + 1))}`;
+			});
 		fc.assert(
 			fc.property(text, (given) => {
 				const read = readAddressToFetch(given, 'URL', false);

@@ -1,8 +1,18 @@
 import fc from 'fast-check';
 import { NodeApiError, type INodeParameters } from 'n8n-workflow';
 
-import { keyRedactor, MIN_KEY_LENGTH, REDACTED, redactSecrets } from '../../../../nodes/SocialPublishing/shared/secrets';
-import { listSearch, loadOptions, type RunNodeResult, type TestCredentials } from '../../../helpers/engine';
+import {
+	keyRedactor,
+	MIN_KEY_LENGTH,
+	REDACTED,
+	redactSecrets,
+} from '../../../../nodes/SocialPublishing/shared/secrets';
+import {
+	listSearch,
+	loadOptions,
+	type RunNodeResult,
+	type TestCredentials,
+} from '../../../helpers/engine';
 import { byId, FAST, UNKNOWN_ID, useSandbox } from '../support';
 
 /**
@@ -52,7 +62,14 @@ describe('Social Publishing never shows a secret', () => {
 			[{ resource: 'channel', operation: 'getMany' }],
 			[{ resource: 'channel', operation: 'getSettings', channel: byId(channels().x.id) }],
 			[{ resource: 'channel', operation: 'getSettings', channel: byId(UNKNOWN_ID) }],
-			[{ resource: 'channel', operation: 'runTool', channel: byId(channels().discord.id), tool: 'channels' }],
+			[
+				{
+					resource: 'channel',
+					operation: 'runTool',
+					channel: byId(channels().discord.id),
+					tool: 'channels',
+				},
+			],
 			[{ resource: 'channel', operation: 'getConnectUrl', platform: 'linkedin' }],
 			[{ resource: 'channel', operation: 'delete', channel: byId(UNKNOWN_ID) }],
 			[{ resource: 'post', operation: 'getMany' }],
@@ -62,11 +79,25 @@ describe('Social Publishing never shows a secret', () => {
 			[{ resource: 'post', operation: 'getMissingItems', postId: UNKNOWN_ID }],
 			[{ resource: 'post', operation: 'setReleaseId', postId: UNKNOWN_ID, releaseId: '1' }],
 			[{ resource: 'slot', operation: 'findNextFree', channel: byId(channels().x.id) }],
-			[{ resource: 'analytics', operation: 'getChannel', channel: byId(channels().x.id), requestOptions: { ...FAST, includeRateLimitInfo: true } }],
+			[
+				{
+					resource: 'analytics',
+					operation: 'getChannel',
+					channel: byId(channels().x.id),
+					requestOptions: { ...FAST, includeRateLimitInfo: true },
+				},
+			],
 			[{ resource: 'analytics', operation: 'getPost', postId: UNKNOWN_ID }],
 			[{ resource: 'notification', operation: 'getMany', returnAll: true }],
 			[{ resource: 'media', operation: 'getMany', returnAll: true }],
-			[{ resource: 'media', operation: 'uploadFromUrl', url: 'https://127.0.0.1/a.png', options: { allowPrivateAddress: true } }],
+			[
+				{
+					resource: 'media',
+					operation: 'uploadFromUrl',
+					url: 'https://127.0.0.1/a.png',
+					options: { allowPrivateAddress: true },
+				},
+			],
 		];
 		const trails: string[] = [];
 		for (const [parameters, continueOnFail] of runs) {
@@ -74,13 +105,39 @@ describe('Social Publishing never shows a secret', () => {
 			trails.push(trail(result));
 		}
 		// Failures without an answer: a 500 after retries, a timeout, a dropped connection, a 429 over the cap.
-		await t.sandbox.control.addFault({ method: 'GET', path: '/integrations', fault: 'error500', times: 2 });
-		await t.sandbox.control.addFault({ method: 'GET', path: '/find-slot/:id', fault: 'slow', delayMs: 3000, times: 2 });
-		await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'drop', times: 2 });
-		await t.sandbox.control.addFault({ method: 'GET', path: '/analytics/:id', fault: 'rateLimit', retryAfter: 600 });
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/integrations',
+			fault: 'error500',
+			times: 2,
+		});
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/find-slot/:id',
+			fault: 'slow',
+			delayMs: 3000,
+			times: 2,
+		});
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/notifications',
+			fault: 'drop',
+			times: 2,
+		});
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/analytics/:id',
+			fault: 'rateLimit',
+			retryAfter: 600,
+		});
 		for (const parameters of [
 			{ resource: 'channel', operation: 'getMany' },
-			{ resource: 'slot', operation: 'findNextFree', channel: byId(channels().x.id), requestOptions: { ...FAST, timeout: 200 } },
+			{
+				resource: 'slot',
+				operation: 'findNextFree',
+				channel: byId(channels().x.id),
+				requestOptions: { ...FAST, timeout: 200 },
+			},
 			{ resource: 'notification', operation: 'getMany', returnAll: true },
 			{ resource: 'analytics', operation: 'getChannel', channel: byId(channels().x.id) },
 		] as INodeParameters[]) {
@@ -90,7 +147,10 @@ describe('Social Publishing never shows a secret', () => {
 		}
 		// Loaders, answered and failing.
 		for (const [method, parameters] of [
-			['getChannelTools', { resource: 'channel', operation: 'runTool', channel: byId(channels().discord.id) }],
+			[
+				'getChannelTools',
+				{ resource: 'channel', operation: 'runTool', channel: byId(channels().discord.id) },
+			],
 			['getChannelTools', { resource: 'channel', operation: 'runTool', channel: byId(UNKNOWN_ID) }],
 			['getDiscordChannels', { channel: byId(channels().discord.id) }],
 			['getTags', {}],
@@ -102,7 +162,13 @@ describe('Social Publishing never shows a secret', () => {
 				trails.push(everything(error));
 			}
 		}
-		trails.push(everything(await listSearch(credentials, 'searchChannels', {}, 'channel', 'x').catch((e: unknown) => e)));
+		trails.push(
+			everything(
+				await listSearch(credentials, 'searchChannels', {}, 'channel', 'x').catch(
+					(e: unknown) => e,
+				),
+			),
+		);
 		return trails;
 	}
 
@@ -117,16 +183,23 @@ describe('Social Publishing never shows a secret', () => {
 
 	it('an OAuth token, valid or refused, is in no output or error either', async () => {
 		const valid = t.sandbox.seed.keys.oauth.valid as string;
-		for (const text of await runEverything({ baseUrl: t.sandbox.baseUrl, apiKey: valid })) expect(text).not.toContain(valid);
+		for (const text of await runEverything({ baseUrl: t.sandbox.baseUrl, apiKey: valid }))
+			expect(text).not.toContain(valid);
 		const revoked = t.sandbox.seed.keys.oauth.revoked as string;
-		const refused = await t.run({ resource: 'channel', operation: 'getMany' }, { credentials: { baseUrl: t.sandbox.baseUrl, apiKey: revoked } });
+		const refused = await t.run(
+			{ resource: 'channel', operation: 'getMany' },
+			{ credentials: { baseUrl: t.sandbox.baseUrl, apiKey: revoked } },
+		);
 		expect(refused.error?.message).toBe('The service refused the OAuth token');
 		expect(trail(refused)).not.toContain(revoked);
 	});
 
 	it('a wrong key is not repeated back in the error', async () => {
 		const wrong = `sbx_live_${'0'.repeat(32)}`;
-		const result = await t.run({ resource: 'channel', operation: 'getMany' }, { credentials: { baseUrl: t.sandbox.baseUrl, apiKey: wrong } });
+		const result = await t.run(
+			{ resource: 'channel', operation: 'getMany' },
+			{ credentials: { baseUrl: t.sandbox.baseUrl, apiKey: wrong } },
+		);
 		expect(result.error?.message).toBe('The service refused the API key');
 		expect(trail(result)).not.toContain(wrong);
 	});
@@ -144,16 +217,25 @@ describe('Social Publishing never shows a secret', () => {
 				channel: byId(mastodon.id),
 				requestOptions: { ...FAST, includeRateLimitInfo: true },
 			});
-			expect(result.items.map((i) => i.json)).toEqual([{ deleted: true, id: mastodon.id, rateLimit: null }]);
+			expect(result.items.map((i) => i.json)).toEqual([
+				{ deleted: true, id: mastodon.id, rateLimit: null },
+			]);
 			const text = trail(result);
-			for (const secret of [...Object.values(tokens ?? {}), production.sandbox.apiKey]) expect(text).not.toContain(secret);
+			for (const secret of [...Object.values(tokens ?? {}), production.sandbox.apiKey])
+				expect(text).not.toContain(secret);
 		});
 	});
 });
 
 it('redactSecrets drops credential fields at any depth and keeps the rest', () => {
 	expect(
-		redactSecrets({ id: 'c1', token: 't', refreshToken: 'r', nested: [{ accessToken: 'a', name: 'n', api_key: 'k', clientSecret: 's' }], tokenExpiration: 'x' }),
+		redactSecrets({
+			id: 'c1',
+			token: 't',
+			refreshToken: 'r',
+			nested: [{ accessToken: 'a', name: 'n', api_key: 'k', clientSecret: 's' }],
+			tokenExpiration: 'x',
+		}),
 	).toEqual({ id: 'c1', nested: [{ name: 'n' }] });
 });
 
@@ -178,12 +260,16 @@ describe('keyRedactor: the key replaced by its value, in every form a service co
 	});
 
 	it('leaves ordinary text alone, and a text with part of the key', () => {
-		expect(redactor.text('Post p1 was not found (HTTP 404)')).toBe('Post p1 was not found (HTTP 404)');
+		expect(redactor.text('Post p1 was not found (HTTP 404)')).toBe(
+			'Post p1 was not found (HTTP 404)',
+		);
 		expect(redactor.text(KEY.slice(0, -1))).toBe(KEY.slice(0, -1));
 	});
 
 	it('copies answers with the key out of values and field names, at any depth, without recursion', () => {
-		expect(redactor.value({ a: [{ [KEY]: `Bearer ${KEY}`, n: 1, ok: true, none: null }] })).toEqual({ a: [{ [REDACTED]: `Bearer ${REDACTED}`, n: 1, ok: true, none: null }] });
+		expect(redactor.value({ a: [{ [KEY]: `Bearer ${KEY}`, n: 1, ok: true, none: null }] })).toEqual(
+			{ a: [{ [REDACTED]: `Bearer ${REDACTED}`, n: 1, ok: true, none: null }] },
+		);
 		let deep: unknown = KEY;
 		for (let depth = 0; depth < 100_000; depth++) deep = [deep];
 		let out = redactor.value(deep);
@@ -192,18 +278,38 @@ describe('keyRedactor: the key replaced by its value, in every form a service co
 	});
 
 	it('scrubs an error in place (message, description, stack, context, errorResponse) and drops a client error holding the request', () => {
-		const node = { id: '1', name: 'n', type: 't', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
-		const error = new NodeApiError(node, { body: { echo: KEY, [KEY]: 1 } }, { message: `refused ${KEY}`, description: `Bearer ${KEY}` });
-		error.cause = Object.assign(new Error('Request failed'), { isAxiosError: true, config: { headers: { Authorization: KEY } } });
+		const node = {
+			id: '1',
+			name: 'n',
+			type: 't',
+			typeVersion: 1,
+			position: [0, 0] as [number, number],
+			parameters: {},
+		};
+		const error = new NodeApiError(
+			node,
+			{ body: { echo: KEY, [KEY]: 1 } },
+			{ message: `refused ${KEY}`, description: `Bearer ${KEY}` },
+		);
+		error.cause = Object.assign(new Error('Request failed'), {
+			isAxiosError: true,
+			config: { headers: { Authorization: KEY } },
+		});
 		expect(redactor.error(error)).toBe(error);
 		expect(error.message).toBe(`refused ${REDACTED}`);
 		expect(error.cause).toBeUndefined();
-		expect(JSON.stringify([error.description, error.stack, error.errorResponse, error.context])).not.toContain(KEY);
+		expect(
+			JSON.stringify([error.description, error.stack, error.errorResponse, error.context]),
+		).not.toContain(KEY);
 	});
 
 	it('keeps the client error for the transport to read when told, with its answer scrubbed', () => {
 		const response = { status: 401, data: { msg: `Invalid ${KEY}` } };
-		const error = Object.assign(new Error('Request failed'), { isAxiosError: true, response, config: { headers: { Authorization: KEY } } });
+		const error = Object.assign(new Error('Request failed'), {
+			isAxiosError: true,
+			response,
+			config: { headers: { Authorization: KEY } },
+		});
 		redactor.error(error, { keepCause: true });
 		expect(response.data.msg).toBe(`Invalid ${REDACTED}`);
 		// The request's own headers are never touched: a GET retried sends them again.
@@ -217,13 +323,28 @@ describe('keyRedactor: the key replaced by its value, in every form a service co
 				keys.chain((key) =>
 					fc.tuple(
 						fc.constant(key),
-						fc.jsonValue().chain((json) =>
-							fc.tuple(fc.constant(json), fc.constantFrom(key, `Bearer ${key}`, encodeURIComponent(key), JSON.stringify(key)), fc.string(), fc.string()),
-						),
+						fc
+							.jsonValue()
+							.chain((json) =>
+								fc.tuple(
+									fc.constant(json),
+									fc.constantFrom(
+										key,
+										`Bearer ${key}`,
+										encodeURIComponent(key),
+										JSON.stringify(key),
+									),
+									fc.string(),
+									fc.string(),
+								),
+							),
 					),
 				),
 				([key, [json, form, before, after]]) => {
-					const answer = { json, [`${before}${form}`]: [`${before}${form}${after}`, { deep: { deeper: [form] } }] };
+					const answer = {
+						json,
+						[`${before}${form}`]: [`${before}${form}${after}`, { deep: { deeper: [form] } }],
+					};
 					const text = JSON.stringify(keyRedactor(key).value(answer));
 					for (const shown of [key, encodeURIComponent(key)]) expect(text).not.toContain(shown);
 				},

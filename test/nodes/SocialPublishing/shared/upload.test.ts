@@ -6,7 +6,16 @@ import { avif, bmp, gif, jpeg, mov, mp4, png, text, tiff, webp } from '../../../
 /** The upload helpers: what the node reads of a file before sending it, and the multipart body it streams. */
 describe('shared/upload', () => {
 	describe('sniffMediaType: the node judges a file as the service does (file-type, what the sandbox uses)', () => {
-		const ACCEPTED: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif', bmp: 'image/bmp', tif: 'image/tiff', mp4: 'video/mp4' };
+		const ACCEPTED: Record<string, string> = {
+			jpg: 'image/jpeg',
+			png: 'image/png',
+			gif: 'image/gif',
+			webp: 'image/webp',
+			avif: 'image/avif',
+			bmp: 'image/bmp',
+			tif: 'image/tiff',
+			mp4: 'video/mp4',
+		};
 		it.each([
 			['png', png()],
 			['jpeg', jpeg()],
@@ -20,7 +29,8 @@ describe('shared/upload', () => {
 			['text', text()],
 		])('%s', async (_name, bytes) => {
 			const detected = await fromBuffer(bytes);
-			const serviceAccepts = detected && ACCEPTED[detected.ext] ? ACCEPTED[detected.ext] : undefined;
+			const serviceAccepts =
+				detected && ACCEPTED[detected.ext] ? ACCEPTED[detected.ext] : undefined;
 			expect(sniffMediaType(bytes)?.mime).toBe(serviceAccepts);
 		});
 	});

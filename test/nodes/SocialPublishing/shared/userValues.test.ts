@@ -28,17 +28,42 @@ function daysInMonth(year: number, month: number): number {
 /** The wall time of an instant at a fixed offset, as the fields a user writes. */
 function fieldsAtOffset(ms: number, offsetMinutes: number) {
 	const shifted = new Date(ms + offsetMinutes * 60_000);
-	return [shifted.getUTCFullYear(), shifted.getUTCMonth() + 1, shifted.getUTCDate(), shifted.getUTCHours(), shifted.getUTCMinutes(), shifted.getUTCSeconds()];
+	return [
+		shifted.getUTCFullYear(),
+		shifted.getUTCMonth() + 1,
+		shifted.getUTCDate(),
+		shifted.getUTCHours(),
+		shifted.getUTCMinutes(),
+		shifted.getUTCSeconds(),
+	];
 }
 
 /** The wall time of an instant in a time zone (Intl, as the user's clock shows it). */
 function fieldsInZone(ms: number, timeZone: string) {
-	const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(ms));
+	const parts = new Intl.DateTimeFormat('en-US', {
+		timeZone,
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: 'numeric',
+		day: 'numeric',
+		hour: 'numeric',
+		minute: 'numeric',
+		second: 'numeric',
+	}).formatToParts(new Date(ms));
 	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
 	return [get('year'), get('month'), get('day'), get('hour'), get('minute'), get('second')];
 }
 
-const ZONES = ['UTC', 'America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/St_Johns'];
+const ZONES = [
+	'UTC',
+	'America/New_York',
+	'Europe/Berlin',
+	'Australia/Lord_Howe',
+	'Asia/Kathmandu',
+	'Pacific/Kiritimati',
+	'Pacific/Pago_Pago',
+	'America/St_Johns',
+];
 
 const wallTime = fc.record({
 	year: fc.integer({ min: 1900, max: 2200 }),
@@ -49,23 +74,39 @@ const wallTime = fc.record({
 	second: fc.integer({ min: 0, max: 59 }),
 	separator: fc.constantFrom('T', ' '),
 });
-const writtenWall = (w: { year: number; month: number; day: number; hour: number; minute: number; second: number; separator: string }) =>
+const writtenWall = (w: {
+	year: number;
+	month: number;
+	day: number;
+	hour: number;
+	minute: number;
+	second: number;
+	separator: string;
+}) =>
 	`${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}${w.separator}${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
 
 describe('readDate: any text is refused in words, or read as an instant that formats back to what was written', () => {
 	test('any string: refused with words, or an instant whose ISO text is what is sent', () => {
 		fc.assert(
-			fc.property(fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...'0123456789-:TZ+ .') }), fc.date({ noInvalidDate: true }).map((d) => d.toISOString())), fc.constantFrom(...ZONES), (text, zone) => {
-				const read = readDate(text, zone);
-				if ('iso' in read) {
-					expect(new Date(read.ms).toISOString()).toBe(read.iso);
-					expect(Number.isFinite(read.ms)).toBe(true);
-				} else {
-					const words = refusedDateWords(read);
-					expect(words).toMatch(/^(is empty|is not a date|does not exist)/);
-					expect(words).not.toMatch(UNWORDED);
-				}
-			}),
+			fc.property(
+				fc.oneof(
+					fc.string(),
+					fc.string({ unit: fc.constantFrom(...'0123456789-:TZ+ .') }),
+					fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+				),
+				fc.constantFrom(...ZONES),
+				(text, zone) => {
+					const read = readDate(text, zone);
+					if ('iso' in read) {
+						expect(new Date(read.ms).toISOString()).toBe(read.iso);
+						expect(Number.isFinite(read.ms)).toBe(true);
+					} else {
+						const words = refusedDateWords(read);
+						expect(words).toMatch(/^(is empty|is not a date|does not exist)/);
+						expect(words).not.toMatch(UNWORDED);
+					}
+				},
+			),
 			{ numRuns: 2000 },
 		);
 	});
@@ -73,20 +114,37 @@ describe('readDate: any text is refused in words, or read as an instant that for
 	test('a date with Z or an offset within ±14:00 is read when its day exists, and formats back at that offset', () => {
 		const offset = fc.integer({ min: -14 * 60, max: 14 * 60 });
 		fc.assert(
-			fc.property(wallTime, offset, fc.constantFrom('colon', 'compact'), (w, offsetMinutes, style) => {
-				const sign = offsetMinutes < 0 ? '-' : '+';
-				const abs = Math.abs(offsetMinutes);
-				const zone = offsetMinutes === 0 && style === 'colon' ? 'Z' : `${sign}${pad(Math.floor(abs / 60))}${style === 'colon' ? ':' : ''}${pad(abs % 60)}`;
-				const text = `${writtenWall(w)}${zone}`;
-				const read = readDate(text, 'America/New_York');
-				if (w.day > daysInMonth(w.year, w.month)) {
-					expect(read).toMatchObject({ refused: 'does not exist' });
-					expect(refusedDateWords(read as Exclude<typeof read, { iso: string }>)).toContain(`has ${daysInMonth(w.year, w.month)} days`);
-					return;
-				}
-				if (!('iso' in read)) throw new Error(`${text} was refused: ${JSON.stringify(read)}`);
-				expect(fieldsAtOffset(read.ms, offsetMinutes)).toEqual([w.year, w.month, w.day, w.hour, w.minute, w.second]);
-			}),
+			fc.property(
+				wallTime,
+				offset,
+				fc.constantFrom('colon', 'compact'),
+				(w, offsetMinutes, style) => {
+					const sign = offsetMinutes < 0 ? '-' : '+';
+					const abs = Math.abs(offsetMinutes);
+					const zone =
+						offsetMinutes === 0 && style === 'colon'
+							? 'Z'
+							: `${sign}${pad(Math.floor(abs / 60))}${style === 'colon' ? ':' : ''}${pad(abs % 60)}`;
+					const text = `${writtenWall(w)}${zone}`;
+					const read = readDate(text, 'America/New_York');
+					if (w.day > daysInMonth(w.year, w.month)) {
+						expect(read).toMatchObject({ refused: 'does not exist' });
+						expect(refusedDateWords(read as Exclude<typeof read, { iso: string }>)).toContain(
+							`has ${daysInMonth(w.year, w.month)} days`,
+						);
+						return;
+					}
+					if (!('iso' in read)) throw new Error(`${text} was refused: ${JSON.stringify(read)}`);
+					expect(fieldsAtOffset(read.ms, offsetMinutes)).toEqual([
+						w.year,
+						w.month,
+						w.day,
+						w.hour,
+						w.minute,
+						w.second,
+					]);
+				},
+			),
 			{ numRuns: 3000 },
 		);
 	});
@@ -100,13 +158,31 @@ describe('readDate: any text is refused in words, or read as an instant that for
 					expect(read).toMatchObject({ refused: 'does not exist' });
 					return;
 				}
-				if ('iso' in read) expect(fieldsInZone(read.ms, zone)).toEqual([w.year, w.month, w.day, w.hour, w.minute, w.second]);
+				if ('iso' in read)
+					expect(fieldsInZone(read.ms, zone)).toEqual([
+						w.year,
+						w.month,
+						w.day,
+						w.hour,
+						w.minute,
+						w.second,
+					]);
 				else {
 					// Only a wall time the clocks skip is refused: no instant shows it on the zone's clocks.
-					expect(read).toMatchObject({ refused: 'does not exist', why: expect.stringContaining('skip') });
+					expect(read).toMatchObject({
+						refused: 'does not exist',
+						why: expect.stringContaining('skip'),
+					});
 					const around = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
 					for (let shift = -15 * 60; shift <= 15 * 60; shift += 15) {
-						expect(fieldsInZone(around - shift * 60_000, zone)).not.toEqual([w.year, w.month, w.day, w.hour, w.minute, w.second]);
+						expect(fieldsInZone(around - shift * 60_000, zone)).not.toEqual([
+							w.year,
+							w.month,
+							w.day,
+							w.hour,
+							w.minute,
+							w.second,
+						]);
 					}
 				}
 			}),
@@ -116,23 +192,37 @@ describe('readDate: any text is refused in words, or read as an instant that for
 
 	test('fields out of range are refused, never rolled over: month 13+, hour 24+, minute or second 60+, offset beyond ±14:00', () => {
 		const outOfRange = fc.oneof(
-			fc.record({ field: fc.constant('month'), value: fc.oneof(fc.constant(0), fc.integer({ min: 13, max: 99 })) }),
-			fc.record({ field: fc.constant('day'), value: fc.oneof(fc.constant(0), fc.integer({ min: 32, max: 99 })) }),
+			fc.record({
+				field: fc.constant('month'),
+				value: fc.oneof(fc.constant(0), fc.integer({ min: 13, max: 99 })),
+			}),
+			fc.record({
+				field: fc.constant('day'),
+				value: fc.oneof(fc.constant(0), fc.integer({ min: 32, max: 99 })),
+			}),
 			fc.record({ field: fc.constant('hour'), value: fc.integer({ min: 24, max: 99 }) }),
 			fc.record({ field: fc.constant('minute'), value: fc.integer({ min: 60, max: 99 }) }),
 			fc.record({ field: fc.constant('second'), value: fc.integer({ min: 60, max: 99 }) }),
-			fc.record({ field: fc.constant('offset'), value: fc.integer({ min: 14 * 60 + 1, max: 99 * 60 + 59 }) }),
+			fc.record({
+				field: fc.constant('offset'),
+				value: fc.integer({ min: 14 * 60 + 1, max: 99 * 60 + 59 }),
+			}),
 		);
 		fc.assert(
 			fc.property(wallTime, outOfRange, fc.boolean(), (w, bad, minus) => {
 				const fields = { ...w, day: Math.min(w.day, 28), [bad.field]: bad.value };
-				const offset = bad.field === 'offset' ? `${minus ? '-' : '+'}${pad(Math.floor(bad.value / 60))}:${pad(bad.value % 60)}` : 'Z';
+				const offset =
+					bad.field === 'offset'
+						? `${minus ? '-' : '+'}${pad(Math.floor(bad.value / 60))}:${pad(bad.value % 60)}`
+						: 'Z';
 				const text = `${writtenWall(fields)}${offset}`;
 				const read = readDate(text, 'UTC');
 				expect(read).toMatchObject({ refused: 'does not exist' });
 				const words = refusedDateWords(read as Exclude<typeof read, { iso: string }>);
 				expect(words).not.toMatch(UNWORDED);
-				expect(words).toMatch(bad.field === 'offset' ? /beyond ±14:00|minutes run/ : new RegExp(`${bad.field}|days`));
+				expect(words).toMatch(
+					bad.field === 'offset' ? /beyond ±14:00|minutes run/ : new RegExp(`${bad.field}|days`),
+				);
 			}),
 			{ numRuns: 2000 },
 		);
@@ -140,21 +230,47 @@ describe('readDate: any text is refused in words, or read as an instant that for
 
 	test('e-mail (RFC 2822) and JavaScript date texts are read as written, their weekday checked', () => {
 		fc.assert(
-			fc.property(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2200-01-01T00:00:00Z'), noInvalidDate: true }), (date) => {
-				const ms = Math.floor(date.getTime() / 1000) * 1000;
-				expect(readDate(new Date(ms).toUTCString(), 'Europe/Berlin')).toEqual({ iso: new Date(ms).toISOString(), ms });
-				const wrongDay = new Date(ms).toUTCString().replace(/^(\w{3})/, (day) => (day === 'Mon' ? 'Tue' : 'Mon'));
-				expect(readDate(wrongDay, 'UTC')).toMatchObject({ refused: 'does not exist' });
-			}),
+			fc.property(
+				fc.date({
+					min: new Date('1970-01-01T00:00:00Z'),
+					max: new Date('2200-01-01T00:00:00Z'),
+					noInvalidDate: true,
+				}),
+				(date) => {
+					const ms = Math.floor(date.getTime() / 1000) * 1000;
+					expect(readDate(new Date(ms).toUTCString(), 'Europe/Berlin')).toEqual({
+						iso: new Date(ms).toISOString(),
+						ms,
+					});
+					const wrongDay = new Date(ms)
+						.toUTCString()
+						.replace(/^(\w{3})/, (day) => (day === 'Mon' ? 'Tue' : 'Mon'));
+					expect(readDate(wrongDay, 'UTC')).toMatchObject({ refused: 'does not exist' });
+				},
+			),
 		);
-		expect(readDate('Tue Jan 15 2030 10:00:00 GMT+0100 (Central European Standard Time)', 'UTC')).toEqual({ iso: '2030-01-15T09:00:00.000Z', ms: Date.UTC(2030, 0, 15, 9) });
+		expect(
+			readDate('Tue Jan 15 2030 10:00:00 GMT+0100 (Central European Standard Time)', 'UTC'),
+		).toEqual({ iso: '2030-01-15T09:00:00.000Z', ms: Date.UTC(2030, 0, 15, 9) });
 	});
 
 	test('a Date or a Luxon-like DateTime is taken as the instant it holds; an invalid one is refused in words', () => {
-		expect(readDate(new Date('2030-01-15T10:00:00Z'), 'UTC')).toEqual({ iso: '2030-01-15T10:00:00.000Z', ms: Date.UTC(2030, 0, 15, 10) });
-		expect(readDate({ toISO: () => '2030-01-15T11:00:00.000+01:00' }, 'UTC')).toEqual({ iso: '2030-01-15T10:00:00.000Z', ms: Date.UTC(2030, 0, 15, 10) });
-		expect(readDate({ toISO: () => null }, 'UTC')).toEqual({ refused: 'not a date', why: 'the expression gives an invalid date' });
-		expect(readDate(new Date(Number.NaN), 'UTC')).toEqual({ refused: 'not a date', why: 'the expression gives an invalid date' });
+		expect(readDate(new Date('2030-01-15T10:00:00Z'), 'UTC')).toEqual({
+			iso: '2030-01-15T10:00:00.000Z',
+			ms: Date.UTC(2030, 0, 15, 10),
+		});
+		expect(readDate({ toISO: () => '2030-01-15T11:00:00.000+01:00' }, 'UTC')).toEqual({
+			iso: '2030-01-15T10:00:00.000Z',
+			ms: Date.UTC(2030, 0, 15, 10),
+		});
+		expect(readDate({ toISO: () => null }, 'UTC')).toEqual({
+			refused: 'not a date',
+			why: 'the expression gives an invalid date',
+		});
+		expect(readDate(new Date(Number.NaN), 'UTC')).toEqual({
+			refused: 'not a date',
+			why: 'the expression gives an invalid date',
+		});
 		expect(readDate(1893456000000, 'UTC')).toEqual({ refused: 'not a date' });
 	});
 });
@@ -170,10 +286,13 @@ describe('readWholeNumber and shownValue: numbers, and values quoted the way a u
 			{ numRuns: 2000 },
 		);
 		fc.assert(
-			fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (n) => {
-				expect(readWholeNumber(n)).toEqual({ value: n });
-				expect(readWholeNumber(` ${n} `)).toEqual({ value: n });
-			}),
+			fc.property(
+				fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+				(n) => {
+					expect(readWholeNumber(n)).toEqual({ value: n });
+					expect(readWholeNumber(` ${n} `)).toEqual({ value: n });
+				},
+			),
 		);
 	});
 
@@ -184,18 +303,27 @@ describe('readWholeNumber and shownValue: numbers, and values quoted the way a u
 			fc.constant(null),
 			fc.boolean(),
 			fc.array(fc.oneof(fc.double(), fc.constant(undefined), fc.constant(null))),
-			fc.dictionary(fc.string({ unit: fc.constantFrom(...'abcxyz') }), fc.oneof(fc.double(), fc.constant(null), fc.constant(undefined))),
+			fc.dictionary(
+				fc.string({ unit: fc.constantFrom(...'abcxyz') }),
+				fc.oneof(fc.double(), fc.constant(null), fc.constant(undefined)),
+			),
 		);
 		fc.assert(
 			fc.property(noText, (value) => {
 				const shown = shownValue(value);
 				expect(shown).not.toMatch(UNWORDED);
 				expect(shown.length).toBeLessThanOrEqual(61);
-				expect(readWholeNumber(value)).not.toMatchObject({ refused: expect.stringMatching(UNWORDED) });
+				expect(readWholeNumber(value)).not.toMatchObject({
+					refused: expect.stringMatching(UNWORDED),
+				});
 			}),
 			{ numRuns: 2000 },
 		);
-		expect([Number.NaN, Infinity, -Infinity, undefined, null, '  ', { n: 7 }, [7], 'seven'].map(shownValue)).toEqual([
+		expect(
+			[Number.NaN, Infinity, -Infinity, undefined, null, '  ', { n: 7 }, [7], 'seven'].map(
+				shownValue,
+			),
+		).toEqual([
 			'not a number',
 			'infinite',
 			'minus infinite',
@@ -214,11 +342,17 @@ describe('readJson: the depth and length bounds, stated once', () => {
 
 	test('JSON up to the depth bound is read; one level more is refused in words, at any depth, without recursion', () => {
 		expect(readJson(nested(MAX_JSON_DEPTH))).toEqual({ value: expect.any(Array) });
-		expect(readJson(nested(MAX_JSON_DEPTH + 1))).toEqual({ error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads` });
-		expect(readJson(nested(400_000))).toEqual({ error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads` });
+		expect(readJson(nested(MAX_JSON_DEPTH + 1))).toEqual({
+			error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
+		});
+		expect(readJson(nested(400_000))).toEqual({
+			error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
+		});
 		let deep: unknown = {};
 		for (let level = 0; level < 100_000; level++) deep = { inner: deep };
-		expect(readJson(deep)).toEqual({ error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads` });
+		expect(readJson(deep)).toEqual({
+			error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
+		});
 	});
 
 	test('any JSON text within the bounds reads as JSON.parse reads it', () => {

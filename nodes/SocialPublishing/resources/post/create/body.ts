@@ -5,7 +5,13 @@
  * applied by `hooks.ts`, worded by `problems.ts`). The names of the typed settings parameters are made here from the
  * platform table, so the UI (`settings.ts`) and this reader cannot drift.
  */
-import { isPlatformId, PLATFORMS, PLATFORM_IDS, type PlatformId, type SettingField } from '../../../shared/platforms';
+import {
+	isPlatformId,
+	PLATFORMS,
+	PLATFORM_IDS,
+	type PlatformId,
+	type SettingField,
+} from '../../../shared/platforms';
 import { conditionHolds } from '../../../shared/postRules/settings';
 import { readJson, readWholeNumber } from '../../../shared/userValues';
 
@@ -119,7 +125,9 @@ export function settingValue(field: SettingField, raw: unknown): unknown {
 		case 'collaborators':
 			return listOf(raw).map((entry) => (typeof entry === 'string' ? { label: entry } : entry));
 		case 'tags':
-			return listOf(raw).map((entry) => (typeof entry === 'string' ? { value: entry, label: entry } : entry));
+			return listOf(raw).map((entry) =>
+				typeof entry === 'string' ? { value: entry, label: entry } : entry,
+			);
 		case 'media': {
 			// A fixedCollection `{media: {id, path}}`, or `{id, path}` from an expression.
 			const media = isObject(raw) && isObject(raw.media) ? raw.media : raw;
@@ -145,11 +153,16 @@ export function typedSettings(platform: PlatformId, entry: EntryParameters): Jso
 		const raw = own ? entry[requiredSettingName(platform, field)] : optional[field.name];
 		const value = settingValue(field, raw);
 		// An optional parameter of its own cannot be left empty: at the service's default it is left out, as before.
-		if (value === undefined || (own && !field.required && field.default !== undefined && value === field.default)) continue;
+		if (
+			value === undefined ||
+			(own && !field.required && field.default !== undefined && value === field.default)
+		)
+			continue;
 		settings[field.name] = value;
 	}
 	// A field the editor hides (its condition does not hold) may keep an old value: it is not sent.
-	for (const field of fields) if (!conditionHolds(field.when, settings)) delete settings[field.name];
+	for (const field of fields)
+		if (!conditionHolds(field.when, settings)) delete settings[field.name];
 	return settings;
 }
 
@@ -204,7 +217,9 @@ export function postsFromChannels(
 		const settingsMode = entry.settingsMode === 'json' ? 'json' : 'fields';
 		const locator = entry.channel;
 		const cachedName =
-			typeof locator === 'object' && locator !== null && typeof locator.cachedResultName === 'string'
+			typeof locator === 'object' &&
+			locator !== null &&
+			typeof locator.cachedResultName === 'string'
 				? locator.cachedResultName
 				: undefined;
 		const id = channelIdOf(locator);
@@ -228,7 +243,9 @@ export function postsFromChannels(
 
 /** Tags picked in the editor (names), sent as `{value, label}`: the service matches on `label`. */
 export function tagsFromParam(raw: unknown): Json[] {
-	return listOf(raw ?? []).map((tag) => (typeof tag === 'string' ? { value: tag, label: tag } : (tag as Json)));
+	return listOf(raw ?? []).map((tag) =>
+		typeof tag === 'string' ? { value: tag, label: tag } : (tag as Json),
+	);
 }
 
 /**

@@ -2,7 +2,12 @@
  * Where a problem is, in the editor's words: the item, the channel entry (name and platform), the part and the field
  * label as the editor shows them (fields mode) or the body's field (JSON mode), and the hint saying how to fix it.
  */
-import { MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS, type PlatformId } from '../../../shared/platforms';
+import {
+	MEDIA_EXTENSIONS,
+	PLATFORMS,
+	POST_LIMITS,
+	type PlatformId,
+} from '../../../shared/platforms';
 import { maxLengthFor, TOO_LONG_MESSAGE, type RuleProblem } from '../../../shared/postRules';
 import { LENGTH_COUNTING_WORDS } from '../../../shared/postRules/text';
 import type { EntryLabel, ProblemContext } from './problems';
@@ -28,7 +33,9 @@ export function channelLabel(context: ProblemContext, postIndex: number): string
 		: channel.notListed
 			? "not among the service's channels"
 			: 'platform unknown';
-	return channel.name ? `${number} "${channel.name}" (${platform})` : `${number} ${channel.id || '(no ID)'} (${platform})`;
+	return channel.name
+		? `${number} "${channel.name}" (${platform})`
+		: `${number} ${channel.id || '(no ID)'} (${platform})`;
 }
 
 export function partLabel(partIndex: number): string {
@@ -57,13 +64,18 @@ export function locate(path: string, context: ProblemContext): Located {
 				? segments[0] === undefined
 					? 'Request (JSON)'
 					: `"${segments[0]}" in Request (JSON)`
-				: FIELD_NAMES[segments[0]] ?? path;
+				: (FIELD_NAMES[segments[0]] ?? path);
 		return { field, rest: [] };
 	}
 	const postIndex = Number(segments[1]);
 	const rest = segments.slice(2);
 	const partIndex = partIndexOf(rest);
-	return { postIndex, partIndex, field: fieldWords(rest, context.channels[postIndex]?.platform), rest };
+	return {
+		postIndex,
+		partIndex,
+		field: fieldWords(rest, context.channels[postIndex]?.platform),
+		rest,
+	};
 }
 
 export function partIndexOf(rest: string[]): number | undefined {
@@ -75,7 +87,9 @@ export function fieldWords(rest: string[], platform: PlatformId | undefined): st
 	if (head === 'integration') return 'Channel';
 	if (head === 'settings') {
 		if (second === undefined) return 'Settings';
-		const field = platform ? PLATFORMS[platform].settings?.find((setting) => setting.name === second) : undefined;
+		const field = platform
+			? PLATFORMS[platform].settings?.find((setting) => setting.name === second)
+			: undefined;
 		return field ? `setting "${field.label}"` : `setting "${second}"`;
 	}
 	if (head === 'value') {
@@ -94,14 +108,22 @@ export function fieldWords(rest: string[], platform: PlatformId | undefined): st
 	return rest.join('.');
 }
 
-export function settingHint(rest: string[], message: string, channel: EntryLabel | undefined, context: ProblemContext): string {
+export function settingHint(
+	rest: string[],
+	message: string,
+	channel: EntryLabel | undefined,
+	context: ProblemContext,
+): string {
 	const key = rest[1];
 	const platform = channel?.platform;
 	const rules = platform ? PLATFORMS[platform] : undefined;
 	const field = rules?.settings?.find((setting) => setting.name === key);
 	const inJson = context.inputMode === 'json' || channel?.settingsMode === 'json';
-	const where = inJson ? "in the channel's settings JSON" : `in this channel's ${rules?.displayName ?? ''} settings`;
-	if (key === undefined) return inJson ? 'give the settings as a JSON object' : 'check the settings of this channel';
+	const where = inJson
+		? "in the channel's settings JSON"
+		: `in this channel's ${rules?.displayName ?? ''} settings`;
+	if (key === undefined)
+		return inJson ? 'give the settings as a JSON object' : 'check the settings of this channel';
 	if (!inJson && channel?.platformGiven === false && rules) {
 		return `set Platform to ${rules.displayName} to fill in its settings, or give them as JSON (Settings: Using JSON)`;
 	}
@@ -123,14 +145,21 @@ export function settingHint(rest: string[], message: string, channel: EntryLabel
 	}
 	if (field?.maxLength !== undefined) return `use at most ${field.maxLength} characters ${where}`;
 	if (field?.minLength !== undefined) {
-		return field.minLength === 1 ? `fill in "${field.label}" ${where}` : `use at least ${field.minLength} characters ${where}`;
+		return field.minLength === 1
+			? `fill in "${field.label}" ${where}`
+			: `use at least ${field.minLength} characters ${where}`;
 	}
-	if (field?.type === 'media') return 'give the ID and path of an image uploaded with Media → Upload';
+	if (field?.type === 'media')
+		return 'give the ID and path of an image uploaded with Media → Upload';
 	if (field?.patternHint) return `give ${field.patternHint}`;
 	return `correct it ${where}`;
 }
 
-export function fieldHint(ruleProblem: Extract<RuleProblem, { kind: 'field' }>, located: Located, context: ProblemContext): string {
+export function fieldHint(
+	ruleProblem: Extract<RuleProblem, { kind: 'field' }>,
+	located: Located,
+	context: ProblemContext,
+): string {
 	const { rest } = located;
 	const top = ruleProblem.path.split('.')[0];
 	const channel = located.postIndex !== undefined ? context.channels[located.postIndex] : undefined;
@@ -151,7 +180,9 @@ export function fieldHint(ruleProblem: Extract<RuleProblem, { kind: 'field' }>, 
 					? `give ${POST_LIMITS.postsPerRequest.min} to ${POST_LIMITS.postsPerRequest.max} entries in "posts", one per channel ({"integration": {"id": ...}, "value": [...]}); split a longer list over several items`
 					: `add ${POST_LIMITS.postsPerRequest.min} to ${POST_LIMITS.postsPerRequest.max} channels under Channels; split a longer list over several items`;
 			default:
-				return context.inputMode === 'json' ? 'give the whole POST /posts body as one JSON object' : 'correct the request body';
+				return context.inputMode === 'json'
+					? 'give the whole POST /posts body as one JSON object'
+					: 'correct the request body';
 		}
 	}
 	if (rest[0] === 'integration') return 'pick the channel from the list, or give its ID';
@@ -163,23 +194,32 @@ export function fieldHint(ruleProblem: Extract<RuleProblem, { kind: 'field' }>, 
 		if (rest.length === 2) return 'give the part text, media, or both (or remove the part)';
 		if (rest[2] === 'content') return 'give the text as a string';
 		if (rest.length === 3) return `give at most ${POST_LIMITS.mediaPerPart} media per part`;
-		if (rest[4] === 'path') return `use the path of a file uploaded with Media → Upload, ending in ${ENDINGS}`;
-		if (rest[4] === 'id') return 'use the ID of the uploaded file (Media → Upload answers id and path)';
+		if (rest[4] === 'path')
+			return `use the path of a file uploaded with Media → Upload, ending in ${ENDINGS}`;
+		if (rest[4] === 'id')
+			return 'use the ID of the uploaded file (Media → Upload answers id and path)';
 		return 'give each media item as {id, path, alt?} of an uploaded file';
 	}
 	return `correct ${located.field}`;
 }
 
-export function platformHint(ruleProblem: Extract<RuleProblem, { kind: 'platform' }>, context: ProblemContext, body?: Record<string, unknown>): string {
+export function platformHint(
+	ruleProblem: Extract<RuleProblem, { kind: 'platform' }>,
+	context: ProblemContext,
+	body?: Record<string, unknown>,
+): string {
 	const rules = PLATFORMS[ruleProblem.provider];
 	if (ruleProblem.message === TOO_LONG_MESSAGE || ruleProblem.field === 'content') {
 		const channel = context.channels[ruleProblem.postIndex];
-		const max = maxLengthFor({
-			id: channel?.id ?? '',
-			name: ruleProblem.channelName,
-			identifier: ruleProblem.provider,
-			premium: channel?.premium,
-		}, postSettings(body, ruleProblem.postIndex));
+		const max = maxLengthFor(
+			{
+				id: channel?.id ?? '',
+				name: ruleProblem.channelName,
+				identifier: ruleProblem.provider,
+				premium: channel?.premium,
+			},
+			postSettings(body, ruleProblem.postIndex),
+		);
 		const links = LENGTH_COUNTING_WORDS[rules.lengthCounting];
 		return `shorten the text to at most ${max} characters (counted without HTML tags${links}), or move some of it into a follow-up part`;
 	}
@@ -187,7 +227,14 @@ export function platformHint(ruleProblem: Extract<RuleProblem, { kind: 'platform
 }
 
 /** A post's settings in the body, for the limits they set (an X article's). */
-export function postSettings(body: Record<string, unknown> | undefined, postIndex: number): Record<string, unknown> | undefined {
-	const settings = Array.isArray(body?.posts) ? (body.posts[postIndex] as { settings?: unknown } | undefined)?.settings : undefined;
-	return typeof settings === 'object' && settings !== null ? (settings as Record<string, unknown>) : undefined;
+export function postSettings(
+	body: Record<string, unknown> | undefined,
+	postIndex: number,
+): Record<string, unknown> | undefined {
+	const settings = Array.isArray(body?.posts)
+		? (body.posts[postIndex] as { settings?: unknown } | undefined)?.settings
+		: undefined;
+	return typeof settings === 'object' && settings !== null
+		? (settings as Record<string, unknown>)
+		: undefined;
 }

@@ -15,10 +15,21 @@
  * 6. upload the files given as binary fields (`uploads.ts`); only then POST /posts is sent,
  *    by the transport, which never repeats a POST (only a 429, refused before processing, is retried).
  */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
 import { isPlatformId, PLATFORMS, type PlatformId } from '../../../shared/platforms';
 import { type Json } from './body';
-import { checkCreatePostRequest, textLength, TOO_LONG_MESSAGE, type RuleProblem } from '../../../shared/postRules';
+import {
+	checkCreatePostRequest,
+	textLength,
+	TOO_LONG_MESSAGE,
+	type RuleProblem,
+} from '../../../shared/postRules';
 import { checkedWithTheOtherItems } from '../../../shared/batch';
 import { isMalformedId } from '../../../shared/routing';
 import type { Channel } from '../../../shared/channel';
@@ -39,7 +50,10 @@ function needsPremium(body: Json, postIndex: number, platform: PlatformId): bool
 	if (rules.premiumMaxLength === undefined) return false;
 	const post = Array.isArray(body.posts) ? (body.posts[postIndex] as Json | undefined) : undefined;
 	const parts = Array.isArray(post?.value) ? (post.value as Json[]) : [];
-	return parts.some((part) => typeof part?.content === 'string' && textLength(part.content, platform) > rules.maxLength);
+	return parts.some(
+		(part) =>
+			typeof part?.content === 'string' && textLength(part.content, platform) > rules.maxLength,
+	);
 }
 
 function check(body: Json, channels: Channel[]): RuleProblem[] {
@@ -59,7 +73,10 @@ function checkWithoutRequests(draft: PostRequest): Problem[] {
 	const problems: Problem[] = check(draft.body, known).filter((ruleProblem) => {
 		if (ruleProblem.kind === 'channel') return false;
 		if (ruleProblem.kind === 'platform' && ruleProblem.message === TOO_LONG_MESSAGE) {
-			return !needsPremium(draft.body, ruleProblem.postIndex, ruleProblem.provider) || !isWithinPremium(draft.body, ruleProblem);
+			return (
+				!needsPremium(draft.body, ruleProblem.postIndex, ruleProblem.provider) ||
+				!isWithinPremium(draft.body, ruleProblem)
+			);
 		}
 		return true;
 	});
@@ -70,11 +87,17 @@ function checkWithoutRequests(draft: PostRequest): Problem[] {
 	];
 }
 
-function isWithinPremium(body: Json, ruleProblem: Extract<RuleProblem, { kind: 'platform' }>): boolean {
+function isWithinPremium(
+	body: Json,
+	ruleProblem: Extract<RuleProblem, { kind: 'platform' }>,
+): boolean {
 	const rules = PLATFORMS[ruleProblem.provider];
 	const post = (body.posts as Json[])[ruleProblem.postIndex];
 	const part = (post.value as Json[])[ruleProblem.partIndex ?? 0];
-	return textLength(String(part.content ?? ''), ruleProblem.provider) <= (rules.premiumMaxLength ?? rules.maxLength);
+	return (
+		textLength(String(part.content ?? ''), ruleProblem.provider) <=
+		(rules.premiumMaxLength ?? rules.maxLength)
+	);
 }
 
 /** Step 3: what the channel list says (names, platforms, unknown ids), and X limits. */
@@ -93,7 +116,12 @@ async function resolveChannels(
 		label.name = found.name;
 		// A platform the rules table does not know (the service has more): sent with the body's checks only.
 		if (!isPlatformId(found.identifier)) {
-			infos.push({ id: found.id, name: found.name, identifier: found.identifier, disabled: found.disabled });
+			infos.push({
+				id: found.id,
+				name: found.name,
+				identifier: found.identifier,
+				disabled: found.disabled,
+			});
 			continue;
 		}
 		label.platform = found.identifier;
@@ -106,7 +134,12 @@ async function resolveChannels(
 				hint: `set Platform to ${PLATFORMS[found.identifier].displayName} (or to Look Up From Channel with settings as JSON)`,
 			});
 		}
-		const info: Channel<PlatformId> = { id: found.id, name: found.name, identifier: found.identifier, disabled: found.disabled };
+		const info: Channel<PlatformId> = {
+			id: found.id,
+			name: found.name,
+			identifier: found.identifier,
+			disabled: found.disabled,
+		};
 		if (needsPremium(draft.body, postIndex, found.identifier)) {
 			const max = await channelMaxLength(context, found.id);
 			info.premium = max !== undefined && max > PLATFORMS[found.identifier].maxLength;
@@ -122,10 +155,18 @@ async function resolveChannels(
  * platform to look up): one read of the channel list, cached for the run. A refusal whose channels all have a
  * platform, or that names no channel, sends nothing; if the list cannot be read, the refusal names them by id.
  */
-async function nameChannels(context: IExecuteSingleFunctions, draft: PostRequest, problems: Problem[]): Promise<void> {
+async function nameChannels(
+	context: IExecuteSingleFunctions,
+	draft: PostRequest,
+	problems: Problem[],
+): Promise<void> {
 	const labels = draft.context.channels;
 	const channelOf = (problem: Problem) =>
-		'postIndex' in problem ? problem.postIndex : 'path' in problem ? locate(problem.path, draft.context).postIndex : undefined;
+		'postIndex' in problem
+			? problem.postIndex
+			: 'path' in problem
+				? locate(problem.path, draft.context).postIndex
+				: undefined;
 	const unnamed = [...new Set(problems.map(channelOf))]
 		.flatMap((postIndex) => (postIndex === undefined ? [] : [labels[postIndex]]))
 		// An id that cannot be one (blank, spaces, slashes) is named as given: no request for it.
@@ -150,12 +191,20 @@ async function nameChannels(context: IExecuteSingleFunctions, draft: PostRequest
 }
 
 /** Entries whose channel is on a platform the rules table does not know: sent, and said so. */
-function uncheckedPlatforms(draft: PostRequest, infos: Channel[]): Array<{ postIndex: number; text: string }> {
+function uncheckedPlatforms(
+	draft: PostRequest,
+	infos: Channel[],
+): Array<{ postIndex: number; text: string }> {
 	const byId = new Map(infos.map((info) => [info.id, info]));
 	return draft.channels.flatMap((ref, postIndex) => {
 		const channel = byId.get(ref.id);
 		if (!channel || isPlatformId(channel.identifier)) return [];
-		return [{ postIndex, text: `${channel.name} is on "${channel.identifier}", a platform this node has no rules for: its length, media and settings were not checked before sending (the service checks them)` }];
+		return [
+			{
+				postIndex,
+				text: `${channel.name} is on "${channel.identifier}", a platform this node has no rules for: its length, media and settings were not checked before sending (the service checks them)`,
+			},
+		];
 	});
 }
 
@@ -190,7 +239,9 @@ export async function buildCreatePostRequest(
 	const { draft, infos, known, binaryMedia } = await checkedWithTheOtherItems(this, async () => {
 		const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
 		const draft =
-			this.getNodeParameter('inputMode', 'fields') === 'json' ? requestFromJson(this, options) : requestFromFields(this, options);
+			this.getNodeParameter('inputMode', 'fields') === 'json'
+				? requestFromJson(this, options)
+				: requestFromFields(this, options);
 		const pastDate = pastDateProblem({
 			type: draft.body.type,
 			instant: typeof draft.body.date === 'string' ? Date.parse(draft.body.date) : undefined,
@@ -216,17 +267,24 @@ export async function buildCreatePostRequest(
 		}
 
 		const { infos, known, problems } = await resolveChannels(this, draft);
-		if (!draft.skipChecks && problems.length > 0) throw problemsError(node, problems, draft.context, draft.body);
+		if (!draft.skipChecks && problems.length > 0)
+			throw problemsError(node, problems, draft.context, draft.body);
 
 		if (!draft.skipChecks) {
-			const problems = check(draft.body, infos).filter((ruleProblem) => !isFollowOn(draft, ruleProblem));
+			const problems = check(draft.body, infos).filter(
+				(ruleProblem) => !isFollowOn(draft, ruleProblem),
+			);
 			if (problems.length > 0) throw problemsError(node, problems, draft.context, draft.body);
 		}
 		return { draft, infos, known, binaryMedia };
 	});
 
 	if (draft.wantsNextSlot) {
-		const slot = await nextFreeSlot(this, draft.channels.map((channel) => channel.id), known);
+		const slot = await nextFreeSlot(
+			this,
+			draft.channels.map((channel) => channel.id),
+			known,
+		);
 		if (typeof slot !== 'string') throw problemsError(node, slot, draft.context);
 		draft.body.date = slot;
 	}
@@ -234,14 +292,26 @@ export async function buildCreatePostRequest(
 	await uploadPending(this, binaryMedia.pending);
 
 	if (typeof draft.body.date === 'string') sentDates.set(this, draft.body.date);
-	const platforms = new Map(infos.flatMap((info) => (isPlatformId(info.identifier) ? [[info.id, info.identifier] as const] : [])));
+	const platforms = new Map(
+		infos.flatMap((info) =>
+			isPlatformId(info.identifier) ? [[info.id, info.identifier] as const] : [],
+		),
+	);
 	const warnings = [
 		...uncheckedPlatforms(draft, infos),
 		...removedHtmlTags(draft.body),
 		...partIdWarnings(draft.body),
-		...unknownSettingWarnings(draft.body, (postIndex) => platforms.get(draft.channels[postIndex]?.id ?? '')),
+		...unknownSettingWarnings(draft.body, (postIndex) =>
+			platforms.get(draft.channels[postIndex]?.id ?? ''),
+		),
 	];
-	sentWarnings.set(this, warnings.map((warning) => ({ channelId: draft.channels[warning.postIndex]?.id ?? '', text: warning.text })));
+	sentWarnings.set(
+		this,
+		warnings.map((warning) => ({
+			channelId: draft.channels[warning.postIndex]?.id ?? '',
+			text: warning.text,
+		})),
+	);
 	requestOptions.body = draft.body;
 	return requestOptions;
 }
@@ -258,7 +328,9 @@ export async function toCreatedPosts(
 	const warnings = sentWarnings.get(this) ?? [];
 	return created.map((post) => {
 		const channel = channels.get(String(post.integration));
-		const said = warnings.filter((warning) => warning.channelId === post.integration).map((warning) => warning.text);
+		const said = warnings
+			.filter((warning) => warning.channelId === post.integration)
+			.map((warning) => warning.text);
 		return {
 			json: {
 				postId: post.postId as string,

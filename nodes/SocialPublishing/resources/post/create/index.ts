@@ -83,7 +83,8 @@ const mediaProperty: INodeProperties = {
 						{
 							name: 'Binary Field of the Input Item',
 							value: 'binary',
-							description: 'Upload the file now (POST /upload), after the post has passed its checks',
+							description:
+								'Upload the file now (POST /upload), after the post has passed its checks',
 						},
 					],
 				},
@@ -154,49 +155,49 @@ const channelsProperty: INodeProperties = {
 };
 
 const optionsProperty: INodeProperties = optionalFields('Options', [
-		{
-			displayName: 'Allow Past Date',
-			name: 'allowPastDate',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to send a Schedule date that has passed (more than 5 minutes ago). The service publishes such a post at once; without this the node refuses it, since a wrong year would publish today.',
-		},
-		{
-			displayName: 'Repeat Every (Days)',
-			name: 'repeatEvery',
-			displayOptions: { show: { '/inputMode': ['fields'] } },
-			type: 'number',
-			typeOptions: { minValue: POST_LIMITS.interMin, numberPrecision: 0 },
-			default: 7,
-			description: 'Publish the post again every this many days',
-		},
-		{
-			displayName: 'Shorten Links',
-			name: 'shortLink',
-			displayOptions: { show: { '/inputMode': ['fields'] } },
-			type: 'boolean',
-			default: false,
-			description: 'Whether the service replaces the links in the text with short links',
-		},
-		{
-			displayName: 'Skip Local Checks',
-			name: 'skipChecks',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether to send the post without checking it first. The service still checks it; a refused request still counts against the POST /posts rate limit.',
-		},
-		{
-			displayName: 'Tag Names or IDs',
-			name: 'tags',
-			displayOptions: { show: { '/inputMode': ['fields'] } },
-			type: 'multiOptions',
-			typeOptions: { loadOptionsMethod: 'getTags' },
-			default: [],
-			description:
-				'Tags of the post, by name (attached when the name exists in the organisation). The list shows the tags found on your posts, as the service has no list of tags; give a tag no post carries yet by its name. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
+	{
+		displayName: 'Allow Past Date',
+		name: 'allowPastDate',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to send a Schedule date that has passed (more than 5 minutes ago). The service publishes such a post at once; without this the node refuses it, since a wrong year would publish today.',
+	},
+	{
+		displayName: 'Repeat Every (Days)',
+		name: 'repeatEvery',
+		displayOptions: { show: { '/inputMode': ['fields'] } },
+		type: 'number',
+		typeOptions: { minValue: POST_LIMITS.interMin, numberPrecision: 0 },
+		default: 7,
+		description: 'Publish the post again every this many days',
+	},
+	{
+		displayName: 'Shorten Links',
+		name: 'shortLink',
+		displayOptions: { show: { '/inputMode': ['fields'] } },
+		type: 'boolean',
+		default: false,
+		description: 'Whether the service replaces the links in the text with short links',
+	},
+	{
+		displayName: 'Skip Local Checks',
+		name: 'skipChecks',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to send the post without checking it first. The service still checks it; a refused request still counts against the POST /posts rate limit.',
+	},
+	{
+		displayName: 'Tag Names or IDs',
+		name: 'tags',
+		displayOptions: { show: { '/inputMode': ['fields'] } },
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getTags' },
+		default: [],
+		description:
+			'Tags of the post, by name (attached when the name exists in the organisation). The list shows the tags found on your posts, as the service has no list of tags; give a tag no post carries yet by its name. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
 ]);
 
 const fields: INodeProperties[] = [
@@ -233,7 +234,11 @@ const fields: INodeProperties[] = [
 		default: 'schedule',
 		displayOptions: { show: { inputMode: ['fields'] } },
 		options: [
-			{ name: 'Draft', value: 'draft', description: 'Save as a draft (length and media are not checked; settings are)' },
+			{
+				name: 'Draft',
+				value: 'draft',
+				description: 'Save as a draft (length and media are not checked; settings are)',
+			},
 			{ name: 'Now', value: 'now', description: 'Publish immediately' },
 			{ name: 'Schedule', value: 'schedule', description: 'Publish at the date below' },
 		],
@@ -260,8 +265,11 @@ const fields: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		required: true,
-		description: "When to publish, in the workflow's time zone unless the value carries its own offset (e.g. Z)",
-		displayOptions: { show: { inputMode: ['fields'], type: ['draft', 'schedule'], dateMode: ['date'] } },
+		description:
+			"When to publish, in the workflow's time zone unless the value carries its own offset (e.g. Z)",
+		displayOptions: {
+			show: { inputMode: ['fields'], type: ['draft', 'schedule'], dateMode: ['date'] },
+		},
 	},
 	{
 		displayName: 'Content',
@@ -275,10 +283,17 @@ const fields: INodeProperties[] = [
 				value: 'same',
 				description: 'One text and media, sent to every channel below',
 			},
-			{ name: 'Own Parts per Channel', value: 'perChannel', description: 'Each channel entry has its own parts' },
+			{
+				name: 'Own Parts per Channel',
+				value: 'perChannel',
+				description: 'Each channel entry has its own parts',
+			},
 		],
 	},
-	{ ...partsProperty(), displayOptions: { show: { inputMode: ['fields'], contentMode: ['same'] } } },
+	{
+		...partsProperty(),
+		displayOptions: { show: { inputMode: ['fields'], contentMode: ['same'] } },
+	},
 	{ ...channelsProperty, displayOptions: { show: { inputMode: ['fields'] } } },
 	optionsProperty,
 ];
@@ -286,9 +301,12 @@ const fields: INodeProperties[] = [
 // No answer to POST /posts may still mean posts were created: the error says so, and it is never re-sent.
 declareRoute('POST', '/posts', {
 	mayApplyWithoutAnswer:
-		'The post may have been created: check Post → Get Many (around the post\'s date) before retrying, or it may be published twice.',
+		"The post may have been created: check Post → Get Many (around the post's date) before retrying, or it may be published twice.",
 	// One `{postId, integration}` per channel of the request, which has at least one.
-	answer: { is: 'the list of created posts', shape: { list: { object: { postId: 'text', integration: 'text' } }, atLeastOne: true } },
+	answer: {
+		is: 'the list of created posts',
+		shape: { list: { object: { postId: 'text', integration: 'text' } }, atLeastOne: true },
+	},
 	explain: {
 		// Production's answer for a channel it does not have (the spec's is a 404); the node checks first, but a channel
 		// deleted meanwhile ends here.
@@ -297,7 +315,8 @@ declareRoute('POST', '/posts', {
 			return id
 				? {
 						message: `Channel ${id} was not found`,
-						description: 'Pick the channel from the list, or check its ID with Channel → Get Many; it may have been deleted. No post was created.',
+						description:
+							'Pick the channel from the list, or check its ID with Channel → Get Many; it may have been deleted. No post was created.',
 					}
 				: undefined;
 		},
@@ -311,7 +330,8 @@ export const createPost = defineOperation(
 		name: 'Create',
 		value: 'create',
 		action: 'Create a post',
-		description: 'Create a draft, scheduled or immediate post on one or more channels (POST /posts)',
+		description:
+			'Create a draft, scheduled or immediate post on one or more channels (POST /posts)',
 		routing: {
 			request: { method: 'POST', url: '/posts' },
 			send: { preSend: [buildCreatePostRequest], paginate: true },

@@ -26,7 +26,11 @@ export function cacheOf(context: IExecuteSingleFunctions): Map<string, Promise<u
 	return cache;
 }
 
-async function cached<T>(context: IExecuteSingleFunctions, key: string, load: () => Promise<T>): Promise<T> {
+async function cached<T>(
+	context: IExecuteSingleFunctions,
+	key: string,
+	load: () => Promise<T>,
+): Promise<T> {
 	const cache = cacheOf(context);
 	let value = cache.get(key) as Promise<T> | undefined;
 	if (!value) {
@@ -40,17 +44,27 @@ async function cached<T>(context: IExecuteSingleFunctions, key: string, load: ()
 
 export async function serviceChannels(context: IExecuteSingleFunctions): Promise<Channel[]> {
 	return await cached(context, 'integrations', async () => {
-		const answer = await apiRequest.call(context, 'GET', '/integrations', { itemIndex: context.getItemIndex() });
+		const answer = await apiRequest.call(context, 'GET', '/integrations', {
+			itemIndex: context.getItemIndex(),
+		});
 		return Array.isArray(answer) ? (answer as Channel[]) : [];
 	});
 }
 
 /** Most characters of an X channel: GET /integration-settings/:id knows whether the account is premium. */
-export async function channelMaxLength(context: IExecuteSingleFunctions, channelId: string): Promise<number | undefined> {
+export async function channelMaxLength(
+	context: IExecuteSingleFunctions,
+	channelId: string,
+): Promise<number | undefined> {
 	return await cached(context, `maxLength:${channelId}`, async () => {
-		const answer = (await apiRequest.call(context, 'GET', `/integration-settings/${encodeURIComponent(channelId)}`, {
-			itemIndex: context.getItemIndex(),
-		})) as { output?: { maxLength?: unknown } };
+		const answer = (await apiRequest.call(
+			context,
+			'GET',
+			`/integration-settings/${encodeURIComponent(channelId)}`,
+			{
+				itemIndex: context.getItemIndex(),
+			},
+		)) as { output?: { maxLength?: unknown } };
 		const max = answer?.output?.maxLength;
 		return typeof max === 'number' ? max : undefined;
 	});

@@ -6,8 +6,21 @@
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { PLATFORMS, type PlatformId } from '../../../shared/platforms';
-import { maxLengthFor, mediaKind, textLength, TOO_LONG_MESSAGE, type RuleProblem } from '../../../shared/postRules';
-import { channelLabel, fieldHint, locate, partLabel, platformHint, postSettings } from './editorWords';
+import {
+	maxLengthFor,
+	mediaKind,
+	textLength,
+	TOO_LONG_MESSAGE,
+	type RuleProblem,
+} from '../../../shared/postRules';
+import {
+	channelLabel,
+	fieldHint,
+	locate,
+	partLabel,
+	platformHint,
+	postSettings,
+} from './editorWords';
 
 /** A problem the node finds itself (channel missing, platform mismatch, bad JSON...). */
 export interface NodeProblem {
@@ -44,7 +57,6 @@ export interface ProblemContext {
 	channels: EntryLabel[];
 }
 
-
 /** One problem in the editor's words: what and where, how to fix it, and the service's own field path if any. */
 export interface WordedProblem {
 	/** "Item 1, channel 1 "Shop" (X), part 2, Text: the text is 300 characters; X takes at most 280". */
@@ -65,7 +77,8 @@ function valueAt(body: Record<string, unknown> | undefined, path: string): unkno
 	return value;
 }
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many = `${one}s`) =>
+	`${count} ${count === 1 ? one : many}`;
 
 /**
  * A validator's text ("posts.0.settings.title should not be null or undefined") as words about the field, with the
@@ -73,24 +86,35 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
  */
 function inWords(message: string, value?: unknown): string {
 	// The field is named by the editor's label already: drop the API path the validator starts with.
-	const text = message.replace(/^[a-zA-Z_]+(\.\w+)* (?=should|must|needs|is |has )/, '').replace(/ \((content|image)\)/g, '');
+	const text = message
+		.replace(/^[a-zA-Z_]+(\.\w+)* (?=should|must|needs|is |has )/, '')
+		.replace(/ \((content|image)\)/g, '');
 	if (/should not be null or undefined/.test(text)) return 'is missing';
 	if (/should not exist/.test(text)) return 'is not a setting this platform has';
 	if (/must be one of/.test(text)) {
-		return typeof value === 'string' ? `"${value.slice(0, 40)}" is not one of the allowed values` : 'is not one of the allowed values';
+		return typeof value === 'string'
+			? `"${value.slice(0, 40)}" is not one of the allowed values`
+			: 'is not one of the allowed values';
 	}
 	if (/must be a boolean/.test(text)) return 'must be true or false';
 	const atLeast = /must not be less than (\d+)/.exec(text);
-	if (atLeast) return `must be ${atLeast[1]} or more${typeof value === 'number' ? `; it is ${value}` : ''}`;
+	if (atLeast)
+		return `must be ${atLeast[1]} or more${typeof value === 'number' ? `; it is ${value}` : ''}`;
 	const atMost = /must not be greater than (\d+)/.exec(text);
-	if (atMost) return `must be ${atMost[1]} or less${typeof value === 'number' ? `; it is ${value}` : ''}`;
+	if (atMost)
+		return `must be ${atMost[1]} or less${typeof value === 'number' ? `; it is ${value}` : ''}`;
 	const fewest = /must contain at least (\d+) elements/.exec(text);
 	if (fewest) {
 		const count = Array.isArray(value) ? value.length : 0;
-		return count === 0 ? `is empty; at least ${fewest[1]} needed` : `has ${count}; at least ${fewest[1]} needed`;
+		return count === 0
+			? `is empty; at least ${fewest[1]} needed`
+			: `has ${count}; at least ${fewest[1]} needed`;
 	}
 	const most = /must contain no more than (\d+) elements/.exec(text);
-	if (most) return Array.isArray(value) ? `has ${value.length}; at most ${most[1]} allowed` : `may have at most ${most[1]}`;
+	if (most)
+		return Array.isArray(value)
+			? `has ${value.length}; at most ${most[1]} allowed`
+			: `may have at most ${most[1]}`;
 	const shortest = /must be longer than or equal to (\d+) characters/.exec(text);
 	if (shortest) {
 		const length = typeof value === 'string' ? Array.from(value).length : undefined;
@@ -98,7 +122,8 @@ function inWords(message: string, value?: unknown): string {
 		return `is ${plural(length ?? 0, 'character')}; at least ${shortest[1]} needed`;
 	}
 	const longest = /must be shorter than or equal to (\d+) characters/.exec(text);
-	if (longest && typeof value === 'string') return `is ${plural(Array.from(value).length, 'character')}; at most ${longest[1]} allowed`;
+	if (longest && typeof value === 'string')
+		return `is ${plural(Array.from(value).length, 'character')}; at most ${longest[1]} allowed`;
 	return text;
 }
 
@@ -107,18 +132,39 @@ function inWords(message: string, value?: unknown): string {
  * says what is wrong; where one text stands for two rules (YouTube's "You need one media" for none and for two), the
  * figures say which.
  */
-function mediaWords(ruleProblem: Extract<RuleProblem, { kind: 'platform' }>, body: Record<string, unknown> | undefined): string {
+function mediaWords(
+	ruleProblem: Extract<RuleProblem, { kind: 'platform' }>,
+	body: Record<string, unknown> | undefined,
+): string {
 	const said = ruleProblem.message.replace(/\.$/, '');
-	const media = valueAt(body, `posts.${ruleProblem.postIndex}.value.${ruleProblem.partIndex ?? 0}.image`);
+	const media = valueAt(
+		body,
+		`posts.${ruleProblem.postIndex}.value.${ruleProblem.partIndex ?? 0}.image`,
+	);
 	if (!Array.isArray(media)) return said;
 	const rules = PLATFORMS[ruleProblem.provider];
 	const { messages, minItems, maxItems } = rules.media;
-	const kinds = media.map((item) => (typeof (item as { path?: unknown })?.path === 'string' ? mediaKind((item as { path: string }).path) : undefined));
+	const kinds = media.map((item) =>
+		typeof (item as { path?: unknown })?.path === 'string'
+			? mediaKind((item as { path: string }).path)
+			: undefined,
+	);
 	const count = media.length;
-	const videos = kinds.filter((kind) => kind === 'video' || (kind === 'gif' && rules.media.gifIsVideo)).length;
-	const figures = count === 0 ? 'the part has no media' : `the part has ${plural(videos, 'video')} and ${plural(count - videos, 'picture')}`;
-	const ambiguous = Object.values(messages).filter((text) => text === ruleProblem.message).length > 1;
-	if (ambiguous && ruleProblem.message === messages.tooMany && maxItems !== undefined && count > maxItems) {
+	const videos = kinds.filter(
+		(kind) => kind === 'video' || (kind === 'gif' && rules.media.gifIsVideo),
+	).length;
+	const figures =
+		count === 0
+			? 'the part has no media'
+			: `the part has ${plural(videos, 'video')} and ${plural(count - videos, 'picture')}`;
+	const ambiguous =
+		Object.values(messages).filter((text) => text === ruleProblem.message).length > 1;
+	if (
+		ambiguous &&
+		ruleProblem.message === messages.tooMany &&
+		maxItems !== undefined &&
+		count > maxItems
+	) {
 		return `${figures}; ${rules.displayName} takes at most ${maxItems}`;
 	}
 	if (ambiguous && ruleProblem.message === messages.noMedia && count < minItems) {
@@ -128,14 +174,23 @@ function mediaWords(ruleProblem: Extract<RuleProblem, { kind: 'platform' }>, bod
 }
 
 /** The Text of a part, measured as the platform counts it (for "written vs allowed"). */
-function writtenLength(body: Record<string, unknown> | undefined, ruleProblem: Extract<RuleProblem, { kind: 'platform' }>): number | undefined {
-	const posts = Array.isArray(body?.posts) ? (body.posts as Array<{ value?: Array<{ content?: unknown }> }>) : [];
+function writtenLength(
+	body: Record<string, unknown> | undefined,
+	ruleProblem: Extract<RuleProblem, { kind: 'platform' }>,
+): number | undefined {
+	const posts = Array.isArray(body?.posts)
+		? (body.posts as Array<{ value?: Array<{ content?: unknown }> }>)
+		: [];
 	const content = posts[ruleProblem.postIndex]?.value?.[ruleProblem.partIndex ?? 0]?.content;
 	return typeof content === 'string' ? textLength(content, ruleProblem.provider) : undefined;
 }
 
 /** One problem in words: where (item from 1, channel name and platform, part, field label), what, how to fix. */
-export function describeProblem(problem: Problem, context: ProblemContext, body?: Record<string, unknown>): WordedProblem {
+export function describeProblem(
+	problem: Problem,
+	context: ProblemContext,
+	body?: Record<string, unknown>,
+): WordedProblem {
 	const where: string[] = [`Item ${context.itemIndex + 1}`];
 	let field: string;
 	let what = problem.message;
@@ -151,7 +206,8 @@ export function describeProblem(problem: Problem, context: ProblemContext, body?
 		case 'channel':
 			where.push(channelLabel(context, problem.postIndex));
 			field = 'Channel';
-			if (context.inputMode === 'json') api = `${problem.path} names a channel the organisation does not have`;
+			if (context.inputMode === 'json')
+				api = `${problem.path} names a channel the organisation does not have`;
 			what = problem.message.replace(/^[\w.]+: /, '');
 			fix = 'pick the channel from the list, or use an ID listed by GET /integrations';
 			break;
@@ -162,14 +218,26 @@ export function describeProblem(problem: Problem, context: ProblemContext, body?
 			fix = platformHint(problem, context, body);
 			if (problem.message === TOO_LONG_MESSAGE) {
 				const written = writtenLength(body, problem);
-				const max = maxLengthFor({ id: context.channels[problem.postIndex]?.id ?? '', name: problem.channelName, identifier: problem.provider, premium: context.channels[problem.postIndex]?.premium }, postSettings(body, problem.postIndex));
-				what = written === undefined ? `the text is longer than ${PLATFORMS[problem.provider].displayName} takes (${max})` : `the text is ${written} characters; ${PLATFORMS[problem.provider].displayName} takes at most ${max}`;
+				const max = maxLengthFor(
+					{
+						id: context.channels[problem.postIndex]?.id ?? '',
+						name: problem.channelName,
+						identifier: problem.provider,
+						premium: context.channels[problem.postIndex]?.premium,
+					},
+					postSettings(body, problem.postIndex),
+				);
+				what =
+					written === undefined
+						? `the text is longer than ${PLATFORMS[problem.provider].displayName} takes (${max})`
+						: `the text is ${written} characters; ${PLATFORMS[problem.provider].displayName} takes at most ${max}`;
 				api = `"${TOO_LONG_MESSAGE}"`;
 			} else {
 				what = mediaWords(problem, body);
 				api = `"${problem.message}"`;
 			}
-			if (context.inputMode === 'json') api = `${api} (posts.${problem.postIndex}.value.${problem.partIndex ?? 0}.${problem.field ?? 'image'})`;
+			if (context.inputMode === 'json')
+				api = `${api} (posts.${problem.postIndex}.value.${problem.partIndex ?? 0}.${problem.field ?? 'image'})`;
 			break;
 		}
 		case 'field': {
@@ -185,10 +253,16 @@ export function describeProblem(problem: Problem, context: ProblemContext, body?
 		}
 	}
 	const shared =
-		context.inputMode === 'fields' && context.contentMode === 'same' && /^part \d/.test(where[where.length - 1] ?? '')
+		context.inputMode === 'fields' &&
+		context.contentMode === 'same' &&
+		/^part \d/.test(where[where.length - 1] ?? '')
 			? ' (in the shared Parts)'
 			: '';
-	return { what: `${where.join(', ')}${shared}, ${field}: ${what}`.replace(/\.$/, ''), fix: fix.replace(/\.$/, ''), ...(api ? { api } : {}) };
+	return {
+		what: `${where.join(', ')}${shared}, ${field}: ${what}`.replace(/\.$/, ''),
+		fix: fix.replace(/\.$/, ''),
+		...(api ? { api } : {}),
+	};
 }
 
 /**
@@ -196,7 +270,12 @@ export function describeProblem(problem: Problem, context: ProblemContext, body?
  * many more). The description: how to fix it (each problem with its fix when there are several), that nothing was
  * sent, and last what the service would have answered (its field paths), for whoever compares with its documentation.
  */
-export function problemsError(node: INode, problems: Problem[], context: ProblemContext, body?: Record<string, unknown>): NodeOperationError {
+export function problemsError(
+	node: INode,
+	problems: Problem[],
+	context: ProblemContext,
+	body?: Record<string, unknown>,
+): NodeOperationError {
 	const worded = problems.map((problem) => describeProblem(problem, context, body));
 	const [first] = worded;
 	const more = worded.length - 1;
@@ -210,7 +289,9 @@ export function problemsError(node: INode, problems: Problem[], context: Problem
 		...fixes,
 		'Nothing was sent for this item.',
 		// Caught here, so nothing was answered: what the service would have said, for whoever compares with it.
-		...(api.length ? [`Had it been sent, the service would have answered: ${api.join('; ')}.`] : []),
+		...(api.length
+			? [`Had it been sent, the service would have answered: ${api.join('; ')}.`]
+			: []),
 	].join('\n');
 	return new NodeOperationError(node, message, { itemIndex: context.itemIndex, description });
 }

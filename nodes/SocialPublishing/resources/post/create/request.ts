@@ -19,7 +19,6 @@ import {
 } from './body';
 import type { EntryLabel, NodeProblem, Problem, ProblemContext } from './problems';
 
-
 export interface PostRequest {
 	body: Json;
 	channels: Entry[];
@@ -42,7 +41,9 @@ export interface PostRequest {
 /** Whether a rule ruleProblem only repeats a problem the node already reported (a follow-on error). */
 export function isFollowOn(draft: PostRequest, ruleProblem: Problem): boolean {
 	if (ruleProblem.kind === 'field') {
-		return draft.explained.some((path) => ruleProblem.path === path || ruleProblem.path.startsWith(`${path}.`));
+		return draft.explained.some(
+			(path) => ruleProblem.path === path || ruleProblem.path.startsWith(`${path}.`),
+		);
 	}
 	if (ruleProblem.kind === 'platform' && ruleProblem.field === 'image') {
 		return draft.partsWithUnreadMedia.has(`${ruleProblem.postIndex}.${ruleProblem.partIndex ?? 0}`);
@@ -56,29 +57,39 @@ function jsonProblem(field: string, message: string, postIndex?: number): NodePr
 		postIndex,
 		field,
 		message,
-		hint: message === TOO_DEEP_WORDS
-			? 'give the JSON with fewer levels of objects and lists inside each other'
-			: message.startsWith('is ')
-				? 'shorten it: the service refuses request bodies over 100 kB'
-				: 'write valid JSON (double quotes around names and texts), or use an expression that returns an object',
+		hint:
+			message === TOO_DEEP_WORDS
+				? 'give the JSON with fewer levels of objects and lists inside each other'
+				: message.startsWith('is ')
+					? 'shorten it: the service refuses request bodies over 100 kB'
+					: 'write valid JSON (double quotes around names and texts), or use an expression that returns an object',
 	};
 }
 
 /** How to write a date the node reads (step 1 of Post → Create, fields and JSON mode). */
-const DATE_HINT = "give a date that exists, in ISO 8601: 2030-01-15T10:00 (in the workflow's time zone) or 2030-01-15T10:00:00Z";
+const DATE_HINT =
+	"give a date that exists, in ISO 8601: 2030-01-15T10:00 (in the workflow's time zone) or 2030-01-15T10:00:00Z";
 
 /** A raw value given as a channel that is no text (an object or list from an expression), quoted for the message. */
 function channelValueNotText(locator: unknown): string | undefined {
-	const raw = typeof locator === 'object' && locator !== null && !Array.isArray(locator) && '__rl' in locator ? (locator as { value?: unknown }).value : locator;
+	const raw =
+		typeof locator === 'object' && locator !== null && !Array.isArray(locator) && '__rl' in locator
+			? (locator as { value?: unknown }).value
+			: locator;
 	return typeof raw === 'object' && raw !== null ? shownValue(raw) : undefined;
 }
 
-export function requestFromFields(context: IExecuteSingleFunctions, options: IDataObject): PostRequest {
+export function requestFromFields(
+	context: IExecuteSingleFunctions,
+	options: IDataObject,
+): PostRequest {
 	const itemIndex = context.getItemIndex();
 	const problems: NodeProblem[] = [];
 	const type = context.getNodeParameter('type', 'schedule') as string;
-	const contentMode = context.getNodeParameter('contentMode', 'same') === 'perChannel' ? 'perChannel' : 'same';
-	const sharedParts = contentMode === 'same' ? (context.getNodeParameter('parts', {}) as PartsParam) : undefined;
+	const contentMode =
+		context.getNodeParameter('contentMode', 'same') === 'perChannel' ? 'perChannel' : 'same';
+	const sharedParts =
+		contentMode === 'same' ? (context.getNodeParameter('parts', {}) as PartsParam) : undefined;
 	const entries = (context.getNodeParameter('channels.channel', []) as EntryParameters[]) ?? [];
 
 	const explained: string[] = [];
@@ -132,7 +143,12 @@ export function requestFromFields(context: IExecuteSingleFunctions, options: IDa
 		const read = readDate(raw, context.getTimezone());
 		if ('iso' in read) date = read.iso;
 		else if (read.refused !== 'empty') {
-			problems.push({ kind: 'node', field: 'Publish At', message: `${shownValue(raw)} ${refusedDateWords(read)}`, hint: DATE_HINT });
+			problems.push({
+				kind: 'node',
+				field: 'Publish At',
+				message: `${shownValue(raw)} ${refusedDateWords(read)}`,
+				hint: DATE_HINT,
+			});
 			explained.push('date');
 		}
 	}
@@ -166,16 +182,27 @@ export function requestFromFields(context: IExecuteSingleFunctions, options: IDa
 	};
 }
 
-export function requestFromJson(context: IExecuteSingleFunctions, options: IDataObject): PostRequest {
+export function requestFromJson(
+	context: IExecuteSingleFunctions,
+	options: IDataObject,
+): PostRequest {
 	const itemIndex = context.getItemIndex();
 	const problems: NodeProblem[] = [];
 	let body: Json = {};
 	const parsed = parseJsonParameter(context.getNodeParameter('requestJson', '{}'));
 	if ('error' in parsed) problems.push(jsonProblem('Request (JSON)', parsed.error));
-	else if (typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)) {
+	else if (
+		typeof parsed.value === 'object' &&
+		parsed.value !== null &&
+		!Array.isArray(parsed.value)
+	) {
 		body = parsed.value as Json;
 	} else {
-		const given = Array.isArray(parsed.value) ? 'a list' : parsed.value === undefined ? 'empty' : `${typeof parsed.value} ${JSON.stringify(parsed.value).slice(0, 40)}`;
+		const given = Array.isArray(parsed.value)
+			? 'a list'
+			: parsed.value === undefined
+				? 'empty'
+				: `${typeof parsed.value} ${JSON.stringify(parsed.value).slice(0, 40)}`;
 		problems.push({
 			kind: 'node',
 			field: 'Request (JSON)',
@@ -187,8 +214,12 @@ export function requestFromJson(context: IExecuteSingleFunctions, options: IData
 	const unreadable = problems.length > 0;
 	const posts = Array.isArray(body.posts) ? body.posts : [];
 	const channels: Entry[] = posts.map((post) => {
-		const integration = typeof post === 'object' && post !== null ? (post as Json).integration : undefined;
-		const id = typeof integration === 'object' && integration !== null ? (integration as Json).id : undefined;
+		const integration =
+			typeof post === 'object' && post !== null ? (post as Json).integration : undefined;
+		const id =
+			typeof integration === 'object' && integration !== null
+				? (integration as Json).id
+				: undefined;
 		return { id: typeof id === 'string' ? id : '', settingsMode: 'json' };
 	});
 	return {
@@ -200,7 +231,12 @@ export function requestFromJson(context: IExecuteSingleFunctions, options: IData
 		unreadable,
 		explained: [],
 		partsWithUnreadMedia: new Set(),
-		context: { itemIndex, inputMode: 'json', contentMode: 'perChannel', channels: channels.map(labelOf) },
+		context: {
+			itemIndex,
+			inputMode: 'json',
+			contentMode: 'perChannel',
+			channels: channels.map(labelOf),
+		},
 	};
 }
 

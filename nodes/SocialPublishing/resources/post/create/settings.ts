@@ -7,7 +7,12 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { PLATFORMS, type PlatformId, type SettingField } from '../../../shared/platforms';
-import { isOwnParameter, optionalSettingsName, PLATFORM_CHOICES, requiredSettingName } from './body';
+import {
+	isOwnParameter,
+	optionalSettingsName,
+	PLATFORM_CHOICES,
+	requiredSettingName,
+} from './body';
 
 /** A value as the editor shows it: its name from the table (the API's value stays what is sent). */
 function valueName(field: SettingField, value: unknown): string {
@@ -15,7 +20,10 @@ function valueName(field: SettingField, value: unknown): string {
 }
 
 function describe(field: SettingField): string {
-	const fallback = field.default !== undefined ? ` The service uses "${valueName(field, field.default)}" when left out.` : '';
+	const fallback =
+		field.default !== undefined
+			? ` The service uses "${valueName(field, field.default)}" when left out.`
+			: '';
 	return `${field.description}.${fallback}`.replace(/\.\./g, '.');
 }
 
@@ -116,7 +124,9 @@ function platformSettings(platform: PlatformId): INodeProperties[] {
 			const property = settingProperty(field, requiredSettingName(platform, field));
 			// Not n8n's `required`: the engine would stop the run with its own terse message; the
 			// node's check names the channel and the fix instead.
-			const description = field.required ? `Required. ${property.description ?? ''}` : property.description;
+			const description = field.required
+				? `Required. ${property.description ?? ''}`
+				: property.description;
 			return { ...property, description, displayOptions: displayFor(platform, field) };
 		});
 	const optionalFields = rules.settings.filter((field) => !isOwnParameter(platform, field));
@@ -136,7 +146,10 @@ function platformSettings(platform: PlatformId): INodeProperties[] {
 
 /** Shown for its platform in fields mode, and only while its condition (`when`) holds. */
 function displayFor(platform: PlatformId, field: SettingField): INodeProperties['displayOptions'] {
-	const show: Record<string, Array<string | boolean>> = { platform: [platform], settingsMode: ['fields'] };
+	const show: Record<string, Array<string | boolean>> = {
+		platform: [platform],
+		settingsMode: ['fields'],
+	};
 	const when = field.when;
 	if (when === undefined) return { show };
 	const parameter = requiredSettingName(platform, { ...field, name: when.setting });
@@ -156,7 +169,11 @@ export const platformProperty: INodeProperties = {
 	description:
 		'Pick it first: the Channel list below then shows only its channels, and its settings appear here. "Look Up From Channel" reads it from the channel (for channels given by expression; settings as JSON).',
 	options: [
-		{ name: 'Look Up From Channel', value: 'lookup', description: 'Any platform: read from the channel at run time (one request per execution)' },
+		{
+			name: 'Look Up From Channel',
+			value: 'lookup',
+			description: 'Any platform: read from the channel at run time (one request per execution)',
+		},
 		...PLATFORM_CHOICES.map((platform) => ({
 			name: PLATFORMS[platform].displayName,
 			value: platform,
@@ -171,7 +188,11 @@ export const settingsModeProperty: INodeProperties = {
 	type: 'options',
 	default: 'fields',
 	options: [
-		{ name: 'Using Fields Below', value: 'fields', description: 'Typed settings of the chosen platform' },
+		{
+			name: 'Using Fields Below',
+			value: 'fields',
+			description: 'Typed settings of the chosen platform',
+		},
 		{ name: 'Using JSON', value: 'json', description: "The channel's settings object as JSON" },
 	],
 };
@@ -187,4 +208,5 @@ export const settingsJsonProperty: INodeProperties = {
 };
 
 /** Every platform's typed settings, each shown only for its platform. */
-export const typedSettingsProperties: INodeProperties[] = PLATFORM_CHOICES.flatMap(platformSettings);
+export const typedSettingsProperties: INodeProperties[] =
+	PLATFORM_CHOICES.flatMap(platformSettings);

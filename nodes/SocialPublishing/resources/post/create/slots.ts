@@ -1,4 +1,9 @@
-import { NodeApiError, NodeOperationError, sleep, type IExecuteSingleFunctions } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	sleep,
+	type IExecuteSingleFunctions,
+} from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
 import { slotToIso } from './body';
@@ -27,9 +32,14 @@ function slotLedger(context: IExecuteSingleFunctions): Map<string, Set<string>> 
 	return ledger;
 }
 
-async function findSlot(context: IExecuteSingleFunctions, channelId: string): Promise<string | NodeProblem> {
+async function findSlot(
+	context: IExecuteSingleFunctions,
+	channelId: string,
+): Promise<string | NodeProblem> {
 	const answer = await apiRequest
-		.call(context, 'GET', `/find-slot/${encodeURIComponent(channelId)}`, { itemIndex: context.getItemIndex() })
+		.call(context, 'GET', `/find-slot/${encodeURIComponent(channelId)}`, {
+			itemIndex: context.getItemIndex(),
+		})
 		.then(
 			(body) => ({ body: body as { date?: unknown } | undefined }),
 			(error: unknown) => ({ error }),
@@ -47,9 +57,13 @@ async function findSlot(context: IExecuteSingleFunctions, channelId: string): Pr
 	}
 	const iso = typeof answer.body?.date === 'string' ? slotToIso(answer.body.date) : undefined;
 	if (iso) return iso;
-	throw new NodeOperationError(context.getNode(), `GET /find-slot/${channelId} answered without a date`, {
-		itemIndex: context.getItemIndex(),
-	});
+	throw new NodeOperationError(
+		context.getNode(),
+		`GET /find-slot/${channelId} answered without a date`,
+		{
+			itemIndex: context.getItemIndex(),
+		},
+	);
 }
 
 /** The latest of the channels' next free slots (see the Date field's help), or the problems found. */
@@ -75,7 +89,11 @@ export async function nextFreeSlot(
 			continue;
 		}
 		let slot = await findSlot(context, id);
-		for (let tries = 0; typeof slot === 'string' && ledger.get(id)?.has(slot) && tries < SLOT_WAIT_TRIES; tries++) {
+		for (
+			let tries = 0;
+			typeof slot === 'string' && ledger.get(id)?.has(slot) && tries < SLOT_WAIT_TRIES;
+			tries++
+		) {
 			await sleep(SLOT_WAIT_MS);
 			slot = await findSlot(context, id);
 		}

@@ -6,13 +6,31 @@
  * request; files are uploaded (POST /upload, each binary field once per item) only after every
  * check has passed, just before POST /posts.
  */
-import type { IBinaryData, IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type {
+	IBinaryData,
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+} from 'n8n-workflow';
 import { MEDIA_EXTENSIONS } from '../../../shared/platforms';
 import { BINARY_SOURCE, type Json } from './body';
 import { pacerOf } from '../../../shared/transport/pacing';
 import { baseUrlOf } from '../../../shared/baseUrl';
-import { CREDENTIAL_TYPE, lowerCaseKeys, policyOf, sendWithPolicy } from '../../../shared/transport';
-import { binarySource, multipartFile, sniffMediaType, UPLOAD_LIMITS, type BinarySource, type MediaType } from '../../../shared/upload';
+import {
+	CREDENTIAL_TYPE,
+	lowerCaseKeys,
+	policyOf,
+	sendWithPolicy,
+} from '../../../shared/transport';
+import {
+	binarySource,
+	multipartFile,
+	sniffMediaType,
+	UPLOAD_LIMITS,
+	type BinarySource,
+	type MediaType,
+} from '../../../shared/upload';
 import type { NodeProblem } from './problems';
 
 const EMPTY_FILE = 'is empty (0 bytes)';
@@ -57,7 +75,11 @@ function mediaProblem(pending: PendingRef, message: string, hint: string): NodeP
 export async function prepareBinaryMedia(
 	context: IExecuteSingleFunctions,
 	posts: Json[],
-): Promise<{ pending: PendingUploads; problems: NodeProblem[]; unusable: Array<Pick<PendingRef, 'postIndex' | 'partIndex' | 'mediaIndex'>> }> {
+): Promise<{
+	pending: PendingUploads;
+	problems: NodeProblem[];
+	unusable: Array<Pick<PendingRef, 'postIndex' | 'partIndex' | 'mediaIndex'>>;
+}> {
 	const pending: PendingUploads = { files: new Map(), refs: [] };
 	const problems: NodeProblem[] = [];
 	// References whose file cannot be posted: their empty id and path are no problem of their own.
@@ -68,17 +90,25 @@ export async function prepareBinaryMedia(
 		((post.value as Json[] | undefined) ?? []).forEach((part, partIndex) =>
 			((part.image as Json[] | undefined) ?? []).forEach((ref, mediaIndex) => {
 				const property = (ref as Record<symbol, unknown>)[BINARY_SOURCE];
-				if (typeof property === 'string') pending.refs.push({ ref, property, postIndex, partIndex, mediaIndex });
+				if (typeof property === 'string')
+					pending.refs.push({ ref, property, postIndex, partIndex, mediaIndex });
 			}),
 		),
 	);
 	for (const item of pending.refs) {
-		if (!checked.has(item.property)) checked.set(item.property, await describeFile(context, binaries, item.property, pending));
+		if (!checked.has(item.property))
+			checked.set(item.property, await describeFile(context, binaries, item.property, pending));
 		const trouble = checked.get(item.property);
 		const file = pending.files.get(item.property);
 		if (trouble !== undefined || !file) {
-			problems.push(mediaProblem(item, trouble ?? 'no file', fileHint(item.property, binaries, trouble)));
-			unusable.push({ postIndex: item.postIndex, partIndex: item.partIndex, mediaIndex: item.mediaIndex });
+			problems.push(
+				mediaProblem(item, trouble ?? 'no file', fileHint(item.property, binaries, trouble)),
+			);
+			unusable.push({
+				postIndex: item.postIndex,
+				partIndex: item.partIndex,
+				mediaIndex: item.mediaIndex,
+			});
 			continue;
 		}
 		item.ref.id = `binary:${item.property}`;
@@ -87,9 +117,14 @@ export async function prepareBinaryMedia(
 	return { pending, problems, unusable };
 }
 
-function fileHint(property: string, binaries: Record<string, IBinaryData>, trouble?: string): string {
+function fileHint(
+	property: string,
+	binaries: Record<string, IBinaryData>,
+	trouble?: string,
+): string {
 	const present = Object.keys(binaries);
-	if (trouble?.endsWith(EMPTY_FILE)) return 'check the node that produced the file (an empty download or read), then run again';
+	if (trouble?.endsWith(EMPTY_FILE))
+		return 'check the node that produced the file (an empty download or read), then run again';
 	if (!binaries[property]) {
 		return present.length
 			? `set Binary Field to one of the item's binary fields: ${present.join(', ')}`
@@ -113,15 +148,20 @@ async function describeFile(
 	if (size === 0) return `the file "${fileName}" ${EMPTY_FILE}`;
 	const type = sniffMediaType(head);
 	if (!type) return `the file "${fileName}" is not a type the service accepts`;
-	if (!MEDIA_EXTENSIONS[`.${type.ext}`]) return `the file "${fileName}" is ${type.mime}, which the service stores but posts cannot use`;
-	if (type.kind === 'image' && size > UPLOAD_LIMITS.imageBytes) return `the image "${fileName}" is over 10 MB`;
+	if (!MEDIA_EXTENSIONS[`.${type.ext}`])
+		return `the file "${fileName}" is ${type.mime}, which the service stores but posts cannot use`;
+	if (type.kind === 'image' && size > UPLOAD_LIMITS.imageBytes)
+		return `the image "${fileName}" is over 10 MB`;
 	if (size > UPLOAD_LIMITS.requestBytes) return `the file "${fileName}" is over 50 MB`;
 	pending.files.set(property, { fileName, size, type, open });
 	return undefined;
 }
 
 /** Uploads each pending file once (POST /upload, never re-sent except after a 429) and fills in the references. */
-export async function uploadPending(context: IExecuteSingleFunctions, pending: PendingUploads): Promise<void> {
+export async function uploadPending(
+	context: IExecuteSingleFunctions,
+	pending: PendingUploads,
+): Promise<void> {
 	if (pending.refs.length === 0) return;
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	const baseURL = baseUrlOf(credentials);
@@ -143,8 +183,15 @@ export async function uploadPending(context: IExecuteSingleFunctions, pending: P
 			context.getNode(),
 			{ method: 'POST', path: '/upload', itemIndex: context.getItemIndex() },
 			policy,
-			async () => (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, { ...request })) as IN8nHttpFullResponse,
-			{ deadline: false, pacer: pacerOf(context, policy.maxInFlight), headersOf: (answer) => lowerCaseKeys(answer.headers) },
+			async () =>
+				(await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
+					...request,
+				})) as IN8nHttpFullResponse,
+			{
+				deadline: false,
+				pacer: pacerOf(context, policy.maxInFlight),
+				headersOf: (answer) => lowerCaseKeys(answer.headers),
+			},
 		);
 		const answer = response.body as Json;
 		uploaded.set(property, { id: answer?.id, path: answer?.path });

@@ -18,11 +18,17 @@ export function removedHtmlTags(body: Record<string, unknown>): Warning[] {
 	const warnings: Warning[] = [];
 	const posts = Array.isArray(body.posts) ? body.posts : [];
 	posts.forEach((post, postIndex) => {
-		const parts = typeof post === 'object' && post !== null && Array.isArray((post as { value?: unknown }).value)
-			? ((post as { value: unknown[] }).value)
-			: [];
+		const parts =
+			typeof post === 'object' &&
+			post !== null &&
+			Array.isArray((post as { value?: unknown }).value)
+				? (post as { value: unknown[] }).value
+				: [];
 		parts.forEach((part, partIndex) => {
-			const content = typeof part === 'object' && part !== null ? (part as { content?: unknown }).content : undefined;
+			const content =
+				typeof part === 'object' && part !== null
+					? (part as { content?: unknown }).content
+					: undefined;
 			if (typeof content !== 'string') return;
 			const removed = new Set<string>();
 			for (const name of tagNames(content)) {
@@ -46,17 +52,31 @@ export function removedHtmlTags(body: Record<string, unknown>): Warning[] {
 export function partIdWarnings(body: Record<string, unknown>): Warning[] {
 	const posts = Array.isArray(body.posts) ? body.posts : [];
 	return posts.flatMap((post, postIndex) => {
-		const parts = typeof post === 'object' && post !== null && Array.isArray((post as { value?: unknown }).value) ? (post as { value: unknown[] }).value : [];
+		const parts =
+			typeof post === 'object' &&
+			post !== null &&
+			Array.isArray((post as { value?: unknown }).value)
+				? (post as { value: unknown[] }).value
+				: [];
 		return parts.flatMap((part, partIndex) => {
-			const id = typeof part === 'object' && part !== null ? (part as { id?: unknown }).id : undefined;
+			const id =
+				typeof part === 'object' && part !== null ? (part as { id?: unknown }).id : undefined;
 			if (typeof id !== 'string' || id.trim() === '') return [];
-			return [{ postIndex, text: `${partLabel(partIndex)} carries "id": ${JSON.stringify(id.slice(0, 40))}; some installs then update that existing part instead of creating a new one (remove "id" to create a post)` }];
+			return [
+				{
+					postIndex,
+					text: `${partLabel(partIndex)} carries "id": ${JSON.stringify(id.slice(0, 40))}; some installs then update that existing part instead of creating a new one (remove "id" to create a post)`,
+				},
+			];
 		});
 	});
 }
 
 /** Settings keys the platform table does not know: sent as given (the service keeps them), named with a likely typo. */
-export function unknownSettingWarnings(body: Record<string, unknown>, platformOf: (postIndex: number) => PlatformId | undefined): Warning[] {
+export function unknownSettingWarnings(
+	body: Record<string, unknown>,
+	platformOf: (postIndex: number) => PlatformId | undefined,
+): Warning[] {
 	const posts = Array.isArray(body.posts) ? (body.posts as Array<{ settings?: unknown }>) : [];
 	return posts.flatMap((post, postIndex) => {
 		const platform = platformOf(postIndex);

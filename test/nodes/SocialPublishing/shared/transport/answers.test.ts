@@ -8,20 +8,44 @@ import fc from 'fast-check';
 import { SocialPublishing } from '../../../../../nodes/SocialPublishing/SocialPublishing.node';
 import { toItems } from '../../../../../nodes/SocialPublishing/shared/items';
 import { routeOf } from '../../../../../nodes/SocialPublishing/shared/routeFacts';
-import { brokenAnswer, type AnswerContract } from '../../../../../nodes/SocialPublishing/shared/transport/answers';
+import {
+	brokenAnswer,
+	type AnswerContract,
+} from '../../../../../nodes/SocialPublishing/shared/transport/answers';
 import { answers } from '../../../../helpers/hostileServer';
 import { expectHostileOutcome, useHostileService } from '../../hostile/support';
 
 new SocialPublishing(); // loading the node declares its routes
 
 const ROUTES: Array<[string, string]> = [
-	['GET', '/is-connected'], ['GET', '/integrations'], ['GET', '/integration-settings/c1'], ['POST', '/integration-trigger/c1'],
-	['GET', '/social/x'], ['DELETE', '/integrations/c1'], ['GET', '/posts'], ['POST', '/posts'], ['PUT', '/posts/p1/status'],
-	['DELETE', '/posts/p1'], ['DELETE', '/posts/group/g1'], ['GET', '/posts/p1/missing'], ['PUT', '/posts/p1/release-id'],
-	['GET', '/find-slot/c1'], ['GET', '/analytics/c1'], ['GET', '/analytics/post/p1'], ['GET', '/notifications'], ['GET', '/media'],
-	['POST', '/upload'], ['POST', '/upload-from-url'],
+	['GET', '/is-connected'],
+	['GET', '/integrations'],
+	['GET', '/integration-settings/c1'],
+	['POST', '/integration-trigger/c1'],
+	['GET', '/social/x'],
+	['DELETE', '/integrations/c1'],
+	['GET', '/posts'],
+	['POST', '/posts'],
+	['PUT', '/posts/p1/status'],
+	['DELETE', '/posts/p1'],
+	['DELETE', '/posts/group/g1'],
+	['GET', '/posts/p1/missing'],
+	['PUT', '/posts/p1/release-id'],
+	['GET', '/find-slot/c1'],
+	['GET', '/analytics/c1'],
+	['GET', '/analytics/post/p1'],
+	['GET', '/notifications'],
+	['GET', '/media'],
+	['POST', '/upload'],
+	['POST', '/upload-from-url'],
 ];
-const contracts = ROUTES.map(([method, path]) => [`${method} ${path}`, routeOf(method, path).facts.answer] as [string, AnswerContract | undefined]);
+const contracts = ROUTES.map(
+	([method, path]) =>
+		[`${method} ${path}`, routeOf(method, path).facts.answer] as [
+			string,
+			AnswerContract | undefined,
+		],
+);
 
 const UNWORDED = /\bundefined\b|\bnull\b|\bNaN\b|\[object Object\]/;
 
@@ -44,9 +68,17 @@ describe.each(contracts)('%s', (_route, contract) => {
 
 	it('an accepted list becomes one item per element', () => {
 		fc.assert(
-			fc.property(fc.array(fc.dictionary(fc.string(), fc.jsonValue()).map((element) => ({ id: 'x', postId: 'p', integration: 'c', ...element }))), (list) => {
-				if (brokenAnswer(contract, list, {}) === undefined) expect(toItems(list)).toHaveLength(list.length);
-			}),
+			fc.property(
+				fc.array(
+					fc
+						.dictionary(fc.string(), fc.jsonValue())
+						.map((element) => ({ id: 'x', postId: 'p', integration: 'c', ...element })),
+				),
+				(list) => {
+					if (brokenAnswer(contract, list, {}) === undefined)
+						expect(toItems(list)).toHaveLength(list.length);
+				},
+			),
 			{ numRuns: 100 },
 		);
 	});
@@ -54,11 +86,17 @@ describe.each(contracts)('%s', (_route, contract) => {
 
 it('the words name where an answer departs, counted from 1, and never quote its values', () => {
 	const channels = routeOf('GET', '/integrations').facts.answer;
-	expect(brokenAnswer(channels, [{ id: 'a' }, { id: 'b' }, { name: 'secret-value' }], {})).toBe('"id" of element 3 is missing');
+	expect(brokenAnswer(channels, [{ id: 'a' }, { id: 'b' }, { name: 'secret-value' }], {})).toBe(
+		'"id" of element 3 is missing',
+	);
 	expect(brokenAnswer(channels, [{ id: 7 }], {})).toBe('"id" of element 1 is a number, not a text');
-	expect(brokenAnswer(channels, '[{"id":', { 'content-length': '20' })).toBe('it was cut off after 7 of 20 bytes');
+	expect(brokenAnswer(channels, '[{"id":', { 'content-length': '20' })).toBe(
+		'it was cut off after 7 of 20 bytes',
+	);
 	expect(brokenAnswer(channels, 'secret-value', {})).toBe('it is a text, not a list');
-	expect(brokenAnswer(routeOf('GET', '/find-slot/c1').facts.answer, { date: 'secret-value' }, {})).toBe('"date" is a text that is not a date');
+	expect(
+		brokenAnswer(routeOf('GET', '/find-slot/c1').facts.answer, { date: 'secret-value' }, {}),
+	).toBe('"date" is a text that is not a date');
 });
 
 describe('through the node: GET /integrations answering any JSON value', () => {
@@ -66,14 +104,19 @@ describe('through the node: GET /integrations answering any JSON value', () => {
 	it('outputs every channel or fails in words, never 0 items silently', async () => {
 		await fc.assert(
 			fc.asyncProperty(
-				fc.oneof(fc.jsonValue(), fc.array(fc.record({ id: fc.string({ minLength: 1 }), name: fc.string() }))),
+				fc.oneof(
+					fc.jsonValue(),
+					fc.array(fc.record({ id: fc.string({ minLength: 1 }), name: fc.string() })),
+				),
 				async (value) => {
 					t.server.reset();
 					t.server.respond(answers.json(200, value));
 					const run = await t.run({ resource: 'channel', operation: 'getMany' });
 					const { message } = expectHostileOutcome(run, { withinMs: 5_000 });
 					if (message) {
-						expect(message).toMatch(/^GET \/integrations answered HTTP 200 with a body that is not the list of channels the API sends \(.+\) \(tried 2 times\)$/);
+						expect(message).toMatch(
+							/^GET \/integrations answered HTTP 200 with a body that is not the list of channels the API sends \(.+\) \(tried 2 times\)$/,
+						);
 						expect(run.requests).toHaveLength(2);
 					} else {
 						expect(Array.isArray(value)).toBe(true);

@@ -1,7 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
-import { DEFAULT_POLICY, policyOf, sendWithPolicy } from '../../../../../nodes/SocialPublishing/shared/transport';
+import {
+	DEFAULT_POLICY,
+	policyOf,
+	sendWithPolicy,
+} from '../../../../../nodes/SocialPublishing/shared/transport';
 import { credentialReads } from '../../../../helpers/engine';
 import { byId, errorOf, FAST, jsonOf, useSandbox } from '../../support';
 
@@ -11,7 +15,12 @@ describe('Social Publishing → transport', () => {
 	const x = () => t.sandbox.seed.channels.x.id;
 
 	it('a GET answered 500 once is retried and succeeds', async () => {
-		await t.sandbox.control.addFault({ method: 'GET', path: '/integrations', fault: 'error500', times: 1 });
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/integrations',
+			fault: 'error500',
+			times: 1,
+		});
 		const result = await t.run({ resource: 'channel', operation: 'getMany' });
 		expect(result.error).toBeUndefined();
 		expect(result.items.length).toBeGreaterThan(0);
@@ -20,29 +29,58 @@ describe('Social Publishing → transport', () => {
 	});
 
 	it('a GET that keeps failing with 500 is tried 1 + retries times, then reported', async () => {
-		await t.sandbox.control.addFault({ method: 'GET', path: '/integrations', fault: 'error500', times: 5 });
-		const result = await t.run({ resource: 'channel', operation: 'getMany', requestOptions: { ...FAST, maxRetries: 2 } });
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/integrations',
+			fault: 'error500',
+			times: 5,
+		});
+		const result = await t.run({
+			resource: 'channel',
+			operation: 'getMany',
+			requestOptions: { ...FAST, maxRetries: 2 },
+		});
 		const error = errorOf(result);
-		expect(error.message).toBe('The service failed on GET /integrations (HTTP 500) (tried 3 times)');
+		expect(error.message).toBe(
+			'The service failed on GET /integrations (HTTP 500) (tried 3 times)',
+		);
 		expect(error.httpCode).toBe('500');
 		expect(await t.requests('GET', '/integrations')).toHaveLength(3);
 	});
 
 	it('a dropped connection on a GET is retried', async () => {
-		await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'drop', times: 1 });
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/notifications',
+			fault: 'drop',
+			times: 1,
+		});
 		const result = await t.run({ resource: 'notification', operation: 'getMany', returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect((await t.requests('GET', '/notifications')).map((r) => r.status)).toEqual([0, 200]);
 	});
 
 	it('a connection dropped on every attempt says so', async () => {
-		await t.sandbox.control.addFault({ method: 'GET', path: '/notifications', fault: 'drop', times: 5 });
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/notifications',
+			fault: 'drop',
+			times: 5,
+		});
 		const result = await t.run({ resource: 'notification', operation: 'getMany', returnAll: true });
-		expect(errorOf(result).message).toBe('The connection was closed before the service answered GET /notifications (tried 2 times)');
+		expect(errorOf(result).message).toBe(
+			'The connection was closed before the service answered GET /notifications (tried 2 times)',
+		);
 	});
 
 	it('find-slot that never answers (production, bad channel) ends at the first timeout, not retried, with a clear error', async () => {
-		await t.sandbox.control.addFault({ method: 'GET', path: '/find-slot/:id', fault: 'slow', delayMs: 10_000, times: 5 });
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/find-slot/:id',
+			fault: 'slow',
+			delayMs: 10_000,
+			times: 5,
+		});
 		const started = Date.now();
 		const result = await t.run({
 			resource: 'slot',
@@ -51,7 +89,9 @@ describe('Social Publishing → transport', () => {
 			requestOptions: { ...FAST, timeout: 300, maxRetries: 1 },
 		});
 		const error = errorOf(result);
-		expect(error.message).toBe(`No answer from the service within 0.3 s for the free slot of channel ${x()}: the channel may be unknown, disabled or without posting times`);
+		expect(error.message).toBe(
+			`No answer from the service within 0.3 s for the free slot of channel ${x()}: the channel may be unknown, disabled or without posting times`,
+		);
 		expect(error.description).toContain('Channel → Get Many');
 		expect(Date.now() - started).toBeLessThan(2_000);
 		// Waits up to 1 s for a second attempt that must not come.
@@ -59,7 +99,12 @@ describe('Social Publishing → transport', () => {
 	});
 
 	it('find-slot answered 500 is still retried like any read', async () => {
-		await t.sandbox.control.addFault({ method: 'GET', path: '/find-slot/:id', fault: 'error500', times: 1 });
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/find-slot/:id',
+			fault: 'error500',
+			times: 1,
+		});
 		const result = await t.run({ resource: 'slot', operation: 'findNextFree', channel: byId(x()) });
 		expect(result.error).toBeUndefined();
 		expect((await t.requests('GET', `/find-slot/${x()}`)).map((r) => r.status)).toEqual([500, 200]);
@@ -67,21 +112,53 @@ describe('Social Publishing → transport', () => {
 
 	it('a POST is never re-sent after a 500 or a dropped connection', async () => {
 		const discord = t.sandbox.seed.channels.discord.id;
-		await t.sandbox.control.addFault({ method: 'POST', path: '/integration-trigger/:id', fault: 'error500', times: 3 });
-		const failed = await t.run({ resource: 'channel', operation: 'runTool', channel: byId(discord), tool: 'channels', requestOptions: { ...FAST, maxRetries: 3 } });
-		expect(errorOf(failed).message).toBe(`Channel ${discord} was not found, or the service failed (HTTP 500)`);
+		await t.sandbox.control.addFault({
+			method: 'POST',
+			path: '/integration-trigger/:id',
+			fault: 'error500',
+			times: 3,
+		});
+		const failed = await t.run({
+			resource: 'channel',
+			operation: 'runTool',
+			channel: byId(discord),
+			tool: 'channels',
+			requestOptions: { ...FAST, maxRetries: 3 },
+		});
+		expect(errorOf(failed).message).toBe(
+			`Channel ${discord} was not found, or the service failed (HTTP 500)`,
+		);
 		expect(await t.requests('POST')).toHaveLength(1);
 
 		await t.sandbox.control.reset();
-		await t.sandbox.control.addFault({ method: 'POST', path: '/integration-trigger/:id', fault: 'drop', times: 3 });
-		const dropped = await t.run({ resource: 'channel', operation: 'runTool', channel: byId(discord), tool: 'channels', requestOptions: { ...FAST, maxRetries: 3 } });
-		expect(errorOf(dropped).message).toContain('The connection was closed before the service answered POST');
+		await t.sandbox.control.addFault({
+			method: 'POST',
+			path: '/integration-trigger/:id',
+			fault: 'drop',
+			times: 3,
+		});
+		const dropped = await t.run({
+			resource: 'channel',
+			operation: 'runTool',
+			channel: byId(discord),
+			tool: 'channels',
+			requestOptions: { ...FAST, maxRetries: 3 },
+		});
+		expect(errorOf(dropped).message).toContain(
+			'The connection was closed before the service answered POST',
+		);
 		expect(await t.requests('POST')).toHaveLength(1);
 	});
 
 	it('a POST without an answer (Run Tool) ends at the timeout, sent once', async () => {
 		const discord = t.sandbox.seed.channels.discord.id;
-		await t.sandbox.control.addFault({ method: 'POST', path: '/integration-trigger/:id', fault: 'slow', delayMs: 10_000, times: 3 });
+		await t.sandbox.control.addFault({
+			method: 'POST',
+			path: '/integration-trigger/:id',
+			fault: 'slow',
+			delayMs: 10_000,
+			times: 3,
+		});
 		const started = Date.now();
 		const result = await t.run({
 			resource: 'channel',
@@ -93,14 +170,22 @@ describe('Social Publishing → transport', () => {
 			requestOptions: { ...FAST, timeout: 400, maxRetries: 3 },
 		});
 		const elapsed = Date.now() - started;
-		expect(errorOf(result).message).toBe(`No answer from the service within 0.4 s on POST /integration-trigger/${discord}`);
+		expect(errorOf(result).message).toBe(
+			`No answer from the service within 0.4 s on POST /integration-trigger/${discord}`,
+		);
 		expect(elapsed).toBeGreaterThanOrEqual(400);
 		expect(elapsed).toBeLessThan(2_500);
 		expect(await t.settledRequests(2, 'POST')).toHaveLength(1);
 	});
 
 	it('a 429 is waited for as Retry-After says (within the cap), then the request goes through', async () => {
-		await t.sandbox.control.addFault({ method: 'GET', path: '/analytics/:id', fault: 'rateLimit', retryAfter: 1, times: 1 });
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/analytics/:id',
+			fault: 'rateLimit',
+			retryAfter: 1,
+			times: 1,
+		});
 		const started = Date.now();
 		const result = await t.run({
 			resource: 'analytics',
@@ -114,7 +199,13 @@ describe('Social Publishing → transport', () => {
 	});
 
 	it('a 429 beyond the cap fails with the time to retry, without waiting', async () => {
-		await t.sandbox.control.addFault({ method: 'POST', path: '/upload-from-url', fault: 'rateLimit', retryAfter: 3600, times: 1 });
+		await t.sandbox.control.addFault({
+			method: 'POST',
+			path: '/upload-from-url',
+			fault: 'rateLimit',
+			retryAfter: 3600,
+			times: 1,
+		});
 		const started = Date.now();
 		const result = await t.run({
 			resource: 'media',
@@ -123,7 +214,9 @@ describe('Social Publishing → transport', () => {
 			requestOptions: { ...FAST, maxRateLimitWait: 60 },
 		});
 		const error = errorOf(result);
-		expect(error.message).toMatch(/^Rate limit reached on POST \/upload-from-url: retry after \d{4}-\d\d-\d\dT[\d:.]+Z \(in 3600 s\)$/);
+		expect(error.message).toMatch(
+			/^Rate limit reached on POST \/upload-from-url: retry after \d{4}-\d\d-\d\dT[\d:.]+Z \(in 3600 s\)$/,
+		);
 		expect(error.description).toContain('waits up to 60 s');
 		expect(error.httpCode).toBe('429');
 		expect(Date.now() - started).toBeLessThan(3000);
@@ -139,13 +232,26 @@ describe('Social Publishing → transport', () => {
 		});
 		const items = jsonOf(withInfo);
 		expect(items.length).toBeGreaterThan(0);
-		for (const item of items) expect(item.rateLimit).toEqual({ limit: 60, remaining: 59, resetSeconds: expect.any(Number) });
+		for (const item of items)
+			expect(item.rateLimit).toEqual({
+				limit: 60,
+				remaining: 59,
+				resetSeconds: expect.any(Number),
+			});
 
-		const without = jsonOf(await t.run({ resource: 'analytics', operation: 'getChannel', channel: byId(x()) }));
+		const without = jsonOf(
+			await t.run({ resource: 'analytics', operation: 'getChannel', channel: byId(x()) }),
+		);
 		expect(without[0]).not.toHaveProperty('rateLimit');
 
 		// A route without limits says so with null rather than leaving the field out.
-		const unlimited = jsonOf(await t.run({ resource: 'channel', operation: 'checkConnection', requestOptions: { ...FAST, includeRateLimitInfo: true } }));
+		const unlimited = jsonOf(
+			await t.run({
+				resource: 'channel',
+				operation: 'checkConnection',
+				requestOptions: { ...FAST, includeRateLimitInfo: true },
+			}),
+		);
 		expect(unlimited).toEqual([{ connected: true, rateLimit: null }]);
 	});
 
@@ -161,15 +267,20 @@ describe('Social Publishing → transport', () => {
 });
 
 describe('sendWithPolicy', () => {
-	const node = { name: 'Social Publishing', type: 'socialPublishing', typeVersion: 1, parameters: {} } as unknown as INode;
+	const node = {
+		name: 'Social Publishing',
+		type: 'socialPublishing',
+		typeVersion: 1,
+		parameters: {},
+	} as unknown as INode;
 	const policy = { ...DEFAULT_POLICY, timeoutMs: 200, retries: 0 };
 
 	it('ends an attempt the HTTP client never settles at the timeout, on its own clock', async () => {
 		const started = Date.now();
 		const never = async () => await new Promise<never>(() => {});
-		await expect(sendWithPolicy(node, { method: 'POST', path: '/posts' }, policy, never)).rejects.toThrow(
-			'No answer from the service within 0.2 s on POST /posts',
-		);
+		await expect(
+			sendWithPolicy(node, { method: 'POST', path: '/posts' }, policy, never),
+		).rejects.toThrow('No answer from the service within 0.2 s on POST /posts');
 		expect(Date.now() - started).toBeLessThan(1_000);
 	});
 
@@ -181,13 +292,21 @@ describe('sendWithPolicy', () => {
 		return error;
 	};
 	const answered = (status: number, data: unknown) =>
-		Object.assign(new Error(`Request failed with status code ${status}`), { isAxiosError: true, response: { status, data, headers: {} } });
+		Object.assign(new Error(`Request failed with status code ${status}`), {
+			isAxiosError: true,
+			response: { status, data, headers: {} },
+		});
 
 	it('explains an answer as n8n 1.x hands it over (no cause): a 401 is the refused key', async () => {
 		const wrapped = asN8n1Throws(answered(401, { msg: 'Invalid API key' }));
 		expect(wrapped.httpCode).toBe('401');
 		const failing = async () => await Promise.reject(wrapped);
-		const error = (await sendWithPolicy(node, { method: 'GET', path: '/is-connected' }, policy, failing).catch((e: unknown) => e)) as NodeApiError;
+		const error = (await sendWithPolicy(
+			node,
+			{ method: 'GET', path: '/is-connected' },
+			policy,
+			failing,
+		).catch((e: unknown) => e)) as NodeApiError;
 		expect(error.message).toBe('The service refused the API key');
 		expect(error.httpCode).toBe('401');
 	});
@@ -198,24 +317,44 @@ describe('sendWithPolicy', () => {
 			attempts++;
 			return await Promise.reject(asN8n1Throws(answered(500, { message: 'boom' })));
 		};
-		await expect(sendWithPolicy(node, { method: 'GET', path: '/integrations' }, { ...policy, retries: 1, retryDelayMs: 1 }, failing)).rejects.toThrow(
-			'The service failed on GET /integrations (HTTP 500) (tried 2 times)',
-		);
+		await expect(
+			sendWithPolicy(
+				node,
+				{ method: 'GET', path: '/integrations' },
+				{ ...policy, retries: 1, retryDelayMs: 1 },
+				failing,
+			),
+		).rejects.toThrow('The service failed on GET /integrations (HTTP 500) (tried 2 times)');
 		expect(attempts).toBe(2);
-		const refused = async () => await Promise.reject(asN8n1Throws(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' })));
-		await expect(sendWithPolicy(node, { method: 'GET', path: '/integrations' }, policy, refused)).rejects.toThrow('Cannot reach the service for GET /integrations');
+		const refused = async () =>
+			await Promise.reject(
+				asN8n1Throws(
+					Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }),
+				),
+			);
+		await expect(
+			sendWithPolicy(node, { method: 'GET', path: '/integrations' }, policy, refused),
+		).rejects.toThrow('Cannot reach the service for GET /integrations');
 	});
 
-	it('passes the node\'s own errors on unchanged (they carry an httpCode but wrap no HTTP client error)', async () => {
-		const own = new NodeApiError(node, { route: 'GET /integrations', status: 200 }, { message: 'The Base URL did not answer like the API', httpCode: '200' });
+	it("passes the node's own errors on unchanged (they carry an httpCode but wrap no HTTP client error)", async () => {
+		const own = new NodeApiError(
+			node,
+			{ route: 'GET /integrations', status: 200 },
+			{ message: 'The Base URL did not answer like the API', httpCode: '200' },
+		);
 		const failing = async () => await Promise.reject(own);
-		await expect(sendWithPolicy(node, { method: 'GET', path: '/integrations' }, policy, failing)).rejects.toBe(own);
+		await expect(
+			sendWithPolicy(node, { method: 'GET', path: '/integrations' }, policy, failing),
+		).rejects.toBe(own);
 	});
 
-	it('leaves a streamed upload to the client\'s own timer when asked (deadline: false)', async () => {
+	it("leaves a streamed upload to the client's own timer when asked (deadline: false)", async () => {
 		let settle: (value: string) => void = () => {};
 		const slow = async () => await new Promise<string>((resolve) => (settle = resolve));
-		const sent = sendWithPolicy(node, { method: 'POST', path: '/upload' }, policy, slow, { deadline: false });
+		const sent = sendWithPolicy(node, { method: 'POST', path: '/upload' }, policy, slow, {
+			deadline: false,
+		});
 		await new Promise((resolve) => setTimeout(resolve, 400));
 		settle('uploaded');
 		await expect(sent).resolves.toBe('uploaded');
@@ -224,7 +363,16 @@ describe('sendWithPolicy', () => {
 
 it('policyOf reads Request Options, keeping defaults for what is absent or invalid', () => {
 	expect(policyOf({})).toEqual(DEFAULT_POLICY);
-	expect(policyOf({ timeout: 500, maxRetries: 0, retryDelay: 5, maxRateLimitWait: 0, maxInFlight: 4, includeRateLimitInfo: true })).toEqual({
+	expect(
+		policyOf({
+			timeout: 500,
+			maxRetries: 0,
+			retryDelay: 5,
+			maxRateLimitWait: 0,
+			maxInFlight: 4,
+			includeRateLimitInfo: true,
+		}),
+	).toEqual({
 		timeoutMs: 500,
 		retries: 0,
 		retryDelayMs: 5,

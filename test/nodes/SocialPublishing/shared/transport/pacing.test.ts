@@ -1,7 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
 import fc from 'fast-check';
 
-import { Pacer, type PacerClock, type Ticket, type TooLongToWait } from '../../../../../nodes/SocialPublishing/shared/transport/pacing';
+import {
+	Pacer,
+	type PacerClock,
+	type Ticket,
+	type TooLongToWait,
+} from '../../../../../nodes/SocialPublishing/shared/transport/pacing';
 import { MAX_ANNOUNCED_WAIT_S } from '../../../../../nodes/SocialPublishing/shared/transport/rateLimits';
 import { channel, createParams, parts } from '../../createParameters';
 import { byId, daysFromNow, errorOf, FAST, useSandbox } from '../../support';
@@ -33,7 +38,11 @@ describe('Pacer', () => {
 	it('waits for the window the X-RateLimit figures announce once the route is used up', async () => {
 		const pacer = new Pacer(16);
 		const sent = ticketOf(await pacer.admit('GET', '/analytics/a', 0));
-		pacer.learn(sent, 200, { 'x-ratelimit-limit': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' });
+		pacer.learn(sent, 200, {
+			'x-ratelimit-limit': '1',
+			'x-ratelimit-remaining': '0',
+			'x-ratelimit-reset': '1',
+		});
 		sent.release();
 		// Another id of the same endpoint shares its counter.
 		const refused = await pacer.admit('GET', '/analytics/b', 200);
@@ -67,44 +76,72 @@ describe('Pacer', () => {
 		const pacer = new Pacer(16);
 		const sent: Ticket[] = [];
 		// POST /posts is documented at 90 an hour; this install allows 3, which the first answer says.
-		const burst = Array.from({ length: 5 }, async () => await pacer.admit('POST', '/posts', 0).then((t) => sent.push(ticketOf(t))));
+		const burst = Array.from(
+			{ length: 5 },
+			async () => await pacer.admit('POST', '/posts', 0).then((t) => sent.push(ticketOf(t))),
+		);
 		await new Promise((resolve) => setTimeout(resolve, 30));
 		expect(sent).toHaveLength(1);
-		pacer.learn(sent[0], 201, { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': '60' });
+		pacer.learn(sent[0], 201, {
+			'x-ratelimit-limit': '3',
+			'x-ratelimit-remaining': '2',
+			'x-ratelimit-reset': '60',
+		});
 		sent[0].release();
 		const outcomes = await Promise.allSettled(burst);
 		expect(sent).toHaveLength(3);
 		// The other two would wait a minute, past a cap of 0: not sent.
-		expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason))).toEqual([
-			'Error: not admitted: 60 s to wait',
-			'Error: not admitted: 60 s to wait',
-		]);
+		expect(
+			outcomes
+				.filter((o) => o.status === 'rejected')
+				.map((o) => String((o as PromiseRejectedResult).reason)),
+		).toEqual(['Error: not admitted: 60 s to wait', 'Error: not admitted: 60 s to wait']);
 	});
 
 	it('counts what it sent after the answered request against what that answer says is left', async () => {
 		const pacer = new Pacer(16);
 		const first = ticketOf(await pacer.admit('GET', '/analytics/a', 0));
-		pacer.learn(first, 200, { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '9', 'x-ratelimit-reset': '60' });
+		pacer.learn(first, 200, {
+			'x-ratelimit-limit': '10',
+			'x-ratelimit-remaining': '9',
+			'x-ratelimit-reset': '60',
+		});
 		first.release();
 		const second = ticketOf(await pacer.admit('GET', '/analytics/a', 0));
 		for (let i = 0; i < 4; i++) ticketOf(await pacer.admit('GET', '/analytics/a', 0));
 		// The second request's answer says 4 are left; the 4 sent after it may not have been counted yet.
-		pacer.learn(second, 200, { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '4', 'x-ratelimit-reset': '60' });
+		pacer.learn(second, 200, {
+			'x-ratelimit-limit': '10',
+			'x-ratelimit-remaining': '4',
+			'x-ratelimit-reset': '60',
+		});
 		expect(await pacer.admit('GET', '/analytics/a', 0)).toEqual({ waitSeconds: 60 });
 	});
 
-	it('takes the figures of the latest request answered: an earlier request\'s answer is older news', async () => {
+	it("takes the figures of the latest request answered: an earlier request's answer is older news", async () => {
 		const pacer = new Pacer(16);
 		const first = ticketOf(await pacer.admit('GET', '/analytics/a', 0));
-		pacer.learn(first, 200, { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': '5' });
+		pacer.learn(first, 200, {
+			'x-ratelimit-limit': '3',
+			'x-ratelimit-remaining': '2',
+			'x-ratelimit-reset': '5',
+		});
 		first.release();
 		const old = ticketOf(await pacer.admit('GET', '/analytics/a', 0));
 		const newer = ticketOf(await pacer.admit('GET', '/analytics/a', 0));
 		// The window restarted between the two (another run's window, a proxy's): the newer answer says 2 are left.
-		pacer.learn(newer, 200, { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': '5' });
+		pacer.learn(newer, 200, {
+			'x-ratelimit-limit': '3',
+			'x-ratelimit-remaining': '2',
+			'x-ratelimit-reset': '5',
+		});
 		newer.release();
 		// `old` was counted before `newer`: its "0 left" speaks of the window before.
-		pacer.learn(old, 200, { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '5' });
+		pacer.learn(old, 200, {
+			'x-ratelimit-limit': '3',
+			'x-ratelimit-remaining': '0',
+			'x-ratelimit-reset': '5',
+		});
 		old.release();
 		ticketOf(await pacer.admit('GET', '/analytics/a', 0));
 		ticketOf(await pacer.admit('GET', '/analytics/a', 0));
@@ -114,18 +151,28 @@ describe('Pacer', () => {
 	it('once the window is over, asks again with one request, after those still out are answered', async () => {
 		const pacer = new Pacer(16);
 		const first = ticketOf(await pacer.admit('GET', '/analytics/a', 0));
-		pacer.learn(first, 200, { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': '0.05' });
+		pacer.learn(first, 200, {
+			'x-ratelimit-limit': '3',
+			'x-ratelimit-remaining': '2',
+			'x-ratelimit-reset': '0.05',
+		});
 		first.release();
 		const stillOut = ticketOf(await pacer.admit('GET', '/analytics/a', 0));
 		await new Promise((resolve) => setTimeout(resolve, 100));
 		const sent: Ticket[] = [];
-		const next = [0, 1].map(async () => await pacer.admit('GET', '/analytics/a', 0).then((t) => sent.push(ticketOf(t))));
+		const next = [0, 1].map(
+			async () => await pacer.admit('GET', '/analytics/a', 0).then((t) => sent.push(ticketOf(t))),
+		);
 		await new Promise((resolve) => setTimeout(resolve, 30));
 		expect(sent).toHaveLength(0);
 		stillOut.release();
 		await new Promise((resolve) => setTimeout(resolve, 30));
 		expect(sent).toHaveLength(1);
-		pacer.learn(sent[0], 200, { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': '5' });
+		pacer.learn(sent[0], 200, {
+			'x-ratelimit-limit': '3',
+			'x-ratelimit-remaining': '2',
+			'x-ratelimit-reset': '5',
+		});
 		sent[0].release();
 		await Promise.all(next);
 		expect(sent).toHaveLength(2);
@@ -148,13 +195,20 @@ describe('Pacer', () => {
 describe('a run of many items on a rate-limited route', () => {
 	const WINDOW_S = 4;
 	const LIMIT = 60; // documented for GET /analytics/:id (per 5 minutes; the window is shortened here)
-	const t = useSandbox({ rateLimits: { 'GET /analytics/:id': { limit: LIMIT, windowSeconds: WINDOW_S } } });
+	const t = useSandbox({
+		rateLimits: { 'GET /analytics/:id': { limit: LIMIT, windowSeconds: WINDOW_S } },
+	});
 	const channel = () => t.sandbox.seed.channels.x.id;
 	const items = (n: number) => Array.from({ length: n }, (_, i) => ({ n: i + 1 }));
 
 	it('200 items finish with no 429, within 1.1× the time the limit itself imposes', async () => {
 		const result = await t.run(
-			{ resource: 'analytics', operation: 'getChannel', channel: byId(channel()), requestOptions: { ...FAST, maxRateLimitWait: 60 } },
+			{
+				resource: 'analytics',
+				operation: 'getChannel',
+				channel: byId(channel()),
+				requestOptions: { ...FAST, maxRateLimitWait: 60 },
+			},
 			{ items: items(200) },
 		);
 		const finished = Date.now();
@@ -173,13 +227,21 @@ describe('a run of many items on a rate-limited route', () => {
 	it('past Max Rate-Limit Wait the rest fail unsent with when to retry, as error items under Continue On Fail', async () => {
 		await t.sandbox.control.reset();
 		const result = await t.run(
-			{ resource: 'analytics', operation: 'getChannel', channel: byId(channel()), requestOptions: { ...FAST, maxRateLimitWait: 1 } },
+			{
+				resource: 'analytics',
+				operation: 'getChannel',
+				channel: byId(channel()),
+				requestOptions: { ...FAST, maxRateLimitWait: 1 },
+			},
 			{ items: items(70), continueOnFail: true },
 		);
 		const failed = result.items.filter((item) => item.json.error !== undefined || item.error);
 		expect(failed).toHaveLength(10);
 		const error = errorOf(result);
-		const [, inSeconds] = /^Rate limit reached on GET \/analytics\/[\w-]+: retry after \S+Z \(in (\d+) s\)$/.exec(error.message) ?? [];
+		const [, inSeconds] =
+			/^Rate limit reached on GET \/analytics\/[\w-]+: retry after \S+Z \(in (\d+) s\)$/.exec(
+				error.message,
+			) ?? [];
 		// When the window opens, rounded up (the service's X-RateLimit-Reset is whole seconds).
 		expect(Number(inSeconds)).toBeGreaterThanOrEqual(1);
 		expect(Number(inSeconds)).toBeLessThanOrEqual(WINDOW_S + 1);
@@ -190,7 +252,12 @@ describe('a run of many items on a rate-limited route', () => {
 
 	it('without Continue On Fail the run fails the same way and nothing is sent twice', async () => {
 		const result = await t.run(
-			{ resource: 'analytics', operation: 'getChannel', channel: byId(channel()), requestOptions: { ...FAST, maxRateLimitWait: 0 } },
+			{
+				resource: 'analytics',
+				operation: 'getChannel',
+				channel: byId(channel()),
+				requestOptions: { ...FAST, maxRateLimitWait: 0 },
+			},
 			{ items: items(61) },
 		);
 		expect(errorOf(result).message).toMatch(/^Rate limit reached on GET \/analytics\//);
@@ -212,12 +279,19 @@ describe('a run on a route whose real limit is lower than the documented one', (
 	const imposedMs = (Math.ceil(ITEMS / LIMIT) - 1) * WINDOW_S * 1000;
 
 	describe('GET /analytics/:id (documented 60 per window, 20 here)', () => {
-		const t = useSandbox({ rateLimits: { 'GET /analytics/:id': { limit: LIMIT, windowSeconds: WINDOW_S } } });
+		const t = useSandbox({
+			rateLimits: { 'GET /analytics/:id': { limit: LIMIT, windowSeconds: WINDOW_S } },
+		});
 
 		it(`${ITEMS} items: 0 answers 429, every item answered, no window waited beyond the limit's own`, async () => {
 			const channelId = t.sandbox.seed.channels.x.id;
 			const result = await t.run(
-				{ resource: 'analytics', operation: 'getChannel', channel: byId(channelId), requestOptions: { ...FAST, maxRateLimitWait: 60 } },
+				{
+					resource: 'analytics',
+					operation: 'getChannel',
+					channel: byId(channelId),
+					requestOptions: { ...FAST, maxRateLimitWait: 60 },
+				},
 				{ items: items() },
 			);
 			const finished = Date.now();
@@ -233,21 +307,30 @@ describe('a run on a route whose real limit is lower than the documented one', (
 	});
 
 	describe('Post → Create on the production profile (POST /posts documented 90 an hour, 20 here)', () => {
-		const t = useSandbox({ profile: 'production', rateLimits: { 'POST /posts': { limit: LIMIT, windowSeconds: WINDOW_S } } });
+		const t = useSandbox({
+			profile: 'production',
+			rateLimits: { 'POST /posts': { limit: LIMIT, windowSeconds: WINDOW_S } },
+		});
 
 		it(`${ITEMS} items: 0 answers 429, every post created once, no window waited beyond the limit's own`, async () => {
 			const telegram = t.sandbox.seed.channels.telegram.id;
 			const result = await t.run(
 				{
 					requestOptions: { ...FAST, maxRateLimitWait: 60 },
-					...createParams({ date: daysFromNow(3), parts: parts({ content: 'Hello from n8n' }), channels: [channel({ channel: byId(telegram) })] }),
+					...createParams({
+						date: daysFromNow(3),
+						parts: parts({ content: 'Hello from n8n' }),
+						channels: [channel({ channel: byId(telegram) })],
+					}),
 				},
 				{ items: items() },
 			);
 			const finished = Date.now();
 			expect(result.error).toBeUndefined();
 			expect(result.items).toHaveLength(ITEMS);
-			const posts = (await t.sandbox.control.requests()).filter((r) => r.method === 'POST' && /(^|\/v1)\/posts$/.test(r.path));
+			const posts = (await t.sandbox.control.requests()).filter(
+				(r) => r.method === 'POST' && /(^|\/v1)\/posts$/.test(r.path),
+			);
 			expect(posts.filter((r) => r.status === 429)).toHaveLength(0);
 			expect(posts.map((r) => r.status)).toEqual(Array(ITEMS).fill(201));
 			const tookMs = finished - Date.parse(posts[0].at);
@@ -264,7 +347,8 @@ class VirtualTime implements PacerClock {
 	private order = 0;
 	private readonly events: Array<{ at: number; order: number; fire: () => void }> = [];
 	now = () => this.time;
-	sleep = async (ms: number) => await new Promise<void>((resolve) => this.at(this.time + ms, resolve));
+	sleep = async (ms: number) =>
+		await new Promise<void>((resolve) => this.at(this.time + ms, resolve));
 	at(time: number, fire: () => void): void {
 		this.events.push({ at: time, order: this.order++, fire });
 	}
@@ -274,7 +358,8 @@ class VirtualTime implements PacerClock {
 		while (this.events.length) {
 			this.events.sort((a, b) => a.at - b.at || a.order - b.order);
 			const next = this.events.shift()!;
-			if (next.at > boundMs) throw new Error(`still waiting at ${next.at} ms, past the bound of ${boundMs} ms`);
+			if (next.at > boundMs)
+				throw new Error(`still waiting at ${next.at} ms, past the bound of ${boundMs} ms`);
 			this.time = Math.max(this.time, next.at);
 			next.fire();
 			await settle();
@@ -311,7 +396,9 @@ async function simulate(options: {
 		}
 		mostOut = Math.max(mostOut, ++out);
 		const answer = options.answer(clock.now());
-		await new Promise<void>((resolve) => clock.at(clock.now() + options.latencyMs[index % options.latencyMs.length], resolve));
+		await new Promise<void>((resolve) =>
+			clock.at(clock.now() + options.latencyMs[index % options.latencyMs.length], resolve),
+		);
 		out--;
 		pacer.learn(admitted, answer.status, answer.headers, answer.retryAfterSeconds);
 		admitted.release();
@@ -352,13 +439,28 @@ describe('Pacer, as properties (fast-check, on virtual time)', () => {
 						const resetS = Math.max(1, Math.ceil(((k + 1) * windowMs - now) / 1000));
 						if (count >= limit) {
 							refused++;
-							return { status: 429, headers: { 'retry-after': String(resetS) }, retryAfterSeconds: resetS };
+							return {
+								status: 429,
+								headers: { 'retry-after': String(resetS) },
+								retryAfterSeconds: resetS,
+							};
 						}
 						count++;
-						const headers = { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(limit - count), 'x-ratelimit-reset': String(resetS) };
+						const headers = {
+							'x-ratelimit-limit': String(limit),
+							'x-ratelimit-remaining': String(limit - count),
+							'x-ratelimit-reset': String(resetS),
+						};
 						return { status: 200, headers };
 					};
-					const outcome = await simulate({ items, maxInFlight, capMs: 10 * 60_000, latencyMs, answer, boundMs: 10 * 60_000 });
+					const outcome = await simulate({
+						items,
+						maxInFlight,
+						capMs: 10 * 60_000,
+						latencyMs,
+						answer,
+						boundMs: 10 * 60_000,
+					});
 					expect(refused).toBe(0);
 					expect(outcome.refusedByPacer).toEqual([]);
 					expect(outcome.mostOut).toBeLessThanOrEqual(maxInFlight);
@@ -370,7 +472,18 @@ describe('Pacer, as properties (fast-check, on virtual time)', () => {
 
 	const figure = fc.oneof(
 		fc.integer({ min: -100, max: 100 }).map(String),
-		fc.constantFrom('NaN', '', 'soon', '1e400', 'Infinity', '-0', '0.5', '5, 1', '99999999999999999999', String(Date.now() / 1000 + 30)),
+		fc.constantFrom(
+			'NaN',
+			'',
+			'soon',
+			'1e400',
+			'Infinity',
+			'-0',
+			'0.5',
+			'5, 1',
+			'99999999999999999999',
+			String(Date.now() / 1000 + 30),
+		),
 	);
 
 	it('whatever figures the answers carry: every request is sent or refused with a bounded time to retry, and the run ends within its bound', async () => {
@@ -400,14 +513,22 @@ describe('Pacer, as properties (fast-check, on virtual time)', () => {
 						if (a.limit !== null) headers['x-ratelimit-limit'] = a.limit;
 						if (a.remaining !== null) headers['x-ratelimit-remaining'] = a.remaining;
 						if (a.reset !== null) headers['x-ratelimit-reset'] = a.reset;
-						return { status: a.status, headers, retryAfterSeconds: a.status === 429 && a.retryAfter !== null ? a.retryAfter : undefined };
+						return {
+							status: a.status,
+							headers,
+							retryAfterSeconds:
+								a.status === 429 && a.retryAfter !== null ? a.retryAfter : undefined,
+						};
 					};
 					// Each request waits at most the cap for windows, and otherwise only for answers (at most the longest latency each).
 					const boundMs = items * (capMs + Math.max(...latencyMs) + 100) + 1_000;
 					const outcome = await simulate({ items, maxInFlight, capMs, latencyMs, answer, boundMs });
 					expect(outcome.mostOut).toBeLessThanOrEqual(maxInFlight);
 					// A request refused is told when to retry: whole seconds, at least 1, at most a day.
-					for (const seconds of outcome.refusedByPacer) expect(Number.isInteger(seconds) && seconds >= 1 && seconds <= MAX_ANNOUNCED_WAIT_S).toBe(true);
+					for (const seconds of outcome.refusedByPacer)
+						expect(
+							Number.isInteger(seconds) && seconds >= 1 && seconds <= MAX_ANNOUNCED_WAIT_S,
+						).toBe(true);
 				},
 			),
 			{ numRuns: 150 },

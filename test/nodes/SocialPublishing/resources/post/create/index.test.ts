@@ -2,10 +2,20 @@
  * Post → Create through n8n's engine against the sandbox: what the node sends and outputs, all the items of a
  * run or none. Media from binary fields, the next free slot and refusals have their own files beside this one.
  */
-import { PLATFORM_IDS, type PlatformId } from '../../../../../../nodes/SocialPublishing/shared/platforms';
+import {
+	PLATFORM_IDS,
+	type PlatformId,
+} from '../../../../../../nodes/SocialPublishing/shared/platforms';
 import { mp4, png } from '../../../../../fixtures/media';
 import { VALID_SETTINGS } from '../../../../../fixtures/platformCases';
-import { channel, createParams, jsonParams, parts, typedSettingsFor, type MediaParam } from '../../../createParameters';
+import {
+	channel,
+	createParams,
+	jsonParams,
+	parts,
+	typedSettingsFor,
+	type MediaParam,
+} from '../../../createParameters';
 import { byId, errorText, fromList, useSandbox } from '../../../support';
 
 const T0 = '2026-03-01T08:00:00.000Z';
@@ -37,7 +47,9 @@ interface SentBody {
 
 /** The JSON bodies of the POST /posts requests the sandbox received. */
 async function sentBodies(): Promise<SentBody[]> {
-	return (await t.sandbox.control.requests()).filter((r) => r.method === 'POST' && r.path === '/posts').map((r) => r.body as SentBody);
+	return (await t.sandbox.control.requests())
+		.filter((r) => r.method === 'POST' && r.path === '/posts')
+		.map((r) => r.body as SentBody);
 }
 
 interface ListedPost {
@@ -52,7 +64,9 @@ interface ListedPost {
 }
 
 async function listPosts(): Promise<ListedPost[]> {
-	const res = await t.api().get('/posts', { params: { startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-05T00:00:00Z' } });
+	const res = await t.api().get('/posts', {
+		params: { startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-05T00:00:00Z' },
+	});
 	expect(res.status).toBe(200);
 	return res.data.posts;
 }
@@ -61,11 +75,20 @@ describe('Post → Create: sending', () => {
 	it('creates one post on one channel and outputs its id, channel name and platform', async () => {
 		const { telegram } = t.sandbox.seed.channels;
 		const result = await t.run(
-			createParams({ parts: parts({ content: 'Hello from n8n' }), channels: [channel({ channel: byId(telegram.id) })] }),
+			createParams({
+				parts: parts({ content: 'Hello from n8n' }),
+				channels: [channel({ channel: byId(telegram.id) })],
+			}),
 		);
 		expect(errorText(result)).toBe('');
 		expect(result.items.map((i) => i.json)).toEqual([
-			{ postId: expect.any(String), integration: telegram.id, channelName: telegram.name, platform: 'telegram', date: '2030-01-15T10:00:00.000Z' },
+			{
+				postId: expect.any(String),
+				integration: telegram.id,
+				channelName: telegram.name,
+				platform: 'telegram',
+				date: '2030-01-15T10:00:00.000Z',
+			},
 		]);
 		expect(await t.routes()).toEqual(['GET /integrations', 'POST /posts']);
 		expect(await sentBodies()).toEqual([
@@ -74,7 +97,9 @@ describe('Post → Create: sending', () => {
 				date: '2030-01-15T10:00:00.000Z',
 				shortLink: false,
 				tags: [],
-				posts: [{ integration: { id: telegram.id }, value: [{ content: 'Hello from n8n', image: [] }] }],
+				posts: [
+					{ integration: { id: telegram.id }, value: [{ content: 'Hello from n8n', image: [] }] },
+				],
 			},
 		]);
 	});
@@ -93,7 +118,10 @@ describe('Post → Create: sending', () => {
 						platform: 'x',
 						settings: { x_who_can_reply_post: 'following', xOptions: { made_with_ai: true } },
 						parts: parts(
-							{ content: 'Launch day 🚀 https://example.com/launch', media: [{ ...photo, alt: 'The new logo' }] },
+							{
+								content: 'Launch day 🚀 https://example.com/launch',
+								media: [{ ...photo, alt: 'The new logo' }],
+							},
 							{ content: 'Thread part 2: what changed' },
 							{ content: 'Thread part 3: thanks!' },
 						),
@@ -102,9 +130,16 @@ describe('Post → Create: sending', () => {
 						channel: byId(mastodon.id),
 						platform: 'mastodon',
 						settings: { mastodonOptions: { visibility: 'unlisted' } },
-						parts: parts({ content: 'Launch day on Mastodon', media: [{ ...photo, alt: 'The new logo' }] }, { content: 'More soon' }),
+						parts: parts(
+							{ content: 'Launch day on Mastodon', media: [{ ...photo, alt: 'The new logo' }] },
+							{ content: 'More soon' },
+						),
 					}),
-					channel({ channel: byId(linkedin.id), settingsJson: { carousel_name: 'Launch' }, parts: parts({ content: 'Launch day on LinkedIn' }) }),
+					channel({
+						channel: byId(linkedin.id),
+						settingsJson: { carousel_name: 'Launch' },
+						parts: parts({ content: 'Launch day on LinkedIn' }),
+					}),
 				],
 				options: { tags: ['Launch'], repeatEvery: 7, shortLink: false },
 			}),
@@ -112,9 +147,27 @@ describe('Post → Create: sending', () => {
 		expect(errorText(result)).toBe('');
 		const slot = '2026-03-01T18:00:00.000Z';
 		expect(result.items.map((i) => i.json)).toEqual([
-			{ postId: expect.any(String), integration: x.id, channelName: x.name, platform: 'x', date: slot },
-			{ postId: expect.any(String), integration: mastodon.id, channelName: mastodon.name, platform: 'mastodon', date: slot },
-			{ postId: expect.any(String), integration: linkedin.id, channelName: linkedin.name, platform: 'linkedin', date: slot },
+			{
+				postId: expect.any(String),
+				integration: x.id,
+				channelName: x.name,
+				platform: 'x',
+				date: slot,
+			},
+			{
+				postId: expect.any(String),
+				integration: mastodon.id,
+				channelName: mastodon.name,
+				platform: 'mastodon',
+				date: slot,
+			},
+			{
+				postId: expect.any(String),
+				integration: linkedin.id,
+				channelName: linkedin.name,
+				platform: 'linkedin',
+				date: slot,
+			},
 		]);
 		expect(await t.routes()).toEqual([
 			'POST /upload',
@@ -151,7 +204,11 @@ describe('Post → Create: sending', () => {
 	it('fills the typed settings of all 11 platforms, sending booleans as JSON booleans', async () => {
 		const video = await upload(mp4(), 'clip.mp4');
 		const photo = await upload(png(), 'photo.png');
-		const firstPartMedia: Partial<Record<PlatformId, MediaParam[]>> = { instagram: [photo], tiktok: [video], youtube: [video] };
+		const firstPartMedia: Partial<Record<PlatformId, MediaParam[]>> = {
+			instagram: [photo],
+			tiktok: [video],
+			youtube: [video],
+		};
 		const entries = PLATFORM_IDS.map((platform) =>
 			channel({
 				channel: byId(t.sandbox.seed.channels[platform].id),
@@ -179,10 +236,21 @@ describe('Post → Create: sending', () => {
 	it('turns "false" and "7" from expressions into a JSON boolean and number', async () => {
 		const { tiktok } = t.sandbox.seed.channels;
 		const video = await upload(mp4(), 'clip.mp4');
-		const settings = { ...typedSettingsFor('tiktok', VALID_SETTINGS.tiktok)!, tiktok_duet: '={{ "false" }}', tiktok_comment: '={{ "true" }}' };
+		const settings = {
+			...typedSettingsFor('tiktok', VALID_SETTINGS.tiktok)!,
+			tiktok_duet: '={{ "false" }}',
+			tiktok_comment: '={{ "true" }}',
+		};
 		const result = await t.run(
 			createParams({
-				channels: [channel({ channel: byId(tiktok.id), platform: 'tiktok', settings, parts: parts({ content: 'Clip', media: [video] }) })],
+				channels: [
+					channel({
+						channel: byId(tiktok.id),
+						platform: 'tiktok',
+						settings,
+						parts: parts({ content: 'Clip', media: [video] }),
+					}),
+				],
 				options: { repeatEvery: '={{ "7" }}' },
 			}),
 		);
@@ -198,7 +266,9 @@ describe('Post → Create: sending', () => {
 		const result = await t.run(
 			createParams({
 				parts: parts({ content: 'Settings as JSON' }),
-				channels: [channel({ channel: byId(x.id), settingsJson: '{"who_can_reply_post": "verified"}' })],
+				channels: [
+					channel({ channel: byId(x.id), settingsJson: '{"who_can_reply_post": "verified"}' }),
+				],
 			}),
 		);
 		expect(errorText(result)).toBe('');
@@ -215,49 +285,80 @@ describe('Post → Create: sending', () => {
 					channel({ channel: byId(telegram.id) }),
 					channel({ channel: byId(threads.id) }),
 					channel({ channel: byId(bluesky.id) }),
-					channel({ channel: byId(discord.id), platform: 'discord', settings: { discord_channel: '1180000000000000002' } }),
+					channel({
+						channel: byId(discord.id),
+						platform: 'discord',
+						settings: { discord_channel: '1180000000000000002' },
+					}),
 				],
 			}),
 		);
 		expect(errorText(result)).toBe('');
-		expect(result.items.map((i) => i.json.channelName)).toEqual([telegram.name, threads.name, bluesky.name, discord.name]);
+		expect(result.items.map((i) => i.json.channelName)).toEqual([
+			telegram.name,
+			threads.name,
+			bluesky.name,
+			discord.name,
+		]);
 		const [body] = await sentBodies();
-		for (const post of body.posts) expect(post.value.map((p) => p.content)).toEqual(['Same everywhere', 'And a follow-up']);
+		for (const post of body.posts)
+			expect(post.value.map((p) => p.content)).toEqual(['Same everywhere', 'And a follow-up']);
 	});
 
 	it('sends one request per input item and pairs each output with its item', async () => {
 		const { telegram } = t.sandbox.seed.channels;
 		const result = await t.run(
-			createParams({ parts: parts({ content: '={{ $json.text }}' }), channels: [channel({ channel: byId(telegram.id) })] }),
+			createParams({
+				parts: parts({ content: '={{ $json.text }}' }),
+				channels: [channel({ channel: byId(telegram.id) })],
+			}),
 			{ items: [{ text: 'first' }, { text: 'second' }] },
 		);
 		expect(errorText(result)).toBe('');
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect((await sentBodies()).map((b) => b.posts[0].value[0].content).sort()).toEqual(['first', 'second']);
+		expect((await sentBodies()).map((b) => b.posts[0].value[0].content).sort()).toEqual([
+			'first',
+			'second',
+		]);
 		expect((await t.routes()).filter((r) => r === 'GET /integrations')).toHaveLength(1);
 	});
 
 	it('takes the channel ID from an expression', async () => {
 		const { threads } = t.sandbox.seed.channels;
 		const result = await t.run(
-			createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId('={{ $json.channelId }}') })] }),
+			createParams({
+				parts: parts({ content: 'Hi' }),
+				channels: [channel({ channel: byId('={{ $json.channelId }}') })],
+			}),
 			{ items: [{ channelId: threads.id }] },
 		);
 		expect(errorText(result)).toBe('');
-		expect(result.items[0].json).toMatchObject({ integration: threads.id, channelName: threads.name, platform: 'threads' });
+		expect(result.items[0].json).toMatchObject({
+			integration: threads.id,
+			channelName: threads.name,
+			platform: 'threads',
+		});
 	});
 
 	it('refuses a blank or malformed channel ID in the Channels list before any request, and trims a padded one', async () => {
 		const { threads } = t.sandbox.seed.channels;
 		const result = await t.run(
-			createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId('  ') }), channel({ channel: byId('abc def') })] }),
+			createParams({
+				parts: parts({ content: 'Hi' }),
+				channels: [channel({ channel: byId('  ') }), channel({ channel: byId('abc def') })],
+			}),
 		);
 		expect(errorText(result)).toContain('channel 1');
 		expect(errorText(result)).toContain('no channel chosen');
 		expect(errorText(result)).toContain('"abc def" is not a channel ID');
 		expect(await t.routes()).toEqual([]);
 
-		const padded = await t.run(createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(` ${threads.id} `) })] }));
+		const padded = await t.run(
+			createParams({
+				parts: parts({ content: 'Hi' }),
+				channels: [channel({ channel: byId(` ${threads.id} `) })],
+			}),
+		);
 		expect(errorText(padded)).toBe('');
 		expect(padded.items[0].json).toMatchObject({ integration: threads.id });
 	});
@@ -266,7 +367,11 @@ describe('Post → Create: sending', () => {
 		const { telegram } = t.sandbox.seed.channels;
 		// Test workflows run in n8n's default zone, America/New_York: 10:00 in January is 15:00 UTC.
 		const result = await t.run(
-			createParams({ date: '2030-01-15T10:00:00', parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(telegram.id) })] }),
+			createParams({
+				date: '2030-01-15T10:00:00',
+				parts: parts({ content: 'Hi' }),
+				channels: [channel({ channel: byId(telegram.id) })],
+			}),
 		);
 		expect(errorText(result)).toBe('');
 		expect((await sentBodies())[0].date).toBe('2030-01-15T15:00:00.000Z');
@@ -281,7 +386,11 @@ describe('Post → Create: sending', () => {
 			tags: [{ value: 'Promo', label: 'Promo' }],
 			posts: [
 				{ integration: { id: telegram.id }, value: [{ content: 'JSON one', image: [] }] },
-				{ integration: { id: x.id }, value: [{ content: 'JSON two', image: [] }], settings: { who_can_reply_post: 'everyone' } },
+				{
+					integration: { id: x.id },
+					value: [{ content: 'JSON two', image: [] }],
+					settings: { who_can_reply_post: 'everyone' },
+				},
 			],
 		};
 		const result = await t.run(jsonParams(body));
@@ -302,7 +411,13 @@ describe('Post → Create: sending', () => {
 			date: '2030-02-01T09:00:00Z',
 			shortLink: false,
 			tags: [],
-			posts: [{ integration: { id: linkedin.id }, value: [{ content: 'a'.repeat(4000), image: [] }], settings: { page_tone: 'formal' } }],
+			posts: [
+				{
+					integration: { id: linkedin.id },
+					value: [{ content: 'a'.repeat(4000), image: [] }],
+					settings: { page_tone: 'formal' },
+				},
+			],
 		};
 		const result = await t.run(jsonParams(body));
 		expect(errorText(result)).toBe('');
@@ -310,7 +425,11 @@ describe('Post → Create: sending', () => {
 			expect.objectContaining({
 				integration: linkedin.id,
 				platform: 'linkedin-page',
-				warnings: [expect.stringMatching(/is on "linkedin-page", a platform this node has no rules for: its length, media and settings were not checked/)],
+				warnings: [
+					expect.stringMatching(
+						/is on "linkedin-page", a platform this node has no rules for: its length, media and settings were not checked/,
+					),
+				],
 			}),
 		]);
 		expect(await sentBodies()).toEqual([body]);
@@ -325,7 +444,12 @@ describe('Post → Create in JSON mode, a post copied from Post → Get Many', (
 			date: '2030-02-01T09:00:00Z',
 			shortLink: false,
 			tags: [],
-			posts: [{ integration: { id: telegram.id }, value: [{ id: 'cmw0old0part', content: 'Copied', image: [] }] }],
+			posts: [
+				{
+					integration: { id: telegram.id },
+					value: [{ id: 'cmw0old0part', content: 'Copied', image: [] }],
+				},
+			],
 		};
 		const result = await t.run(jsonParams(body));
 		expect(errorText(result)).toBe('');
@@ -344,7 +468,9 @@ describe('Post → Create sends all the items of a run or none', () => {
 		await t.run(
 			createParams({
 				parts: parts({ content: '={{ $json.text }}' }),
-				channels: [channel({ channel: byId(t.sandbox.seed.channels.telegram.id), platform: 'telegram' })],
+				channels: [
+					channel({ channel: byId(t.sandbox.seed.channels.telegram.id), platform: 'telegram' }),
+				],
 			}),
 			{ items: texts.map((text) => ({ text })), continueOnFail },
 		);
@@ -353,7 +479,9 @@ describe('Post → Create sends all the items of a run or none', () => {
 	it('a bad second item: nothing is sent, and the errors name the item that failed', async () => {
 		const result = await run(['Fine', '', 'Also fine']);
 		expect(result.items).toEqual([]);
-		expect(errorText(result)).toMatch(/Nothing was sent for item [13]: item 2 failed the checks|Item 2, .*needs text, media, or both/);
+		expect(errorText(result)).toMatch(
+			/Nothing was sent for item [13]: item 2 failed the checks|Item 2, .*needs text, media, or both/,
+		);
 		expect(await posted()).toBe(0);
 	});
 

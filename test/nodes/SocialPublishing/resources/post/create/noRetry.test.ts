@@ -8,11 +8,17 @@ import { channel, createParams, parts } from '../../../createParameters';
 import { byId, errorText, useSandbox } from '../../../support';
 
 // Request Options left to the node's defaults unless a test sets them.
-const t = useSandbox({ clock: { mode: 'manual', now: '2026-03-01T08:00:00.000Z' }, requestOptions: null });
+const t = useSandbox({
+	clock: { mode: 'manual', now: '2026-03-01T08:00:00.000Z' },
+	requestOptions: null,
+});
 
 function telegramPost(requestOptions: INodeParameters = {}): INodeParameters {
 	return {
-		...createParams({ parts: parts({ content: 'Only once' }), channels: [channel({ channel: byId(t.sandbox.seed.channels.telegram.id) })] }),
+		...createParams({
+			parts: parts({ content: 'Only once' }),
+			channels: [channel({ channel: byId(t.sandbox.seed.channels.telegram.id) })],
+		}),
 		requestOptions,
 	};
 }
@@ -50,11 +56,19 @@ describe('Post → Create never sends POST /posts twice for one item', () => {
 	});
 
 	it('after a timeout: one attempt, an error within the timeout saying the post may exist', async () => {
-		await t.sandbox.control.addFault({ method: 'POST', path: '/posts', fault: 'slow', delayMs: 10_000, times: 3 });
+		await t.sandbox.control.addFault({
+			method: 'POST',
+			path: '/posts',
+			fault: 'slow',
+			delayMs: 10_000,
+			times: 3,
+		});
 		const started = Date.now();
 		const result = await t.run(telegramPost({ timeout: 500, maxRetries: 3 }));
 		const elapsed = Date.now() - started;
-		expect(errorText(result)).toMatch(/^No answer from the service within 0\.5 s on POST \/posts\n/);
+		expect(errorText(result)).toMatch(
+			/^No answer from the service within 0\.5 s on POST \/posts\n/,
+		);
 		expect(errorText(result)).toContain('The post may have been created');
 		expect(errorText(result)).toContain('Post → Get Many');
 		expect(elapsed).toBeLessThan(3_000);
@@ -62,7 +76,12 @@ describe('Post → Create never sends POST /posts twice for one item', () => {
 	});
 
 	it('after a 429: waits Retry-After, sends again, and creates the post once', async () => {
-		await t.sandbox.control.addFault({ method: 'POST', path: '/posts', fault: 'rateLimit', retryAfter: 1 });
+		await t.sandbox.control.addFault({
+			method: 'POST',
+			path: '/posts',
+			fault: 'rateLimit',
+			retryAfter: 1,
+		});
 		const result = await t.run(telegramPost());
 		expect(errorText(result)).toBe('');
 		expect(result.items).toHaveLength(1);
@@ -71,7 +90,12 @@ describe('Post → Create never sends POST /posts twice for one item', () => {
 	});
 
 	it('after a 429 asking for longer than the allowed wait: one attempt, an error saying when to retry', async () => {
-		await t.sandbox.control.addFault({ method: 'POST', path: '/posts', fault: 'rateLimit', retryAfter: 3600 });
+		await t.sandbox.control.addFault({
+			method: 'POST',
+			path: '/posts',
+			fault: 'rateLimit',
+			retryAfter: 3600,
+		});
 		const result = await t.run(telegramPost());
 		expect(result.error).toBeDefined();
 		expect(errorText(result)).toMatch(/3600|hour|60 min/i);
@@ -81,11 +105,14 @@ describe('Post → Create never sends POST /posts twice for one item', () => {
 	it('while the reads before it (next free slot) are retried after a 500', async () => {
 		const { telegram } = t.sandbox.seed.channels;
 		await t.sandbox.control.addFault({ method: 'GET', path: '/find-slot/:id', fault: 'error500' });
-		const result = await t.run( {
-			...createParams({ nextSlot: true, parts: parts({ content: 'Slot' }), channels: [channel({ channel: byId(telegram.id) })] }),
+		const result = await t.run({
+			...createParams({
+				nextSlot: true,
+				parts: parts({ content: 'Slot' }),
+				channels: [channel({ channel: byId(telegram.id) })],
+			}),
 			requestOptions: { retryDelay: 10 },
-		},
-);
+		});
 		expect(errorText(result)).toBe('');
 		expect(await t.routes()).toEqual([
 			'GET /integrations',

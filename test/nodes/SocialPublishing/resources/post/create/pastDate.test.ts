@@ -3,7 +3,10 @@
  * so a typo in the year would publish today. Drafts, Type Now and a date within the allowance go through; Options →
  * Allow Past Date sends one on purpose. Fields and JSON mode alike.
  */
-import { PAST_DATE_ALLOWANCE_MS, pastDateProblem } from '../../../../../../nodes/SocialPublishing/resources/post/create/pastDate';
+import {
+	PAST_DATE_ALLOWANCE_MS,
+	pastDateProblem,
+} from '../../../../../../nodes/SocialPublishing/resources/post/create/pastDate';
 import { channel, createParams, jsonParams, parts } from '../../../createParameters';
 import { byId, errorOf, useSandbox } from '../../../support';
 
@@ -14,14 +17,21 @@ const YEAR_MS = 365 * 24 * 3_600_000;
 
 describe('pastDateProblem', () => {
 	const now = Date.parse('2026-11-24T12:00:00Z');
-	const base = { type: 'schedule', timeZone: 'Europe/Berlin', allowed: false, inputMode: 'fields' as const, now };
+	const base = {
+		type: 'schedule',
+		timeZone: 'Europe/Berlin',
+		allowed: false,
+		inputMode: 'fields' as const,
+		now,
+	};
 
 	test('says when the date was, in the workflow time zone, and how long ago', () => {
 		const problem = pastDateProblem({ ...base, instant: Date.parse('2025-11-24T09:30:00Z') });
 		expect(problem).toEqual({
 			kind: 'node',
 			field: 'Publish At',
-			message: 'the date has passed: it was 2025-11-24 10:30 (Europe/Berlin), 1 year ago, and the service would publish the post at once',
+			message:
+				'the date has passed: it was 2025-11-24 10:30 (Europe/Berlin), 1 year ago, and the service would publish the post at once',
 			hint: 'set a date in the future (check the year); to publish at once, set Type to Now; to send a past date on purpose, turn on Options → Allow Past Date',
 		});
 	});
@@ -41,7 +51,10 @@ describe('pastDateProblem', () => {
 	});
 
 	test.each([
-		['a date within the allowance for clock differences', { instant: now - PAST_DATE_ALLOWANCE_MS }],
+		[
+			'a date within the allowance for clock differences',
+			{ instant: now - PAST_DATE_ALLOWANCE_MS },
+		],
 		['a future date', { instant: now + 60_000 }],
 		['a draft', { type: 'draft', instant: now - YEAR_MS }],
 		['Type Now', { type: 'now', instant: now - YEAR_MS }],
@@ -56,14 +69,24 @@ describe('pastDateProblem', () => {
 describe('Post → Create with a Schedule date that has passed', () => {
 	const post = () => {
 		const { mastodon } = t.sandbox.seed.channels;
-		return { channels: [channel({ channel: byId(mastodon.id), platform: 'mastodon', parts: parts({ content: 'Hello' }) })] };
+		return {
+			channels: [
+				channel({
+					channel: byId(mastodon.id),
+					platform: 'mastodon',
+					parts: parts({ content: 'Hello' }),
+				}),
+			],
+		};
 	};
 	const postsSent = async () => (await t.requests('POST')).filter((r) => r.path === '/posts');
 
 	test('fields mode: refused before anything is sent, saying when it was (in the workflow time zone, n8n default here) and that Type Now publishes at once', async () => {
 		const result = await t.run(createParams({ ...post(), date: '2025-01-15T10:00:00Z' }));
 		const error = errorOf(result);
-		expect(error.message).toMatch(/^Item 1, Publish At: the date has passed: it was 2025-01-15 05:00 \(America\/New_York\), \d+ years? ago, and the service would publish the post at once$/);
+		expect(error.message).toMatch(
+			/^Item 1, Publish At: the date has passed: it was 2025-01-15 05:00 \(America\/New_York\), \d+ years? ago, and the service would publish the post at once$/,
+		);
 		expect(error.description).toContain('to publish at once, set Type to Now');
 		expect(error.description).toContain('Options → Allow Past Date');
 		expect(await t.requests()).toEqual([]);
@@ -71,20 +94,38 @@ describe('Post → Create with a Schedule date that has passed', () => {
 
 	test('JSON mode: the same for "type": "schedule"', async () => {
 		const { mastodon } = t.sandbox.seed.channels;
-		const body = { type: 'schedule', date: ago(2 * YEAR_MS), shortLink: false, tags: [], posts: [{ integration: { id: mastodon.id }, value: [{ content: 'Hello', image: [] }], settings: {} }] };
+		const body = {
+			type: 'schedule',
+			date: ago(2 * YEAR_MS),
+			shortLink: false,
+			tags: [],
+			posts: [
+				{
+					integration: { id: mastodon.id },
+					value: [{ content: 'Hello', image: [] }],
+					settings: {},
+				},
+			],
+		};
 		const error = errorOf(await t.run(jsonParams(body)));
-		expect(error.message).toMatch(/^Item 1, "date" in Request \(JSON\): the date has passed: it was .*, 2 years ago/);
+		expect(error.message).toMatch(
+			/^Item 1, "date" in Request \(JSON\): the date has passed: it was .*, 2 years ago/,
+		);
 		expect(await t.requests()).toEqual([]);
 	});
 
 	test('Allow Past Date sends it', async () => {
-		const result = await t.run(createParams({ ...post(), date: ago(2 * 3_600_000), options: { allowPastDate: true } }));
+		const result = await t.run(
+			createParams({ ...post(), date: ago(2 * 3_600_000), options: { allowPastDate: true } }),
+		);
 		expect(result.error).toBeUndefined();
 		expect(await postsSent()).toHaveLength(1);
 	});
 
 	test('a draft with a past date, and a date a minute ago (clock differences), are sent', async () => {
-		expect((await t.run(createParams({ ...post(), type: 'draft', date: '2025-01-15T10:00:00Z' }))).error).toBeUndefined();
+		expect(
+			(await t.run(createParams({ ...post(), type: 'draft', date: '2025-01-15T10:00:00Z' }))).error,
+		).toBeUndefined();
 		expect((await t.run(createParams({ ...post(), date: ago(60_000) }))).error).toBeUndefined();
 		expect(await postsSent()).toHaveLength(2);
 	});

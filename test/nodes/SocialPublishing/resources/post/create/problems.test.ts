@@ -3,7 +3,10 @@ import { channel, createParams, parts } from '../../../createParameters';
 import { byId, errorText, fromList, useSandbox } from '../../../support';
 
 // Request Options left to the node's defaults.
-const t = useSandbox({ clock: { mode: 'manual', now: '2026-03-01T08:00:00.000Z' }, requestOptions: null });
+const t = useSandbox({
+	clock: { mode: 'manual', now: '2026-03-01T08:00:00.000Z' },
+	requestOptions: null,
+});
 
 describe('Post → Create: refusing before sending', () => {
 	it('names the item, the channel (name and platform), the part and the field, and says how to fix it', async () => {
@@ -21,7 +24,9 @@ describe('Post → Create: refusing before sending', () => {
 			}),
 			{ items: [{}, {}] },
 		);
-		expect(result.error?.message).toBe(`Item 1, channel 1 "${x.name}" (X), part 2 (follow-up 1), Text: the text is 4001 characters; X takes at most 280`);
+		expect(result.error?.message).toBe(
+			`Item 1, channel 1 "${x.name}" (X), part 2 (follow-up 1), Text: the text is 4001 characters; X takes at most 280`,
+		);
 		expect(result.error?.description).toBe(
 			'To fix: shorten the text to at most 280 characters (counted without HTML tags, as X counts: CJK characters and emoji count 2, each link at least 23), or move some of it into a follow-up part.\n' +
 				'Nothing was sent for this item.\n' +
@@ -39,11 +44,18 @@ describe('Post → Create: refusing before sending', () => {
 			createParams({
 				type: 'draft',
 				channels: [
-					channel({ channel: byId(youtube.id), platform: 'youtube', settings: { youtube_type: 'unlisted' }, parts: parts({ content: 'x', media: [video] }) }),
+					channel({
+						channel: byId(youtube.id),
+						platform: 'youtube',
+						settings: { youtube_type: 'unlisted' },
+						parts: parts({ content: 'x', media: [video] }),
+					}),
 				],
 			}),
 		);
-		expect(result.error?.message).toBe('Item 1, channel 1 ' + youtube.id + ' (YouTube), setting "Title": is missing');
+		expect(result.error?.message).toBe(
+			'Item 1, channel 1 ' + youtube.id + ' (YouTube), setting "Title": is missing',
+		);
 		expect(result.error?.description).toBe(
 			'To fix: fill in "Title" in this channel\'s YouTube settings.\nNothing was sent for this item.\n' +
 				'Had it been sent, the service would have answered: posts.0.settings.title should not be null or undefined.',
@@ -55,22 +67,45 @@ describe('Post → Create: refusing before sending', () => {
 		const { x } = t.sandbox.seed.channels;
 		const long = parts({ content: 'a'.repeat(400) });
 		const ok = await t.run(
-			createParams({ type: 'draft', channels: [channel({ channel: byId(x.id), platform: 'x', settings: { x_who_can_reply_post: 'everyone' }, parts: long })] }),
+			createParams({
+				type: 'draft',
+				channels: [
+					channel({
+						channel: byId(x.id),
+						platform: 'x',
+						settings: { x_who_can_reply_post: 'everyone' },
+						parts: long,
+					}),
+				],
+			}),
 		);
 		expect(errorText(ok)).toBe('');
 		const refused = await t.run(
-			createParams({ type: 'draft', channels: [channel({ channel: byId(x.id), settingsJson: {}, parts: long })] }),
+			createParams({
+				type: 'draft',
+				channels: [channel({ channel: byId(x.id), settingsJson: {}, parts: long })],
+			}),
 		);
-		expect(errorText(refused)).toContain('posts.0.settings.who_can_reply_post should not be null or undefined');
-		expect(errorText(refused)).toContain('add "who_can_reply_post" (one of: everyone, following, mentionedUsers, subscribers, verified)');
+		expect(errorText(refused)).toContain(
+			'posts.0.settings.who_can_reply_post should not be null or undefined',
+		);
+		expect(errorText(refused)).toContain(
+			'add "who_can_reply_post" (one of: everyone, following, mentionedUsers, subscribers, verified)',
+		);
 	});
 
-	it('refuses a platform that is not the channel\'s own', async () => {
+	it("refuses a platform that is not the channel's own", async () => {
 		const { mastodon } = t.sandbox.seed.channels;
 		const result = await t.run(
 			createParams({
 				parts: parts({ content: 'Hi' }),
-				channels: [channel({ channel: byId(mastodon.id), platform: 'x', settings: { x_who_can_reply_post: 'everyone' } })],
+				channels: [
+					channel({
+						channel: byId(mastodon.id),
+						platform: 'x',
+						settings: { x_who_can_reply_post: 'everyone' },
+					}),
+				],
 			}),
 		);
 		expect(errorText(result)).toContain('Platform is set to X, but the channel is on Mastodon');
@@ -81,7 +116,10 @@ describe('Post → Create: refusing before sending', () => {
 		const { telegram } = t.sandbox.seed.channels;
 		const result = await t.run(
 			createParams({
-				parts: parts({ content: '<p>Hi <strong>there</strong></p>' }, { content: 'See <div>this</div> and <em>that</em>' }),
+				parts: parts(
+					{ content: '<p>Hi <strong>there</strong></p>' },
+					{ content: 'See <div>this</div> and <em>that</em>' },
+				),
 				channels: [channel({ channel: byId(telegram.id), platform: 'telegram' })],
 			}),
 		);
@@ -95,42 +133,74 @@ describe('Post → Create: refusing before sending', () => {
 	it('refuses a part whose text is empty once the service strips its HTML, when it has no media', async () => {
 		const { telegram } = t.sandbox.seed.channels;
 		const result = await t.run(
-			createParams({ parts: parts({ content: '<div> </div>' }), channels: [channel({ channel: byId(telegram.id), platform: 'telegram' })] }),
+			createParams({
+				parts: parts({ content: '<div> </div>' }),
+				channels: [channel({ channel: byId(telegram.id), platform: 'telegram' })],
+			}),
 		);
-		expect(result.error?.message).toContain('part 1 (the post) (in the shared Parts), the part: needs text, media, or both');
+		expect(result.error?.message).toContain(
+			'part 1 (the post) (in the shared Parts), the part: needs text, media, or both',
+		);
 		expect(await t.routes()).toEqual([]);
 	});
 
-	it('accepts settings as the service\'s own clients send them: __type, and keys it does not know (with a warning)', async () => {
+	it("accepts settings as the service's own clients send them: __type, and keys it does not know (with a warning)", async () => {
 		const { x } = t.sandbox.seed.channels;
 		const result = await t.run(
 			createParams({
 				parts: parts({ content: 'Hi' }),
-				channels: [channel({ channel: byId(x.id), settingsJson: { __type: 'x', who_can_reply_post: 'everyone', who_can_reply: 'everyone' } })],
+				channels: [
+					channel({
+						channel: byId(x.id),
+						settingsJson: {
+							__type: 'x',
+							who_can_reply_post: 'everyone',
+							who_can_reply: 'everyone',
+						},
+					}),
+				],
 			}),
 		);
 		expect(errorText(result)).toBe('');
 		expect(result.items[0].json.warnings).toEqual([
 			'setting "who_can_reply" is not one X is known to have (did you mean "who_can_reply_post"?); it was sent as given and the service keeps it',
 		]);
-		const sent = (await t.sandbox.control.requests()).find((r) => r.method === 'POST' && r.path === '/posts')?.body as { posts: Array<{ settings: unknown }> };
-		expect(sent.posts[0].settings).toEqual({ __type: 'x', who_can_reply_post: 'everyone', who_can_reply: 'everyone' });
+		const sent = (await t.sandbox.control.requests()).find(
+			(r) => r.method === 'POST' && r.path === '/posts',
+		)?.body as { posts: Array<{ settings: unknown }> };
+		expect(sent.posts[0].settings).toEqual({
+			__type: 'x',
+			who_can_reply_post: 'everyone',
+			who_can_reply: 'everyone',
+		});
 	});
 
 	it('says to pick the platform when a looked-up channel needs settings', async () => {
 		const { x } = t.sandbox.seed.channels;
 		const result = await t.run(
-			createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(x.id) })] }),
+			createParams({
+				parts: parts({ content: 'Hi' }),
+				channels: [channel({ channel: byId(x.id) })],
+			}),
 		);
-		expect(result.error?.message).toBe(`Item 1, channel 1 "${x.name}" (X), setting "Who Can Reply": is missing`);
-		expect(result.error?.description).toContain('To fix: set Platform to X to fill in its settings, or give them as JSON (Settings: Using JSON).');
+		expect(result.error?.message).toBe(
+			`Item 1, channel 1 "${x.name}" (X), setting "Who Can Reply": is missing`,
+		);
+		expect(result.error?.description).toContain(
+			'To fix: set Platform to X to fill in its settings, or give them as JSON (Settings: Using JSON).',
+		);
 		expect(await t.routes()).toEqual(['GET /integrations']);
 	});
 
 	it('refuses settings JSON that does not parse', async () => {
 		const { x } = t.sandbox.seed.channels;
 		const result = await t.run(
-			createParams({ parts: parts({ content: 'Hi' }), channels: [channel({ channel: byId(x.id), platform: 'x', settingsJson: '{who: everyone}' })] }),
+			createParams({
+				parts: parts({ content: 'Hi' }),
+				channels: [
+					channel({ channel: byId(x.id), platform: 'x', settingsJson: '{who: everyone}' }),
+				],
+			}),
 		);
 		expect(errorText(result)).toContain('Settings (JSON): not valid JSON (');
 		expect(await t.routes()).toEqual([]);
@@ -138,9 +208,14 @@ describe('Post → Create: refusing before sending', () => {
 
 	it('refuses a request over the 100 kB the service takes as a body', async () => {
 		const { telegram } = t.sandbox.seed.channels;
-		const manyParts = Array.from({ length: 30 }, (_, index) => ({ content: `${index + 1}/ ${'t'.repeat(4000)}` }));
+		const manyParts = Array.from({ length: 30 }, (_, index) => ({
+			content: `${index + 1}/ ${'t'.repeat(4000)}`,
+		}));
 		const result = await t.run(
-			createParams({ parts: parts(...manyParts), channels: [channel({ channel: byId(telegram.id), platform: 'telegram' })] }),
+			createParams({
+				parts: parts(...manyParts),
+				channels: [channel({ channel: byId(telegram.id), platform: 'telegram' })],
+			}),
 		);
 		expect(result.error?.message).toMatch(
 			/^Item 1, the request: the request body is 11\d kB; the service refuses bodies over 100 kB$/,
@@ -160,14 +235,22 @@ describe('Post → Create: refusing before sending', () => {
 		);
 		const text = errorText(result);
 		expect(result.error?.message).toContain('(and 2 more problems)');
-		expect(text).toContain('part 2 (follow-up 1) (in the shared Parts), the part: needs text, media, or both. To fix:');
+		expect(text).toContain(
+			'part 2 (follow-up 1) (in the shared Parts), the part: needs text, media, or both. To fix:',
+		);
 		expect(text).toContain('Options → Repeat Every (Days): must be 1 or more; it is 0. To fix:');
-		expect(text).toContain('part 1 (the post) (in the shared Parts), Text: the text is 301 characters; Bluesky takes at most 300. To fix:');
+		expect(text).toContain(
+			'part 1 (the post) (in the shared Parts), Text: the text is 301 characters; Bluesky takes at most 300. To fix:',
+		);
 		// Each problem once: the first is the message and the first numbered line of the description, nothing repeats it.
-		expect(result.error?.description?.split('\n').filter((line) => line.includes('the text is 301 characters'))).toHaveLength(1);
+		expect(
+			result.error?.description
+				?.split('\n')
+				.filter((line) => line.includes('the text is 301 characters')),
+		).toHaveLength(1);
 	});
 
-	it('with local checks skipped, sends the post once and reports the service\'s refusal', async () => {
+	it("with local checks skipped, sends the post once and reports the service's refusal", async () => {
 		const { bluesky } = t.sandbox.seed.channels;
 		const result = await t.run(
 			createParams({

@@ -17,7 +17,10 @@ const t = useSandbox({
 
 const ARTICLE = { post_type: 'article', article_title: 'Launch notes', article_status: 'draft' };
 
-function xBody(settings: Record<string, unknown>, value: Array<{ content: string; image: unknown[] }>) {
+function xBody(
+	settings: Record<string, unknown>,
+	value: Array<{ content: string; image: unknown[] }>,
+) {
 	return {
 		type: 'schedule',
 		date: CASE_DATE,
@@ -36,7 +39,9 @@ async function sentSettings(): Promise<unknown[]> {
 
 describe('X articles', () => {
 	it('JSON mode: an article without who_can_reply_post is sent and created, with no typo warning', async () => {
-		const result = await t.run(jsonParams(xBody(ARTICLE, [{ content: '<p>Article body</p>', image: [] }])));
+		const result = await t.run(
+			jsonParams(xBody(ARTICLE, [{ content: '<p>Article body</p>', image: [] }])),
+		);
 		expect(errorText(result)).toBe('');
 		expect(result.items).toHaveLength(1);
 		expect(result.items[0].json).toMatchObject({ postId: expect.any(String), platform: 'x' });
@@ -44,29 +49,45 @@ describe('X articles', () => {
 		expect(await sentSettings()).toEqual([ARTICLE]);
 	});
 
-	it('JSON mode: an article with a video is refused before sending, in the service\'s words', async () => {
-		const body = xBody(ARTICLE, [{ content: 'Video', image: [{ id: 'media-clip', path: `${CDN}/clip.mp4` }] }]);
+	it("JSON mode: an article with a video is refused before sending, in the service's words", async () => {
+		const body = xBody(ARTICLE, [
+			{ content: 'Video', image: [{ id: 'media-clip', path: `${CDN}/clip.mp4` }] },
+		]);
 		const result = await t.run(jsonParams(body));
 		expect(result.items).toEqual([]);
-		expect(errorText(result)).toContain('X articles only support images (the part has 1 video and 0 pictures)');
+		expect(errorText(result)).toContain(
+			'X articles only support images (the part has 1 video and 0 pictures)',
+		);
 		expect(errorText(result)).toContain('An article takes pictures only');
 		expect((await t.routes()).filter((route) => route !== 'GET /integrations')).toEqual([]);
 	});
 
 	it('JSON mode: an article without its title is refused, naming the field', async () => {
-		const result = await t.run(jsonParams(xBody({ post_type: 'article', article_status: 'published' }, [{ content: 'Body', image: [] }])));
+		const result = await t.run(
+			jsonParams(
+				xBody({ post_type: 'article', article_status: 'published' }, [
+					{ content: 'Body', image: [] },
+				]),
+			),
+		);
 		expect(result.items).toEqual([]);
-		expect(errorText(result)).toContain('posts.0.settings.article_title should not be null or undefined');
+		expect(errorText(result)).toContain(
+			'posts.0.settings.article_title should not be null or undefined',
+		);
 		expect(await sentSettings()).toEqual([]);
 	});
 
 	it('JSON mode: an article takes 100000 characters, and over that the message names its limit', async () => {
-		const over = await t.run(jsonParams(xBody(ARTICLE, [{ content: 'a'.repeat(100001), image: [] }])));
+		const over = await t.run(
+			jsonParams(xBody(ARTICLE, [{ content: 'a'.repeat(100001), image: [] }])),
+		);
 		expect(over.items).toEqual([]);
 		expect(errorText(over)).toContain('the text is 100001 characters; X takes at most 100000');
 		expect(errorText(over)).toContain('shorten the text to at most 100000 characters');
 		expect(await sentSettings()).toEqual([]);
-		const fits = await t.run(jsonParams(xBody(ARTICLE, [{ content: 'a'.repeat(100000), image: [] }])));
+		const fits = await t.run(
+			jsonParams(xBody(ARTICLE, [{ content: 'a'.repeat(100000), image: [] }])),
+		);
 		expect(errorText(fits)).toBe('');
 		expect(fits.items).toHaveLength(1);
 	});
@@ -76,11 +97,20 @@ describe('X articles', () => {
 		const entry = channel({
 			channel: byId(x.id),
 			platform: 'x',
-			settings: { x_post_type: 'article', x_article_title: 'Launch notes', x_article_status: 'published', x_who_can_reply_post: 'following' },
+			settings: {
+				x_post_type: 'article',
+				x_article_title: 'Launch notes',
+				x_article_status: 'published',
+				x_who_can_reply_post: 'following',
+			},
 		});
-		const result = await t.run(createParams({ date: CASE_DATE, parts: parts({ content: 'Body' }), channels: [entry] }));
+		const result = await t.run(
+			createParams({ date: CASE_DATE, parts: parts({ content: 'Body' }), channels: [entry] }),
+		);
 		expect(errorText(result)).toBe('');
-		expect(await sentSettings()).toEqual([{ post_type: 'article', article_title: 'Launch notes', article_status: 'published' }]);
+		expect(await sentSettings()).toEqual([
+			{ post_type: 'article', article_title: 'Launch notes', article_status: 'published' },
+		]);
 	});
 
 	it('fields mode: Post Type Post (the default) sends no post_type, as before', async () => {
@@ -88,15 +118,23 @@ describe('X articles', () => {
 		const entry = channel({
 			channel: byId(x.id),
 			platform: 'x',
-			settings: { x_post_type: 'post', x_who_can_reply_post: 'everyone', x_article_title: 'left over' },
+			settings: {
+				x_post_type: 'post',
+				x_who_can_reply_post: 'everyone',
+				x_article_title: 'left over',
+			},
 		});
-		const result = await t.run(createParams({ date: CASE_DATE, parts: parts({ content: 'Hi' }), channels: [entry] }));
+		const result = await t.run(
+			createParams({ date: CASE_DATE, parts: parts({ content: 'Hi' }), channels: [entry] }),
+		);
 		expect(errorText(result)).toBe('');
 		expect(await sentSettings()).toEqual([{ who_can_reply_post: 'everyone' }]);
 	});
 
 	it('the editor shows the article fields only for Post Type Article, and Who Can Reply only for a post', () => {
-		const channels = new SocialPublishing().description.properties.find((p) => p.name === 'channels') as INodeProperties;
+		const channels = new SocialPublishing().description.properties.find(
+			(p) => p.name === 'channels',
+		) as INodeProperties;
 		const entryFields = (channels.options as Array<{ values: INodeProperties[] }>)[0].values;
 		const field = (name: string) => entryFields.find((p) => p.name === name);
 		expect(field('x_post_type')?.options).toEqual([
@@ -105,7 +143,9 @@ describe('X articles', () => {
 		]);
 		expect(field('x_post_type')?.default).toBe('post');
 		for (const name of ['x_article_title', 'x_article_status']) {
-			expect(field(name)?.displayOptions).toEqual({ show: { platform: ['x'], settingsMode: ['fields'], x_post_type: ['article'] } });
+			expect(field(name)?.displayOptions).toEqual({
+				show: { platform: ['x'], settingsMode: ['fields'], x_post_type: ['article'] },
+			});
 		}
 		expect(field('x_article_status')?.options).toEqual([
 			expect.objectContaining({ name: 'Draft', value: 'draft' }),
@@ -122,7 +162,11 @@ describe('X articles', () => {
 
 describe('X length as the service counts it', () => {
 	const run = (content: string): Promise<Awaited<ReturnType<typeof t.run>>> =>
-		t.run(jsonParams(xBody({ who_can_reply_post: 'everyone' }, [{ content, image: [] }])) as INodeParameters);
+		t.run(
+			jsonParams(
+				xBody({ who_can_reply_post: 'everyone' }, [{ content, image: [] }]),
+			) as INodeParameters,
+		);
 
 	it('refuses 141 CJK characters (282 counted), with the count in the message', async () => {
 		const result = await run('文'.repeat(141));
