@@ -4,6 +4,7 @@
  * passes no options to ESLint, so `--max-warnings 0` cannot be given; its output is read instead: ESLint's
  * summary line "✖ N problems (E errors, W warnings)" and each "line:col  warning" row.
  * Extra arguments (e.g. --fix) are passed on to n8n-node lint.
+ * Then the formatter: every file Prettier formats must be as it writes it (`npm run format` fixes that).
  */
 'use strict';
 
@@ -11,7 +12,10 @@ const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
 const bin = path.join(__dirname, '..', 'node_modules', '.bin', 'n8n-node');
-const run = spawnSync(bin, ['lint', ...process.argv.slice(2)], { encoding: 'utf8', stdio: ['inherit', 'pipe', 'pipe'] });
+const run = spawnSync(bin, ['lint', ...process.argv.slice(2)], {
+	encoding: 'utf8',
+	stdio: ['inherit', 'pipe', 'pipe'],
+});
 process.stdout.write(run.stdout ?? '');
 process.stderr.write(run.stderr ?? '');
 if (run.error) throw run.error;
@@ -22,7 +26,22 @@ const summary = /(\d+) errors?, (\d+) warnings?\)/.exec(plain);
 const rows = plain.split('\n').filter((line) => /^\s+\d+:\d+\s+warning\s/.test(line)).length;
 const warnings = Math.max(summary ? Number(summary[2]) : 0, rows);
 if (warnings > 0) {
-	console.error(`lint: ${warnings} warning(s); this package allows none (fix them, or disable a rule where it truly does not apply)`);
+	console.error(
+		`lint: ${warnings} warning(s); this package allows none (fix them, or disable a rule where it truly does not apply)`,
+	);
 	process.exit(1);
 }
 console.log('lint: 0 errors, 0 warnings');
+
+const prettier = path.join(__dirname, '..', 'node_modules', '.bin', 'prettier');
+const format = spawnSync(prettier, ['--check', '--log-level', 'warn', '.'], {
+	cwd: path.join(__dirname, '..'),
+	encoding: 'utf8',
+});
+if (format.error) throw format.error;
+if (format.status !== 0) {
+	process.stderr.write(format.stdout + format.stderr);
+	console.error('lint: the files above are not as Prettier writes them (run npm run format)');
+	process.exit(1);
+}
+console.log('lint: every file as Prettier writes it');
