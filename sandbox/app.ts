@@ -4,7 +4,7 @@
  */
 import express, { Router, type Express, type RequestHandler } from 'express';
 import { authMiddleware } from './auth';
-import { orgOf, type SandboxContext } from './context';
+import { API_BASE, orgOf, type SandboxContext } from './context';
 import { controlRoutes } from './control';
 import { closeMedia, isStoragePath, mediaRoutes, uploadsRoutes } from './media';
 import { errorHandler, tooManyRequests } from './errors';
@@ -15,8 +15,6 @@ import { channelRoutes } from './routes/channels';
 import { notificationRoutes } from './routes/notifications';
 import { postRoutes } from './routes/posts';
 import { slotRoutes } from './routes/slots';
-
-export const API_BASE = '/api/public/v1';
 
 function requestLogger(ctx: SandboxContext): RequestHandler {
 	return (req, res, next) => {

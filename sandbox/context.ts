@@ -5,13 +5,16 @@
  * are counted by app.ts, the media routes need not do it). The authenticated organisation is `orgOf(res)`.
  * A media index may also export `uploadsRoutes(ctx): Router`, mounted without auth at `/` to serve stored files.
  */
-import type { Response } from 'express';
+import type { RequestHandler, Response, Router } from 'express';
 import type { Clock } from './clock';
 import type { Faults } from './faults';
-import type { ProductionProfile } from './production';
+import type { Quirk } from './quirks';
 import type { RateLimiter } from './rateLimit';
 import type { RequestLog } from './requestLog';
-import type { Org, Store } from './store';
+import type { Org, Post, Store } from './store';
+
+/** Where the API is served; other paths answer as the web application does (app.ts). */
+export const API_BASE = '/api/public/v1';
 
 export interface SandboxSettings {
 	/** Let POST /upload-from-url fetch from loopback/private addresses and plain http (tests serve files locally). */
@@ -36,7 +39,26 @@ export interface SandboxContext {
 	/** Whether a media path points to the service's storage; the media part may replace the plain prefix check. */
 	isStoragePath: (path: string) => boolean;
 	/** Production's departures from the spec (production.ts); absent in the spec profile. */
-	production?: ProductionProfile;
+	production?: ProductionHooks;
+}
+
+/**
+ * What the spec sandbox asks of the production profile (production.ts implements it), at the places it hooks in:
+ * app.ts (body limit, rate limiting, routes mounted before the spec ones), routes/posts.ts (what POST /posts checks,
+ * GET /posts items), media/index.ts and single switches (`on`).
+ */
+export interface ProductionHooks {
+	on(quirk: Quirk): boolean;
+	/** express.json's limit, when production's differs from the spec sandbox's. */
+	readonly jsonLimit: string | undefined;
+	/** Replaces the spec rate limiting, or undefined to keep it. */
+	rateLimitMiddleware(ctx: SandboxContext): RequestHandler | undefined;
+	/** The POST /posts body as production checks and stores it. */
+	createPostBody(ctx: SandboxContext, org: Org, body: unknown): unknown;
+	/** One GET /posts item as production shows it. */
+	postView(org: Org, post: Post, view: Record<string, unknown>): Record<string, unknown>;
+	/** Routes answered differently from the spec (or only in production). */
+	routes(ctx: SandboxContext): Router;
 }
 
 /** The organisation the request authenticated as (set by the auth middleware). */

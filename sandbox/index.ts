@@ -2,19 +2,14 @@
 /** Starts the sandbox: a local implementation of the service's public API (see sandbox/README.md). */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, API_BASE } from './app';
+import { createApp } from './app';
 import { Clock, type ClockMode } from './clock';
-import type { SandboxContext, SandboxSettings } from './context';
+import { API_BASE, type SandboxContext, type SandboxSettings } from './context';
 import { SandboxControl } from './controlClient';
 import { Faults } from './faults';
-import {
-	ProductionProfile,
-	channelTokens,
-	resolveQuirks,
-	type QuirkSwitches,
-	type SandboxProfile,
-} from './production';
+import { ProductionProfile, channelTokens } from './production';
 import { publishDue } from './publishing';
+import { resolveQuirks, type QuirkSwitches, type SandboxProfile } from './quirks';
 import { RateLimiter, type RateLimitRule, type RateLimitedRoute } from './rateLimit';
 import { RequestLog } from './requestLog';
 import {
@@ -31,14 +26,9 @@ export type { SeedSummary } from './seed';
 export type { RateLimitedRoute } from './rateLimit';
 export { SEED_IDS } from './seed';
 export { SandboxControl } from './controlClient';
-export { API_BASE } from './app';
-export {
-	QUIRKS,
-	channelTokens,
-	type Quirk,
-	type QuirkSwitches,
-	type SandboxProfile,
-} from './production';
+export { API_BASE } from './context';
+export { channelTokens } from './production';
+export { QUIRKS, type Quirk, type QuirkSwitches, type SandboxProfile } from './quirks';
 
 export interface SandboxOptions {
 	/** 0 (default) picks a free port. */
