@@ -49,6 +49,11 @@ export function controlRoutes(ctx: SandboxContext, reset: () => void): Router {
 		res.json({ published: publishDue(ctx) });
 	});
 
+	// A post of the main organisation as stored (every part with its id and delay), or null once deleted.
+	router.get('/posts/:id', (req, res) => {
+		res.json({ post: ctx.store.post(org(), req.params.id) ?? null });
+	});
+
 	router.get('/org', (_req, res) => {
 		const o = org();
 		res.json({

@@ -2,7 +2,7 @@
 import axios, { type AxiosInstance } from 'axios';
 import type { FaultSpec } from './faults';
 import type { LoggedRequest } from './requestLog';
-import type { ChannelBehaviour, OAuthTokenStatus, PlanName } from './store';
+import type { ChannelBehaviour, OAuthTokenStatus, PlanName, Post } from './store';
 
 export interface ChannelPatch extends Partial<ChannelBehaviour> {
 	postingTimes?: number[];
@@ -62,6 +62,11 @@ export class SandboxControl {
 		posts: number;
 	}> {
 		return (await this.http.get('/org')).data;
+	}
+	/** A post of the main organisation as stored (parts with their ids and delays), null when there is none. */
+	async storedPost(id: string): Promise<Post | null> {
+		return (await this.http.get<{ post: Post | null }>(`/posts/${encodeURIComponent(id)}`)).data
+			.post;
 	}
 	async setPlan(plan: PlanName | null): Promise<void> {
 		await this.http.put('/plan', { plan });

@@ -108,6 +108,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 		applySeed(store, seed);
 		store.shortLinks.clear();
 		store.analyticsCache.clear();
+		store.issuedPostIds.clear();
 		const fresh = new Clock(clockMode, opts.clock?.now);
 		clock.set(fresh.now().toISOString());
 		ctx.rateLimiter.reset();

@@ -19,6 +19,7 @@ import { API_BASE, orgOf, type ProductionHooks, type SandboxContext } from './co
 import { cleanHtmlAsService } from './content';
 import { ApiError, badRequest, fieldErrors, internalError, notFound } from './errors';
 import { isPlatform } from './plans';
+import { editPosts, isPostEdit } from './postEdits';
 import type { Quirk } from './quirks';
 import { rateLimitedRouteOf } from './rateLimit';
 import { channelView } from './routes/channels';
@@ -61,6 +62,35 @@ function channelRecord(org: Org, channel: Channel, deletedAt: string) {
 		customerId: channel.customerId ?? null,
 		deletedAt,
 	};
+}
+
+/** The largest number the service's `delay` column holds (a 32-bit integer); beyond it the save fails with a 500. */
+const DELAY_COLUMN_MAX = 2 ** 31 - 1;
+
+/**
+ * Each part's `delay` as the service converts it (to a number, then a whole number: `"7"` 7, `true` 1, `""` 0, 2.5 2);
+ * one that is no number is refused, one beyond the column answers 500.
+ */
+function convertDelays(items: unknown[]): void {
+	const refused: string[] = [];
+	items.forEach((item, i) => {
+		if (!isObject(item) || !Array.isArray(item.value)) return;
+		item.value.forEach((part: unknown, j) => {
+			if (!isObject(part) || part.delay === undefined) return;
+			if (part.delay === null) return void delete part.delay;
+			const n = typeof part.delay === 'object' ? NaN : Number(part.delay);
+			if (!Number.isFinite(n)) {
+				refused.push(
+					`posts.${i}.value.${j}.delay must be a number conforming to the specified constraints`,
+				);
+				return;
+			}
+			const whole = Math.trunc(n) || 0;
+			if (Math.abs(whole) > DELAY_COLUMN_MAX) throw internalError();
+			part.delay = whole;
+		});
+	});
+	if (refused.length) throw fieldErrors(refused);
 }
 
 export class ProductionProfile implements ProductionHooks {
@@ -143,6 +173,7 @@ export class ProductionProfile implements ProductionHooks {
 					__type: channel.identifier,
 				};
 			}
+		if (this.on('followUpDelay')) convertDelays(items);
 		if (this.on('htmlCleanedFirst'))
 			for (const item of items) {
 				if (!isObject(item) || !Array.isArray(item.value)) continue;
@@ -180,6 +211,12 @@ export class ProductionProfile implements ProductionHooks {
 		const router = Router();
 		const { store } = ctx;
 		const unknownIs500 = this.on('unknownIdsError500');
+
+		if (this.on('editInPlace'))
+			router.post('/posts', (req, res, next) => {
+				if (!isPostEdit(req.body)) return next();
+				res.status(201).json(editPosts(ctx, orgOf(res), req.body as Json));
+			});
 
 		if (this.on('noMediaLibrary'))
 			router.get('/media', (req, res) => {
@@ -286,6 +323,10 @@ export class ProductionProfile implements ProductionHooks {
 				const settings: unknown = isObject(req.body) ? req.body.settings : undefined;
 				if (!isObject(settings)) throw fieldErrors(['settings must be an object']);
 				const post = store.post(org, req.params.id);
+				const isFollowUp = (id: string) =>
+					org.posts.some((p) => p.parts.slice(1).some((part) => part.id === id));
+				if (!post && isFollowUp(req.params.id))
+					throw badRequest('This id belongs to a comment, pass the id of the main post');
 				if (!post)
 					throw new ApiError(404, {
 						statusCode: 404,
@@ -300,7 +341,8 @@ export class ProductionProfile implements ProductionHooks {
 					throw badRequest('The publish time of this post already passed, it cannot be updated');
 				const merged = { ...post.settings, ...settings };
 				const channel = store.channel(org, post.channelId);
-				if (channel && isPlatform(channel.identifier)) {
+				// A draft's settings are not checked (only a scheduled post's).
+				if (channel && isPlatform(channel.identifier) && post.state !== 'DRAFT') {
 					const [first] = checkSettings(channel.identifier, merged);
 					if (first)
 						throw badRequest(`${channel.name}: ${first.message.replace(/^settings\./, '')}`);

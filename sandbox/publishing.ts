@@ -101,9 +101,14 @@ export function publishDue(ctx: SandboxContext): string[] {
 	const now = ctx.clock.nowMs();
 	const done: string[] = [];
 	for (const org of ctx.store.orgs) {
+		// A post's run wakes at its date, unless production's edits left it at another (or none: runAt null).
+		const runAt = (p: Post) => (p.publishRunAt === undefined ? p.publishDate : p.publishRunAt);
 		const due = org.posts
-			.filter((p) => p.state === 'QUEUE' && Date.parse(p.publishDate) <= now)
-			.sort((a, b) => Date.parse(a.publishDate) - Date.parse(b.publishDate));
+			.filter((p) => {
+				const at = runAt(p);
+				return p.state === 'QUEUE' && at !== null && Date.parse(at) <= now;
+			})
+			.sort((a, b) => Date.parse(runAt(a)!) - Date.parse(runAt(b)!));
 		for (const post of due) {
 			publishPost(ctx, org, post);
 			done.push(post.id);

@@ -66,6 +66,19 @@ export const QUIRKS = [
 	 * platform, answer `{postId, publishDate}`) exist.
 	 */
 	'extraRoutes',
+	/**
+	 * POST /posts upserts by part id (docs/real-backend.md): `value[0].id` of a post edits it in place (its id kept, a new
+	 * group; `type: "update"` keeps the state and starts no publishing run, so the old publish time stays), follow-up
+	 * parts by their ids, parts not sent dropped when `group` names the post's group; an unknown id creates a new post,
+	 * a deleted post's id answers with it and changes nothing visible, another channel's post moves; `schedule`/`now`
+	 * on a published post is refused unless `republish: true`.
+	 */
+	'editInPlace',
+	/**
+	 * POST /posts: `value[].delay` (minutes after the previous part) converted as the service does (`"7"` is 7, `true` 1,
+	 * `""`/null 0, 2.5 is 2), refused when not a number, 500 beyond a 32-bit integer; stored, never shown.
+	 */
+	'followUpDelay',
 ] as const;
 
 export type Quirk = (typeof QUIRKS)[number];

@@ -12,8 +12,12 @@ export interface MediaRef {
 }
 
 export interface PostPart {
+	/** The first part's id is the post's; follow-up parts have their own (production edits parts by id). */
+	id: string;
 	content: string;
 	image: MediaRef[];
+	/** Production (followUpDelay): minutes the publisher waits after the previous part; stored, never shown. */
+	delay?: number;
 }
 
 export interface Tag {
@@ -74,6 +78,11 @@ export interface Post {
 	/** Published without the platform reporting its id: waiting for PUT /posts/:id/release-id. */
 	missingReleaseId: boolean;
 	createdAt: string;
+	/**
+	 * When the publishing run wakes (production, editInPlace): absent, it follows `publishDate`; a date, the run
+	 * started for an earlier date (an edit of type "update" does not restart it); null, no run (never published).
+	 */
+	publishRunAt?: string | null;
 }
 
 export interface Notification {
@@ -126,6 +135,8 @@ export class Store {
 	shortLinks = new Map<string, string>();
 	/** Analytics answers kept for an hour of the sandbox clock (section 8), by request key. */
 	analyticsCache = new Map<string, { until: number; series: unknown }>();
+	/** Every post id handed out, deleted posts' included (production edits a deleted post's row in place). */
+	issuedPostIds = new Set<string>();
 	private notificationSeq = 0;
 
 	/** The organisation a control route acts on when none is named. */

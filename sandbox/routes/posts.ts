@@ -12,7 +12,7 @@ import { DAY_MS, parseApiDate } from '../dates';
 import { badRequest, fieldErrors, notFound, paymentRequired, platformViolation } from '../errors';
 import { PLANS, billingMonth } from '../plans';
 import { publishPost, recentPlatformItems } from '../publishing';
-import type { MediaRef, Org, Post } from '../store';
+import type { MediaRef, Org, Post, PostPart } from '../store';
 
 const MAX_RANGE_DAYS = 370;
 
@@ -50,7 +50,7 @@ function postView(org: Org, post: Post, publishDate: string) {
  * Settings as the service stores them: as given, unknown keys included (service-notes), with the `__type`
  * discriminator its own clients send set to the channel's platform, whatever it said.
  */
-function storedSettings(settings: unknown, platform: string | undefined): Json | undefined {
+export function storedSettings(settings: unknown, platform: string | undefined): Json | undefined {
 	if (!isObject(settings)) return undefined;
 	return SETTINGS_TYPE_KEY in settings && platform
 		? { ...settings, [SETTINGS_TYPE_KEY]: platform }
@@ -96,6 +96,76 @@ function foreignMediaPaths(ctx: SandboxContext, posts: unknown[]): string[] {
 			check(post.settings.thumbnail.path, `posts.${i}.settings.thumbnail.path`);
 	});
 	return messages;
+}
+
+/**
+ * A POST /posts body checked all-or-nothing, as the service checks it (production loosens it first: settings coerced,
+ * type unchecked, HTML cleaned); throws the first refusal, so nothing is written when it throws.
+ */
+export function checkedPostsBody(
+	ctx: SandboxContext,
+	org: Org,
+	raw: unknown,
+): { body: Json; posts: Json[] } {
+	// Channels on platforms the rules table does not know are the service's to check, as in production.
+	const channelOf = (id: string): Channel | undefined => {
+		const c = ctx.store.channel(org, id);
+		return c
+			? {
+					id: c.id,
+					name: c.name,
+					identifier: c.identifier,
+					premium: c.premium,
+					disabled: c.disabled,
+				}
+			: undefined;
+	};
+	const input: unknown = ctx.production ? ctx.production.createPostBody(ctx, org, raw) : raw;
+	const problems = checkCreatePostRequest(input, channelOf);
+	const body = input as Json;
+	const posts = Array.isArray(body?.posts) ? (body.posts as Json[]) : [];
+
+	const fieldMessages = problems.flatMap((v) => (v.kind === 'field' ? [v.message] : []));
+	fieldMessages.push(...foreignMediaPaths(ctx, posts));
+	if (fieldMessages.length) throw fieldErrors(fieldMessages);
+	for (const v of problems) {
+		if (v.kind === 'channel') throw notFound(`Integration not found: ${v.path} is ${v.channelId}`);
+		if (v.kind === 'platform') throw platformViolation(v.provider, v.channelName, v.message);
+	}
+	posts.forEach((item, i) => {
+		const channel = ctx.store.channel(org, (item.integration as Json).id as string)!;
+		if (channel.identifier !== 'discord' || ctx.production?.on('discordChannelUnchecked')) return;
+		const wanted = (item.settings as Json).channel;
+		if (!(channel.discordChannels ?? []).some((d) => d.id === wanted))
+			throw platformViolation(
+				'discord',
+				channel.name,
+				`posts.${i}.settings.channel: ${String(wanted)} is not a channel of the connected server; take an id from the channels tool`,
+			);
+	});
+	return { body, posts };
+}
+
+/** A part as stored: its HTML cleaned, links shortened when asked, media references kept, production's delay. */
+export function storedPart(ctx: SandboxContext, body: Json, part: Json, id: string): PostPart {
+	let content = cleanHtml(part.content as string);
+	if (body.shortLink === true)
+		content = shortenLinks(content, ctx.origin, (code, url) => ctx.store.shortLinks.set(code, url));
+	const image = (part.image as MediaRef[]).map(({ id: mediaId, path, alt }) => ({
+		id: mediaId,
+		path,
+		...(alt !== undefined ? { alt } : {}),
+	}));
+	const delay = ctx.production?.on('followUpDelay') ? part.delay : undefined;
+	return { id, content, image, ...(typeof delay === 'number' ? { delay } : {}) };
+}
+
+/** The body's tags the organisation has (by label; an unknown label is ignored). */
+export function storedTags(org: Org, body: Json): Post['tags'] {
+	return (body.tags as Array<{ value: string; label: string }>).flatMap((t) => {
+		const tag = org.tags.find((x) => x.name === t.label);
+		return tag ? [{ value: tag.id, label: tag.name }] : [];
+	});
 }
 
 export function postRoutes(ctx: SandboxContext): Router {
@@ -154,47 +224,7 @@ export function postRoutes(ctx: SandboxContext): Router {
 
 	router.post('/posts', (req, res) => {
 		const org = orgOf(res);
-		// Channels on platforms the rules table does not know are the service's to check, as in production.
-		const channelOf = (id: string): Channel | undefined => {
-			const c = ctx.store.channel(org, id);
-			return c
-				? {
-						id: c.id,
-						name: c.name,
-						identifier: c.identifier,
-						premium: c.premium,
-						disabled: c.disabled,
-					}
-				: undefined;
-		};
-		// Production loosens the body (settings coerced, type unchecked) before checking it.
-		const input: unknown = ctx.production
-			? ctx.production.createPostBody(ctx, org, req.body)
-			: req.body;
-		const problems = checkCreatePostRequest(input, channelOf);
-		const body = input as Json;
-		const posts = Array.isArray(body?.posts) ? (body.posts as Json[]) : [];
-
-		// All-or-nothing: every check runs before anything is created.
-		const fieldMessages = problems.flatMap((v) => (v.kind === 'field' ? [v.message] : []));
-		fieldMessages.push(...foreignMediaPaths(ctx, posts));
-		if (fieldMessages.length) throw fieldErrors(fieldMessages);
-		for (const v of problems) {
-			if (v.kind === 'channel')
-				throw notFound(`Integration not found: ${v.path} is ${v.channelId}`);
-			if (v.kind === 'platform') throw platformViolation(v.provider, v.channelName, v.message);
-		}
-		posts.forEach((item, i) => {
-			const channel = ctx.store.channel(org, (item.integration as Json).id as string)!;
-			if (channel.identifier !== 'discord' || ctx.production?.on('discordChannelUnchecked')) return;
-			const wanted = (item.settings as Json).channel;
-			if (!(channel.discordChannels ?? []).some((d) => d.id === wanted))
-				throw platformViolation(
-					'discord',
-					channel.name,
-					`posts.${i}.settings.channel: ${String(wanted)} is not a channel of the connected server; take an id from the channels tool`,
-				);
-		});
+		const { body, posts } = checkedPostsBody(ctx, org, req.body);
 
 		const type = body.type as 'draft' | 'schedule' | 'now';
 		const nowIso = ctx.clock.now().toISOString();
@@ -205,32 +235,18 @@ export function postRoutes(ctx: SandboxContext): Router {
 			chargeMonthlyPosts(ctx, org, publishDate, count);
 		}
 
-		const tags = (body.tags as Array<{ value: string; label: string }>).flatMap((t) => {
-			const tag = org.tags.find((x) => x.name === t.label);
-			return tag ? [{ value: tag.id, label: tag.name }] : [];
-		});
+		const tags = storedTags(org, body);
 		const requestGroup = randomUUID();
 		const groupPerChannel = ctx.production?.on('groupPerChannel') ?? false;
 		const inter = typeof body.inter === 'number' ? body.inter : null;
 		const created = posts.map((item) => {
 			const group = groupPerChannel ? randomUUID() : requestGroup;
-			const parts = (item.value as Array<{ content: string; image: MediaRef[] }>).map((part) => {
-				let content = cleanHtml(part.content);
-				if (body.shortLink === true)
-					content = shortenLinks(content, ctx.origin, (code, url) =>
-						ctx.store.shortLinks.set(code, url),
-					);
-				return {
-					content,
-					image: part.image.map(({ id, path, alt }) => ({
-						id,
-						path,
-						...(alt !== undefined ? { alt } : {}),
-					})),
-				};
-			});
+			const id = randomUUID();
+			const parts = (item.value as Json[]).map((part, i) =>
+				storedPart(ctx, body, part, i === 0 ? id : randomUUID()),
+			);
 			const post: Post = {
-				id: randomUUID(),
+				id,
 				orgId: org.id,
 				channelId: (item.integration as Json).id as string,
 				group,
@@ -251,6 +267,7 @@ export function postRoutes(ctx: SandboxContext): Router {
 				createdAt: nowIso,
 			};
 			org.posts.push(post);
+			ctx.store.issuedPostIds.add(id);
 			return post;
 		});
 		if (type === 'now') for (const post of created) publishPost(ctx, org, post);

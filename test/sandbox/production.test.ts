@@ -671,3 +671,81 @@ describe('as the real backend answers (checked by hand against it)', () => {
 		]);
 	});
 });
+
+/** Follow-up delays and the settings route's edges, as the real backend answered them (2026-11-24). */
+describe('follow-up delays and PUT /posts/:id/settings (checked by hand against the real backend)', () => {
+	const { telegram, x } = SEED_IDS.channels;
+	const withDelay = (delay: unknown) =>
+		postBody(telegram, {
+			posts: [
+				{
+					integration: { id: telegram },
+					value: [
+						{ content: 'first', image: [] },
+						{ content: 'second', image: [], delay },
+					],
+				},
+			],
+		});
+	const storedDelay = async (delay: unknown) => {
+		await t.sb.control.reset(); // this file allows 3 POST /posts an hour
+		const [{ postId }] = await create(withDelay(delay));
+		return (await t.sb.control.storedPost(postId))!.parts[1].delay;
+	};
+
+	it('stores a delay converted as the service converts it: a number in text, true as 1, whole minutes', async () => {
+		const sent = [5, -5, 2.5, '7', true, '', 1e9];
+		const kept = [];
+		for (const delay of sent) kept.push(await storedDelay(delay));
+		expect(kept).toEqual([5, -5, 2, 7, 1, 0, 1e9]);
+		expect(await storedDelay(null)).toBeUndefined();
+	});
+
+	it('refuses a delay that is no number, and answers 500 beyond a 32-bit integer', async () => {
+		for (const delay of ['abc', []]) {
+			const res = await t.api.post('/posts', withDelay(delay));
+			expect([res.status, res.data.message]).toEqual([
+				400,
+				['posts.0.value.1.delay must be a number conforming to the specified constraints'],
+			]);
+		}
+		const over = await t.api.post('/posts', withDelay(3_000_000_000));
+		expect([over.status, over.data]).toEqual([
+			500,
+			{ statusCode: 500, message: 'Internal server error' },
+		]);
+	});
+
+	it('keeps no delay in the spec profile (the contract has none)', async () => {
+		const spec = await startSandbox({ control: true });
+		try {
+			const res = await axios.post(`${spec.baseUrl}/posts`, withDelay(5), {
+				headers: { Authorization: spec.apiKey },
+			});
+			expect(res.status).toBe(201);
+			const post = await spec.control.storedPost(res.data[0].postId);
+			expect(post!.parts[1]).not.toHaveProperty('delay');
+		} finally {
+			await spec.close();
+		}
+	});
+
+	it("PUT /posts/:id/settings: a follow-up part's id is refused; a draft's merged settings are not checked", async () => {
+		const [{ postId }] = await create(withDelay(3));
+		const followUp = (await t.sb.control.storedPost(postId))!.parts[1].id;
+		const res = await t.api.put(`/posts/${followUp}/settings`, { settings: { a: 1 } });
+		expect([res.status, res.data.message]).toEqual([
+			400,
+			'This id belongs to a comment, pass the id of the main post',
+		]);
+
+		const [{ postId: draft }] = await create(postBody(x, { type: 'draft' }, X_SETTINGS));
+		const merged = await t.api.put(`/posts/${draft}/settings`, {
+			settings: { who_can_reply_post: 'nobody' },
+		});
+		expect([merged.status, merged.data]).toEqual([
+			200,
+			{ postId: draft, publishDate: '2026-03-02T10:00:00' },
+		]);
+	});
+});
