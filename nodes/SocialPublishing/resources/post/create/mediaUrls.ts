@@ -1,0 +1,221 @@
+/**
+ * Media of Post → Create given by a public URL (fields: Source "Public URL"; JSON: `{"url": ..., "alt": ...}` in a
+ * part's `image` list): the service fetches it through POST /upload-from-url, and the post is created with the path
+ * it answers. Plain URLs in `path` are not media to the service (it drops them), so this is the one way a URL
+ * becomes media.
+ *
+ * 1. `prepareMediaUrls` (no request): each address is read and judged as Media → Upload From URL judges it
+ *    (shared/publicAddress.ts: https only, no loopback, private or link-local host in any written form, e.g.
+ *    https://[::ffff:127.0.0.1]/, which the service itself lets through), then by the service's own file-ending rule
+ *    (the text before the first "?" ends in .png .jpg .jpeg .gif .webp or .mp4, case-sensitive, a #fragment
+ *    counts). An accepted address stands in as `{id, path}` ending like the file, so the platform's media rules judge
+ *    its kind before anything is sent.
+ * 2. `uploadMediaUrls`: after every check of the item, each distinct address is uploaded once per run (shared by the
+ *    run's items), paced to the route's limit by the transport; one that fails stops the item before any post is
+ *    created, naming the address and the service's words.
+ */
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import { MEDIA_EXTENSIONS } from '../../../shared/platforms';
+import { readAddressToFetch } from '../../../shared/publicAddress';
+import { apiRequest } from '../../../shared/transport';
+import { shownValue } from '../../../shared/userValues';
+import { URL_SOURCE, type Json } from './body';
+import { cacheOf } from './lookups';
+import type { NodeProblem } from './problems';
+
+/** A media reference of the body whose file is still behind a URL. */
+export interface UrlRef {
+	ref: Json;
+	/** The address as read and judged, in its one written form: what is sent. */
+	href: string;
+	postIndex: number;
+	partIndex: number;
+	mediaIndex: number;
+}
+
+export interface MediaUrls {
+	refs: UrlRef[];
+	problems: NodeProblem[];
+	/** References whose address was refused: their missing id and path are no problem of their own. */
+	unusable: Array<Pick<UrlRef, 'postIndex' | 'partIndex' | 'mediaIndex'>>;
+}
+
+const ENDINGS = Object.keys(MEDIA_EXTENSIONS);
+const ENDINGS_IN_WORDS = `${ENDINGS.slice(0, -1).join(', ')} or ${ENDINGS[ENDINGS.length - 1]}`;
+const ENDING_HINT =
+	`give the file's own address, whose path ends in ${ENDINGS_IN_WORDS} in lower case before any "?" ` +
+	'and with no "#" part, or upload the file with Media → Upload and give its ID and path';
+
+/** Why the service's file-ending rule refuses an address (its text before the first "?"), or undefined. */
+export function endingRefusal(href: string): string | undefined {
+	const beforeQuery = href.split('?')[0];
+	if (ENDINGS.some((ending) => beforeQuery.endsWith(ending))) return undefined;
+	const lower = beforeQuery.toLowerCase();
+	if (ENDINGS.some((ending) => lower.endsWith(ending)))
+		return `"${href.slice(0, 200)}" ends in upper case; the service takes the endings in lower case only`;
+	if (beforeQuery.includes('#') && ENDINGS.some((ending) => lower.split('#')[0].endsWith(ending)))
+		return `"${href.slice(0, 200)}" has a "#" part after the file name, which the service reads as part of its ending`;
+	return `"${href.slice(0, 200)}" does not end in ${ENDINGS_IN_WORDS}`;
+}
+
+function mediaLabel(mediaIndex: number): string {
+	return `media ${mediaIndex + 1} → URL`;
+}
+
+/** JSON mode: an image entry with `url` is a media URL (the key is taken off the entry, as it is not sent). */
+function urlOfJsonEntry(ref: Json): { given: true; raw: unknown } | { given: false } {
+	if (!('url' in ref)) return { given: false };
+	const raw = ref.url;
+	delete ref.url;
+	return { given: true, raw };
+}
+
+/**
+ * Step 1: finds the media given as URLs, judges each address, and gives the accepted ones a stand-in `{id, path}`.
+ * `shared`: the parts are the same for every channel (fields mode), so a problem is said once.
+ */
+export function prepareMediaUrls(
+	posts: Json[],
+	inputMode: 'fields' | 'json',
+	allowPrivate: boolean,
+	shared: boolean,
+): MediaUrls {
+	const found: MediaUrls = { refs: [], problems: [], unusable: [] };
+	const said = new Set<string>();
+	posts.forEach((post, postIndex) => {
+		const parts = Array.isArray(post?.value) ? (post.value as unknown[]) : [];
+		parts.forEach((part, partIndex) => {
+			const image =
+				typeof part === 'object' && part !== null ? (part as { image?: unknown }).image : undefined;
+			if (!Array.isArray(image)) return;
+			image.forEach((entry, mediaIndex) => {
+				if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return;
+				const ref = entry as Json;
+				const marked = (ref as Record<symbol, unknown>)[URL_SOURCE];
+				let raw: unknown;
+				if (marked !== undefined) raw = marked === null ? '' : marked;
+				else if (inputMode === 'json') {
+					const fromJson = urlOfJsonEntry(ref);
+					if (!fromJson.given) return;
+					raw = fromJson.raw;
+					(ref as Record<symbol, unknown>)[URL_SOURCE] = raw;
+				} else return;
+				const place = { postIndex, partIndex, mediaIndex };
+				const refuse = (message: string, hint: string) => {
+					found.unusable.push(place);
+					const key = `${partIndex}.${mediaIndex}:${message}`;
+					if (shared && said.has(key)) return;
+					said.add(key);
+					found.problems.push({
+						kind: 'node',
+						...(shared ? {} : { postIndex }),
+						partIndex,
+						field: mediaLabel(mediaIndex),
+						message,
+						hint,
+					});
+				};
+				if (inputMode === 'json' && (ref.id !== undefined || ref.path !== undefined)) {
+					refuse(
+						'has "url" and also "id" or "path"',
+						'give either "url" (the node uploads it first) or the "id" and "path" of an uploaded file',
+					);
+					return;
+				}
+				const read = readAddressToFetch(raw, 'URL', allowPrivate);
+				if ('message' in read) {
+					refuse(read.message.replace(/^"URL" /, ''), read.description);
+					return;
+				}
+				const href = read.url.href;
+				const ending = endingRefusal(href);
+				if (ending !== undefined) {
+					refuse(ending, ENDING_HINT);
+					return;
+				}
+				// A stand-in ending like the file, so the platform's media rules judge its kind; replaced after the upload.
+				ref.id = `url:${href.slice(0, 40)}`;
+				ref.path = href;
+				found.refs.push({ ref, href, ...place });
+			});
+		});
+	});
+	return found;
+}
+
+/** The address of a media reference given as a URL, or undefined (for Check Only's view of the body). */
+export function urlOf(ref: unknown): string | undefined {
+	if (typeof ref !== 'object' || ref === null) return undefined;
+	const marked = (ref as Record<symbol, unknown>)[URL_SOURCE];
+	return marked === undefined
+		? undefined
+		: typeof marked === 'string'
+			? marked
+			: shownValue(marked);
+}
+
+interface Uploaded {
+	id: unknown;
+	path: unknown;
+}
+
+/**
+ * Step 2: uploads each distinct address once per run (POST /upload-from-url; the run's items share the answers) and
+ * puts the uploaded id and path in the references. The addresses that failed, as problems naming each.
+ */
+export async function uploadMediaUrls(
+	context: IExecuteSingleFunctions,
+	urls: MediaUrls,
+	shared: boolean,
+): Promise<NodeProblem[]> {
+	const cache = cacheOf(context);
+	const distinct = [...new Set(urls.refs.map((ref) => ref.href))];
+	const outcomes = new Map<string, Uploaded | { error: unknown }>();
+	for (const href of distinct) {
+		const key = `uploadFromUrl:${href}`;
+		let upload = cache.get(key) as Promise<Uploaded> | undefined;
+		if (!upload) {
+			upload = apiRequest
+				.call(context, 'POST', '/upload-from-url', {
+					body: { url: href },
+					itemIndex: context.getItemIndex(),
+				})
+				.then((answer) => ({ id: (answer as Json)?.id, path: (answer as Json)?.path }));
+			// Kept even when it fails: the same address is not asked for again in this run.
+			cache.set(key, upload);
+		}
+		outcomes.set(
+			href,
+			await upload.then(
+				(uploaded) => uploaded,
+				(error: unknown) => ({ error }),
+			),
+		);
+	}
+	const problems: NodeProblem[] = [];
+	const said = new Set<string>();
+	for (const item of urls.refs) {
+		const outcome = outcomes.get(item.href);
+		if (!outcome) continue;
+		if ('error' in outcome) {
+			const key = `${item.partIndex}.${item.mediaIndex}`;
+			if (shared && said.has(key)) continue;
+			said.add(key);
+			const why = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+			problems.push({
+				kind: 'node',
+				...(shared ? {} : { postIndex: item.postIndex }),
+				partIndex: item.partIndex,
+				field: mediaLabel(item.mediaIndex),
+				message: `the service could not upload "${item.href.slice(0, 200)}": ${why.replace(/\.$/, '')}`,
+				hint:
+					'check that the address opens the file itself (not a page showing it) from the internet, and that it ' +
+					'is a JPEG, PNG, GIF, WEBP or MP4 file (images up to 10 MB); no post was created',
+			});
+			continue;
+		}
+		item.ref.id = outcome.id;
+		item.ref.path = outcome.path;
+	}
+	return problems;
+}
