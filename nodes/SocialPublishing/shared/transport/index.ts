@@ -293,12 +293,23 @@ async function refuseUnusableCredential(
 	return keyRedactor(String(read.apiKey ?? '').trim());
 }
 
+/**
+ * Put on the request options by an operation's preSend that answers the item itself (Post → Create's Check Only):
+ * the items it gives are the output, and the request is not sent.
+ */
+export const ANSWERED_WITHOUT_SENDING = Symbol('answeredWithoutSending');
+
 /** The node's request hook (`requestOperations.pagination`): one request of one item. */
 export async function sendThroughTransport(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	const { send, finish } = prepare(this, requestData, await refuseUnusableCredential(this));
+	const redactor = await refuseUnusableCredential(this);
+	const answered = (requestData.options as unknown as Record<symbol, unknown>)[
+		ANSWERED_WITHOUT_SENDING
+	];
+	if (Array.isArray(answered)) return redactor.value(answered as INodeExecutionData[]);
+	const { send, finish } = prepare(this, requestData, redactor);
 	return finish(await send());
 }
 

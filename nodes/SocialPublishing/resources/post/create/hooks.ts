@@ -16,6 +16,8 @@
  * 5. with "next free slot", ask GET /find-slot/:id for every channel and take the latest;
  * 6. upload the files given as binary fields (`uploads.ts`); only then POST /posts is sent,
  *    by the transport, which never repeats a POST (only a 429, refused before processing, is retried).
+ * With Options → Check Only, steps 1-5 run without stopping at a problem and without any write (no upload, the slot
+ * not taken), and the report (`checkOnly.ts`) is the output: the transport sends nothing.
  * The steps are functions of their own, so that another operation sending a post body can run the same checks.
  */
 import type {
@@ -42,6 +44,8 @@ import { nextFreeSlot } from './slots';
 import { prepareBinaryMedia, uploadPending, type PendingUploads } from './uploads';
 import { prepareMediaUrls, uploadMediaUrls, type MediaUrls } from './mediaUrls';
 import { checkDelays } from './delays';
+import { checkOnlyItems } from './checkOnly';
+import { ANSWERED_WITHOUT_SENDING } from '../../../shared/transport';
 import { pastDateProblem } from './pastDate';
 import { problemsError, type NodeProblem, type Problem } from './problems';
 import { locate } from './editorWords';
@@ -308,6 +312,57 @@ export function warningsOf(prepared: PreparedRequest, infos: Channel[]): Warning
 	];
 }
 
+// ---------------------------------------------------------------- Check Only
+
+/**
+ * Options → Check Only: every check of the steps above, with their look-ups (GET /integrations, an X account's
+ * limit, GET /find-slot without taking the slot), and nothing that writes: no upload (media URLs are judged only),
+ * no POST /posts. Problems do not stop the item: they are the report (checkOnly.ts), which the transport hands back
+ * as the items without sending the request. Not held by the run's all-or-nothing wait, as nothing is written.
+ */
+async function checkOnlyRequest(
+	context: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+	options: IDataObject,
+): Promise<IHttpRequestOptions> {
+	const prepared = await prepareRequest(context, options);
+	const { draft } = prepared;
+	let infos: Channel[] = [];
+	const problems: Problem[] = [];
+	if (draft.unreadable) problems.push(...draft.problems);
+	else {
+		const resolved = await resolveChannels(context, draft);
+		infos = resolved.infos;
+		draft.channels.forEach((ref, postIndex) => {
+			const label = draft.context.channels[postIndex];
+			if (label && ref.id && !resolved.known.has(ref.id)) label.notListed = true;
+		});
+		problems.push(
+			...draft.problems,
+			...resolved.problems,
+			...check(draft.body, infos).filter((ruleProblem) => !isFollowOn(draft, ruleProblem)),
+			...oversizedBody(draft.body),
+		);
+		const channelsKnown = draft.channels.every((ref) => resolved.known.has(ref.id));
+		if (draft.wantsNextSlot && channelsKnown && draft.channels.length > 0) {
+			const slot = await nextFreeSlot(
+				context,
+				draft.channels.map((channel) => channel.id),
+				resolved.known,
+				{ reserve: false },
+			);
+			if (typeof slot === 'string') draft.body.date = slot;
+			else problems.push(...slot);
+		}
+	}
+	const items = checkOnlyItems(
+		{ draft, infos, problems, warnings: warningsOf(prepared, infos) },
+		context.getItemIndex(),
+	);
+	(requestOptions as unknown as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING] = items;
+	return requestOptions;
+}
+
 // ---------------------------------------------------------------- the hooks
 
 /**
@@ -334,6 +389,8 @@ export async function buildCreatePostRequest(
 ): Promise<IHttpRequestOptions> {
 	const node = this.getNode();
 	const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
+	// Check Only: every check and look-up, nothing written; the items are the report (checkOnly.ts).
+	if (options.checkOnly === true) return await checkOnlyRequest(this, requestOptions, options);
 	const prepared = await checkedWithTheOtherItems(this, async () => {
 		const prepared = await prepareRequest(this, options);
 		const { draft } = prepared;

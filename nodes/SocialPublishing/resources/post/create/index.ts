@@ -9,6 +9,7 @@
  * - `uploads.ts`: media given as binary fields, read first, uploaded only after every check passed;
  * - `mediaUrls.ts`: media given by URL, judged first, uploaded (POST /upload-from-url) once the item's checks passed;
  * - `delays.ts`: a follow-up part's Delay (Minutes), checked in both modes;
+ * - `checkOnly.ts`: Options → Check Only's report (what would be sent, lengths, problems, warnings), nothing sent;
  * - `lookups.ts`: the channel list and X limits, asked once per execution; `slots.ts`: the next free slot;
  * - `hooks.ts`: the run-time order (build, check, look up channels, slots, uploads, send) and the output.
  */
@@ -194,6 +195,16 @@ const optionsProperty: INodeProperties = optionalFields('Options', [
 			'Whether media URLs may point to this machine or a private network (127.0.0.1, 10.x, 192.168.x, ' +
 			'localhost, .local, .internal). Only for a self-hosted service on your own network that is configured ' +
 			'to fetch from it; the public service refuses such addresses.',
+	},
+	{
+		displayName: 'Check Only',
+		name: 'checkOnly',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to only check the post and say what would be sent, per channel: the request body, each ' +
+			"part's length against the platform's limit, the problems and the warnings. Reads the channels (and " +
+			'the next free slot) but creates, uploads and changes nothing; media URLs are judged, not uploaded.',
 	},
 	{
 		displayName: 'Repeat Every (Days)',
