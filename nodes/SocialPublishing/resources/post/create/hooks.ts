@@ -27,7 +27,7 @@ import { type Json } from './body';
 import {
 	checkCreatePostRequest,
 	textLength,
-	TOO_LONG_MESSAGE,
+	type PlatformProblem,
 	type RuleProblem,
 } from '../../../shared/postRules';
 import { checkedWithTheOtherItems } from '../../../shared/batch';
@@ -37,8 +37,12 @@ import { channelMaxLength, serviceChannels } from './lookups';
 import { nextFreeSlot } from './slots';
 import { prepareBinaryMedia, uploadPending } from './uploads';
 import { pastDateProblem } from './pastDate';
-import { problemsError, type NodeProblem, type Problem } from './problems';
-import { locate } from './editorWords';
+import {
+	locate,
+	problemsError,
+	type NodeProblem,
+	type Problem,
+} from '../../../shared/postProblems';
 import { partIdWarnings, removedHtmlTags, unknownSettingWarnings } from './warnings';
 import { isFollowOn, requestFromFields, requestFromJson, type PostRequest } from './request';
 
@@ -72,10 +76,10 @@ function checkWithoutRequests(draft: PostRequest): Problem[] {
 	);
 	const problems: Problem[] = check(draft.body, known).filter((ruleProblem) => {
 		if (ruleProblem.kind === 'channel') return false;
-		if (ruleProblem.kind === 'platform' && ruleProblem.message === TOO_LONG_MESSAGE) {
+		if (ruleProblem.kind === 'platform' && ruleProblem.rule === 'tooLong') {
 			return (
 				!needsPremium(draft.body, ruleProblem.postIndex, ruleProblem.provider) ||
-				!isWithinPremium(draft.body, ruleProblem)
+				!isWithinPremium(ruleProblem)
 			);
 		}
 		return true;
@@ -87,17 +91,9 @@ function checkWithoutRequests(draft: PostRequest): Problem[] {
 	];
 }
 
-function isWithinPremium(
-	body: Json,
-	ruleProblem: Extract<RuleProblem, { kind: 'platform' }>,
-): boolean {
-	const rules = PLATFORMS[ruleProblem.provider];
-	const post = (body.posts as Json[])[ruleProblem.postIndex];
-	const part = (post.value as Json[])[ruleProblem.partIndex ?? 0];
-	return (
-		textLength(String(part.content ?? ''), ruleProblem.provider) <=
-		(rules.premiumMaxLength ?? rules.maxLength)
-	);
+function isWithinPremium(tooLong: PlatformProblem & { rule: 'tooLong' }): boolean {
+	const rules = PLATFORMS[tooLong.provider];
+	return tooLong.length <= (rules.premiumMaxLength ?? rules.maxLength);
 }
 
 /** Step 3: what the channel list says (names, platforms, unknown ids), and X limits. */

@@ -17,7 +17,12 @@ import {
 	type Json,
 	type PartsParam,
 } from './body';
-import type { EntryLabel, NodeProblem, Problem, ProblemContext } from './problems';
+import type {
+	EntryLabel,
+	NodeProblem,
+	Problem,
+	ProblemContext,
+} from '../../../shared/postProblems';
 
 export interface PostRequest {
 	body: Json;

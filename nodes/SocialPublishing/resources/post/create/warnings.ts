@@ -1,7 +1,7 @@
 /** What is sent as given but said, in the created posts' `warnings`: HTML the service strips, settings it does not know. */
 import { KEPT_HTML_TAGS, PLATFORMS, type PlatformId } from '../../../shared/platforms';
 import { tagNames, unknownSettings } from '../../../shared/postRules';
-import { partLabel } from './editorWords';
+import { partLabel } from '../../../shared/postProblems';
 
 /** Something sent as given that the user should know about; shown in the created posts' `warnings`. */
 export interface Warning {

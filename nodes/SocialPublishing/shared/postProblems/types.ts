@@ -1,0 +1,64 @@
+/**
+ * The problems of a post request as data, and what the wording needs to know about the request it
+ * is about.
+ */
+import type { PlatformId } from '../platforms';
+import type { RuleProblem } from '../postRules';
+
+/**
+ * A problem the node finds itself (channel missing, platform mismatch, bad JSON...), in the
+ * editor's words.
+ */
+export interface NodeProblem {
+	kind: 'node';
+	/** Index in `posts` (the channel entry), when the problem belongs to one channel. */
+	postIndex?: number;
+	partIndex?: number;
+	/** The field's label in the editor. */
+	field: string;
+	/** What is wrong. */
+	message: string;
+	hint: string;
+}
+
+/** A broken rule of the platform table (data: `shared/postRules/`), or a problem the node found. */
+export type Problem = RuleProblem | NodeProblem;
+
+/** What the error wording needs to know about one channel of the request. */
+export interface EntryLabel {
+	id: string;
+	name?: string;
+	platform?: PlatformId;
+	premium?: boolean;
+	settingsMode: 'fields' | 'json';
+	/** Fields mode: the user picked the platform (typed settings shown), rather than "Look Up". */
+	platformGiven?: boolean;
+	/** The service's channel list was read and has no channel of this id. */
+	notListed?: boolean;
+}
+
+export interface ProblemContext {
+	itemIndex: number;
+	inputMode: 'fields' | 'json';
+	/** Fields mode: parts are shared by all channels ('same') or given per channel. */
+	contentMode: 'same' | 'perChannel';
+	channels: EntryLabel[];
+}
+
+/**
+ * One problem in the editor's words: what and where, how to fix it, and the service's own field
+ * path if any.
+ */
+export interface WordedProblem {
+	/**
+	 * "Item 1, channel 1 "Shop" (X), part 2, Text: the text is 300 characters; X takes at most 280".
+	 */
+	what: string;
+	/** "shorten the text to at most 280 characters …". */
+	fix: string;
+	/**
+	 * The API's field path and text (`posts.0.settings.title should not be null or undefined`), for
+	 * the details.
+	 */
+	api?: string;
+}
