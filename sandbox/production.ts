@@ -14,7 +14,7 @@
  */
 import { Router, type RequestHandler } from 'express';
 import { PLATFORMS } from '../nodes/SocialPublishing/shared/platforms';
-import { checkSettings } from '../nodes/SocialPublishing/shared/postRules';
+import { checkSettings, serviceSentence } from '../nodes/SocialPublishing/shared/postRules';
 import { API_BASE, orgOf, type ProductionHooks, type SandboxContext } from './context';
 import { cleanHtmlAsService } from './content';
 import { ApiError, badRequest, fieldErrors, internalError, notFound } from './errors';
@@ -344,8 +344,11 @@ export class ProductionProfile implements ProductionHooks {
 				// A draft's settings are not checked (only a scheduled post's).
 				if (channel && isPlatform(channel.identifier) && post.state !== 'DRAFT') {
 					const [first] = checkSettings(channel.identifier, merged);
-					if (first)
-						throw badRequest(`${channel.name}: ${first.message.replace(/^settings\./, '')}`);
+					if (first?.kind === 'field') {
+						// The service names the setting without the `settings.` its path starts with.
+						const path = first.path.replace('settings.', '');
+						throw badRequest(`${channel.name}: ${serviceSentence(path, first.fault)}`);
+					}
 				}
 				post.settings = merged;
 				res.json({ postId: post.id, publishDate: post.publishDate.slice(0, 19) });

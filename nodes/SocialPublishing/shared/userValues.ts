@@ -80,18 +80,24 @@ export function jsonDeeperThan(value: unknown, limit: number): boolean {
 }
 
 /** The words for a JSON value over the depth bound, after the field's name. */
-export const TOO_DEEP_WORDS = `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`;
+const TOO_DEEP_WORDS = `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`;
+
+/** Why a JSON parameter was not read: over the depth bound, over the length bound, or not JSON. */
+export type JsonRefusal = 'tooDeep' | 'tooLong' | 'notJson';
+
+const TOO_DEEP = { error: TOO_DEEP_WORDS, why: 'tooDeep' } as const;
 
 /**
- * A JSON parameter, as text typed in the editor or as a value from an expression: the value, or what is wrong in
- * words (not valid JSON, too long, too deep). Empty text is undefined.
+ * A JSON parameter, as text typed in the editor or as a value from an expression: the value, or what is wrong
+ * (`why`) and in words (`error`: not valid JSON, too long, too deep). Empty text is undefined.
  */
-export function readJson(raw: unknown): { value: unknown } | { error: string } {
+export function readJson(raw: unknown): { value: unknown } | { error: string; why: JsonRefusal } {
 	if (typeof raw !== 'string')
-		return jsonDeeperThan(raw, MAX_JSON_DEPTH) ? { error: TOO_DEEP_WORDS } : { value: raw };
+		return jsonDeeperThan(raw, MAX_JSON_DEPTH) ? TOO_DEEP : { value: raw };
 	if (raw.length > MAX_JSON_TEXT_CHARS) {
 		return {
 			error: `is ${raw.length} characters long; the node reads at most ${MAX_JSON_TEXT_CHARS}`,
+			why: 'tooLong',
 		};
 	}
 	if (raw.trim() === '') return { value: undefined };
@@ -101,9 +107,9 @@ export function readJson(raw: unknown): { value: unknown } | { error: string } {
 	} catch {
 		// In the node's words, not the parser's: those differ between the Node lines n8n runs on (jsonSyntax.ts).
 		const problem = jsonSyntaxProblem(raw);
-		return { error: problem ? `not valid JSON (${problem})` : 'not valid JSON' };
+		return { error: problem ? `not valid JSON (${problem})` : 'not valid JSON', why: 'notJson' };
 	}
-	return jsonDeeperThan(value, MAX_JSON_DEPTH) ? { error: TOO_DEEP_WORDS } : { value };
+	return jsonDeeperThan(value, MAX_JSON_DEPTH) ? TOO_DEEP : { value };
 }
 
 // ---------------------------------------------------------------- whole numbers

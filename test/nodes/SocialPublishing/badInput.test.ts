@@ -516,6 +516,22 @@ const CASES: BadInput[] = [
 		parameters: { ...jsonParams({}), requestJson: '{"type": "schedule", posts: [' },
 		message:
 			/^Item 1, Request \(JSON\): not valid JSON \(line 1, column 22: expected a name in double quotes, found "posts"\)$/,
+		description: 'write valid JSON (double quotes around names and texts)',
+	},
+	{
+		operation: 'Post → Create (JSON)',
+		input: 'JSON nested deeper than the node reads',
+		parameters: { ...jsonParams({}), requestJson: `${'['.repeat(65)}${']'.repeat(65)}` },
+		message: /^Item 1, Request \(JSON\): nests deeper than 64 levels, more than the node reads$/,
+		description: 'give the JSON with fewer levels of objects and lists inside each other',
+	},
+	{
+		operation: 'Post → Create (JSON)',
+		input: 'JSON text longer than the node reads',
+		parameters: { ...jsonParams({}), requestJson: ' '.repeat(1_000_001) },
+		message:
+			/^Item 1, Request \(JSON\): is 1000001 characters long; the node reads at most 1000000$/,
+		description: 'shorten it: the service refuses request bodies over 100 kB',
 	},
 	{
 		operation: 'Post → Create (JSON)',

@@ -12,9 +12,10 @@ import { isPlatformId, POST_LIMITS, type MediaKind, type PlatformId } from '../p
 import type { Channel } from '../channel';
 import { checkMediaReference, mediaKind, type Part } from './media';
 import { checkPlatformRules } from './platformRules';
-import { FieldReport, isMissing, isObject, type RuleProblem } from './report';
+import { FieldReport, isMissing, isObject, type FieldFault, type RuleProblem } from './report';
 
-export type { RuleProblem } from './report';
+export type { FieldFault, MediaRule, PlatformProblem, RuleProblem } from './report';
+export { serviceSentence } from './report';
 import { checkSettings } from './settings';
 import { readDate } from '../userValues';
 import { visibleText } from './text';
@@ -23,26 +24,24 @@ export { mediaKind } from './media';
 export { checkSettings, SETTINGS_TYPE_KEY, unknownSettings } from './settings';
 export { maxLengthFor, tagNames, textLength, TOO_LONG_MESSAGE, visibleText } from './text';
 
-const ISO_DATE_MESSAGE = 'date must be a valid ISO 8601 date string';
-
 /**
  * What is wrong with a body's date, if anything: not ISO 8601, or a date that does not exist (30 February, an offset
  * beyond ±14:00), judged by the one date reader (userValues.ts) and said with its reason.
  */
-function dateProblem(value: unknown): string | undefined {
+function dateFault(value: unknown): FieldFault | undefined {
 	const isoShape =
 		/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-	if (typeof value !== 'string' || !isoShape.test(value)) return ISO_DATE_MESSAGE;
+	if (typeof value !== 'string' || !isoShape.test(value)) return { code: 'notDate' };
 	const read = readDate(value, 'UTC');
 	if ('iso' in read) return undefined;
 	return 'why' in read && read.why
-		? `${ISO_DATE_MESSAGE}: "${value}" does not exist (${read.why})`
-		: ISO_DATE_MESSAGE;
+		? { code: 'notDate', value, why: read.why }
+		: { code: 'notDate' };
 }
 
 function checkPart(part: unknown, path: string, report: FieldReport): Part {
 	if (!isObject(part)) {
-		report.add(path, `${path} must be an object {content, image}`);
+		report.add(path, { code: 'notObject', shape: '{content, image}' });
 		return { content: '', kinds: [] };
 	}
 	const content = typeof part.content === 'string' ? part.content : '';
@@ -64,7 +63,7 @@ function checkPart(part: unknown, path: string, report: FieldReport): Part {
 	}
 	// Rule 1 holds for drafts too: a part with nothing in it is no part.
 	if (visibleText(content).trim() === '' && mediaCount === 0) {
-		report.add(path, `${path} needs text (content), media (image), or both`);
+		report.add(path, { code: 'emptyPart' });
 	}
 	return { content, kinds };
 }
@@ -82,7 +81,7 @@ export function checkCreatePostRequest(
 	const unknownChannels: RuleProblem[] = [];
 	const platformProblems: RuleProblem[] = [];
 	if (!isObject(body)) {
-		report.add('', 'the request body must be a JSON object');
+		report.add('', { code: 'notObject' });
 		return report.problems;
 	}
 
@@ -90,17 +89,17 @@ export function checkCreatePostRequest(
 		report.present(body.type, 'type') &&
 		!(POST_LIMITS.types as readonly unknown[]).includes(body.type)
 	) {
-		report.add('type', `type must be one of the following values: ${POST_LIMITS.types.join(', ')}`);
+		report.add('type', { code: 'notOneOf', values: POST_LIMITS.types });
 	}
-	const wrongDate = report.present(body.date, 'date') ? dateProblem(body.date) : undefined;
+	const wrongDate = report.present(body.date, 'date') ? dateFault(body.date) : undefined;
 	if (wrongDate) report.add('date', wrongDate);
 	if (report.present(body.shortLink, 'shortLink') && typeof body.shortLink !== 'boolean') {
-		report.add('shortLink', 'shortLink must be a boolean value');
+		report.add('shortLink', { code: 'notBoolean' });
 	}
 	if (report.present(body.tags, 'tags') && report.array(body.tags, 'tags', undefined, undefined)) {
 		body.tags.forEach((tag, index) => {
 			if (!isObject(tag)) {
-				report.add(`tags.${index}`, `tags.${index} must be an object {value, label}`);
+				report.add(`tags.${index}`, { code: 'notObject', shape: '{value, label}' });
 				return;
 			}
 			report.string(tag.value, `tags.${index}.value`);
@@ -118,7 +117,7 @@ export function checkCreatePostRequest(
 		body.posts.forEach((post, postIndex) => {
 			const path = `posts.${postIndex}`;
 			if (!isObject(post)) {
-				report.add(path, `${path} must be an object {integration, value, settings}`);
+				report.add(path, { code: 'notObject', shape: '{integration, value, settings}' });
 				return;
 			}
 			let channel: Channel | undefined;
@@ -162,9 +161,9 @@ export function checkCreatePostRequest(
 
 	if (!isMissing(body.inter)) {
 		if (typeof body.inter !== 'number' || !Number.isInteger(body.inter)) {
-			report.add('inter', 'inter must be an integer number');
+			report.add('inter', { code: 'notInteger' });
 		} else if (body.inter < POST_LIMITS.interMin) {
-			report.add('inter', `inter must not be less than ${POST_LIMITS.interMin}`);
+			report.add('inter', { code: 'belowMin', min: POST_LIMITS.interMin });
 		}
 	}
 

@@ -1,5 +1,5 @@
 import { MEDIA_EXTENSIONS, type MediaKind, type PlatformRules } from '../platforms';
-import { isMissing, isObject, type FieldReport, type Json } from './report';
+import { isMissing, isObject, type FieldReport, type Json, type MediaRule } from './report';
 
 /** Media in a post: the kind of a file by its ending, a media reference's fields, a platform's media rule. */
 
@@ -21,17 +21,17 @@ export function checkMediaReference(
 	kinds?: MediaKind[],
 ): void {
 	if (!isObject(item)) {
-		report.add(path, `${path} must be an object {id, path}`);
+		report.add(path, { code: 'notObject', shape: '{id, path}' });
 		return;
 	}
 	if (report.present(item.id, `${path}.id`)) report.string(item.id, `${path}.id`);
 	if (report.present(item.path, `${path}.path`) && report.string(item.path, `${path}.path`)) {
 		const kind = mediaKind(item.path);
 		if (kind === undefined) {
-			report.add(`${path}.path`, `${path}.path must end in ${ENDINGS_IN_WORDS}`);
+			report.add(`${path}.path`, { code: 'unusableEnding', endings: ENDINGS_IN_WORDS });
 		} else if (kinds && !kinds.includes(kind)) {
 			const endings = USABLE_ENDINGS.filter((ending) => kinds.includes(MEDIA_EXTENSIONS[ending]));
-			report.add(`${path}.path`, `${path}.path must be a file ending in ${endings.join(', ')}`);
+			report.add(`${path}.path`, { code: 'refusedEnding', endings: endings.join(', ') });
 		}
 	}
 	if (!isMissing(item.alt)) report.string(item.alt, `${path}.alt`);
@@ -42,17 +42,16 @@ export interface Part {
 	kinds: MediaKind[];
 }
 
-/** The media rule of a platform applied to one part; the service's message, or undefined. */
-export function mediaProblem(
+/** The media rule of a platform a part breaks (its text is `media.messages[rule]`), or undefined. */
+export function brokenMediaRule(
 	rules: PlatformRules,
 	part: Part,
 	partIndex: number,
 	settings: Json,
-): string | undefined {
+): MediaRule | undefined {
 	const media = rules.media;
-	const messages = media.messages;
 	if (partIndex > 0) {
-		if (media.followUpsTextOnly && part.kinds.length > 0) return messages.followUpMedia;
+		if (media.followUpsTextOnly && part.kinds.length > 0) return 'followUpMedia';
 		if (media.appliesTo === 'first') return undefined;
 	}
 	const count = part.kinds.length;
@@ -61,28 +60,28 @@ export function mediaProblem(
 	).length;
 	const pictures = count - videos;
 
-	if (count < media.minItems) return messages.noMedia;
+	if (count < media.minItems) return 'noMedia';
 	if (media.story && settings[media.story.setting] === media.story.value && count === 0) {
-		return messages.storyNoMedia;
+		return 'storyNoMedia';
 	}
-	if (media.maxItems !== undefined && count > media.maxItems) return messages.tooMany;
-	if (media.videoOnly && videos < count) return messages.notVideo;
+	if (media.maxItems !== undefined && count > media.maxItems) return 'tooMany';
+	if (media.videoOnly && videos < count) return 'notVideo';
 	const refused = media.refusedKinds;
 	if (
 		refused &&
 		settings[refused.setting] === refused.value &&
 		part.kinds.some((kind) => refused.kinds.includes(kind))
 	) {
-		return messages.refusedKind;
+		return 'refusedKind';
 	}
 	if (media.trialReel && settings[media.trialReel.setting] === true) {
-		if (pictures > 0) return messages.trialReelKind;
-		if (count !== 1) return messages.trialReelCount;
+		if (pictures > 0) return 'trialReelKind';
+		if (count !== 1) return 'trialReelCount';
 	}
 	if (media.carousel && settings[media.carousel.setting] === true) {
-		if (videos > 0 || pictures < media.carousel.minImages) return messages.carousel;
+		if (videos > 0 || pictures < media.carousel.minImages) return 'carousel';
 	}
-	if (media.videoAlone && videos > 0 && count > 1) return messages.videoNotAlone;
-	if (media.maxImages !== undefined && pictures > media.maxImages) return messages.tooManyImages;
+	if (media.videoAlone && videos > 0 && count > 1) return 'videoNotAlone';
+	if (media.maxImages !== undefined && pictures > media.maxImages) return 'tooManyImages';
 	return undefined;
 }

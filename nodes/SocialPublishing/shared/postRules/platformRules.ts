@@ -1,6 +1,6 @@
 import { PLATFORMS, type PlatformId } from '../platforms';
 import type { Channel } from '../channel';
-import { mediaProblem, type Part } from './media';
+import { brokenMediaRule, type Part } from './media';
 import type { Json, RuleProblem } from './report';
 import { maxLengthFor, textLength, TOO_LONG_MESSAGE } from './text';
 
@@ -13,26 +13,32 @@ export function checkPlatformRules(
 	settings: Json,
 ): RuleProblem[] {
 	const rules = PLATFORMS[channel.identifier];
-	const maxLength = maxLengthFor(channel, settings);
+	const limit = maxLengthFor(channel, settings);
 	const found: RuleProblem[] = [];
-	const ruleProblem = (
-		partIndex: number,
-		field: 'content' | 'image',
-		message: string,
-	): RuleProblem => ({
+	const where = {
 		kind: 'platform',
 		postIndex,
-		partIndex,
-		field,
 		provider: channel.identifier,
 		channelName: channel.name,
-		message,
-	});
+	} as const;
 	parts.forEach((part, partIndex) => {
-		const problem = mediaProblem(rules, part, partIndex, settings);
-		if (problem !== undefined) found.push(ruleProblem(partIndex, 'image', problem));
-		if (textLength(part.content, channel.identifier) > maxLength) {
-			found.push(ruleProblem(partIndex, 'content', TOO_LONG_MESSAGE));
+		const rule = brokenMediaRule(rules, part, partIndex, settings);
+		// A rule the platform gives no text for is no rule of its own.
+		const message = rule === undefined ? undefined : rules.media.messages[rule];
+		if (rule !== undefined && message !== undefined) {
+			found.push({ ...where, partIndex, field: 'image', rule, message });
+		}
+		const length = textLength(part.content, channel.identifier);
+		if (length > limit) {
+			found.push({
+				...where,
+				partIndex,
+				field: 'content',
+				rule: 'tooLong',
+				limit,
+				length,
+				message: TOO_LONG_MESSAGE,
+			});
 		}
 	});
 	return found;

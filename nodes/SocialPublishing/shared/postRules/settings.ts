@@ -28,52 +28,44 @@ function checkSettingField(
 	report: FieldReport,
 ): void {
 	if (isMissing(value)) {
-		if (field.required) report.add(path, `${path} should not be null or undefined`);
+		if (field.required) report.add(path, { code: 'missing' });
 		return;
 	}
 	switch (field.type) {
 		case 'options':
 			if (typeof value !== 'string' || !(field.values ?? []).includes(value)) {
-				report.add(
-					path,
-					`${path} must be one of the following values: ${(field.values ?? []).join(', ')}`,
-				);
+				report.add(path, { code: 'notOneOf', values: field.values ?? [] });
 			}
 			return;
 		case 'boolean':
 			// Production coerces the string "false" to true: only real booleans are safe.
-			if (typeof value !== 'boolean') report.add(path, `${path} must be a boolean value`);
+			if (typeof value !== 'boolean') report.add(path, { code: 'notBoolean' });
 			return;
 		case 'string':
 			if (!report.string(value, path)) return;
 			if (field.minLength !== undefined && charCount(value) < field.minLength) {
-				report.add(path, `${path} must be longer than or equal to ${field.minLength} characters`);
+				report.add(path, { code: 'tooShort', min: field.minLength });
 			}
 			if (field.maxLength !== undefined && charCount(value) > field.maxLength) {
-				report.add(path, `${path} must be shorter than or equal to ${field.maxLength} characters`);
+				report.add(path, { code: 'tooLong', max: field.maxLength });
 			}
 			if (field.pattern && !field.pattern.test(value)) {
-				report.add(
-					path,
-					`${path} must be ${field.patternHint ?? `of the form ${field.pattern.source}`}`,
-				);
+				const form = field.patternHint ?? `of the form ${field.pattern.source}`;
+				report.add(path, { code: 'notOfForm', form });
 			}
 			return;
 		case 'url':
 			// The service checks an address only when one is given: empty means none.
 			if (value === '') return;
 			if (typeof value !== 'string' || !isWebAddress(value))
-				report.add(path, `${path} must be a URL address`);
+				report.add(path, { code: 'notWebAddress' });
 			return;
 		case 'collaborators':
 			if (!report.array(value, path, undefined, undefined)) return;
 			value.forEach((item, index) => {
 				const label = isObject(item) ? item.label : undefined;
 				if (typeof label !== 'string' || label.trim() === '') {
-					report.add(
-						`${path}.${index}.label`,
-						`${path}.${index}.label must be a username (string)`,
-					);
+					report.add(`${path}.${index}.label`, { code: 'notUsername' });
 				}
 			});
 			return;
@@ -82,7 +74,7 @@ function checkSettingField(
 			let total = 0;
 			value.forEach((item, index) => {
 				if (!isObject(item)) {
-					report.add(`${path}.${index}`, `${path}.${index} must be an object {value, label}`);
+					report.add(`${path}.${index}`, { code: 'notObject', shape: '{value, label}' });
 					return;
 				}
 				report.string(item.value, `${path}.${index}.value`);
@@ -91,10 +83,7 @@ function checkSettingField(
 					total += charCount(item.label) + (/\s/.test(item.label) ? 2 : 0);
 			});
 			if (field.totalMaxLength !== undefined && total > field.totalMaxLength) {
-				report.add(
-					path,
-					`${path} must be at most ${field.totalMaxLength} characters for all tags together (now ${total})`,
-				);
+				report.add(path, { code: 'tagsTooLong', max: field.totalMaxLength, total });
 			}
 			return;
 		}
@@ -118,7 +107,7 @@ export function checkSettings(
 	const report = new FieldReport();
 	const fields = PLATFORMS[platform].settings ?? [];
 	if (!isMissing(settings) && !isObject(settings)) {
-		report.add(path, `${path} must be an object`);
+		report.add(path, { code: 'notObject' });
 		return report.problems;
 	}
 	const given: Json = isObject(settings) ? settings : {};

@@ -131,6 +131,7 @@ describe('checkCreatePostRequest: request cases', () => {
 			{
 				kind: 'field',
 				path: 'posts.0.settings.title',
+				fault: { code: 'tooShort', min: 2 },
 				message: 'posts.0.settings.title must be longer than or equal to 2 characters',
 			},
 		]);
@@ -243,11 +244,13 @@ describe('X articles', () => {
 			{
 				kind: 'field',
 				path: 'settings.article_title',
+				fault: { code: 'missing' },
 				message: 'settings.article_title should not be null or undefined',
 			},
 			{
 				kind: 'field',
 				path: 'settings.article_status',
+				fault: { code: 'missing' },
 				message: 'settings.article_status should not be null or undefined',
 			},
 		]);
@@ -256,11 +259,13 @@ describe('X articles', () => {
 				{
 					kind: 'field',
 					path: 'settings.article_title',
+					fault: { code: 'tooShort', min: 1 },
 					message: 'settings.article_title must be longer than or equal to 1 characters',
 				},
 				{
 					kind: 'field',
 					path: 'settings.article_status',
+					fault: { code: 'notOneOf', values: ['draft', 'published'] },
 					message: 'settings.article_status must be one of the following values: draft, published',
 				},
 			],
@@ -270,6 +275,7 @@ describe('X articles', () => {
 			{
 				kind: 'field',
 				path: 'settings.who_can_reply_post',
+				fault: { code: 'missing' },
 				message: 'settings.who_can_reply_post should not be null or undefined',
 			},
 		]);
@@ -326,11 +332,17 @@ describe('checkSettings', () => {
 			{
 				kind: 'field',
 				path: 'settings.made_with_ai',
+				fault: { code: 'notBoolean' },
 				message: 'settings.made_with_ai must be a boolean value',
 			},
 		]);
 		expect(checkSettings('facebook', 'post')).toEqual([
-			{ kind: 'field', path: 'settings', message: 'settings must be an object' },
+			{
+				kind: 'field',
+				path: 'settings',
+				fault: { code: 'notObject' },
+				message: 'settings must be an object',
+			},
 		]);
 		expect(checkSettings('threads', null)).toEqual([]);
 	});

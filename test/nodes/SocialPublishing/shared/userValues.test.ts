@@ -344,14 +344,17 @@ describe('readJson: the depth and length bounds, stated once', () => {
 		expect(readJson(nested(MAX_JSON_DEPTH))).toEqual({ value: expect.any(Array) });
 		expect(readJson(nested(MAX_JSON_DEPTH + 1))).toEqual({
 			error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
+			why: 'tooDeep',
 		});
 		expect(readJson(nested(400_000))).toEqual({
 			error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
+			why: 'tooDeep',
 		});
 		let deep: unknown = {};
 		for (let level = 0; level < 100_000; level++) deep = { inner: deep };
 		expect(readJson(deep)).toEqual({
 			error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
+			why: 'tooDeep',
 		});
 	});
 

@@ -179,7 +179,7 @@ export function typedSettings(platform: PlatformId, entry: EntryParameters): Jso
  * A JSON parameter may arrive as text (typed in the editor) or as an object (from an expression); read by the one
  * reader of what users give (shared/userValues.ts: valid JSON, within the node's length and depth bounds).
  */
-export function parseJsonParameter(raw: unknown): { value: unknown } | { error: string } {
+export function parseJsonParameter(raw: unknown): ReturnType<typeof readJson> {
 	return readJson(raw);
 }
 

@@ -12,8 +12,7 @@ import type { Channel } from '../../../shared/channel';
 import { isPlatformId } from '../../../shared/platforms';
 import { maxLengthFor, textLength } from '../../../shared/postRules';
 import { BINARY_SOURCE, URL_SOURCE, type Json } from './body';
-import { locate, postSettings } from './editorWords';
-import { describeProblem, type Problem } from './problems';
+import { describeProblem, locate, type Problem } from '../../../shared/postProblems';
 import type { PostRequest } from './request';
 import type { Warning } from './warnings';
 
@@ -66,6 +65,13 @@ function postIndexOf(problem: Problem, draft: PostRequest): number | undefined {
 	return undefined;
 }
 
+function settingsOf(post: Json | undefined): Json | undefined {
+	const settings = post?.settings;
+	return typeof settings === 'object' && settings !== null && !Array.isArray(settings)
+		? (settings as Json)
+		: undefined;
+}
+
 /** Each part's length as the channel's platform counts it, against its limit (premium X accounts included). */
 function lengths(draft: PostRequest, postIndex: number, channel: Channel | undefined) {
 	const post = Array.isArray(draft.body.posts) ? (draft.body.posts[postIndex] as Json) : undefined;
@@ -85,7 +91,7 @@ function lengths(draft: PostRequest, postIndex: number, channel: Channel | undef
 					identifier: platform,
 					premium: label?.premium,
 				},
-				postSettings(draft.body, postIndex),
+				settingsOf(post),
 			),
 		};
 	});

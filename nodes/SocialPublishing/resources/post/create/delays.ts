@@ -8,10 +8,10 @@
  * stored the first part, so the node refuses what it would read otherwise than written.
  */
 import type { INodeProperties } from 'n8n-workflow';
+import type { DelayProblem } from '../../../shared/postProblems';
 import { shownValue } from '../../../shared/userValues';
 import type { Json } from './body';
-import type { NodeProblem } from './problems';
-import type { Warning } from './warnings';
+import { firstPartDelayWarning, type Warning } from './warnings';
 
 /** 30 days: a follow-up later than that is a post of its own (the service's limit, 2^31 minutes, is no guide). */
 export const DELAY_MAX_MINUTES = 30 * 24 * 60;
@@ -26,8 +26,6 @@ export const delayProperty: INodeProperties = {
 	description: `For a follow-up part: how many minutes to wait after the previous part before publishing this one (0: right after it; at most ${DELAY_MAX_MINUTES}, 30 days). The first part goes out at the post's date and has no delay.`,
 };
 
-const FIELD_LABEL = 'Delay (Minutes)';
-
 function partsOf(post: unknown): Json[] {
 	const value =
 		typeof post === 'object' && post !== null ? (post as { value?: unknown }).value : undefined;
@@ -37,26 +35,27 @@ function partsOf(post: unknown): Json[] {
 }
 
 /** Why a delay is not whole minutes within the bounds, or undefined when it is. */
-function refusal(value: unknown, inputMode: 'fields' | 'json'): string | undefined {
-	if (shownValue(value) === 'empty') return 'is empty; the minutes are missing';
-	if (typeof value === 'string' && inputMode === 'json')
-		return `${shownValue(value)} is text; give the minutes as a JSON number`;
+function refusal(
+	value: unknown,
+	inputMode: 'fields' | 'json',
+): DelayProblem['refusal'] | undefined {
+	if (shownValue(value) === 'empty') return 'empty';
+	if (typeof value === 'string' && inputMode === 'json') return 'text';
 	const minutes =
 		typeof value === 'number'
 			? value
 			: typeof value === 'string' && value.trim() !== ''
 				? Number(value)
 				: NaN;
-	if (!Number.isFinite(minutes)) return `${shownValue(value)} is not a number of minutes`;
-	if (!Number.isInteger(minutes)) return `${shownValue(value)} is not a whole number of minutes`;
-	if (minutes < 0) return `${shownValue(value)} is below 0`;
-	if (minutes > DELAY_MAX_MINUTES)
-		return `${shownValue(value)} is more than ${DELAY_MAX_MINUTES} minutes (30 days)`;
+	if (!Number.isFinite(minutes)) return 'notNumber';
+	if (!Number.isInteger(minutes)) return 'notWhole';
+	if (minutes < 0) return 'negative';
+	if (minutes > DELAY_MAX_MINUTES) return 'tooLarge';
 	return undefined;
 }
 
 export interface DelayCheck {
-	problems: NodeProblem[];
+	problems: DelayProblem[];
 	warnings: Warning[];
 	/** Body paths whose value a problem here explains (`posts.0.value.1.delay`). */
 	explained: string[];
@@ -88,12 +87,12 @@ export function checkDelays(body: Json, inputMode: 'fields' | 'json', shared: bo
 				if (shared && said.has(key)) return;
 				said.add(key);
 				check.problems.push({
-					kind: 'node',
+					kind: 'delay',
 					...(shared ? {} : { postIndex }),
 					partIndex,
-					field: inputMode === 'json' ? '"delay"' : FIELD_LABEL,
-					message: why,
-					hint: `give a whole number of minutes from 0 to ${DELAY_MAX_MINUTES} (0: right after the previous part)`,
+					value,
+					refusal: why,
+					max: DELAY_MAX_MINUTES,
 				});
 				return;
 			}
@@ -104,13 +103,7 @@ export function checkDelays(body: Json, inputMode: 'fields' | 'json', shared: bo
 			}
 			// Warnings are shown per channel (with each created post): said for every channel.
 			if (partIndex === 0 && minutes !== 0) {
-				check.warnings.push({
-					postIndex,
-					text:
-						inputMode === 'fields'
-							? `part 1 (the post): ${FIELD_LABEL} ${minutes} was not sent; a delay applies to follow-up parts (the post goes out at its date)`
-							: `part 1 (the post) carries "delay": ${minutes}; the service keeps it but waits only before follow-up parts (the post goes out at its date)`,
-				});
+				check.warnings.push(firstPartDelayWarning(postIndex, minutes, inputMode));
 			}
 		});
 	});

@@ -23,7 +23,6 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
-	INode,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
@@ -33,7 +32,7 @@ import { type Json } from './body';
 import {
 	checkCreatePostRequest,
 	textLength,
-	TOO_LONG_MESSAGE,
+	type PlatformProblem,
 	type RuleProblem,
 } from '../../../shared/postRules';
 import { checkedWithTheOtherItems } from '../../../shared/batch';
@@ -47,8 +46,12 @@ import { checkDelays } from './delays';
 import { checkOnlyItems } from './checkOnly';
 import { ANSWERED_WITHOUT_SENDING } from '../../../shared/transport';
 import { pastDateProblem } from './pastDate';
-import { problemsError, type NodeProblem, type Problem } from './problems';
-import { locate } from './editorWords';
+import {
+	locate,
+	problemsError,
+	type NodeProblem,
+	type Problem,
+} from '../../../shared/postProblems';
 import { partIdWarnings, removedHtmlTags, unknownSettingWarnings, type Warning } from './warnings';
 import { isFollowOn, requestFromFields, requestFromJson, type PostRequest } from './request';
 
@@ -82,10 +85,10 @@ export function checkWithoutRequests(draft: PostRequest): Problem[] {
 	);
 	const problems: Problem[] = check(draft.body, known).filter((ruleProblem) => {
 		if (ruleProblem.kind === 'channel') return false;
-		if (ruleProblem.kind === 'platform' && ruleProblem.message === TOO_LONG_MESSAGE) {
+		if (ruleProblem.kind === 'platform' && ruleProblem.rule === 'tooLong') {
 			return (
 				!needsPremium(draft.body, ruleProblem.postIndex, ruleProblem.provider) ||
-				!isWithinPremium(draft.body, ruleProblem)
+				!isWithinPremium(ruleProblem)
 			);
 		}
 		return true;
@@ -97,17 +100,9 @@ export function checkWithoutRequests(draft: PostRequest): Problem[] {
 	];
 }
 
-function isWithinPremium(
-	body: Json,
-	ruleProblem: Extract<RuleProblem, { kind: 'platform' }>,
-): boolean {
-	const rules = PLATFORMS[ruleProblem.provider];
-	const post = (body.posts as Json[])[ruleProblem.postIndex];
-	const part = (post.value as Json[])[ruleProblem.partIndex ?? 0];
-	return (
-		textLength(String(part.content ?? ''), ruleProblem.provider) <=
-		(rules.premiumMaxLength ?? rules.maxLength)
-	);
+function isWithinPremium(tooLong: PlatformProblem & { rule: 'tooLong' }): boolean {
+	const rules = PLATFORMS[tooLong.provider];
+	return tooLong.length <= (rules.premiumMaxLength ?? rules.maxLength);
 }
 
 /** Step 3: what the channel list says (names, platforms, unknown ids), and X limits. */
@@ -365,19 +360,6 @@ async function checkOnlyRequest(
 
 // ---------------------------------------------------------------- the hooks
 
-/**
- * An address the service could not fetch: the problems' error, whose description says what was and was not sent
- * (uploads of other addresses may have been made; no post was created).
- */
-function uploadFailedError(node: INode, failed: NodeProblem[], draft: PostRequest) {
-	const error = problemsError(node, failed, draft.context, draft.body);
-	error.description = String(error.description ?? '').replace(
-		'Nothing was sent for this item.',
-		'No post was created for this item (the media URLs it names were not uploaded).',
-	);
-	return error;
-}
-
 /** What postReceive needs from preSend of the same item (same context object). */
 const sentDates = new WeakMap<object, string>();
 const sentWarnings = new WeakMap<object, Array<{ channelId: string; text: string }>>();
@@ -415,7 +397,7 @@ export async function buildCreatePostRequest(
 		// Media URLs are uploaded inside the run's checks, once this item's passed: an address the service cannot
 		// fetch stops every item of the run before any post is created (shared/batch.ts).
 		const failed = await uploadMediaUrls(this, prepared.mediaUrls, prepared.sharedParts);
-		if (failed.length > 0) throw uploadFailedError(node, failed, draft);
+		if (failed.length > 0) throw problemsError(node, failed, draft.context, draft.body);
 		return { ...prepared, infos, known };
 	});
 	const { draft, infos, known, binaryMedia } = prepared;

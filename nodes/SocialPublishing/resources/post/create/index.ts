@@ -3,8 +3,8 @@
  * - `index.ts` (here): the fields and the operation's entry;
  * - `settings.ts`: each platform's typed settings fields, generated from the platform table;
  * - `request.ts` + `body.ts`: the POST /posts body read from the parameters (fields or JSON);
- * - `problems.ts` + `editorWords.ts`: what the platform table's rules (shared/postRules/) and the node found, worded
- *   for the editor (where, what with the figures, how to fix); `warnings.ts`: what is sent but said;
+ * - what the platform table's rules (shared/postRules/) and the node found is worded for the editor by
+ *   shared/postProblems/ (where, what with the figures, how to fix); `warnings.ts`: what is sent but said;
  * - `pastDate.ts`: a Schedule date that has passed, refused unless Options → Allow Past Date;
  * - `uploads.ts`: media given as binary fields, read first, uploaded only after every check passed;
  * - `mediaUrls.ts`: media given by URL, judged first, uploaded (POST /upload-from-url) once the item's checks passed;

@@ -21,7 +21,7 @@ import { apiRequest } from '../../../shared/transport';
 import { shownValue } from '../../../shared/userValues';
 import { URL_SOURCE, type Json } from './body';
 import { cacheOf } from './lookups';
-import type { NodeProblem } from './problems';
+import type { MediaUrlProblem, MediaUrlRefusal } from '../../../shared/postProblems';
 
 /** A media reference of the body whose file is still behind a URL. */
 export interface UrlRef {
@@ -35,31 +35,22 @@ export interface UrlRef {
 
 export interface MediaUrls {
 	refs: UrlRef[];
-	problems: NodeProblem[];
+	problems: MediaUrlProblem[];
 	/** References whose address was refused: their missing id and path are no problem of their own. */
 	unusable: Array<Pick<UrlRef, 'postIndex' | 'partIndex' | 'mediaIndex'>>;
 }
 
 const ENDINGS = Object.keys(MEDIA_EXTENSIONS);
-const ENDINGS_IN_WORDS = `${ENDINGS.slice(0, -1).join(', ')} or ${ENDINGS[ENDINGS.length - 1]}`;
-const ENDING_HINT =
-	`give the file's own address, whose path ends in ${ENDINGS_IN_WORDS} in lower case before any "?" ` +
-	'and with no "#" part, or upload the file with Media → Upload and give its ID and path';
 
 /** Why the service's file-ending rule refuses an address (its text before the first "?"), or undefined. */
-export function endingRefusal(href: string): string | undefined {
+export function endingRefusal(href: string): MediaUrlRefusal | undefined {
 	const beforeQuery = href.split('?')[0];
 	if (ENDINGS.some((ending) => beforeQuery.endsWith(ending))) return undefined;
 	const lower = beforeQuery.toLowerCase();
-	if (ENDINGS.some((ending) => lower.endsWith(ending)))
-		return `"${href.slice(0, 200)}" ends in upper case; the service takes the endings in lower case only`;
+	if (ENDINGS.some((ending) => lower.endsWith(ending))) return { code: 'upperCaseEnding', href };
 	if (beforeQuery.includes('#') && ENDINGS.some((ending) => lower.split('#')[0].endsWith(ending)))
-		return `"${href.slice(0, 200)}" has a "#" part after the file name, which the service reads as part of its ending`;
-	return `"${href.slice(0, 200)}" does not end in ${ENDINGS_IN_WORDS}`;
-}
-
-function mediaLabel(mediaIndex: number): string {
-	return `media ${mediaIndex + 1} → URL`;
+		return { code: 'fragment', href };
+	return { code: 'noEnding', href };
 }
 
 /** JSON mode: an image entry with `url` is a media URL (the key is taken off the entry, as it is not sent). */
@@ -101,36 +92,34 @@ export function prepareMediaUrls(
 					(ref as Record<symbol, unknown>)[URL_SOURCE] = raw;
 				} else return;
 				const place = { postIndex, partIndex, mediaIndex };
-				const refuse = (message: string, hint: string) => {
+				const refuse = (refusal: MediaUrlRefusal) => {
 					found.unusable.push(place);
-					const key = `${partIndex}.${mediaIndex}:${message}`;
+					const key = `${partIndex}.${mediaIndex}`;
 					if (shared && said.has(key)) return;
 					said.add(key);
 					found.problems.push({
-						kind: 'node',
+						kind: 'mediaUrl',
 						...(shared ? {} : { postIndex }),
 						partIndex,
-						field: mediaLabel(mediaIndex),
-						message,
-						hint,
+						mediaIndex,
+						refusal,
 					});
 				};
 				if (inputMode === 'json' && (ref.id !== undefined || ref.path !== undefined)) {
-					refuse(
-						'has "url" and also "id" or "path"',
-						'give either "url" (the node uploads it first) or the "id" and "path" of an uploaded file',
-					);
+					refuse({ code: 'besideIdOrPath' });
 					return;
 				}
+				// Read and judged by the one reader of addresses to fetch, in its words (the label is the field's).
 				const read = readAddressToFetch(raw, 'URL', allowPrivate);
 				if ('message' in read) {
-					refuse(read.message.replace(/^"URL" /, ''), read.description);
+					const words = read.message.replace(/^"URL" /, '');
+					refuse({ code: 'address', words, fix: read.description });
 					return;
 				}
 				const href = read.url.href;
 				const ending = endingRefusal(href);
 				if (ending !== undefined) {
-					refuse(ending, ENDING_HINT);
+					refuse(ending);
 					return;
 				}
 				// A stand-in ending like the file, so the platform's media rules judge its kind; replaced after the upload.
@@ -167,7 +156,7 @@ export async function uploadMediaUrls(
 	context: IExecuteSingleFunctions,
 	urls: MediaUrls,
 	shared: boolean,
-): Promise<NodeProblem[]> {
+): Promise<MediaUrlProblem[]> {
 	const cache = cacheOf(context);
 	const distinct = [...new Set(urls.refs.map((ref) => ref.href))];
 	const outcomes = new Map<string, Uploaded | { error: unknown }>();
@@ -192,25 +181,22 @@ export async function uploadMediaUrls(
 			),
 		);
 	}
-	const problems: NodeProblem[] = [];
-	const said = new Set<string>();
+	const problems: MediaUrlProblem[] = [];
+	const named = new Set<string>();
 	for (const item of urls.refs) {
 		const outcome = outcomes.get(item.href);
 		if (!outcome) continue;
 		if ('error' in outcome) {
 			const key = `${item.partIndex}.${item.mediaIndex}`;
-			if (shared && said.has(key)) continue;
-			said.add(key);
-			const why = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+			if (shared && named.has(key)) continue;
+			named.add(key);
+			const said = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
 			problems.push({
-				kind: 'node',
+				kind: 'mediaUrl',
 				...(shared ? {} : { postIndex: item.postIndex }),
 				partIndex: item.partIndex,
-				field: mediaLabel(item.mediaIndex),
-				message: `the service could not upload "${item.href.slice(0, 200)}": ${why.replace(/\.$/, '')}`,
-				hint:
-					'check that the address opens the file itself (not a page showing it) from the internet, and that it ' +
-					'is a JPEG, PNG, GIF, WEBP or MP4 file (images up to 10 MB); no post was created',
+				mediaIndex: item.mediaIndex,
+				refusal: { code: 'notFetched', href: item.href, said },
 			});
 			continue;
 		}

@@ -5,7 +5,7 @@
  * concerned. It receives the instant already read from the parameters (body.ts parses dates; this only judges one).
  */
 import { wallOf } from '../../../shared/userValues';
-import type { NodeProblem } from './problems';
+import type { NodeProblem } from '../../../shared/postProblems';
 
 /**
  * How far in the past a Schedule date may be: n8n's clock and the service's may differ a little, and a date set to

@@ -6,7 +6,12 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { isMalformedId } from '../../../shared/routing';
 import { POST_LIMITS } from '../../../shared/platforms';
-import { readDate, refusedDateWords, shownValue, TOO_DEEP_WORDS } from '../../../shared/userValues';
+import {
+	readDate,
+	refusedDateWords,
+	shownValue,
+	type JsonRefusal,
+} from '../../../shared/userValues';
 import {
 	parseJsonParameter,
 	postsFromChannels,
@@ -17,13 +22,19 @@ import {
 	type Json,
 	type PartsParam,
 } from './body';
-import type { EntryLabel, NodeProblem, Problem, ProblemContext } from './problems';
+import type {
+	EntryLabel,
+	NodeProblem,
+	Problem,
+	ProblemContext,
+} from '../../../shared/postProblems';
 
 export interface PostRequest {
 	body: Json;
 	channels: Entry[];
 	context: ProblemContext;
-	problems: NodeProblem[];
+	/** What the node finds itself while reading (and, after step 1, media URLs and delays: hooks.ts). */
+	problems: Problem[];
 	/** Fields mode with "next free slot": the date is found after the checks that need no request. */
 	wantsNextSlot: boolean;
 	skipChecks: boolean;
@@ -51,19 +62,21 @@ export function isFollowOn(draft: PostRequest, ruleProblem: Problem): boolean {
 	return false;
 }
 
-function jsonProblem(field: string, message: string, postIndex?: number): NodeProblem {
-	return {
-		kind: 'node',
-		postIndex,
-		field,
-		message,
-		hint:
-			message === TOO_DEEP_WORDS
-				? 'give the JSON with fewer levels of objects and lists inside each other'
-				: message.startsWith('is ')
-					? 'shorten it: the service refuses request bodies over 100 kB'
-					: 'write valid JSON (double quotes around names and texts), or use an expression that returns an object',
-	};
+/** How to fix a JSON parameter, by why it was not read. */
+const JSON_HINTS: Record<JsonRefusal, string> = {
+	tooDeep: 'give the JSON with fewer levels of objects and lists inside each other',
+	tooLong: 'shorten it: the service refuses request bodies over 100 kB',
+	notJson:
+		'write valid JSON (double quotes around names and texts), ' +
+		'or use an expression that returns an object',
+};
+
+function jsonProblem(
+	field: string,
+	refused: { error: string; why: JsonRefusal },
+	postIndex?: number,
+): NodeProblem {
+	return { kind: 'node', postIndex, field, message: refused.error, hint: JSON_HINTS[refused.why] };
 }
 
 /** How to write a date the node reads (step 1 of Post → Create, fields and JSON mode). */
@@ -96,7 +109,7 @@ export function requestFromFields(
 	const { posts, channels } = postsFromChannels(entries, sharedParts, (raw, entryIndex) => {
 		const parsed = parseJsonParameter(raw);
 		if ('value' in parsed) return parsed.value;
-		problems.push(jsonProblem('Settings (JSON)', parsed.error, entryIndex));
+		problems.push(jsonProblem('Settings (JSON)', parsed, entryIndex));
 		explained.push(`posts.${entryIndex}.settings`);
 		return undefined;
 	});
@@ -190,7 +203,7 @@ export function requestFromJson(
 	const problems: NodeProblem[] = [];
 	let body: Json = {};
 	const parsed = parseJsonParameter(context.getNodeParameter('requestJson', '{}'));
-	if ('error' in parsed) problems.push(jsonProblem('Request (JSON)', parsed.error));
+	if ('error' in parsed) problems.push(jsonProblem('Request (JSON)', parsed));
 	else if (
 		typeof parsed.value === 'object' &&
 		parsed.value !== null &&

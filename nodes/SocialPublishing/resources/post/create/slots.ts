@@ -7,7 +7,7 @@ import {
 
 import { apiRequest } from '../../../shared/transport';
 import { slotToIso } from './body';
-import type { NodeProblem } from './problems';
+import type { NodeProblem } from '../../../shared/postProblems';
 import type { Channel } from '../../../shared/channel';
 import { cacheOf } from './lookups';
 

@@ -31,7 +31,7 @@ import {
 	type BinarySource,
 	type MediaType,
 } from '../../../shared/upload';
-import type { NodeProblem } from './problems';
+import type { NodeProblem } from '../../../shared/postProblems';
 
 const EMPTY_FILE = 'is empty (0 bytes)';
 

@@ -1,7 +1,7 @@
 /** What is sent as given but said, in the created posts' `warnings`: HTML the service strips, settings it does not know. */
 import { KEPT_HTML_TAGS, PLATFORMS, type PlatformId } from '../../../shared/platforms';
 import { tagNames, unknownSettings } from '../../../shared/postRules';
-import { partLabel } from './editorWords';
+import { partLabel } from '../../../shared/postProblems';
 
 /** Something sent as given that the user should know about; shown in the created posts' `warnings`. */
 export interface Warning {
@@ -70,6 +70,23 @@ export function partIdWarnings(body: Record<string, unknown>): Warning[] {
 			];
 		});
 	});
+}
+
+/** A delay on the first part: fields mode leaves it out, JSON mode sends it; either way it waits for nothing. */
+export function firstPartDelayWarning(
+	postIndex: number,
+	minutes: number,
+	inputMode: 'fields' | 'json',
+): Warning {
+	return {
+		postIndex,
+		text:
+			inputMode === 'fields'
+				? `${partLabel(0)}: Delay (Minutes) ${minutes} was not sent; a delay applies to ` +
+					'follow-up parts (the post goes out at its date)'
+				: `${partLabel(0)} carries "delay": ${minutes}; the service keeps it but waits only ` +
+					'before follow-up parts (the post goes out at its date)',
+	};
 }
 
 /** Settings keys the platform table does not know: sent as given (the service keeps them), named with a likely typo. */

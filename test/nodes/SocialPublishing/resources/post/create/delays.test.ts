@@ -127,7 +127,7 @@ describe('Post → Create: follow-up delays', () => {
 			const result = await t.run(jsonParams(body([undefined, given])));
 			const error = errorOf(result);
 			expect(error.message).toMatch(
-				/^Item 1, channel 1 .* \(Mastodon\), part 2 \(follow-up 1\), "delay": /,
+				/^Item 1, channel 1 .* \(Mastodon\), part 2 \(follow-up 1\), Delay \(Minutes\): /,
 			);
 			expect(error.message).toContain(words);
 			expect(await t.requests('POST', '/posts')).toHaveLength(0);

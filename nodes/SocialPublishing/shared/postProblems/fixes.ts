@@ -1,0 +1,154 @@
+/** How to fix a problem, in the editor's words: what to change, in which field, to what. */
+import { MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS } from '../platforms';
+import type { FieldFault, PlatformProblem, RuleProblem } from '../postRules';
+import { LENGTH_COUNTING_WORDS } from '../postRules/text';
+import type { Located } from './places';
+import type { DelayProblem, EntryLabel, MediaUrlRefusal, ProblemContext } from './types';
+
+const ENDINGS = Object.keys(MEDIA_EXTENSIONS).join(', ');
+
+function settingHint(
+	rest: string[],
+	fault: FieldFault,
+	channel: EntryLabel | undefined,
+	context: ProblemContext,
+): string {
+	const key = rest[1];
+	const platform = channel?.platform;
+	const rules = platform ? PLATFORMS[platform] : undefined;
+	const field = rules?.settings?.find((setting) => setting.name === key);
+	const inJson = context.inputMode === 'json' || channel?.settingsMode === 'json';
+	const where = inJson
+		? "in the channel's settings JSON"
+		: `in this channel's ${rules?.displayName ?? ''} settings`;
+	if (key === undefined)
+		return inJson ? 'give the settings as a JSON object' : 'check the settings of this channel';
+	if (!inJson && channel?.platformGiven === false && rules) {
+		return (
+			`set Platform to ${rules.displayName} to fill in its settings, ` +
+			'or give them as JSON (Settings: Using JSON)'
+		);
+	}
+	if (fault.code === 'missing') {
+		const values = field?.values ? ` (one of: ${field.values.join(', ')})` : '';
+		return inJson
+			? `add "${key}"${values} to the channel's settings JSON`
+			: `fill in "${field?.label ?? key}"${values} ${where}`;
+	}
+	if (field?.values) return `use one of: ${field.values.join(', ')} ${where}`;
+	if (field?.type === 'boolean') return `give true or false (a JSON boolean, not text) ${where}`;
+	if (field?.minLength !== undefined && field?.maxLength !== undefined) {
+		return `use ${field.minLength} to ${field.maxLength} characters ${where}`;
+	}
+	if (field?.maxLength !== undefined) return `use at most ${field.maxLength} characters ${where}`;
+	if (field?.minLength !== undefined) {
+		return field.minLength === 1
+			? `fill in "${field.label}" ${where}`
+			: `use at least ${field.minLength} characters ${where}`;
+	}
+	if (field?.type === 'media')
+		return 'give the ID and path of an image uploaded with Media → Upload';
+	if (field?.patternHint) return `give ${field.patternHint}`;
+	return `correct it ${where}`;
+}
+
+export function fieldHint(
+	ruleProblem: Extract<RuleProblem, { kind: 'field' }>,
+	located: Located,
+	context: ProblemContext,
+): string {
+	const { rest } = located;
+	const top = ruleProblem.path.split('.')[0];
+	const channel = located.postIndex !== undefined ? context.channels[located.postIndex] : undefined;
+	if (located.postIndex === undefined) {
+		switch (top) {
+			case 'type':
+				return `use one of: ${POST_LIMITS.types.join(', ')}`;
+			case 'date':
+				return 'give an ISO 8601 date and time, e.g. 2030-01-15T10:00:00Z';
+			case 'shortLink':
+				return 'give true or false (a JSON boolean)';
+			case 'tags':
+				return 'give tags as {"value", "label"} objects; label is the name of an existing tag';
+			case 'inter':
+				return (
+					`give a whole number of days, ${POST_LIMITS.interMin} or more ` +
+					'(a JSON number, not text)'
+				);
+			case 'posts': {
+				const { min, max } = POST_LIMITS.postsPerRequest;
+				return context.inputMode === 'json'
+					? `give ${min} to ${max} entries in "posts", one per channel ` +
+							'({"integration": {"id": ...}, "value": [...]}); ' +
+							'split a longer list over several items'
+					: `add ${min} to ${max} channels under Channels; split a longer list over several items`;
+			}
+			default:
+				return context.inputMode === 'json'
+					? 'give the whole POST /posts body as one JSON object'
+					: 'correct the request body';
+		}
+	}
+	if (rest[0] === 'integration') return 'pick the channel from the list, or give its ID';
+	if (rest[0] === 'settings') return settingHint(rest, ruleProblem.fault, channel, context);
+	if (rest[0] === 'value') {
+		if (rest.length === 1) {
+			return `give ${POST_LIMITS.partsPerPost.min} to ${POST_LIMITS.partsPerPost.max} parts`;
+		}
+		if (rest.length === 2) return 'give the part text, media, or both (or remove the part)';
+		if (rest[2] === 'content') return 'give the text as a string';
+		if (rest.length === 3) return `give at most ${POST_LIMITS.mediaPerPart} media per part`;
+		if (rest[4] === 'path')
+			return `use the path of a file uploaded with Media → Upload, ending in ${ENDINGS}`;
+		if (rest[4] === 'id')
+			return 'use the ID of the uploaded file (Media → Upload answers id and path)';
+		return 'give each media item as {id, path, alt?} of an uploaded file';
+	}
+	return `correct ${located.field}`;
+}
+
+export function platformHint(problem: PlatformProblem): string {
+	const rules = PLATFORMS[problem.provider];
+	if (problem.rule === 'tooLong') {
+		const links = LENGTH_COUNTING_WORDS[rules.lengthCounting];
+		return (
+			`shorten the text to at most ${problem.limit} characters ` +
+			`(counted without HTML tags${links}), or move some of it into a follow-up part`
+		);
+	}
+	const rule = withoutFinalPeriod(rules.mediaRule);
+	return `${rules.displayName} takes: ${rule} (a draft skips this check)`;
+}
+
+export function delayHint(problem: DelayProblem): string {
+	return `give a whole number of minutes from 0 to ${problem.max} (0: right after the previous part)`;
+}
+
+/** The endings a media URL may have, in words (".png, .jpg, … or .mp4"). */
+export const ENDINGS_IN_WORDS = ENDINGS.replace(/, (?=[^,]*$)/, ' or ');
+
+export function mediaUrlHint(refusal: MediaUrlRefusal): string {
+	switch (refusal.code) {
+		case 'address':
+			return refusal.fix;
+		case 'upperCaseEnding':
+		case 'fragment':
+		case 'noEnding':
+			return (
+				`give the file's own address, whose path ends in ${ENDINGS_IN_WORDS} in lower case ` +
+				'before any "?" and with no "#" part, or upload the file with Media → Upload and give ' +
+				'its ID and path'
+			);
+		case 'besideIdOrPath':
+			return 'give either "url" (the node uploads it first) or the "id" and "path" of an uploaded file';
+		case 'notFetched':
+			return (
+				'check that the address opens the file itself (not a page showing it) from the ' +
+				'internet, and that it is a JPEG, PNG, GIF, WEBP or MP4 file (images up to 10 MB)'
+			);
+	}
+}
+
+export function withoutFinalPeriod(text: string): string {
+	return text.endsWith('.') ? text.slice(0, -1) : text;
+}

@@ -1,0 +1,318 @@
+/**
+ * The problems of a post request (broken rules of `shared/postRules/`, found as data, and the
+ * node's own) worded for the editor, in this one place: one NodeOperationError per item that names
+ * the item, the channel (name and platform), the part and the field (`places.ts`), says what is
+ * wrong with the figures (written vs allowed) and how to fix it (`fixes.ts`). Nothing here depends
+ * on which operation sends the request.
+ */
+import { NodeOperationError, type INode } from 'n8n-workflow';
+import { PLATFORMS } from '../platforms';
+import { mediaKind, type FieldFault, type PlatformProblem } from '../postRules';
+import {
+	delayHint,
+	ENDINGS_IN_WORDS,
+	fieldHint,
+	mediaUrlHint,
+	platformHint,
+	withoutFinalPeriod,
+} from './fixes';
+import { channelLabel, fieldLabel, locate, partLabel } from './places';
+import type {
+	DelayProblem,
+	MediaUrlRefusal,
+	Problem,
+	ProblemContext,
+	WordedProblem,
+} from './types';
+import { shownValue } from '../userValues';
+
+export type {
+	DelayProblem,
+	EntryLabel,
+	MediaUrlProblem,
+	MediaUrlRefusal,
+	NodeProblem,
+	Problem,
+	ProblemContext,
+	WordedProblem,
+} from './types';
+export { channelLabel, locate, partLabel } from './places';
+
+/** The value at a dotted body path (`posts.0.settings.title`), to say what was given. */
+function valueAt(body: Record<string, unknown> | undefined, path: string): unknown {
+	let value: unknown = body;
+	for (const key of path === '' ? [] : path.split('.')) {
+		if (typeof value !== 'object' || value === null) return undefined;
+		value = (value as Record<string, unknown>)[key];
+	}
+	return value;
+}
+
+const plural = (count: number, one: string, many = `${one}s`) =>
+	`${count} ${count === 1 ? one : many}`;
+
+/**
+ * What is wrong with a field (named by its label already), with the value's own figures when the
+ * body is at hand; `path` '' is the body itself.
+ */
+function faultWords(fault: FieldFault, value: unknown, path: string): string {
+	switch (fault.code) {
+		case 'missing':
+			return 'is missing';
+		case 'notString':
+			return 'must be a string';
+		case 'notBoolean':
+			return 'must be true or false';
+		case 'notInteger':
+			return 'must be an integer number';
+		case 'notArray':
+			return 'must be an array';
+		case 'notObject':
+			if (path === '') return 'the request body must be a JSON object';
+			return fault.shape ? `must be an object ${fault.shape}` : 'must be an object';
+		case 'notOneOf':
+			return typeof value === 'string'
+				? `"${value.slice(0, 40)}" is not one of the allowed values`
+				: 'is not one of the allowed values';
+		case 'belowMin':
+			return `must be ${fault.min} or more${typeof value === 'number' ? `; it is ${value}` : ''}`;
+		case 'tooFewElements': {
+			const count = Array.isArray(value) ? value.length : 0;
+			return count === 0
+				? `is empty; at least ${fault.min} needed`
+				: `has ${count}; at least ${fault.min} needed`;
+		}
+		case 'tooManyElements':
+			return Array.isArray(value)
+				? `has ${value.length}; at most ${fault.max} allowed`
+				: `may have at most ${fault.max}`;
+		case 'tooShort': {
+			if (typeof value !== 'string' || value === '') return 'is empty';
+			return `is ${plural(Array.from(value).length, 'character')}; at least ${fault.min} needed`;
+		}
+		case 'tooLong':
+			return typeof value === 'string'
+				? `is ${plural(Array.from(value).length, 'character')}; at most ${fault.max} allowed`
+				: `must be shorter than or equal to ${fault.max} characters`;
+		case 'notOfForm':
+			return `must be ${fault.form}`;
+		case 'notWebAddress':
+			return 'must be a URL address';
+		case 'notUsername':
+			return 'must be a username (string)';
+		case 'tagsTooLong':
+			return `must be at most ${fault.max} characters for all tags together (now ${fault.total})`;
+		case 'unusableEnding':
+			return `must end in ${fault.endings}`;
+		case 'refusedEnding':
+			return `must be a file ending in ${fault.endings}`;
+		case 'emptyPart':
+			return 'needs text, media, or both';
+		case 'notDate':
+			return fault.why
+				? `must be a valid ISO 8601 date string: "${fault.value}" does not exist (${fault.why})`
+				: 'must be a valid ISO 8601 date string';
+	}
+}
+
+/**
+ * What a platform's media rule found in one part, with the part's own figures. The service's text
+ * is kept where it says what is wrong; where one text stands for two rules (YouTube's "You need one
+ * media" for none and for two), the figures say which.
+ */
+function mediaWords(problem: PlatformProblem, body: Record<string, unknown> | undefined): string {
+	const said = withoutFinalPeriod(problem.message);
+	const media = valueAt(body, `posts.${problem.postIndex}.value.${problem.partIndex}.image`);
+	if (!Array.isArray(media)) return said;
+	const rules = PLATFORMS[problem.provider];
+	const { messages, minItems, maxItems } = rules.media;
+	const kinds = media.map((item) =>
+		typeof (item as { path?: unknown })?.path === 'string'
+			? mediaKind((item as { path: string }).path)
+			: undefined,
+	);
+	const count = media.length;
+	const videos = kinds.filter(
+		(kind) => kind === 'video' || (kind === 'gif' && rules.media.gifIsVideo),
+	).length;
+	const figures =
+		count === 0
+			? 'the part has no media'
+			: `the part has ${plural(videos, 'video')} and ${plural(count - videos, 'picture')}`;
+	const ambiguous = Object.values(messages).filter((text) => text === problem.message).length > 1;
+	if (ambiguous && problem.rule === 'tooMany' && maxItems !== undefined && count > maxItems) {
+		return `${figures}; ${rules.displayName} takes at most ${maxItems}`;
+	}
+	if (ambiguous && problem.rule === 'noMedia' && count < minItems) {
+		return `${figures}; ${rules.displayName} needs at least ${minItems}`;
+	}
+	return `${said} (${figures})`;
+}
+
+/** What is wrong with a part's delay, the value quoted. */
+function delayWords(problem: DelayProblem): string {
+	const given = shownValue(problem.value);
+	switch (problem.refusal) {
+		case 'empty':
+			return 'is empty; the minutes are missing';
+		case 'text':
+			return `${given} is text; give the minutes as a JSON number`;
+		case 'notNumber':
+			return `${given} is not a number of minutes`;
+		case 'notWhole':
+			return `${given} is not a whole number of minutes`;
+		case 'negative':
+			return `${given} is below 0`;
+		case 'tooLarge':
+			return `${given} is more than ${problem.max} minutes (${problem.max / 1440} days)`;
+	}
+}
+
+/** Why a media URL does not become media, the address quoted (at most 200 characters). */
+function mediaUrlWords(refusal: MediaUrlRefusal): string {
+	const quoted = 'href' in refusal ? `"${refusal.href.slice(0, 200)}"` : '';
+	switch (refusal.code) {
+		case 'address':
+			return refusal.words;
+		case 'upperCaseEnding':
+			return `${quoted} ends in upper case; the service takes the endings in lower case only`;
+		case 'fragment':
+			return (
+				`${quoted} has a "#" part after the file name, which the service reads as part of ` +
+				'its ending'
+			);
+		case 'noEnding':
+			return `${quoted} does not end in ${ENDINGS_IN_WORDS}`;
+		case 'besideIdOrPath':
+			return 'has "url" and also "id" or "path"';
+		case 'notFetched':
+			return `the service could not upload ${quoted}: ${withoutFinalPeriod(refusal.said)}`;
+	}
+}
+
+/**
+ * One problem in words: where (item from 1, channel name and platform, part, field label), what,
+ * how to fix.
+ */
+export function describeProblem(
+	problem: Problem,
+	context: ProblemContext,
+	body?: Record<string, unknown>,
+): WordedProblem {
+	const where: string[] = [`Item ${context.itemIndex + 1}`];
+	let partIndex: number | undefined;
+	let field: string;
+	let what: string;
+	let fix: string;
+	let api: string | undefined;
+	switch (problem.kind) {
+		case 'node':
+			if (problem.postIndex !== undefined) where.push(channelLabel(context, problem.postIndex));
+			partIndex = problem.partIndex;
+			field = problem.field;
+			what = problem.message;
+			fix = problem.hint;
+			break;
+		case 'channel':
+			where.push(channelLabel(context, problem.postIndex));
+			field = 'Channel';
+			if (context.inputMode === 'json')
+				api = `${problem.path} names a channel the organisation does not have`;
+			what = `no channel with id ${problem.channelId} in the organisation`;
+			fix = 'pick the channel from the list, or use an ID listed by GET /integrations';
+			break;
+		case 'platform': {
+			where.push(channelLabel(context, problem.postIndex));
+			partIndex = problem.partIndex;
+			field = fieldLabel(['value', String(partIndex), problem.field], undefined);
+			fix = platformHint(problem);
+			const platform = PLATFORMS[problem.provider].displayName;
+			what =
+				problem.rule === 'tooLong'
+					? `the text is ${problem.length} characters; ${platform} takes at most ${problem.limit}`
+					: mediaWords(problem, body);
+			api = `"${problem.message}"`;
+			if (context.inputMode === 'json')
+				api = `${api} (posts.${problem.postIndex}.value.${partIndex}.${problem.field})`;
+			break;
+		}
+		case 'delay':
+			if (problem.postIndex !== undefined) where.push(channelLabel(context, problem.postIndex));
+			partIndex = problem.partIndex;
+			field = fieldLabel(['value', String(partIndex), 'delay'], undefined);
+			what = delayWords(problem);
+			fix = delayHint(problem);
+			break;
+		case 'mediaUrl':
+			if (problem.postIndex !== undefined) where.push(channelLabel(context, problem.postIndex));
+			partIndex = problem.partIndex;
+			field = fieldLabel(
+				['value', String(partIndex), 'image', String(problem.mediaIndex), 'url'],
+				undefined,
+			);
+			what = mediaUrlWords(problem.refusal);
+			fix = mediaUrlHint(problem.refusal);
+			break;
+		case 'field': {
+			const located = locate(problem.path, context);
+			if (located.postIndex !== undefined) where.push(channelLabel(context, located.postIndex));
+			partIndex = located.partIndex;
+			field = located.field;
+			fix = fieldHint(problem, located, context);
+			// The editor's label says where (in JSON mode too); the API's path goes to the details only.
+			what = faultWords(problem.fault, valueAt(body, problem.path), problem.path);
+			api = problem.message;
+			break;
+		}
+	}
+	if (partIndex !== undefined) where.push(partLabel(partIndex));
+	const shared =
+		context.inputMode === 'fields' && context.contentMode === 'same' && partIndex !== undefined
+			? ' (in the shared Parts)'
+			: '';
+	return {
+		what: withoutFinalPeriod(`${where.join(', ')}${shared}, ${field}: ${what}`),
+		fix: withoutFinalPeriod(fix),
+		...(api ? { api } : {}),
+	};
+}
+
+/**
+ * All problems of one item as one error. The message: the first problem, what and where, in one
+ * sentence (and how many more). The description: how to fix it (each problem with its fix when
+ * there are several), that nothing was sent, and last what the service would have answered (its
+ * field paths), for whoever compares with its documentation.
+ */
+export function problemsError(
+	node: INode,
+	problems: Problem[],
+	context: ProblemContext,
+	body?: Record<string, unknown>,
+): NodeOperationError {
+	const worded = problems.map((problem) => describeProblem(problem, context, body));
+	const [first] = worded;
+	const more = worded.length - 1;
+	const andMore = more > 0 ? ` (and ${more} more problem${more > 1 ? 's' : ''})` : '';
+	const message = `${first.what}${andMore}`;
+	const fixes =
+		worded.length === 1
+			? [`To fix: ${first.fix}.`]
+			: worded.map((w, i) => `${i + 1}. ${w.what}. To fix: ${w.fix}.`);
+	const api = worded.filter((w) => w.api).map((w) => w.api);
+	// A media URL the service could not fetch: other uploads of the item may have been made, no post.
+	const uploadFailed = problems.some(
+		(problem) => problem.kind === 'mediaUrl' && problem.refusal.code === 'notFetched',
+	);
+	const description = [
+		...fixes,
+		uploadFailed
+			? 'No post was created for this item: the media URLs named could not be uploaded.'
+			: 'Nothing was sent for this item.',
+		// Caught here, so nothing was answered: what the service would have said, for whoever compares
+		// with it.
+		...(api.length
+			? [`Had it been sent, the service would have answered: ${api.join('; ')}.`]
+			: []),
+	].join('\n');
+	return new NodeOperationError(node, message, { itemIndex: context.itemIndex, description });
+}

@@ -1,0 +1,112 @@
+/**
+ * Where a problem is, in the editor's words: the channel entry (name and platform), the part, and
+ * the field's label as the editor shows it, from a body path (`posts.0.value.1.image.2.path`).
+ */
+import { PLATFORMS, type PlatformId } from '../platforms';
+import type { ProblemContext } from './types';
+
+/**
+ * The one map from a body's field names to the editor's labels (each the field's displayName;
+ * `Options → ` for a field under Options). Top level, then inside a channel entry (`posts.<n>`),
+ * then inside a media item. A test checks each label against Post → Create's fields.
+ */
+export const FIELD_LABELS = {
+	top: {
+		type: 'Type',
+		date: 'Publish At',
+		shortLink: 'Options → Shorten Links',
+		tags: 'Options → Tag Names or IDs',
+		inter: 'Options → Repeat Every (Days)',
+		posts: 'Channels',
+	},
+	entry: { integration: 'Channel', settings: 'Settings', value: 'Parts' },
+	part: { content: 'Text', image: 'Media', delay: 'Delay (Minutes)' },
+	media: { id: 'Media ID', path: 'Media Path', alt: 'Alt Text', url: 'URL' },
+} as const;
+
+const labelIn = <T extends object>(labels: T, name: string | undefined): string | undefined =>
+	name !== undefined && Object.prototype.hasOwnProperty.call(labels, name)
+		? String(labels[name as keyof T])
+		: undefined;
+
+export function channelLabel(context: ProblemContext, postIndex: number): string {
+	const channel = context.channels[postIndex];
+	const number = `channel ${postIndex + 1}`;
+	if (!channel) return number;
+	const platform = channel.platform
+		? PLATFORMS[channel.platform].displayName
+		: channel.notListed
+			? "not among the service's channels"
+			: 'platform unknown';
+	return channel.name
+		? `${number} "${channel.name}" (${platform})`
+		: `${number} ${channel.id || '(no ID)'} (${platform})`;
+}
+
+export function partLabel(partIndex: number): string {
+	return partIndex === 0 ? 'part 1 (the post)' : `part ${partIndex + 1} (follow-up ${partIndex})`;
+}
+
+export interface Located {
+	postIndex?: number;
+	partIndex?: number;
+	/** The field inside the post (or at top level), in the editor's words. */
+	field: string;
+	/** The JSON path inside a post, e.g. `settings.title`, `value.0.image.1.path`. */
+	rest: string[];
+}
+
+/**
+ * Splits a dotted body path (`posts.0.value.1.image.2.path`) into channel, part and field, named in
+ * the editor's words in both modes (in JSON mode the path itself goes to the details): `rest` is
+ * what follows `posts.<n>`, or the whole path for a top-level field.
+ */
+export function locate(path: string, context: ProblemContext): Located {
+	const segments = path === '' ? [] : path.split('.');
+	if (segments[0] !== 'posts' || segments.length < 2) {
+		const field =
+			context.inputMode === 'json'
+				? segments[0] === undefined
+					? 'Request (JSON)'
+					: `"${segments[0]}" in Request (JSON)`
+				: (labelIn(FIELD_LABELS.top, segments[0]) ?? path);
+		return { field, rest: [] };
+	}
+	const postIndex = Number(segments[1]);
+	const rest = segments.slice(2);
+	const partIndex = partIndexOf(rest);
+	return {
+		postIndex,
+		partIndex,
+		field: fieldLabel(rest, context.channels[postIndex]?.platform),
+		rest,
+	};
+}
+
+function partIndexOf(rest: string[]): number | undefined {
+	return rest[0] === 'value' && rest[1] !== undefined ? Number(rest[1]) : undefined;
+}
+
+/** The label of a field inside a channel entry (`rest`: its path after `posts.<n>`). */
+export function fieldLabel(rest: string[], platform: PlatformId | undefined): string {
+	const [head, second, third, fourth, fifth] = rest;
+	if (head === 'settings' && second !== undefined) {
+		const field = platform
+			? PLATFORMS[platform].settings?.find((setting) => setting.name === second)
+			: undefined;
+		return field ? `setting "${field.label}"` : `setting "${second}"`;
+	}
+	if (head === 'value' && second !== undefined) {
+		if (third === undefined) return 'the part';
+		if (third === 'image' && fourth !== undefined) {
+			const media = `media ${Number(fourth) + 1}`;
+			const label = labelIn(FIELD_LABELS.media, fifth);
+			return label ? `${media} → ${label}` : media;
+		}
+		const label = labelIn(FIELD_LABELS.part, third);
+		if (label) return label;
+	}
+	if (rest.length === 1 || head === 'integration')
+		return labelIn(FIELD_LABELS.entry, head) ?? rest.join('.');
+	return rest.join('.');
+}

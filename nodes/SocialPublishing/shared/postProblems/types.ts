@@ -1,0 +1,102 @@
+/**
+ * The problems of a post request as data, and what the wording needs to know about the request it
+ * is about.
+ */
+import type { PlatformId } from '../platforms';
+import type { RuleProblem } from '../postRules';
+
+/**
+ * A problem the node finds itself (channel missing, platform mismatch, bad JSON...), in the
+ * editor's words.
+ */
+export interface NodeProblem {
+	kind: 'node';
+	/** Index in `posts` (the channel entry), when the problem belongs to one channel. */
+	postIndex?: number;
+	partIndex?: number;
+	/** The field's label in the editor. */
+	field: string;
+	/** What is wrong. */
+	message: string;
+	hint: string;
+}
+
+/**
+ * A part's Delay (Minutes) the node refuses (Post → Create's `delays.ts`): whole minutes from 0 to
+ * `max` are taken.
+ */
+export interface DelayProblem {
+	kind: 'delay';
+	/** The channel entry; undefined when the parts are shared by every channel (fields mode). */
+	postIndex?: number;
+	partIndex: number;
+	/** The value given. */
+	value: unknown;
+	refusal: 'empty' | 'text' | 'notNumber' | 'notWhole' | 'negative' | 'tooLarge';
+	max: number;
+}
+
+/** Why a media URL does not become media (Post → Create's `mediaUrls.ts`). */
+export type MediaUrlRefusal =
+	/** Refused by shared/publicAddress.ts, the one reader of addresses to fetch, in its words. */
+	| { code: 'address'; words: string; fix: string }
+	/** The service's file-ending rule (before the first "?", case-sensitive, a #fragment counts). */
+	| { code: 'upperCaseEnding' | 'fragment' | 'noEnding'; href: string }
+	/** JSON mode: `url` beside `id` or `path`. */
+	| { code: 'besideIdOrPath' }
+	/** POST /upload-from-url failed; `said`: the error's message. */
+	| { code: 'notFetched'; href: string; said: string };
+
+export interface MediaUrlProblem {
+	kind: 'mediaUrl';
+	/** The channel entry; undefined when the parts are shared by every channel (fields mode). */
+	postIndex?: number;
+	partIndex: number;
+	mediaIndex: number;
+	refusal: MediaUrlRefusal;
+}
+
+/**
+ * A broken rule of the platform table (data: `shared/postRules/`), a part's delay or media URL
+ * refused, or a problem the node found.
+ */
+export type Problem = RuleProblem | NodeProblem | DelayProblem | MediaUrlProblem;
+
+/** What the error wording needs to know about one channel of the request. */
+export interface EntryLabel {
+	id: string;
+	name?: string;
+	platform?: PlatformId;
+	premium?: boolean;
+	settingsMode: 'fields' | 'json';
+	/** Fields mode: the user picked the platform (typed settings shown), rather than "Look Up". */
+	platformGiven?: boolean;
+	/** The service's channel list was read and has no channel of this id. */
+	notListed?: boolean;
+}
+
+export interface ProblemContext {
+	itemIndex: number;
+	inputMode: 'fields' | 'json';
+	/** Fields mode: parts are shared by all channels ('same') or given per channel. */
+	contentMode: 'same' | 'perChannel';
+	channels: EntryLabel[];
+}
+
+/**
+ * One problem in the editor's words: what and where, how to fix it, and the service's own field
+ * path if any.
+ */
+export interface WordedProblem {
+	/**
+	 * "Item 1, channel 1 "Shop" (X), part 2, Text: the text is 300 characters; X takes at most 280".
+	 */
+	what: string;
+	/** "shorten the text to at most 280 characters …". */
+	fix: string;
+	/**
+	 * The API's field path and text (`posts.0.settings.title should not be null or undefined`), for
+	 * the details.
+	 */
+	api?: string;
+}

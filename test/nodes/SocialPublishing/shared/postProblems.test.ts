@@ -1,0 +1,87 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { createPost } from '../../../../nodes/SocialPublishing/resources/post/create';
+import { describeProblem } from '../../../../nodes/SocialPublishing/shared/postProblems';
+import { FIELD_LABELS } from '../../../../nodes/SocialPublishing/shared/postProblems/places';
+import type { ProblemContext } from '../../../../nodes/SocialPublishing/shared/postProblems';
+
+/** Every label the editor shows for Post → Create's fields: each field's displayName, and `Parent → Child` inside. */
+function shownLabels(fields: INodeProperties[]): Set<string> {
+	const labels = new Set<string>();
+	const visit = (
+		field: { displayName: string; options?: unknown; values?: unknown },
+		parent?: string,
+	) => {
+		labels.add(field.displayName);
+		if (parent) labels.add(`${parent} → ${field.displayName}`);
+		const children = [
+			...(Array.isArray(field.options) ? field.options : []),
+			...(Array.isArray(field.values) ? field.values : []),
+		].filter((child): child is INodeProperties => typeof child?.displayName === 'string');
+		for (const child of children) visit(child, field.displayName);
+	};
+	for (const field of fields) visit(field);
+	return labels;
+}
+
+describe('the labels problems name fields by', () => {
+	const labels = shownLabels(createPost.fields);
+	it.each(
+		Object.entries(FIELD_LABELS).flatMap(([level, names]) =>
+			Object.entries(names).map(([name, label]) => ({ level, name, label: String(label) })),
+		),
+	)('$level field "$name" is named as the editor shows it: $label', ({ label }) => {
+		expect(labels.has(label)).toBe(true);
+	});
+});
+
+describe('describeProblem', () => {
+	const context: ProblemContext = {
+		itemIndex: 0,
+		inputMode: 'fields',
+		contentMode: 'perChannel',
+		channels: [{ id: 'c1', name: 'Shop', platform: 'x', settingsMode: 'fields' }],
+	};
+
+	it('words a text over its length from the rule’s figures, not from the service’s sentence', () => {
+		const worded = describeProblem(
+			{
+				kind: 'platform',
+				postIndex: 0,
+				partIndex: 1,
+				provider: 'x',
+				channelName: 'Shop',
+				field: 'content',
+				rule: 'tooLong',
+				limit: 280,
+				length: 300,
+				message: 'a text the service may word otherwise',
+			},
+			context,
+		);
+		expect(worded).toEqual({
+			what:
+				'Item 1, channel 1 "Shop" (X), part 2 (follow-up 1), Text: ' +
+				'the text is 300 characters; X takes at most 280',
+			fix:
+				'shorten the text to at most 280 characters (counted without HTML tags, as X counts: CJK ' +
+				'characters and emoji count 2, each link at least 23), or move some of it into a follow-up part',
+			api: '"a text the service may word otherwise"',
+		});
+	});
+
+	it('words a field fault from its code and the value given', () => {
+		const worded = describeProblem(
+			{
+				kind: 'field',
+				path: 'posts.0.settings.community',
+				fault: { code: 'tooLong', max: 5 },
+				message: 'posts.0.settings.community must be shorter than or equal to 5 characters',
+			},
+			context,
+			{ posts: [{ settings: { community: 'abcdefg' } }] },
+		);
+		expect(worded.what).toBe(
+			'Item 1, channel 1 "Shop" (X), setting "Community": is 7 characters; at most 5 allowed',
+		);
+	});
+});
