@@ -121,7 +121,10 @@ export function platformHint(problem: PlatformProblem): string {
 }
 
 export function delayHint(problem: DelayProblem): string {
-	return `give a whole number of minutes from 0 to ${problem.max} (0: right after the previous part)`;
+	return (
+		`give a whole number of minutes from 0 to ${problem.max} ` +
+		'(0: right after the previous part)'
+	);
 }
 
 /** The endings a media URL may have, in words (".png, .jpg, … or .mp4"). */
@@ -140,7 +143,10 @@ export function mediaUrlHint(refusal: MediaUrlRefusal): string {
 				'its ID and path'
 			);
 		case 'besideIdOrPath':
-			return 'give either "url" (the node uploads it first) or the "id" and "path" of an uploaded file';
+			return (
+				'give either "url" (the node uploads it first) or the "id" and "path" of an ' +
+				'uploaded file'
+			);
 		case 'notFetched':
 			return (
 				'check that the address opens the file itself (not a page showing it) from the ' +

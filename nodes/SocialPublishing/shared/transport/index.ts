@@ -294,8 +294,8 @@ async function refuseUnusableCredential(
 }
 
 /**
- * Put on the request options by an operation's preSend that answers the item itself (Post → Create's Check Only):
- * the items it gives are the output, and the request is not sent.
+ * Put on the request options by an operation's preSend that answers the item itself (Post →
+ * Create's Check Only): the items it gives are the output, and the request is not sent.
  */
 export const ANSWERED_WITHOUT_SENDING = Symbol('answeredWithoutSending');
 

@@ -24,8 +24,8 @@ export const LOOK_UP_PLATFORM = 'lookup';
 
 export interface MediaParam {
 	/**
-	 * 'uploaded' (default): id and path of a file already uploaded; 'binary': a binary field to upload; 'url': a public
-	 * address the service fetches (mediaUrls.ts).
+	 * 'uploaded' (default): id and path of a file already uploaded; 'binary': a binary field to
+	 * upload; 'url': a public address the service fetches (mediaUrls.ts).
 	 */
 	source?: 'uploaded' | 'binary' | 'url';
 	id?: string;
@@ -41,7 +41,10 @@ export interface MediaParam {
  */
 export const BINARY_SOURCE = Symbol('binaryProperty');
 
-/** Marks a media reference given as a URL (the address as given), uploaded first (mediaUrls.ts); never serialised. */
+/**
+ * Marks a media reference given as a URL (the address as given), uploaded first (mediaUrls.ts);
+ * never serialised.
+ */
 export const URL_SOURCE = Symbol('mediaUrl');
 
 export interface PartParam {

@@ -1,11 +1,13 @@
 /**
- * Post → Create with Options → Check Only: the report returned instead of creating anything, one n8n item per
- * channel entry of the input item. `hooks.ts` runs every check and look-up (GETs only) and hands the outcome here;
- * the transport answers the request with these items without sending it (`ANSWERED_WITHOUT_SENDING`).
+ * Post → Create with Options → Check Only: the report returned instead of creating anything, one
+ * n8n item per channel entry of the input item. `hooks.ts` runs every check and look-up (GETs only)
+ * and hands the outcome here; the transport answers the request with these items without sending it
+ * (`ANSWERED_WITHOUT_SENDING`).
  *
- * Each item says for its channel: whether it would be accepted (`ok`), the POST /posts body that would be sent
- * (media still to upload shown as `{uploadFromUrl}` or `{uploadFromBinaryField}`), each part's length as the
- * platform counts it against its limit, the problems (each with how to fix it) and the warnings.
+ * Each item says for its channel: whether it would be accepted (`ok`), the POST /posts body that
+ * would be sent (media still to upload shown as `{uploadFromUrl}` or `{uploadFromBinaryField}`),
+ * each part's length as the platform counts it against its limit, the problems (each with how to
+ * fix it) and the warnings.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { Channel } from '../../../shared/channel';
@@ -25,7 +27,9 @@ export interface CheckOutcome {
 	warnings: Warning[];
 }
 
-/** A media reference still to upload, shown as what the node would do with it; others as they are. */
+/**
+ * A media reference still to upload, shown as what the node would do with it; others as they are.
+ */
 function mediaView(ref: unknown): unknown {
 	if (typeof ref !== 'object' || ref === null) return ref;
 	const marks = ref as Record<symbol, unknown>;
@@ -72,7 +76,10 @@ function settingsOf(post: Json | undefined): Json | undefined {
 		: undefined;
 }
 
-/** Each part's length as the channel's platform counts it, against its limit (premium X accounts included). */
+/**
+ * Each part's length as the channel's platform counts it, against its limit (premium X accounts
+ * included).
+ */
 function lengths(draft: PostRequest, postIndex: number, channel: Channel | undefined) {
 	const post = Array.isArray(draft.body.posts) ? (draft.body.posts[postIndex] as Json) : undefined;
 	const parts = Array.isArray(post?.value) ? (post.value as Json[]) : [];

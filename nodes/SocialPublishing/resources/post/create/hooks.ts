@@ -4,21 +4,23 @@
  *
  * Order of work for one item, so that a bad post costs nothing:
  * 1. build the body from the parameters (`request.ts`), refuse a Schedule date that has passed (`pastDate.ts`),
- *    read the type and size of files given as binary fields, judge media URLs (`mediaUrls.ts`) and follow-up
- *    delays (`delays.ts`), no request (`prepareRequest`);
+ *    read the type and size of files given as binary fields, judge media URLs (`mediaUrls.ts`)
+ *    and follow-up delays (`delays.ts`), no request (`prepareRequest`);
  * 2. check it with the platforms the user gave: a post that breaks a rule stops here, before any
  *    request at all;
  * 3. read the channels (GET /integrations, once per execution) for names, platforms and unknown
  *    ids; for an X channel whose text is over the standard limit, read its limit
  *    (GET /integration-settings/:id: premium accounts get more);
- * 4. check the whole body again with everything known; then upload the media URLs (POST /upload-from-url, each
- *    address once per run), still inside the run's all-or-nothing checks;
+ * 4. check the whole body again with everything known; then upload the media URLs
+ *    (POST /upload-from-url, each address once per run), still inside the run's all-or-nothing
+ *    checks;
  * 5. with "next free slot", ask GET /find-slot/:id for every channel and take the latest;
  * 6. upload the files given as binary fields (`uploads.ts`); only then POST /posts is sent,
  *    by the transport, which never repeats a POST (only a 429, refused before processing, is retried).
- * With Options → Check Only, steps 1-5 run without stopping at a problem and without any write (no upload, the slot
- * not taken), and the report (`checkOnly.ts`) is the output: the transport sends nothing.
- * The steps are functions of their own, so that another operation sending a post body can run the same checks.
+ * With Options → Check Only, steps 1-5 run without stopping at a problem and without any write
+ * (no upload, the slot not taken), and the report (`checkOnly.ts`) is the output: the transport
+ * sends nothing. The steps are functions of their own, so that another operation sending a post
+ * body can run the same checks.
  */
 import type {
 	IDataObject,
@@ -231,7 +233,10 @@ export function oversizedBody(body: Record<string, unknown>): NodeProblem[] {
 
 // ---------------------------------------------------------------- step 1
 
-/** An item's request as read from its parameters (step 1), with the files and addresses still to upload. */
+/**
+ * An item's request as read from its parameters (step 1), with the files and addresses still to
+ * upload.
+ */
 export interface PreparedRequest {
 	draft: PostRequest;
 	binaryMedia: { pending: PendingUploads };
@@ -243,9 +248,9 @@ export interface PreparedRequest {
 }
 
 /**
- * Step 1 for one item, no request: the body from the parameters, a Schedule date that has passed, files in binary
- * fields read, media URLs judged (`mediaUrls.ts`), follow-up delays checked (`delays.ts`). Problems go to
- * `draft.problems`.
+ * Step 1 for one item, no request: the body from the parameters, a Schedule date that has passed,
+ * files in binary fields read, media URLs judged (`mediaUrls.ts`), follow-up delays checked
+ * (`delays.ts`). Problems go to `draft.problems`.
  */
 export async function prepareRequest(
 	context: IExecuteSingleFunctions,
@@ -288,7 +293,10 @@ export async function prepareRequest(
 	return { draft, binaryMedia, mediaUrls, warnings: delays.warnings, sharedParts };
 }
 
-/** What is sent as given but said, per channel entry (shown with the created posts, or by Check Only). */
+/**
+ * What is sent as given but said, per channel entry (shown with the created posts, or by Check
+ * Only).
+ */
 export function warningsOf(prepared: PreparedRequest, infos: Channel[]): Warning[] {
 	const { draft } = prepared;
 	const platforms = new Map(
@@ -310,10 +318,11 @@ export function warningsOf(prepared: PreparedRequest, infos: Channel[]): Warning
 // ---------------------------------------------------------------- Check Only
 
 /**
- * Options → Check Only: every check of the steps above, with their look-ups (GET /integrations, an X account's
- * limit, GET /find-slot without taking the slot), and nothing that writes: no upload (media URLs are judged only),
- * no POST /posts. Problems do not stop the item: they are the report (checkOnly.ts), which the transport hands back
- * as the items without sending the request. Not held by the run's all-or-nothing wait, as nothing is written.
+ * Options → Check Only: every check of the steps above, with their look-ups (GET /integrations, an
+ * X account's limit, GET /find-slot without taking the slot), and nothing that writes: no upload
+ * (media URLs are judged only), no POST /posts. Problems do not stop the item: they are the report
+ * (checkOnly.ts), which the transport hands back as the items without sending the request. Not held
+ * by the run's all-or-nothing wait, as nothing is written.
  */
 async function checkOnlyRequest(
 	context: IExecuteSingleFunctions,
@@ -394,8 +403,9 @@ export async function buildCreatePostRequest(
 			);
 			if (problems.length > 0) throw problemsError(node, problems, draft.context, draft.body);
 		}
-		// Media URLs are uploaded inside the run's checks, once this item's passed: an address the service cannot
-		// fetch stops every item of the run before any post is created (shared/batch.ts).
+		// Media URLs are uploaded inside the run's checks, once this item's passed: an address the
+		// service cannot fetch stops every item of the run before any post is created
+		// (shared/batch.ts).
 		const failed = await uploadMediaUrls(this, prepared.mediaUrls, prepared.sharedParts);
 		if (failed.length > 0) throw problemsError(node, failed, draft.context, draft.body);
 		return { ...prepared, infos, known };

@@ -1,18 +1,19 @@
 /**
- * Media of Post → Create given by a public URL (fields: Source "Public URL"; JSON: `{"url": ..., "alt": ...}` in a
- * part's `image` list): the service fetches it through POST /upload-from-url, and the post is created with the path
- * it answers. Plain URLs in `path` are not media to the service (it drops them), so this is the one way a URL
- * becomes media.
+ * Media of Post → Create given by a public URL (fields: Source "Public URL"; JSON: `{"url": ...,
+ * "alt": ...}` in a part's `image` list): the service fetches it through POST /upload-from-url, and
+ * the post is created with the path it answers. Plain URLs in `path` are not media to the service
+ * (it drops them), so this is the one way a URL becomes media.
  *
- * 1. `prepareMediaUrls` (no request): each address is read and judged as Media → Upload From URL judges it
- *    (shared/publicAddress.ts: https only, no loopback, private or link-local host in any written form, e.g.
- *    https://[::ffff:127.0.0.1]/, which the service itself lets through), then by the service's own file-ending rule
- *    (the text before the first "?" ends in .png .jpg .jpeg .gif .webp or .mp4, case-sensitive, a #fragment
- *    counts). An accepted address stands in as `{id, path}` ending like the file, so the platform's media rules judge
- *    its kind before anything is sent.
- * 2. `uploadMediaUrls`: after every check of the item, each distinct address is uploaded once per run (shared by the
- *    run's items), paced to the route's limit by the transport; one that fails stops the item before any post is
- *    created, naming the address and the service's words.
+ * 1. `prepareMediaUrls` (no request): each address is read and judged as Media → Upload From URL
+ *    judges it (shared/publicAddress.ts: https only, no loopback, private or link-local host in any
+ *    written form, e.g. https://[::ffff:127.0.0.1]/, which the service itself lets through), then
+ *    by the service's own file-ending rule (the text before the first "?" ends in .png .jpg .jpeg
+ *    .gif .webp or .mp4, case-sensitive, a #fragment counts). An accepted address stands in as
+ *    `{id, path}` ending like the file, so the platform's media rules judge its kind before
+ *    anything is sent.
+ * 2. `uploadMediaUrls`: after every check of the item, each distinct address is uploaded once per
+ *    run (shared by the run's items), paced to the route's limit by the transport; one that fails
+ *    stops the item before any post is created, naming the address and the service's words.
  */
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { MEDIA_EXTENSIONS } from '../../../shared/platforms';
@@ -36,13 +37,18 @@ export interface UrlRef {
 export interface MediaUrls {
 	refs: UrlRef[];
 	problems: MediaUrlProblem[];
-	/** References whose address was refused: their missing id and path are no problem of their own. */
+	/**
+	 * References whose address was refused: their missing id and path are no problem of their own.
+	 */
 	unusable: Array<Pick<UrlRef, 'postIndex' | 'partIndex' | 'mediaIndex'>>;
 }
 
 const ENDINGS = Object.keys(MEDIA_EXTENSIONS);
 
-/** Why the service's file-ending rule refuses an address (its text before the first "?"), or undefined. */
+/**
+ * Why the service's file-ending rule refuses an address (its text before the first "?"), or
+ * undefined.
+ */
 export function endingRefusal(href: string): MediaUrlRefusal | undefined {
 	const beforeQuery = href.split('?')[0];
 	if (ENDINGS.some((ending) => beforeQuery.endsWith(ending))) return undefined;
@@ -53,7 +59,10 @@ export function endingRefusal(href: string): MediaUrlRefusal | undefined {
 	return { code: 'noEnding', href };
 }
 
-/** JSON mode: an image entry with `url` is a media URL (the key is taken off the entry, as it is not sent). */
+/**
+ * JSON mode: an image entry with `url` is a media URL (the key is taken off the entry, as it is not
+ * sent).
+ */
 function urlOfJsonEntry(ref: Json): { given: true; raw: unknown } | { given: false } {
 	if (!('url' in ref)) return { given: false };
 	const raw = ref.url;
@@ -62,8 +71,9 @@ function urlOfJsonEntry(ref: Json): { given: true; raw: unknown } | { given: fal
 }
 
 /**
- * Step 1: finds the media given as URLs, judges each address, and gives the accepted ones a stand-in `{id, path}`.
- * `shared`: the parts are the same for every channel (fields mode), so a problem is said once.
+ * Step 1: finds the media given as URLs, judges each address, and gives the accepted ones a
+ * stand-in `{id, path}`. `shared`: the parts are the same for every channel (fields mode), so a
+ * problem is said once.
  */
 export function prepareMediaUrls(
 	posts: Json[],
@@ -109,7 +119,8 @@ export function prepareMediaUrls(
 					refuse({ code: 'besideIdOrPath' });
 					return;
 				}
-				// Read and judged by the one reader of addresses to fetch, in its words (the label is the field's).
+				// Read and judged by the one reader of addresses to fetch, in its words (the label is the
+				// field's).
 				const read = readAddressToFetch(raw, 'URL', allowPrivate);
 				if ('message' in read) {
 					const words = read.message.replace(/^"URL" /, '');
@@ -122,7 +133,8 @@ export function prepareMediaUrls(
 					refuse(ending);
 					return;
 				}
-				// A stand-in ending like the file, so the platform's media rules judge its kind; replaced after the upload.
+				// A stand-in ending like the file, so the platform's media rules judge its kind; replaced
+				// after the upload.
 				ref.id = `url:${href.slice(0, 40)}`;
 				ref.path = href;
 				found.refs.push({ ref, href, ...place });
@@ -132,7 +144,10 @@ export function prepareMediaUrls(
 	return found;
 }
 
-/** The address of a media reference given as a URL, or undefined (for Check Only's view of the body). */
+/**
+ * The address of a media reference given as a URL, or undefined (for Check Only's view of the
+ * body).
+ */
 export function urlOf(ref: unknown): string | undefined {
 	if (typeof ref !== 'object' || ref === null) return undefined;
 	const marked = (ref as Record<symbol, unknown>)[URL_SOURCE];
@@ -149,8 +164,9 @@ interface Uploaded {
 }
 
 /**
- * Step 2: uploads each distinct address once per run (POST /upload-from-url; the run's items share the answers) and
- * puts the uploaded id and path in the references. The addresses that failed, as problems naming each.
+ * Step 2: uploads each distinct address once per run (POST /upload-from-url; the run's items share
+ * the answers) and puts the uploaded id and path in the references. The addresses that failed, as
+ * problems naming each.
  */
 export async function uploadMediaUrls(
 	context: IExecuteSingleFunctions,

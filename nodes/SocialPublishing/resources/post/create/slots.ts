@@ -67,8 +67,8 @@ async function findSlot(
 }
 
 /**
- * The latest of the channels' next free slots (see the Date field's help), or the problems found. `reserve`: the
- * slot is kept for this item, so that the run's other items wait for the next one.
+ * The latest of the channels' next free slots (see the Date field's help), or the problems found.
+ * `reserve`: the slot is kept for this item, so that the run's other items wait for the next one.
  */
 export async function nextFreeSlot(
 	context: IExecuteSingleFunctions,

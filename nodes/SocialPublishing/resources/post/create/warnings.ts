@@ -72,7 +72,10 @@ export function partIdWarnings(body: Record<string, unknown>): Warning[] {
 	});
 }
 
-/** A delay on the first part: fields mode leaves it out, JSON mode sends it; either way it waits for nothing. */
+/**
+ * A delay on the first part: fields mode leaves it out, JSON mode sends it; either way it waits for
+ * nothing.
+ */
 export function firstPartDelayWarning(
 	postIndex: number,
 	minutes: number,
