@@ -15,8 +15,8 @@ import { mediaDescription } from './resources/media';
 import { notificationDescription } from './resources/notification';
 import { postDescription } from './resources/post';
 import { slotDescription } from './resources/slot';
-import { requestOptionsCollection } from './shared/descriptions';
 import { sendThroughTransport } from './shared/transport';
+import { requestOptionsCollection } from './shared/transport/policy';
 
 const resourceProperties = [
 	...analyticsDescription,

@@ -1,5 +1,6 @@
 import { sleep, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { DEFAULT_POLICY } from './policy';
 import { announcedWindow, MAX_ANNOUNCED_WAIT_S, rateLimitedRouteOf } from './rateLimits';
 
 /**
@@ -22,8 +23,6 @@ import { announcedWindow, MAX_ANNOUNCED_WAIT_S, rateLimitedRouteOf } from './rat
 
 /** A small step past the announced window end, so the first request of the next window never lands in the old one. */
 const MARGIN_MS = 25;
-
-export const DEFAULT_MAX_IN_FLIGHT = 16;
 
 /** The wait a request would need is longer than the caller allows: it is not sent. */
 export interface TooLongToWait {
@@ -90,7 +89,7 @@ export class Pacer {
 	private wakeAt = Infinity;
 
 	constructor(
-		readonly maxInFlight: number = DEFAULT_MAX_IN_FLIGHT,
+		readonly maxInFlight: number = DEFAULT_POLICY.maxInFlight,
 		private readonly clock: PacerClock = REAL_TIME,
 	) {}
 
