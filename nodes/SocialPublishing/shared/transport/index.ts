@@ -21,6 +21,7 @@ import { baseUrlOf, refuseUnusableBaseUrl } from '../baseUrl';
 import { MAX_PAGES_PER_CALL } from '../bounds';
 import { toItems } from '../items';
 import { routeOf } from '../routeFacts';
+import { runState, RunSlot } from '../runState';
 import { keyRedactor, MIN_KEY_LENGTH, type KeyRedactor } from '../secrets';
 import { BrokenAnswer, brokenAnswer } from './answers';
 import { pacerOf } from './pacing';
@@ -273,22 +274,19 @@ export function refuseUnusableKey(
 }
 
 /** The items of one run share one read of the credential: n8n reads and decrypts it on every getCredentials(). */
-const runCredentials = new WeakMap<object, Promise<IDataObject>>();
+const CREDENTIALS = new RunSlot<Promise<IDataObject>>("the run's credential");
 
 /**
- * Checks the run's credential (read once per run, keyed like shared/batch.ts by the run's input items) for this item;
- * answers what replaces its key in everything the item's request brings back.
+ * Checks the run's credential (read once per run, shared/runState.ts) for this item; answers what replaces its key
+ * in everything the item's request brings back.
  */
 async function refuseUnusableCredential(
 	context: IExecutePaginationFunctions,
 ): Promise<KeyRedactor> {
-	const items = context.getExecuteData()?.data?.main?.[0];
-	let credentials = Array.isArray(items) ? runCredentials.get(items) : undefined;
-	if (!credentials) {
-		credentials = context.getCredentials(CREDENTIAL_TYPE);
-		if (Array.isArray(items)) runCredentials.set(items, credentials);
-	}
-	const read = await credentials;
+	const read = await runState(context).get(
+		CREDENTIALS,
+		async () => await context.getCredentials(CREDENTIAL_TYPE),
+	);
 	refuseUnusableKey(() => context.getNode(), read, context.getItemIndex());
 	return keyRedactor(String(read.apiKey ?? '').trim());
 }

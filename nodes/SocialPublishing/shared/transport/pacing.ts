@@ -1,5 +1,6 @@
-import { sleep, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
+import { runState, RunSlot, type RunContext } from '../runState';
 import { DEFAULT_POLICY } from './policy';
 import { announcedWindow, MAX_ANNOUNCED_WAIT_S, rateLimitedRouteOf } from './rateLimits';
 
@@ -237,24 +238,9 @@ export class Pacer {
 	}
 }
 
-/** One pacer per run of the node, keyed like shared/batch.ts by the run's input items (shared by its items). */
-const pacers = new WeakMap<object, Pacer>();
+/** One pacer per run of the node (shared/runState.ts), shared by its items. */
+const PACER = new RunSlot<Pacer>("the run's pacer");
 
-export function pacerOf(
-	context: Pick<IExecuteSingleFunctions, 'getExecuteData'>,
-	maxInFlight: number,
-): Pacer {
-	let items: unknown;
-	try {
-		items = context.getExecuteData()?.data?.main?.[0];
-	} catch {
-		items = undefined;
-	}
-	if (!Array.isArray(items)) return new Pacer(maxInFlight);
-	let pacer = pacers.get(items);
-	if (!pacer) {
-		pacer = new Pacer(maxInFlight);
-		pacers.set(items, pacer);
-	}
-	return pacer;
+export function pacerOf(context: RunContext, maxInFlight: number): Pacer {
+	return runState(context).get(PACER, () => new Pacer(maxInFlight));
 }
