@@ -47,11 +47,12 @@ export interface RouteFacts {
 	answer?: AnswerContract;
 }
 
-/** What a `{field}` of a route path names. */
-const SUBJECT_OF_FIELD: Record<string, SubjectKind> = {
+/** What a `{field}` of a route path names (null: not an id, e.g. a platform's name). */
+export const SUBJECT_OF_FIELD: Record<string, SubjectKind | null> = {
 	channel: 'channel',
 	postId: 'post',
 	group: 'group',
+	platform: null,
 };
 
 interface DeclaredRoute {
@@ -73,7 +74,7 @@ export function declareRoute(method: string, template: string, facts: RouteFacts
 	const declared = {
 		method: method.toUpperCase(),
 		pattern: new RegExp(`^${source}$`),
-		subject: field ? SUBJECT_OF_FIELD[field] : undefined,
+		subject: field ? (SUBJECT_OF_FIELD[field] ?? undefined) : undefined,
 		facts,
 	};
 	const same = routes.findIndex(

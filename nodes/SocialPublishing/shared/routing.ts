@@ -75,7 +75,7 @@ export function failOnField(
 }
 
 /** The editor's labels of the fields a route path is filled from. */
-const FIELD_LABELS: Record<string, string> = {
+export const FIELD_LABELS: Record<string, string> = {
 	channel: 'Channel',
 	postId: 'Post ID',
 	group: 'Group',
