@@ -7,7 +7,7 @@
  *   for the editor (where, what with the figures, how to fix); `warnings.ts`: what is sent but said;
  * - `pastDate.ts`: a Schedule date that has passed, refused unless Options → Allow Past Date;
  * - `uploads.ts`: media given as binary fields, read first, uploaded only after every check passed;
- * - `lookups.ts`: the channel list and X limits, asked once per execution; `slots.ts`: the next free slot;
+ * - `lookups.ts`: the channel list and X limits, asked once per run; `slots.ts`: the next free slot;
  * - `hooks.ts`: the run-time order (build, check, look up channels, slots, uploads, send) and the output.
  */
 import type { INodeProperties } from 'n8n-workflow';
