@@ -9,13 +9,13 @@ import {
 	getTags,
 } from './methods/loadOptions';
 import { searchChannels } from './methods/listSearch';
+import { sendThroughTransport } from './resources';
 import { analyticsDescription } from './resources/analytics';
 import { channelDescription } from './resources/channel';
 import { mediaDescription } from './resources/media';
 import { notificationDescription } from './resources/notification';
 import { postDescription } from './resources/post';
 import { slotDescription } from './resources/slot';
-import { sendThroughTransport } from './shared/transport';
 import { requestOptionsCollection } from './shared/transport/policy';
 
 const resourceProperties = [

@@ -3,6 +3,8 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import type { Channel } from '../../../shared/channel';
 import { runState, RunSlot } from '../../../shared/runState';
 import { apiRequest } from '../../../shared/transport';
+import { getChannelSettings } from '../../channel/getSettings';
+import { getManyChannels } from '../../channel/getMany';
 
 /**
  * What Post → Create asks the service besides POST /posts, once per run: the channel list (names, platforms,
@@ -34,6 +36,7 @@ async function cached<T>(
 export async function serviceChannels(context: IExecuteSingleFunctions): Promise<Channel[]> {
 	return await cached(context, 'integrations', async () => {
 		const answer = await apiRequest.call(context, 'GET', '/integrations', {
+			route: getManyChannels.route,
 			itemIndex: context.getItemIndex(),
 		});
 		return Array.isArray(answer) ? (answer as Channel[]) : [];
@@ -50,9 +53,7 @@ export async function channelMaxLength(
 			context,
 			'GET',
 			`/integration-settings/${encodeURIComponent(channelId)}`,
-			{
-				itemIndex: context.getItemIndex(),
-			},
+			{ itemIndex: context.getItemIndex(), route: getChannelSettings.route },
 		)) as { output?: { maxLength?: unknown } };
 		const max = answer?.output?.maxLength;
 		return typeof max === 'number' ? max : undefined;
