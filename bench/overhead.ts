@@ -10,7 +10,7 @@
  * work on a shared machine.
  *
  * The node runs with Request Options → Max Requests in Flight at 200, the concurrency of the bare node and of the
- * plain client; a fifth contender, the node at its default (16), shows what that limit costs in time.
+ * plain client; a fifth contender, the node at its default Max Requests in Flight, shows what that limit costs in time.
  *
  * Where the time goes: a fourth contender, the same built node with its description cut to the properties shown for
  * Channel → Get Many (same requestDefaults, transport and hooks), separates the node's own code (trimmed / bare)
@@ -25,6 +25,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { DEFAULT_POLICY } from '../nodes/SocialPublishing/shared/transport/policy';
 import { credentialReads, runNode, type TestCredentials } from '../test/helpers/engine';
 import { registerAsLoadedByN8n } from '../test/helpers/n8nLoader';
 import {
@@ -246,7 +247,7 @@ export async function overhead(sandbox: SandboxProcess, options: OverheadOptions
 		});
 		rows.push({
 			section: 'overhead',
-			what: `${ITEMS} items, +${latency} ms: node at 16 in flight (default) / bare`,
+			what: `${ITEMS} items, +${latency} ms: node at ${DEFAULT_POLICY.maxInFlight} in flight (default) / bare`,
 			ratio: ratios('nodeDefault', 'bare'),
 			detail: `${cpuRatio('nodeDefault', 'bare')}; wall ${ms('nodeDefault').toFixed(0)} ms; the other rows run the node at 200 in flight, as bare and plain`,
 		});

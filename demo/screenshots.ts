@@ -4,6 +4,7 @@
  * (Debian's `chromium` package: `apt-get install chromium`; playwright-core drives it, it downloads no browser).
  * Starts `npm run demo`, logs in with the login it prints, saves the PNGs into .github/screenshots/, then stops the demo
  * with the Ctrl-C it expects (the start-up, shared with `npm run test:browser`, is in startDemo.ts).
+ * `npm run screenshots -- --points=after` takes issue 24's six points instead (editorPoints.ts).
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { type Page } from 'playwright-core';
 
 import { EXAMPLE_CREDENTIAL, EXAMPLES } from '../examples/examples';
 import { ROOT } from '../local-n8n/localN8n';
+import { captureEditorPoints } from './editorPoints';
 import { openEditor, startDemo } from './startDemo';
 
 // A dot folder: n8n-node build copies every .png outside dot folders into dist/, which would ship them.
@@ -32,6 +34,8 @@ async function main(): Promise<void> {
 		throw error;
 	});
 	try {
+		const points = /^--points=(\w+)$/.exec(process.argv[2] ?? '')?.[1];
+		if (points) return await captureEditorPoints(demo, context, points);
 		const page = await context.newPage();
 
 		await page.goto(`${demo.editor}/workflow/${EXAMPLES.uploadThread.id}`);

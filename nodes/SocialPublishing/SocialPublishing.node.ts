@@ -9,14 +9,14 @@ import {
 	getTags,
 } from './methods/loadOptions';
 import { searchChannels } from './methods/listSearch';
+import { sendThroughTransport } from './resources';
 import { analyticsDescription } from './resources/analytics';
 import { channelDescription } from './resources/channel';
 import { mediaDescription } from './resources/media';
 import { notificationDescription } from './resources/notification';
 import { postDescription } from './resources/post';
 import { slotDescription } from './resources/slot';
-import { requestOptionsCollection } from './shared/descriptions';
-import { sendThroughTransport } from './shared/transport';
+import { requestOptionsCollection } from './shared/transport/policy';
 
 const resourceProperties = [
 	...analyticsDescription,

@@ -1,7 +1,6 @@
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 import { EXPECTED_BASE_URL } from '../../credentials/SocialPublishingApi.credentials';
-import { NOTIFICATION_PAGE } from '../SocialPublishing/resources/notification/getMany';
-import { declareRoute } from '../SocialPublishing/shared/routeFacts';
+import { getManyNotifications } from '../SocialPublishing/resources/notification/getMany';
 import {
 	apiRequest,
 	DEFAULT_POLICY,
@@ -16,9 +15,6 @@ export interface NotificationPage {
 }
 
 export const PAGE_SIZE = 100;
-
-// The trigger sends this route too: its answers are held to the same contract, whether or not the action node is loaded.
-declareRoute('GET', '/notifications', { answer: NOTIFICATION_PAGE });
 
 /**
  * The package's request policy, tuned for a poll: a GET is retried on 5xx, timeouts and dropped
@@ -47,6 +43,8 @@ export async function listNotifications(
 	const body = await apiRequest.call(this, 'GET', '/notifications', {
 		qs: { page },
 		policy: pollPolicy(timeoutMs),
+		// Notification → Get Many's route: its answers are held to the same contract.
+		route: getManyNotifications.route,
 	});
 	return pageFrom(this, body, page);
 }

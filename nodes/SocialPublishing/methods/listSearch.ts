@@ -3,6 +3,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { isPlatformId, PLATFORMS, type PlatformId } from '../shared/platforms';
 import type { Channel } from '../shared/channel';
 import { apiRequest } from '../shared/transport';
+import { getManyChannels } from '../resources/channel/getMany';
 
 /** Resource locator lists ("From List"). */
 
@@ -42,7 +43,9 @@ export async function searchChannels(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const channels = await apiRequest.call(this, 'GET', '/integrations');
+	const channels = await apiRequest.call(this, 'GET', '/integrations', {
+		route: getManyChannels.route,
+	});
 	const rows = (Array.isArray(channels) ? channels : []) as Channel[];
 	const platform = platformOfEntry(this);
 	const needle = (filter ?? '').trim().toLowerCase();

@@ -6,7 +6,11 @@ import {
 } from 'n8n-workflow';
 
 import { apiRequest } from '../shared/transport';
-import { DAY_MS } from '../resources/post/getMany';
+import { runChannelTool } from '../resources/channel/runTool';
+import { getChannelSettings } from '../resources/channel/getSettings';
+import { getManyChannels } from '../resources/channel/getMany';
+import { DAY_MS, getManyPosts } from '../resources/post/getMany';
+import { getMissingItems as getMissingItemsOperation } from '../resources/post/getMissingItems';
 
 /** Dropdown lists. Each costs a fixed, small number of requests (tested in test/nodes/SocialPublishing/methods). */
 
@@ -38,6 +42,7 @@ export async function getDiscordChannels(
 	const channel = currentId(this, 'channel', 'Channel');
 	const answer = (await apiRequest
 		.call(this, 'POST', `/integration-trigger/${channel}`, {
+			route: runChannelTool.route,
 			body: { methodName: 'channels', data: {} },
 		})
 		.catch((error: Error) => {
@@ -66,11 +71,9 @@ export async function getChannelTools(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const channel = currentId(this, 'channel', 'Channel');
-	const answer = (await apiRequest.call(
-		this,
-		'GET',
-		`/integration-settings/${channel}`,
-	)) as IDataObject;
+	const answer = (await apiRequest.call(this, 'GET', `/integration-settings/${channel}`, {
+		route: getChannelSettings.route,
+	})) as IDataObject;
 	const tools = (
 		((answer?.output as IDataObject | undefined)?.tools ?? []) as IDataObject[]
 	).filter((t) => typeof t.methodName === 'string');
@@ -117,6 +120,7 @@ export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropert
 	const names = new Set<string>();
 	for (const [start, end] of windows) {
 		const answer = (await apiRequest.call(this, 'GET', '/posts', {
+			route: getManyPosts.route,
 			qs: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() },
 		})) as IDataObject;
 		for (const post of (answer?.posts ?? []) as IDataObject[]) {
@@ -141,7 +145,9 @@ export async function getMissingItems(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const post = currentId(this, 'postId', 'Post ID');
-	const answer = (await apiRequest.call(this, 'GET', `/posts/${post}/missing`)) as unknown;
+	const answer = (await apiRequest.call(this, 'GET', `/posts/${post}/missing`, {
+		route: getMissingItemsOperation.route,
+	})) as unknown;
 	return ((Array.isArray(answer) ? answer : []) as IDataObject[])
 		.filter((item) => item.id !== undefined)
 		.map((item) => ({
@@ -153,7 +159,9 @@ export async function getMissingItems(
 
 /** Clients (customers) that own channels: one GET /integrations. */
 export async function getCustomers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const channels = (await apiRequest.call(this, 'GET', '/integrations')) as unknown;
+	const channels = (await apiRequest.call(this, 'GET', '/integrations', {
+		route: getManyChannels.route,
+	})) as unknown;
 	const customers = new Map<string, string>();
 	for (const channel of (Array.isArray(channels) ? channels : []) as IDataObject[]) {
 		const customer = channel.customer as IDataObject | undefined;

@@ -1,5 +1,7 @@
 import { NodeOperationError, type IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { runItems, runState, RunSlot } from './runState';
+
 /**
  * All or nothing per run, for every write (Post → Create, Delete, Set Status, uploads...): n8n runs the items of a
  * declarative node concurrently, so without this a run whose second item breaks a rule would create the first
@@ -16,24 +18,32 @@ interface Run {
 	started: Set<number>;
 	/** Item index → the error of its checks, or undefined when they passed. */
 	settled: Map<number, unknown>;
+	/** Item index → its error's own description, before the run's sentence is added to it. */
+	ownDescriptions: Map<number, string | undefined>;
 	release: Array<() => void>;
 }
 
-/** Keyed by the run's input items (one array per run of the node, shared by its items' contexts). */
-const runs = new WeakMap<object, Run>();
+/** The run's batch (shared/runState.ts), started afresh by each attempt. */
+const BATCH = new RunSlot<{ run?: Run }>('the all-or-nothing batch');
 
 /** An item that never reaches its checks (n8n refused a parameter before the request) must not hold the others forever. */
 const WAIT_LIMIT_MS = 30_000;
 
 function runOf(context: IExecuteSingleFunctions, itemIndex: number): Run | undefined {
-	const items = context.getExecuteData()?.data?.main?.[0];
-	if (!Array.isArray(items) || items.length < 2) return undefined;
-	let run = runs.get(items);
+	const items = runItems(context);
+	if (!items || items.length < 2) return undefined;
+	const batch = runState(context).get(BATCH, () => ({}));
 	// An item starting again means a new attempt on the same items: its outcomes start afresh.
-	if (!run || run.started.has(itemIndex)) {
-		run = { total: items.length, started: new Set(), settled: new Map(), release: [] };
-		runs.set(items, run);
+	if (!batch.run || batch.run.started.has(itemIndex)) {
+		batch.run = {
+			total: items.length,
+			started: new Set(),
+			settled: new Map(),
+			ownDescriptions: new Map(),
+			release: [],
+		};
 	}
+	const run = batch.run;
 	run.started.add(itemIndex);
 	return run;
 }
@@ -52,9 +62,11 @@ export async function checkedWithTheOtherItems<T>(
 	} catch (error) {
 		outcome = { error };
 	}
-	run.settled.set(
+	const error = 'error' in outcome ? (outcome.error ?? new Error('the checks failed')) : undefined;
+	run.settled.set(itemIndex, error);
+	run.ownDescriptions.set(
 		itemIndex,
-		'error' in outcome ? (outcome.error ?? new Error('the checks failed')) : undefined,
+		(error as { description?: string | null } | undefined)?.description ?? undefined,
 	);
 	if (run.settled.size >= run.total) run.release.splice(0).forEach((release) => release());
 	else {
@@ -92,11 +104,8 @@ export async function checkedWithTheOtherItems<T>(
 	const nothingSent =
 		`Nothing was sent for any item of this run: the node sends all the items of a write run or none, so that running it again after a fix does nothing twice. ` +
 		`Fix item ${firstIndex + 1}${others.length > 0 ? ` (and item${others.length > 1 ? 's' : ''} ${others.join(', ')}, whose own errors show under Continue On Fail)` : ''}, or turn on Continue On Fail to send the valid items and get the others as error items.`;
-	throw runError(context, firstIndex, firstError, nothingSent);
+	throw runError(context, firstIndex, firstError, run.ownDescriptions.get(firstIndex), nothingSent);
 }
-
-/** Each failed item's own description, before the run's sentence was added to it. */
-const ownDescriptions = new WeakMap<object, string | undefined>();
 
 /**
  * The error every item of a failed run throws: the failed item's own (its message, its item), with the run's
@@ -106,13 +115,12 @@ function runError(
 	context: IExecuteSingleFunctions,
 	failedIndex: number,
 	error: unknown,
+	ownDescription: string | undefined,
 	nothingSent: string,
 ): Error {
 	const own = (error instanceof Error ? error : new Error(String(error))) as Error & {
 		description?: string | null;
 	};
-	if (!ownDescriptions.has(own)) ownDescriptions.set(own, own.description ?? undefined);
-	const ownDescription = ownDescriptions.get(own);
 	const description = ownDescription ? `${ownDescription}\n\n${nothingSent}` : nothingSent;
 	if (context.getItemIndex() === failedIndex) {
 		own.description = description;

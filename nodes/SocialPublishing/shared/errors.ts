@@ -1,7 +1,7 @@
 import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
 
 import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.credentials';
-import { routeOf, type Explained, type SubjectKind } from './routeFacts';
+import { NO_ROUTE, type Explained, type RouteMatch, type SubjectKind } from './routeFacts';
 import { MAX_ANNOUNCED_WAIT_S, resetDelayMs, retryAfterDelayMs } from './transport/rateLimits';
 import { redactSecrets } from './secrets';
 
@@ -30,11 +30,18 @@ export interface Failure {
 	broken?: string;
 	/** The Base URL `path` is relative to (to resolve a redirect's Location). */
 	baseUrl?: string;
+	/** The route the request went to, as its sender declared it (shared/routeFacts.ts); none: no facts. */
+	route?: RouteMatch;
+}
+
+/** The route the failed request went to. */
+function routeOf(failure: Failure): RouteMatch {
+	return failure.route ?? NO_ROUTE;
 }
 
 /** The id the failed request's path names, from the route its operation declared (shared/routeFacts.ts). */
 function subjectOf(failure: Failure): { kind: SubjectKind; id: string } | undefined {
-	return routeOf(failure.method, failure.path).subject;
+	return routeOf(failure).subject;
 }
 
 const LABEL: Record<SubjectKind, string> = {
@@ -151,7 +158,7 @@ function explainNetwork(failure: Failure): Explained {
 	const retried =
 		failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
 	// A write without an answer may still have been made: the route says what to check (never re-sent).
-	const mayBeDone = routeOf(failure.method, failure.path).facts.mayApplyWithoutAnswer;
+	const mayBeDone = routeOf(failure).facts.mayApplyWithoutAnswer;
 	if (failure.network === 'timeout') {
 		const seconds = secondsWaited(failure);
 		if (mayBeDone) {
@@ -225,7 +232,7 @@ function explainRedirect(failure: Failure): Explained {
 	const write = failure.method !== 'GET';
 	const notFollowed = `The node follows no redirect: the API answers at its own address, so a redirect means the Base URL is not quite it (http:// instead of https://, a missing /api, a path too many), and following it would send the key${write ? ' and the request' : ''} elsewhere.`;
 	const mayBeDone = write
-		? ` The request was not sent again there. ${routeOf(failure.method, failure.path).facts.mayApplyWithoutAnswer ?? 'The change may or may not have been made (the service may have acted on it before redirecting): check it with the matching Get operation before running again.'}`
+		? ` The request was not sent again there. ${routeOf(failure).facts.mayApplyWithoutAnswer ?? 'The change may or may not have been made (the service may have acted on it before redirecting): check it with the matching Get operation before running again.'}`
 		: '';
 	const location = locationOf(failure);
 	if (!location) {
@@ -259,7 +266,7 @@ function secondsWaited(failure: Failure): number {
  * one. A write may have been made all the same: the route says how to check.
  */
 function explainBroken(failure: Failure): Explained {
-	const { facts } = routeOf(failure.method, failure.path);
+	const { facts } = routeOf(failure);
 	const retried =
 		failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
 	const expected = facts.answer
@@ -281,7 +288,7 @@ function explainBroken(failure: Failure): Explained {
 export function explainFailure(failure: Failure): Explained {
 	if (failure.broken) return explainBroken(failure);
 	const said = serviceMessage(failure.body);
-	const declared = routeOf(failure.method, failure.path);
+	const declared = routeOf(failure);
 	const outcome =
 		failure.network === 'timeout' ? 'timeout' : failure.network ? undefined : failure.status;
 	const own = outcome === undefined ? undefined : declared.facts.explain?.[outcome];

@@ -1,7 +1,10 @@
 /**
  * What the transport and the error wording need to know about a route, declared by the operation that sends it
- * (`routeTo(method, url, { facts })`) instead of being guessed from paths. Loaders, hooks and the trigger send to
- * the same routes, so facts are looked up by method and path, whoever sends.
+ * (`routeTo(method, url, { facts })`) instead of being guessed from paths. Plain data, no registry: each operation
+ * holds its route (`operation.route`); the node's request hook looks requests up in the table of its operations'
+ * routes (resources/index.ts `ROUTES`); loaders, hooks and the trigger name the route they send to
+ * (`apiRequest(..., { route: findNextFreeSlot.route })`). The transport hands the match on with the request
+ * (`Target.route`, `Failure.route`).
  */
 
 import type { AnswerContract } from './transport/answers';
@@ -47,40 +50,36 @@ export interface RouteFacts {
 	answer?: AnswerContract;
 }
 
-/** What a `{field}` of a route path names. */
-const SUBJECT_OF_FIELD: Record<string, SubjectKind> = {
+/** What a `{field}` of a route path names (null: not an id, e.g. a platform's name). */
+export const SUBJECT_OF_FIELD: Record<string, SubjectKind | null> = {
 	channel: 'channel',
 	postId: 'post',
 	group: 'group',
+	platform: null,
 };
 
-interface DeclaredRoute {
+/** A route as an operation declares it (`/analytics/{channel}`): the path's `{field}` says what its id is. */
+export interface Route {
 	method: string;
+	template: string;
 	pattern: RegExp;
 	subject?: SubjectKind;
 	facts: RouteFacts;
 }
 
-const routes: DeclaredRoute[] = [];
-
-/** Declares a route (`/analytics/{channel}`) and its facts; the path's `{field}` says what its id is. */
-export function declareRoute(method: string, template: string, facts: RouteFacts = {}): void {
+export function declareRoute(method: string, template: string, facts: RouteFacts = {}): Route {
 	const field = /\{(\w+)\}/.exec(template)?.[1];
 	const source = template
 		.split(/\{\w+\}/)
 		.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
 		.join('([^/?]+)');
-	const declared = {
+	return {
 		method: method.toUpperCase(),
+		template,
 		pattern: new RegExp(`^${source}$`),
-		subject: field ? SUBJECT_OF_FIELD[field] : undefined,
+		subject: field ? (SUBJECT_OF_FIELD[field] ?? undefined) : undefined,
 		facts,
 	};
-	const same = routes.findIndex(
-		(r) => r.method === declared.method && r.pattern.source === declared.pattern.source,
-	);
-	if (same >= 0) routes[same] = { ...declared, facts: { ...routes[same].facts, ...facts } };
-	else routes.push(declared);
 }
 
 export interface RouteMatch {
@@ -89,19 +88,30 @@ export interface RouteMatch {
 	subject?: { kind: SubjectKind; id: string };
 }
 
-/** The declared route a request goes to (query ignored); routes nobody declared have no facts. */
-export function routeOf(method: string, path: string): RouteMatch {
-	const bare = path.split('?')[0];
-	const m = method.toUpperCase();
-	for (const route of routes) {
-		if (route.method !== m) continue;
-		const match = route.pattern.exec(bare);
-		if (!match) continue;
-		const id = match[1] === undefined ? undefined : decodeURIComponent(match[1]);
-		return {
-			facts: route.facts,
-			...(route.subject && id !== undefined ? { subject: { kind: route.subject, id } } : {}),
-		};
-	}
-	return { facts: {} };
+/** A request to no declared route: no facts. */
+export const NO_ROUTE: RouteMatch = { facts: {} };
+
+/** The request (query ignored) as `route` sees it, or undefined when it is not that route. */
+export function matchRoute(route: Route, method: string, path: string): RouteMatch | undefined {
+	if (route.method !== method.toUpperCase()) return undefined;
+	const match = route.pattern.exec(path.split('?')[0]);
+	if (!match) return undefined;
+	const id = match[1] === undefined ? undefined : decodeURIComponent(match[1]);
+	return {
+		facts: route.facts,
+		...(route.subject && id !== undefined ? { subject: { kind: route.subject, id } } : {}),
+	};
+}
+
+/** Finds the route of a request among several (the node's operations). */
+export type RouteTable = (method: string, path: string) => RouteMatch;
+
+export function routeTable(routes: readonly Route[]): RouteTable {
+	return (method, path) => {
+		for (const route of routes) {
+			const match = matchRoute(route, method, path);
+			if (match) return match;
+		}
+		return NO_ROUTE;
+	};
 }

@@ -4,7 +4,6 @@ import {
 	type IExecuteSingleFunctions,
 	type IHttpRequestMethods,
 	type IHttpRequestOptions,
-	type IN8nRequestOperations,
 	type INodeProperties,
 	type INodePropertyOptions,
 	type INodePropertyRouting,
@@ -13,7 +12,8 @@ import {
 } from 'n8n-workflow';
 
 import { checkedWithTheOtherItems } from './batch';
-import { declareRoute, type RouteFacts } from './routeFacts';
+import { declareRoute, type Route, type RouteFacts } from './routeFacts';
+import type { PagedRequests } from './transport';
 import { readWholeNumber, shownValue } from './userValues';
 
 /**
@@ -26,17 +26,26 @@ export interface Operation {
 	option: INodePropertyOptions;
 	/** Its fields, shown only for this resource and operation. */
 	fields: INodeProperties[];
+	/** The route it sends to, and what the transport and the errors need to know about it (shared/routeFacts.ts). */
+	route: Route;
+}
+
+/** An operation's routing for RoutingNode, and its route's facts for the transport (`routeTo`). */
+export interface RoutedTo {
+	routing: INodePropertyRouting;
+	route: Route;
 }
 
 export function defineOperation(
 	resource: string,
-	option: INodePropertyOptions,
+	entry: Omit<INodePropertyOptions, 'routing'> & { routing: RoutedTo },
 	fields: INodeProperties[] = [],
 ): Operation {
 	return {
-		option,
+		option: { ...entry, routing: entry.routing.routing },
+		route: entry.routing.route,
 		fields: updateDisplayOptions(
-			{ show: { resource: [resource], operation: [String(option.value)] } },
+			{ show: { resource: [resource], operation: [String(entry.value)] } },
 			fields,
 		),
 	};
@@ -75,7 +84,7 @@ export function failOnField(
 }
 
 /** The editor's labels of the fields a route path is filled from. */
-const FIELD_LABELS: Record<string, string> = {
+export const FIELD_LABELS: Record<string, string> = {
 	channel: 'Channel',
 	postId: 'Post ID',
 	group: 'Group',
@@ -146,7 +155,7 @@ function allOrNothing(steps: PreSendAction[]): PreSendAction {
  * (`send.paginate: true` opts into `requestOperations.pagination`, see transport/index.ts); `{field}`
  * in the route is filled from that field, checked (preSend `fillPath`). Operations that read
  * several pages pass their own `pagination` (built with `paginated`), which sends the same way. The route and its
- * facts are declared for the transport and the error wording (shared/routeFacts.ts).
+ * facts go with the operation (`defineOperation`'s `route`) to the transport and the error wording (shared/routeFacts.ts).
  */
 export function routeTo(
 	method: IHttpRequestMethods,
@@ -154,21 +163,25 @@ export function routeTo(
 	steps: {
 		preSend?: PreSendAction[];
 		postReceive?: PostReceiveAction[];
-		pagination?: IN8nRequestOperations['pagination'];
+		/** How it reads several pages (transport/index.ts `paginated`). */
+		pagination?: PagedRequests;
 		/** What the transport and the errors need to know about this route (shared/routeFacts.ts). */
 		facts?: RouteFacts;
 	} = {},
-): INodePropertyRouting {
-	declareRoute(method, url, steps.facts);
+): RoutedTo {
+	const route = declareRoute(method, url, steps.facts);
 	let preSend = [...(url.includes('{') ? [fillPath] : []), ...(steps.preSend ?? [])];
 	// A write sends all the items of a run or none (shared/batch.ts): its checks run as one step that waits for the
 	// other items' checks.
 	if (method !== 'GET' && preSend.length > 0) preSend = [allOrNothing(preSend)];
 	return {
-		request: { method, url },
-		send: { paginate: true, ...(preSend.length ? { preSend } : {}) },
-		...(steps.postReceive?.length ? { output: { postReceive: steps.postReceive } } : {}),
-		...(steps.pagination ? { operations: { pagination: steps.pagination } } : {}),
+		route,
+		routing: {
+			request: { method, url },
+			send: { paginate: true, ...(preSend.length ? { preSend } : {}) },
+			...(steps.postReceive?.length ? { output: { postReceive: steps.postReceive } } : {}),
+			...(steps.pagination ? { operations: { pagination: steps.pagination(route) } } : {}),
+		},
 	};
 }
 

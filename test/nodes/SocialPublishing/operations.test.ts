@@ -3,6 +3,7 @@ import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { rateLimitedRouteOf } from '../../../nodes/SocialPublishing/shared/transport/rateLimits';
 import { png } from '../../fixtures/media';
+import { operationsMissingFrom } from '../../helpers/operations';
 import { byId, createPosts, daysFromNow, errorOf, FAST, useSandbox, type Harness } from './support';
 
 /**
@@ -257,6 +258,17 @@ const OPERATIONS: Operation[] = [
 ];
 
 const t = useSandbox();
+
+/** Operations whose failures their own suite pins, and where. */
+const PINNED_ELSEWHERE: Record<string, string> = {
+	// Its request needs the channel list first, and a POST is never re-sent: resources/post/create/noRetry.test.ts.
+	'Post → Create': 'resources/post/create/noRetry.test.ts',
+};
+
+test('every operation of the node has its row here, or names the suite that pins its failures', () => {
+	const names = [...OPERATIONS.map((op) => op.name), ...Object.keys(PINNED_ELSEWHERE)];
+	expect(operationsMissingFrom(names)).toEqual([]);
+});
 
 describe.each(OPERATIONS)('$name', (op) => {
 	const route = new RegExp(`^${op.path.replace(/:[a-z]+/gi, '[^/]+')}$`);

@@ -7,6 +7,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 import { SocialPublishingApi } from '../../../credentials/SocialPublishingApi.credentials';
 import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
 import { SocialPublishingNotificationTrigger } from '../../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
+import { ROUTES } from '../../../nodes/SocialPublishing/resources';
 import { explainFailure } from '../../../nodes/SocialPublishing/shared/errors';
 
 /** Two full stops in a row, but not an ellipsis ("pos_..."). */
@@ -68,6 +69,7 @@ describe('no doubled full stops', () => {
 					const { message, description } = explainFailure({
 						method: 'POST',
 						path,
+						route: ROUTES('POST', path),
 						status,
 						body,
 						attempts: 2,
@@ -108,6 +110,7 @@ describe('no angle-bracket placeholders in what n8n shows as HTML', () => {
 					const { message, description } = explainFailure({
 						method: 'GET',
 						path,
+						route: ROUTES('GET', path),
 						status,
 						body,
 						attempts: 1,

@@ -6,15 +6,13 @@ import { getManyChannels } from './getMany';
 import { getChannelSettings } from './getSettings';
 import { runChannelTool } from './runTool';
 
-export const channelDescription = resourceOperations(
-	'channel',
-	[
-		checkConnection,
-		deleteChannel,
-		getConnectUrl,
-		getManyChannels,
-		getChannelSettings,
-		runChannelTool,
-	],
-	'getMany',
-);
+export const channelOperations = [
+	checkConnection,
+	deleteChannel,
+	getConnectUrl,
+	getManyChannels,
+	getChannelSettings,
+	runChannelTool,
+];
+
+export const channelDescription = resourceOperations('channel', channelOperations, 'getMany');

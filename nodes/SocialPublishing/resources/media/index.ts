@@ -3,8 +3,6 @@ import { getManyMedia } from './getMany';
 import { uploadMedia } from './upload';
 import { uploadMediaFromUrl } from './uploadFromUrl';
 
-export const mediaDescription = resourceOperations(
-	'media',
-	[getManyMedia, uploadMedia, uploadMediaFromUrl],
-	'upload',
-);
+export const mediaOperations = [getManyMedia, uploadMedia, uploadMediaFromUrl];
+
+export const mediaDescription = resourceOperations('media', mediaOperations, 'upload');

@@ -7,16 +7,14 @@ import { getMissingItems } from './getMissingItems';
 import { setReleaseId } from './setReleaseId';
 import { setPostStatus } from './setStatus';
 
-export const postDescription = resourceOperations(
-	'post',
-	[
-		createPost,
-		deletePost,
-		deletePostGroup,
-		getManyPosts,
-		getMissingItems,
-		setReleaseId,
-		setPostStatus,
-	],
-	'getMany',
-);
+export const postOperations = [
+	createPost,
+	deletePost,
+	deletePostGroup,
+	getManyPosts,
+	getMissingItems,
+	setReleaseId,
+	setPostStatus,
+];
+
+export const postDescription = resourceOperations('post', postOperations, 'getMany');

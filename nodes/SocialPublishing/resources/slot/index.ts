@@ -1,4 +1,6 @@
 import { resourceOperations } from '../../shared/routing';
 import { findNextFreeSlot } from './findNextFree';
 
-export const slotDescription = resourceOperations('slot', [findNextFreeSlot], 'findNextFree');
+export const slotOperations = [findNextFreeSlot];
+
+export const slotDescription = resourceOperations('slot', slotOperations, 'findNextFree');

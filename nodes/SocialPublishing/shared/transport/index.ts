@@ -20,7 +20,8 @@ import { EXPECTED_BASE_URL } from '../../../../credentials/SocialPublishingApi.c
 import { baseUrlOf, refuseUnusableBaseUrl } from '../baseUrl';
 import { MAX_PAGES_PER_CALL } from '../bounds';
 import { toItems } from '../items';
-import { routeOf } from '../routeFacts';
+import { matchRoute, NO_ROUTE, type Route, type RouteMatch, type RouteTable } from '../routeFacts';
+import { runState, RunSlot } from '../runState';
 import { keyRedactor, MIN_KEY_LENGTH, type KeyRedactor } from '../secrets';
 import { BrokenAnswer, brokenAnswer } from './answers';
 import { pacerOf } from './pacing';
@@ -81,7 +82,7 @@ function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, targ
 			},
 		);
 	}
-	const problem = brokenAnswer(routeOf(target.method, target.path).facts.answer, body, headers);
+	const problem = brokenAnswer(target.route?.facts.answer, body, headers);
 	if (problem) throw new BrokenAnswer(response.statusCode, headers, problem);
 }
 
@@ -156,17 +157,21 @@ function prepare(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	redactor: KeyRedactor,
+	routeFor: (method: string, path: string) => RouteMatch,
 ) {
 	const policy = nodePolicy(context, DEFAULT_POLICY);
 	requestData.options.timeout = policy.timeoutMs;
 	// The API never redirects: a redirect is a Base URL that is not quite the API's, and following it would send the
 	// key elsewhere or re-send a write. Refused and explained (../errors.ts).
 	requestData.options.disableFollowRedirect = true;
+	const method = String(requestData.options.method ?? 'GET').toUpperCase();
+	const path = String(requestData.options.url ?? '');
 	const target: Target = {
-		method: String(requestData.options.method ?? 'GET').toUpperCase(),
-		path: String(requestData.options.url ?? ''),
+		method,
+		path,
 		itemIndex: context.getItemIndex(),
 		baseUrl: String(requestData.options.baseURL ?? ''),
+		route: routeFor(method, path),
 	};
 	const captured = captureAnswers(requestData, target);
 	redactAnswers(requestData, redactor);
@@ -273,22 +278,19 @@ export function refuseUnusableKey(
 }
 
 /** The items of one run share one read of the credential: n8n reads and decrypts it on every getCredentials(). */
-const runCredentials = new WeakMap<object, Promise<IDataObject>>();
+const CREDENTIALS = new RunSlot<Promise<IDataObject>>("the run's credential");
 
 /**
- * Checks the run's credential (read once per run, keyed like shared/batch.ts by the run's input items) for this item;
- * answers what replaces its key in everything the item's request brings back.
+ * Checks the run's credential (read once per run, shared/runState.ts) for this item; answers what replaces its key
+ * in everything the item's request brings back.
  */
 async function refuseUnusableCredential(
 	context: IExecutePaginationFunctions,
 ): Promise<KeyRedactor> {
-	const items = context.getExecuteData()?.data?.main?.[0];
-	let credentials = Array.isArray(items) ? runCredentials.get(items) : undefined;
-	if (!credentials) {
-		credentials = context.getCredentials(CREDENTIAL_TYPE);
-		if (Array.isArray(items)) runCredentials.set(items, credentials);
-	}
-	const read = await credentials;
+	const read = await runState(context).get(
+		CREDENTIALS,
+		async () => await context.getCredentials(CREDENTIAL_TYPE),
+	);
 	refuseUnusableKey(() => context.getNode(), read, context.getItemIndex());
 	return keyRedactor(String(read.apiKey ?? '').trim());
 }
@@ -299,18 +301,29 @@ async function refuseUnusableCredential(
  */
 export const ANSWERED_WITHOUT_SENDING = Symbol('answeredWithoutSending');
 
-/** The node's request hook (`requestOperations.pagination`): one request of one item. */
-export async function sendThroughTransport(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	const redactor = await refuseUnusableCredential(this);
-	const answered = (requestData.options as unknown as Record<symbol, unknown>)[
-		ANSWERED_WITHOUT_SENDING
-	];
-	if (Array.isArray(answered)) return redactor.value(answered as INodeExecutionData[]);
-	const { send, finish } = prepare(this, requestData, redactor);
-	return finish(await send());
+/**
+ * The node's request hook (`requestOperations.pagination`): one request of one item, its facts found among the
+ * routes of the node's operations (resources/index.ts).
+ */
+export function requestHook(routes: RouteTable) {
+	return async function sendThroughTransport(
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const credential = await refuseUnusableCredential(this);
+		const answered = (requestData.options as unknown as Record<symbol, unknown>)[
+			ANSWERED_WITHOUT_SENDING
+		];
+		if (Array.isArray(answered)) return credential.value(answered as INodeExecutionData[]);
+		const { send, finish } = prepare(this, requestData, credential, routes);
+		return finish(await send());
+	};
+}
+
+/** The match of a request to the route its sender names (its own facts if the path is not that route's). */
+function matchOf(route: Route | undefined, method: string, path: string): RouteMatch {
+	if (!route) return NO_ROUTE;
+	return matchRoute(route, method, path) ?? { facts: route.facts };
 }
 
 /** How an operation walks its pages: sets the query of the next page from the last answer, or ends. */
@@ -321,34 +334,44 @@ export interface PageWalk {
 	next(answer: unknown, qs: IDataObject): boolean;
 }
 
+/** The request hook of an operation that reads several pages, for its route (`routeTo` gives it). */
+export type PagedRequests = (
+	route: Route,
+) => (
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
+
 /**
  * A request hook for operations that read several pages (or date windows), set on the operation
- * with `routing.operations.pagination`. Each page goes through the same policy; Return All / Limit
- * are read from the operation's `returnAll` and `limit` fields when it has them.
+ * with `routing.operations.pagination` (routeTo's `pagination`). Each page goes through the same policy; Return All /
+ * Limit are read from the operation's `returnAll` and `limit` fields when it has them.
  */
-export function paginated(walk: (context: IExecutePaginationFunctions) => PageWalk) {
-	return async function (
-		this: IExecutePaginationFunctions,
-		requestData: DeclarativeRestApiSettings.ResultOptions,
-	): Promise<INodeExecutionData[]> {
-		const { send, finish, captured } = prepare(
-			this,
-			requestData,
-			await refuseUnusableCredential(this),
-		);
-		const returnAll = this.getNodeParameter('returnAll', true) as boolean;
-		const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
-		const pages = walk(this);
-		const qs = (requestData.options.qs ??= {}) as IDataObject;
-		const items: INodeExecutionData[] = [];
-		if (!pages.start(qs)) return [];
-		for (let page = 1; ; page++) {
-			items.push(...(await send()));
-			if (items.length >= limit || !pages.next(captured.body, qs)) break;
-			if (page === MAX_PAGES_PER_CALL) throw endlessPages(this, requestData, page, items.length);
-		}
-		return finish(items.slice(0, limit));
-	};
+export function paginated(walk: (context: IExecutePaginationFunctions) => PageWalk): PagedRequests {
+	return (route) =>
+		async function (
+			this: IExecutePaginationFunctions,
+			requestData: DeclarativeRestApiSettings.ResultOptions,
+		): Promise<INodeExecutionData[]> {
+			const { send, finish, captured } = prepare(
+				this,
+				requestData,
+				await refuseUnusableCredential(this),
+				(method, path) => matchOf(route, method, path),
+			);
+			const returnAll = this.getNodeParameter('returnAll', true) as boolean;
+			const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+			const pages = walk(this);
+			const qs = (requestData.options.qs ??= {}) as IDataObject;
+			const items: INodeExecutionData[] = [];
+			if (!pages.start(qs)) return [];
+			for (let page = 1; ; page++) {
+				items.push(...(await send()));
+				if (items.length >= limit || !pages.next(captured.body, qs)) break;
+				if (page === MAX_PAGES_PER_CALL) throw endlessPages(this, requestData, page, items.length);
+			}
+			return finish(items.slice(0, limit));
+		};
 }
 
 /** The service still says "more" after the most pages one call reads (../bounds.ts): an error, never a silent stop. */
@@ -379,6 +402,8 @@ export interface ApiRequestOptions {
 	/** Defaults to the node's Request Options (loaders: a short timeout, one retry, no rate-limit wait). */
 	policy?: TransportPolicy;
 	itemIndex?: number;
+	/** The route sent to, with its facts: the operation's that sends it (`findNextFreeSlot.route`). */
+	route?: Route;
 }
 
 /** The whole answer (body and headers) of one request under the policy. */
@@ -406,7 +431,13 @@ export async function apiRequestFull(
 		...(options.qs ? { qs: options.qs } : {}),
 		...(options.body ? { body: options.body } : {}),
 	};
-	const target: Target = { method, path, itemIndex: options.itemIndex, baseUrl: request.baseURL };
+	const target: Target = {
+		method,
+		path,
+		itemIndex: options.itemIndex,
+		baseUrl: request.baseURL,
+		route: matchOf(options.route, method, path),
+	};
 	// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and the trigger send alone.
 	const pacer = 'getExecuteData' in this ? pacerOf(this, policy.maxInFlight) : undefined;
 	// Each attempt's answer, or the client's error, with the key replaced before anything reads it; the error handed on alike.

@@ -1,5 +1,7 @@
-import { sleep, type IDataObject, type IExecuteSingleFunctions } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
+import { runState, RunSlot, type RunContext } from '../runState';
+import { DEFAULT_POLICY } from './policy';
 import { announcedWindow, MAX_ANNOUNCED_WAIT_S, rateLimitedRouteOf } from './rateLimits';
 
 /**
@@ -22,8 +24,6 @@ import { announcedWindow, MAX_ANNOUNCED_WAIT_S, rateLimitedRouteOf } from './rat
 
 /** A small step past the announced window end, so the first request of the next window never lands in the old one. */
 const MARGIN_MS = 25;
-
-export const DEFAULT_MAX_IN_FLIGHT = 16;
 
 /** The wait a request would need is longer than the caller allows: it is not sent. */
 export interface TooLongToWait {
@@ -90,7 +90,7 @@ export class Pacer {
 	private wakeAt = Infinity;
 
 	constructor(
-		readonly maxInFlight: number = DEFAULT_MAX_IN_FLIGHT,
+		readonly maxInFlight: number = DEFAULT_POLICY.maxInFlight,
 		private readonly clock: PacerClock = REAL_TIME,
 	) {}
 
@@ -238,24 +238,9 @@ export class Pacer {
 	}
 }
 
-/** One pacer per run of the node, keyed like shared/batch.ts by the run's input items (shared by its items). */
-const pacers = new WeakMap<object, Pacer>();
+/** One pacer per run of the node (shared/runState.ts), shared by its items. */
+const PACER = new RunSlot<Pacer>("the run's pacer");
 
-export function pacerOf(
-	context: Pick<IExecuteSingleFunctions, 'getExecuteData'>,
-	maxInFlight: number,
-): Pacer {
-	let items: unknown;
-	try {
-		items = context.getExecuteData()?.data?.main?.[0];
-	} catch {
-		items = undefined;
-	}
-	if (!Array.isArray(items)) return new Pacer(maxInFlight);
-	let pacer = pacers.get(items);
-	if (!pacer) {
-		pacer = new Pacer(maxInFlight);
-		pacers.set(items, pacer);
-	}
-	return pacer;
+export function pacerOf(context: RunContext, maxInFlight: number): Pacer {
+	return runState(context).get(PACER, () => new Pacer(maxInFlight));
 }

@@ -1,6 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { DEFAULT_MAX_IN_FLIGHT } from './pacing';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 /** How requests are sent: the node's Request Options, with defaults for the node, its loaders and the trigger. */
 
@@ -17,13 +15,84 @@ export interface TransportPolicy {
 	includeRateLimitInfo: boolean;
 }
 
-export const DEFAULT_POLICY: TransportPolicy = {
+/**
+ * The node's Request Options. n8n adds its own declarative options (Timeout, Proxy, Batching,
+ * Ignore SSL Issues) to a collection of this name when it loads the node; these join them.
+ * The transport reads all of them (`policyOf`); their defaults are the policy's
+ * (`DEFAULT_POLICY`), stated here once: n8n's lint wants each field's default as a literal.
+ */
+export const requestOptionsCollection: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	isNodeSetting: true,
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Include Rate Limit Info',
+			name: 'includeRateLimitInfo',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to add the X-RateLimit-* figures of the answer (limit, remaining, seconds to reset) to each output item as "rateLimit" (null where the route sends none)',
+		},
+		{
+			displayName: 'Max Rate-Limit Wait (S)',
+			name: 'maxRateLimitWait',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 60,
+			description:
+				"Longest time in seconds an item waits for a rate-limit window (a 429's Retry-After, or a window its route has used up); a longer wait fails the item, unsent, with the time to retry. 0 never waits.",
+		},
+		{
+			displayName: 'Max Requests in Flight',
+			name: 'maxInFlight',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 16,
+			description:
+				"Most requests of one run sent at the same time (n8n starts every item at once). Requests to a rate-limited route also wait for its window, as the service's X-RateLimit figures say, instead of being refused.",
+		},
+		{
+			displayName: 'Retries of Reads',
+			name: 'maxRetries',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 2,
+			description:
+				'How many more times to send a GET request after a 5xx answer, a timeout or a dropped connection (a timeout of Find Next Free is not retried: it means an unknown or disabled channel). Requests that change data are never re-sent after such failures.',
+		},
+		{
+			displayName: 'Retry Delay (Ms)',
+			name: 'retryDelay',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 1000,
+			description: 'Wait before the first retry, in milliseconds; doubled for each further retry',
+		},
+	],
+};
+
+/** The default of a Request Options field. */
+function shownDefault<T>(name: string): T {
+	const field = requestOptionsCollection.options?.find((o) => o.name === name);
+	return (field as INodeProperties).default as T;
+}
+
+/**
+ * The defaults, stated once, in the Request Options fields above: the transport applies them, the pacer starts
+ * from them, the loaders and the trigger tune them, the docs state them (test/docs/figures.test.ts checks).
+ */
+export const DEFAULT_POLICY: Readonly<TransportPolicy> = {
+	// n8n's own Timeout option, which it adds to the collection without a default of ours.
 	timeoutMs: 30_000,
-	retries: 2,
-	retryDelayMs: 1_000,
-	maxRateLimitWaitS: 60,
-	maxInFlight: DEFAULT_MAX_IN_FLIGHT,
-	includeRateLimitInfo: false,
+	retries: shownDefault<number>('maxRetries'),
+	retryDelayMs: shownDefault<number>('retryDelay'),
+	maxRateLimitWaitS: shownDefault<number>('maxRateLimitWait'),
+	maxInFlight: shownDefault<number>('maxInFlight'),
+	includeRateLimitInfo: shownDefault<boolean>('includeRateLimitInfo'),
 };
 
 /** Loaders fill a dropdown while the user waits: answer or fail fast. */

@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { failureError, rateLimitError, retryAfterSeconds, type Failure } from '../errors';
-import { routeOf } from '../routeFacts';
+import type { RouteMatch } from '../routeFacts';
 import { BrokenAnswer } from './answers';
 import { Pacer } from './pacing';
 import type { TransportPolicy } from './policy';
@@ -28,6 +28,8 @@ export interface Target {
 	itemIndex?: number;
 	/** The Base URL the path is relative to, for a redirect's error to say where the API probably is. */
 	baseUrl?: string;
+	/** The route it goes to, as its sender declared it (shared/routeFacts.ts); none: no facts. */
+	route?: RouteMatch;
 }
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
@@ -91,6 +93,7 @@ function failureOf(
 		attempts,
 		timeoutMs: policy.timeoutMs,
 		baseUrl: target.baseUrl,
+		route: target.route,
 	};
 	if (error instanceof BrokenAnswer)
 		return { ...base, status: error.status, headers: error.headers, broken: error.problem };
@@ -154,8 +157,7 @@ function retryable(method: string, failure: Failure): boolean {
 	if (method !== 'GET') return false;
 	if (failure.broken) return true;
 	// A route whose timeout is final (find-slot: production never answers for an unknown channel) only waits again.
-	if (failure.network === 'timeout' && routeOf(method, failure.path).facts.timeoutIsFinal)
-		return false;
+	if (failure.network === 'timeout' && failure.route?.facts.timeoutIsFinal) return false;
 	if (failure.network === 'timeout' || failure.network === 'dropped') return true;
 	return (failure.status ?? 0) >= 500;
 }

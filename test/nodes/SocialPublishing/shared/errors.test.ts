@@ -1,8 +1,12 @@
-import { SocialPublishing } from '../../../../nodes/SocialPublishing/SocialPublishing.node';
-import { explainFailure } from '../../../../nodes/SocialPublishing/shared/errors';
+import { ROUTES } from '../../../../nodes/SocialPublishing/resources';
+import {
+	explainFailure as explainWithRoute,
+	type Failure,
+} from '../../../../nodes/SocialPublishing/shared/errors';
 
-// Loading the node declares its routes and their facts.
-new SocialPublishing();
+/** A failure on the route its operation declares, as the transport hands it on. */
+const explainFailure = (failure: Failure) =>
+	explainWithRoute({ ...failure, route: ROUTES(failure.method, failure.path) });
 
 it('explainFailure words a platform rule problem with the channel and a fix', () => {
 	const explained = explainFailure({

@@ -38,6 +38,7 @@ import {
 	type RuleProblem,
 } from '../../../shared/postRules';
 import { checkedWithTheOtherItems } from '../../../shared/batch';
+import { runState, RunSlot } from '../../../shared/runState';
 import { isMalformedId } from '../../../shared/routing';
 import type { Channel } from '../../../shared/channel';
 import { channelMaxLength, serviceChannels } from './lookups';
@@ -369,9 +370,10 @@ async function checkOnlyRequest(
 
 // ---------------------------------------------------------------- the hooks
 
-/** What postReceive needs from preSend of the same item (same context object). */
-const sentDates = new WeakMap<object, string>();
-const sentWarnings = new WeakMap<object, Array<{ channelId: string; text: string }>>();
+/** What postReceive needs from preSend of the same item: item index → the date and warnings sent. */
+const SENT = new RunSlot<
+	Map<number, { date?: string; warnings: Array<{ channelId: string; text: string }> }>
+>('what Post → Create sent for each item');
 
 /** preSend of Post → Create: builds, checks and completes the POST /posts body. */
 export async function buildCreatePostRequest(
@@ -424,15 +426,16 @@ export async function buildCreatePostRequest(
 
 	await uploadPending(this, binaryMedia.pending);
 
-	if (typeof draft.body.date === 'string') sentDates.set(this, draft.body.date);
 	const warnings = warningsOf(prepared, infos);
-	sentWarnings.set(
-		this,
-		warnings.map((warning) => ({
-			channelId: draft.channels[warning.postIndex]?.id ?? '',
-			text: warning.text,
-		})),
-	);
+	runState(this)
+		.get(SENT, () => new Map())
+		.set(this.getItemIndex(), {
+			...(typeof draft.body.date === 'string' ? { date: draft.body.date } : {}),
+			warnings: warnings.map((warning) => ({
+				channelId: draft.channels[warning.postIndex]?.id ?? '',
+				text: warning.text,
+			})),
+		});
 	requestOptions.body = draft.body;
 	return requestOptions;
 }
@@ -445,8 +448,11 @@ export async function toCreatedPosts(
 ): Promise<INodeExecutionData[]> {
 	const created = Array.isArray(response.body) ? (response.body as Json[]) : [];
 	const channels = new Map((await serviceChannels(this)).map((channel) => [channel.id, channel]));
-	const date = sentDates.get(this);
-	const warnings = sentWarnings.get(this) ?? [];
+	const sent = runState(this)
+		.get(SENT, () => new Map())
+		.get(this.getItemIndex());
+	const date = sent?.date;
+	const warnings = sent?.warnings ?? [];
 	return created.map((post) => {
 		const channel = channels.get(String(post.integration));
 		const said = warnings

@@ -12,7 +12,7 @@
  * - `delays.ts`: a follow-up part's Delay (Minutes), checked in both modes;
  * - `checkOnly.ts`: Options → Check Only's report (what would be sent, lengths, problems,
  *   warnings), nothing sent;
- * - `lookups.ts`: the channel list and X limits, asked once per execution; `slots.ts`: the next free slot;
+ * - `lookups.ts`: the channel list and X limits, asked once per run; `slots.ts`: the next free slot;
  * - `hooks.ts`: the run-time order (build, check, look up channels, slots, uploads, send) and the output.
  */
 import type { INodeProperties } from 'n8n-workflow';
@@ -345,7 +345,7 @@ const fields: INodeProperties[] = [
 ];
 
 // No answer to POST /posts may still mean posts were created: the error says so, and it is never re-sent.
-declareRoute('POST', '/posts', {
+const route = declareRoute('POST', '/posts', {
 	mayApplyWithoutAnswer:
 		"The post may have been created: check Post → Get Many (around the post's date) before retrying, or it may be published twice.",
 	// One `{postId, integration}` per channel of the request, which has at least one.
@@ -378,10 +378,14 @@ export const createPost = defineOperation(
 		action: 'Create a post',
 		description:
 			'Create a draft, scheduled or immediate post on one or more channels (POST /posts)',
+		// Its own routing, not routeTo's: its preSend holds the all-or-nothing checks itself (hooks.ts).
 		routing: {
-			request: { method: 'POST', url: '/posts' },
-			send: { preSend: [buildCreatePostRequest], paginate: true },
-			output: { postReceive: [toCreatedPosts] },
+			route,
+			routing: {
+				request: { method: 'POST', url: '/posts' },
+				send: { preSend: [buildCreatePostRequest], paginate: true },
+				output: { postReceive: [toCreatedPosts] },
+			},
 		},
 	},
 	fields,

@@ -1,29 +1,20 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import type { Channel } from '../../../shared/channel';
+import { runState, RunSlot } from '../../../shared/runState';
 import { apiRequest } from '../../../shared/transport';
+import { getChannelSettings } from '../../channel/getSettings';
+import { getManyChannels } from '../../channel/getMany';
 
 /**
- * What Post → Create asks the service besides POST /posts, once per execution: the channel list (names, platforms,
- * unknown ids) and an X channel's text limit. Answers are kept for the execution, shared by its items.
+ * What Post → Create asks the service besides POST /posts, once per run: the channel list (names, platforms,
+ * unknown ids) and an X channel's text limit. Answers are kept for the run (shared/runState.ts), shared by its items.
  */
 
-/** Keyed by the node's context object, which lives as long as the execution (one per node and execution). */
-const executionCaches = new WeakMap<object, Map<string, Promise<unknown>>>();
+const LOOKUPS = new RunSlot<Map<string, Promise<unknown>>>("Post → Create's look-ups");
 
 export function cacheOf(context: IExecuteSingleFunctions): Map<string, Promise<unknown>> {
-	let owner: object = context;
-	try {
-		owner = context.getContext('node');
-	} catch {
-		// No execution data (should not happen in a run): cache for this item only.
-	}
-	let cache = executionCaches.get(owner);
-	if (!cache) {
-		cache = new Map();
-		executionCaches.set(owner, cache);
-	}
-	return cache;
+	return runState(context).get(LOOKUPS, () => new Map());
 }
 
 async function cached<T>(
@@ -45,6 +36,7 @@ async function cached<T>(
 export async function serviceChannels(context: IExecuteSingleFunctions): Promise<Channel[]> {
 	return await cached(context, 'integrations', async () => {
 		const answer = await apiRequest.call(context, 'GET', '/integrations', {
+			route: getManyChannels.route,
 			itemIndex: context.getItemIndex(),
 		});
 		return Array.isArray(answer) ? (answer as Channel[]) : [];
@@ -61,9 +53,7 @@ export async function channelMaxLength(
 			context,
 			'GET',
 			`/integration-settings/${encodeURIComponent(channelId)}`,
-			{
-				itemIndex: context.getItemIndex(),
-			},
+			{ itemIndex: context.getItemIndex(), route: getChannelSettings.route },
 		)) as { output?: { maxLength?: unknown } };
 		const max = answer?.output?.maxLength;
 		return typeof max === 'number' ? max : undefined;

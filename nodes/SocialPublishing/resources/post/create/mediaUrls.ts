@@ -18,10 +18,11 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { MEDIA_EXTENSIONS } from '../../../shared/platforms';
 import { readAddressToFetch } from '../../../shared/publicAddress';
+import { runState, RunSlot } from '../../../shared/runState';
 import { apiRequest } from '../../../shared/transport';
+import { uploadMediaFromUrl } from '../../media/uploadFromUrl';
 import { shownValue } from '../../../shared/userValues';
 import { URL_SOURCE, type Json } from './body';
-import { cacheOf } from './lookups';
 import type { MediaUrlProblem, MediaUrlRefusal } from '../../../shared/postProblems';
 
 /** A media reference of the body whose file is still behind a URL. */
@@ -164,6 +165,14 @@ interface Uploaded {
 }
 
 /**
+ * The run's uploads by address: each address is sent once per run, its items sharing the answer (a
+ * failure too: the same address is not asked for again in the run).
+ */
+const UPLOADED = new RunSlot<Map<string, Promise<Uploaded>>>(
+	"Post → Create's media URLs uploaded in this run",
+);
+
+/**
  * Step 2: uploads each distinct address once per run (POST /upload-from-url; the run's items share
  * the answers) and puts the uploaded id and path in the references. The addresses that failed, as
  * problems naming each.
@@ -173,21 +182,21 @@ export async function uploadMediaUrls(
 	urls: MediaUrls,
 	shared: boolean,
 ): Promise<MediaUrlProblem[]> {
-	const cache = cacheOf(context);
+	const uploads = runState(context).get(UPLOADED, () => new Map());
 	const distinct = [...new Set(urls.refs.map((ref) => ref.href))];
 	const outcomes = new Map<string, Uploaded | { error: unknown }>();
 	for (const href of distinct) {
-		const key = `uploadFromUrl:${href}`;
-		let upload = cache.get(key) as Promise<Uploaded> | undefined;
+		let upload = uploads.get(href);
 		if (!upload) {
+			// Media → Upload From URL's route: its answer contract (a media item) and its rate limit.
 			upload = apiRequest
 				.call(context, 'POST', '/upload-from-url', {
 					body: { url: href },
 					itemIndex: context.getItemIndex(),
+					route: uploadMediaFromUrl.route,
 				})
 				.then((answer) => ({ id: (answer as Json)?.id, path: (answer as Json)?.path }));
-			// Kept even when it fails: the same address is not asked for again in this run.
-			cache.set(key, upload);
+			uploads.set(href, upload);
 		}
 		outcomes.set(
 			href,

@@ -6,6 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { apiRequest } from '../../../shared/transport';
+import { findNextFreeSlot } from '../../slot/findNextFree';
 import { slotToIso } from './body';
 import type { NodeProblem } from '../../../shared/postProblems';
 import type { Channel } from '../../../shared/channel';
@@ -39,6 +40,8 @@ async function findSlot(
 	const answer = await apiRequest
 		.call(context, 'GET', `/find-slot/${encodeURIComponent(channelId)}`, {
 			itemIndex: context.getItemIndex(),
+			// Slot → Find Next Free's route: its timeout is final, its 404 and timeout worded for the channel.
+			route: findNextFreeSlot.route,
 		})
 		.then(
 			(body) => ({ body: body as { date?: unknown } | undefined }),

@@ -17,6 +17,8 @@ import { MEDIA_EXTENSIONS } from '../../../shared/platforms';
 import { BINARY_SOURCE, type Json } from './body';
 import { pacerOf } from '../../../shared/transport/pacing';
 import { baseUrlOf } from '../../../shared/baseUrl';
+import { matchRoute } from '../../../shared/routeFacts';
+import { uploadMedia } from '../../media/upload';
 import {
 	CREDENTIAL_TYPE,
 	lowerCaseKeys,
@@ -181,7 +183,12 @@ export async function uploadPending(
 		};
 		const response = await sendWithPolicy(
 			context.getNode(),
-			{ method: 'POST', path: '/upload', itemIndex: context.getItemIndex() },
+			{
+				method: 'POST',
+				path: '/upload',
+				itemIndex: context.getItemIndex(),
+				route: matchRoute(uploadMedia.route, 'POST', '/upload'),
+			},
 			policy,
 			async () =>
 				(await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {

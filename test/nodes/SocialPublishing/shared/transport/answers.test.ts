@@ -4,10 +4,11 @@
  * never a thrown TypeError, never an unworded "undefined" or "null".
  */
 import fc from 'fast-check';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { SocialPublishing } from '../../../../../nodes/SocialPublishing/SocialPublishing.node';
 import { toItems } from '../../../../../nodes/SocialPublishing/shared/items';
-import { routeOf } from '../../../../../nodes/SocialPublishing/shared/routeFacts';
+import { ROUTES as routeOf } from '../../../../../nodes/SocialPublishing/resources';
 import {
 	brokenAnswer,
 	type AnswerContract,
@@ -15,30 +16,14 @@ import {
 import { answers } from '../../../../helpers/hostileServer';
 import { expectHostileOutcome, useHostileService } from '../../hostile/support';
 
-new SocialPublishing(); // loading the node declares its routes
-
-const ROUTES: Array<[string, string]> = [
-	['GET', '/is-connected'],
-	['GET', '/integrations'],
-	['GET', '/integration-settings/c1'],
-	['POST', '/integration-trigger/c1'],
-	['GET', '/social/x'],
-	['DELETE', '/integrations/c1'],
-	['GET', '/posts'],
-	['POST', '/posts'],
-	['PUT', '/posts/p1/status'],
-	['DELETE', '/posts/p1'],
-	['DELETE', '/posts/group/g1'],
-	['GET', '/posts/p1/missing'],
-	['PUT', '/posts/p1/release-id'],
-	['GET', '/find-slot/c1'],
-	['GET', '/analytics/c1'],
-	['GET', '/analytics/post/p1'],
-	['GET', '/notifications'],
-	['GET', '/media'],
-	['POST', '/upload'],
-	['POST', '/upload-from-url'],
-];
+/** Every route an operation sends, from the node's description: its `{field}`s filled with a sample id. */
+const ROUTES: Array<[string, string]> = new SocialPublishing().description.properties
+	.filter((p: INodeProperties) => p.name === 'operation')
+	.flatMap((p) => p.options as INodePropertyOptions[])
+	.map((o): [string, string] => [
+		String(o.routing?.request?.method),
+		String(o.routing?.request?.url).replace(/\{(\w+)\}/g, '$11'),
+	]);
 const contracts = ROUTES.map(
 	([method, path]) =>
 		[`${method} ${path}`, routeOf(method, path).facts.answer] as [

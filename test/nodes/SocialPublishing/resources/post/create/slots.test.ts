@@ -1,6 +1,8 @@
 /** Post → Create at the next free slot (slots.ts): GET /find-slot per channel, one slot per item. */
+import { sleep } from 'n8n-workflow';
+
 import { channel, createParams, parts } from '../../../createParameters';
-import { byId, errorText, useSandbox } from '../../../support';
+import { byId, errorText, FAST, useSandbox } from '../../../support';
 
 // Request Options left to the node's defaults.
 const t = useSandbox({
@@ -53,5 +55,34 @@ describe('Post → Create: next free slot', () => {
 		);
 		expect(errorText(result)).toContain('the channel is disabled');
 		expect(await t.routes()).toEqual(['GET /integrations']);
+	});
+
+	it("asks with Slot → Find Next Free's route: a find-slot that never answers is not retried, and said so", async () => {
+		const { telegram } = t.sandbox.seed.channels;
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/find-slot/:id',
+			fault: 'slow',
+			delayMs: 1500,
+			times: 5,
+		});
+		const result = await t.run({
+			...createParams({
+				nextSlot: true,
+				parts: parts({ content: 'Hi' }),
+				channels: [channel({ channel: byId(telegram.id) })],
+			}),
+			requestOptions: { ...FAST, timeout: 200, maxRetries: 2 },
+		});
+		expect(errorText(result)).toContain(
+			`No answer from the service within 0.2 s for the free slot of channel ${telegram.id}`,
+		);
+		// The sandbox logs an abandoned request when the socket closes: give a retry 1 s to show up.
+		const asked = async () =>
+			(await t.sandbox.control.requests()).filter((r) =>
+				r.path.endsWith(`/find-slot/${telegram.id}`),
+			);
+		for (let waited = 0; (await asked()).length < 2 && waited < 1000; waited += 50) await sleep(50);
+		expect(await asked()).toHaveLength(1);
 	});
 });
