@@ -8,7 +8,7 @@
  *    and follow-up delays (`delays.ts`), no request (`prepareRequest`);
  * 2. check it with the platforms the user gave: a post that breaks a rule stops here, before any
  *    request at all;
- * 3. read the channels (GET /integrations, once per execution) for names, platforms and unknown
+ * 3. read the channels (GET /integrations, once per run) for names, platforms and unknown
  *    ids; for an X channel whose text is over the standard limit, read its limit
  *    (GET /integration-settings/:id: premium accounts get more);
  * 4. check the whole body again with everything known; then upload the media URLs

@@ -172,7 +172,8 @@ export const platformProperty: INodeProperties = {
 		{
 			name: 'Look Up From Channel',
 			value: 'lookup',
-			description: 'Any platform: read from the channel at run time (one request per execution)',
+			description:
+				'Any platform: read from the channel at run time (one request per run, for all items)',
 		},
 		...PLATFORM_CHOICES.map((platform) => ({
 			name: PLATFORMS[platform].displayName,
