@@ -7,7 +7,7 @@
  *
  * It starts the sandbox (control routes on, real clock: due posts are published within a second) and a real n8n on
  * 127.0.0.1 (the pinned install of local-n8n/, made on first use), installs the packed package as a community package,
- * imports the credential and the four example workflows (examples/), runs "Schedule one post on three channels" with
+ * imports the credential and the five example workflows (examples/), runs "Schedule one post on three channels" with
  * `n8n execute` and prints what the service saw, publishes the trigger workflow, starts the editor and creates its
  * login. Ctrl-C stops n8n (and its task runner), the sandbox and the file server, and removes the work folder.
  */
@@ -16,7 +16,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { EXAMPLES, exampleCredential, examplesFor } from '../examples/examples';
+import { EXAMPLES, exampleCredential, examplesFor, fileAccessEnv } from '../examples/examples';
 import { ensureN8nInstalled, LocalN8n, packPackage, type Login } from '../local-n8n/localN8n';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { SEED_IDS } from '../sandbox/seed';
@@ -79,11 +79,14 @@ async function main(): Promise<void> {
 
 	step('n8n: the package from its tarball, the credential and the example workflows');
 	const tarball = await packPackage(running.work);
+	// The bulk example reads its CSV from here.
+	const filesFolder = join(running.work, 'files');
 	const n8n = await LocalN8n.create({
 		install,
 		work: running.work,
 		tarball,
 		secrets: [sandbox.apiKey],
+		env: fileAccessEnv(filesFolder),
 	});
 	running.n8n = n8n;
 	const credentialsFile = join(running.work, 'credentials.json');
@@ -94,7 +97,7 @@ async function main(): Promise<void> {
 	);
 	await writeFile(
 		workflowsFile,
-		JSON.stringify(examplesFor({ imageUrl: files.url('/autumn.png') })),
+		JSON.stringify(examplesFor({ imageUrl: files.url('/autumn.png'), filesFolder })),
 	);
 	for (const args of [
 		['import:credentials', `--input=${credentialsFile}`],

@@ -18,6 +18,7 @@ import {
 	EXAMPLES,
 	exampleCredential,
 	examplesFor,
+	fileAccessEnv,
 	nodeOf,
 	readExample,
 } from '../../examples/examples';
@@ -282,7 +283,15 @@ async function main(): Promise<number> {
 		'/autumn.png': (_req, res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end(png()),
 	});
 	const secrets = [sandbox.apiKey, UNKNOWN_TO_SANDBOX];
-	const n8n = await LocalN8n.create({ install, work, tarball: await packPackage(work), secrets });
+	// The bulk example reads its CSV (a copy, image URL swapped) from here.
+	const filesFolder = join(work, 'files');
+	const n8n = await LocalN8n.create({
+		install,
+		work,
+		tarball: await packPackage(work),
+		secrets,
+		env: fileAccessEnv(filesFolder),
+	});
 	const outputs: string[] = [];
 	const { check, summary } = checklist('e2e', (text) => n8n.redact(text));
 	const cli = async (...args: string[]): Promise<CommandResult> => {
@@ -324,7 +333,7 @@ async function main(): Promise<number> {
 			workflowsPath,
 			JSON.stringify([
 				...workflowsFile(files.url('/autumn.png')),
-				...examplesFor({ imageUrl: files.url('/autumn.png') }),
+				...examplesFor({ imageUrl: files.url('/autumn.png'), filesFolder }),
 			]),
 		);
 
@@ -337,10 +346,10 @@ async function main(): Promise<number> {
 					throw new Error(`no success line:\n${tail(result)}`);
 			},
 		);
-		await check('n8n imports the four test workflows and the four examples', async () => {
+		await check('n8n imports the four test workflows and the five examples', async () => {
 			const result = await cli('import:workflow', `--input=${workflowsPath}`);
 			expectExit0(result);
-			if (!result.output.includes('Successfully imported 8 workflows'))
+			if (!result.output.includes('Successfully imported 9 workflows'))
 				throw new Error(`no success line:\n${tail(result)}`);
 		});
 
@@ -512,6 +521,53 @@ async function main(): Promise<number> {
 					throw new Error(`image path not the uploaded one: ${JSON.stringify(image)}`);
 				same(image.alt, 'Red leaves', 'alt text');
 				same(sent.posts[0].value[1].delay, 60, 'delay of part 2');
+			},
+		);
+		await check(
+			'example "bulk scheduling from a CSV": 4 rows scheduled, row 5 refused (too long for X), 4 POST /posts',
+			async () => {
+				await sandbox.control.clearRequests();
+				const run = await execute(EXAMPLES.bulk.id);
+				same(outputItems(run, 'Extract Rows').length, 5, 'rows read from the CSV');
+				const [report] = outputItems(run, 'Report');
+				same(report.summary, '4 scheduled, 1 refused', 'summary');
+				const scheduled = report.scheduled as Json[];
+				same(
+					scheduled.map((r) => [r.row, r.platform, r.date]),
+					[
+						[1, 'x', '2030-03-02T09:00:00Z'],
+						[2, 'linkedin', '2030-03-02T09:30:00Z'],
+						[3, 'mastodon', '2030-03-03T13:00:00Z'],
+						[4, 'linkedin', '2030-03-06T17:30:00Z'],
+					],
+					'scheduled rows (row, platform, date)',
+				);
+				const refused = report.refused as Json[];
+				same(
+					refused.map((r) => [r.row, r.platform]),
+					[[5, 'x']],
+					'refused rows',
+				);
+				const reason = String(refused[0].reason);
+				if (!/^Item 5, .*Text: the text is 288 characters; X takes at most 280\b/.test(reason))
+					throw new Error(`row 5's reason: ${reason}`);
+				const writes = (await sandbox.control.requests()).filter((r) => r.method !== 'GET');
+				same(
+					writes.map((r) => `${r.method} ${r.path} ${r.status}`).sort(),
+					['POST /upload-from-url 201', ...scheduled.map(() => 'POST /posts 201')].sort(),
+					'writes',
+				);
+				const created = writes
+					.filter((r) => r.path === '/posts')
+					.map((r) => r.body as { posts: Array<{ value: Array<{ content: string }> }> })
+					.map((body) => body.posts[0].value[0].content);
+				if (created.some((content) => content.length > 280))
+					throw new Error('the row too long for X was sent');
+				same(
+					scheduled.every((r) => typeof r.postId === 'string' && r.postId !== ''),
+					true,
+					'every scheduled row has a postId',
+				);
 			},
 		);
 		await check('the trigger workflow is published before n8n starts', async () => {
