@@ -2,9 +2,29 @@
  * Whether a URL's host is one the service will not fetch from (service-notes: POST /upload-from-url takes public
  * https addresses only, no loopback, private or link-local ranges). Judged from the host as written, without any
  * DNS lookup: IP literals by their range, and the names that never resolve on the public internet.
+ * And whether its ending is one the service takes (`endingRefusal`).
  */
 
+import { MEDIA_EXTENSIONS } from './platforms';
+import type { MediaUrlRefusal } from './postProblems';
 import { shownValue } from './userValues';
+
+const ENDINGS = Object.keys(MEDIA_EXTENSIONS);
+
+/**
+ * Why the service's file-ending rule refuses an address it is to fetch, or undefined: the text
+ * before the first "?" must end in one of the endings, in lower case (a "#" part counts as part of
+ * the ending). Media → Upload From URL and Post → Create's media URLs both judge by it.
+ */
+export function endingRefusal(href: string): MediaUrlRefusal | undefined {
+	const beforeQuery = href.split('?')[0];
+	if (ENDINGS.some((ending) => beforeQuery.endsWith(ending))) return undefined;
+	const lower = beforeQuery.toLowerCase();
+	if (ENDINGS.some((ending) => lower.endsWith(ending))) return { code: 'upperCaseEnding', href };
+	if (beforeQuery.includes('#') && ENDINGS.some((ending) => lower.split('#')[0].endsWith(ending)))
+		return { code: 'fragment', href };
+	return { code: 'noEnding', href };
+}
 
 /**
  * An address the service is to fetch, read once (Node's URL parser) so that what is judged is what is sent: its

@@ -1,7 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { MEDIA_EXTENSIONS } from '../../shared/platforms';
-import { readAddressToFetch } from '../../shared/publicAddress';
+import { mediaUrlWords } from '../../shared/postProblems';
+import { endingRefusal, readAddressToFetch } from '../../shared/publicAddress';
 import { defineOperation, failOnField, routeTo } from '../../shared/routing';
 import { optionalFields } from '../../shared/descriptions';
 import { MEDIA_ITEM } from '../../shared/upload';
@@ -31,7 +32,10 @@ const fields: INodeProperties[] = [
 
 const URL_ENDINGS = Object.keys(MEDIA_EXTENSIONS);
 
-/** POST /upload-from-url: the service's rules (public https, an allowed ending) checked before sending. */
+/**
+ * POST /upload-from-url: the service's rules (public https, an allowed ending in lower case)
+ * checked before sending.
+ */
 async function checkMediaUrl(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
@@ -44,12 +48,21 @@ async function checkMediaUrl(
 	);
 	if ('message' in read) failOnField(this, read.message, read.description);
 	const { url } = read;
-	const path = url.pathname.toLowerCase();
-	if (!URL_ENDINGS.some((ending) => path.endsWith(ending))) {
+	// The service's file-ending rule, as Post → Create's media URLs judge it.
+	const ending = endingRefusal(url.href);
+	if (ending?.code === 'noEnding') {
 		failOnField(
 			this,
 			`"URL" must end in one of ${endings}`,
 			`The service accepts only addresses whose path (before "?") ends in ${endings}. Upload other files with Media → Upload.`,
+		);
+	}
+	if (ending !== undefined) {
+		failOnField(
+			this,
+			`"URL": ${mediaUrlWords(ending)}`,
+			`Give the file's own address, whose path ends in ${endings} in lower case before any "?" ` +
+				'and with no "#" part, or upload the file with Media → Upload.',
 		);
 	}
 	// The address as parsed and judged, in its one written form (host in lower case, spaces as %20...).

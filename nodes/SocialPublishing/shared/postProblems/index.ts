@@ -169,7 +169,7 @@ function delayWords(problem: DelayProblem): string {
 }
 
 /** Why a media URL does not become media, the address quoted (at most 200 characters). */
-function mediaUrlWords(refusal: MediaUrlRefusal): string {
+export function mediaUrlWords(refusal: MediaUrlRefusal): string {
 	const quoted = 'href' in refusal ? `"${refusal.href.slice(0, 200)}"` : '';
 	switch (refusal.code) {
 		case 'address':

@@ -230,6 +230,27 @@ describe('Social Publishing → Media', () => {
 			expect(await t.requests()).toHaveLength(0);
 		});
 
+		it('refuses an ending in upper case or followed by a "#" part before sending, as Create does (the service takes neither)', async () => {
+			const upper = await t.run({
+				resource: 'media',
+				operation: 'uploadFromUrl',
+				url: 'https://cdn.example.com/photo.PNG',
+			});
+			expect(errorOf(upper).message).toBe(
+				'"URL": "https://cdn.example.com/photo.PNG" ends in upper case; the service takes the endings in lower case only',
+			);
+			const fragment = await t.run({
+				resource: 'media',
+				operation: 'uploadFromUrl',
+				url: 'https://cdn.example.com/photo.png#large',
+			});
+			expect(errorOf(fragment).message).toBe(
+				'"URL": "https://cdn.example.com/photo.png#large" has a "#" part after the file name, which the service reads as part of its ending',
+			);
+			expect(errorOf(fragment).description).toContain('in lower case');
+			expect(await t.requests()).toHaveLength(0);
+		});
+
 		it("sends a good address and reports the service's refusal in its own words", async () => {
 			const result = await t.run({
 				resource: 'media',

@@ -3,6 +3,7 @@ import { BlockList } from 'node:net';
 import fc from 'fast-check';
 
 import {
+	endingRefusal,
 	nonPublicHost,
 	readAddressToFetch,
 } from '../../../../nodes/SocialPublishing/shared/publicAddress';
@@ -219,5 +220,19 @@ describe('the address judgement, over every textual form of a loopback or privat
 			}),
 			{ numRuns: 3000 },
 		);
+	});
+});
+
+describe("the service's file-ending rule for an address it fetches (Upload From URL and Create's media URLs)", () => {
+	test.each([
+		['https://cdn.example.com/a.png', undefined],
+		['https://cdn.example.com/a.mp4?size=large', undefined],
+		['https://cdn.example.com/a.PNG', 'upperCaseEnding'],
+		['https://cdn.example.com/a.Jpeg?x=1', 'upperCaseEnding'],
+		['https://cdn.example.com/a.png#top', 'fragment'],
+		['https://cdn.example.com/a.pdf?x=.png', 'noEnding'],
+		['https://cdn.example.com/picture', 'noEnding'],
+	])('%s: %s', (href, code) => {
+		expect(endingRefusal(href)?.code).toBe(code);
 	});
 });

@@ -16,8 +16,7 @@
  *    stops the item before any post is created, naming the address and the service's words.
  */
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
-import { MEDIA_EXTENSIONS } from '../../../shared/platforms';
-import { readAddressToFetch } from '../../../shared/publicAddress';
+import { endingRefusal, readAddressToFetch } from '../../../shared/publicAddress';
 import { runState, RunSlot } from '../../../shared/runState';
 import { apiRequest } from '../../../shared/transport';
 import { uploadMediaFromUrl } from '../../media/uploadFromUrl';
@@ -42,22 +41,6 @@ export interface MediaUrls {
 	 * References whose address was refused: their missing id and path are no problem of their own.
 	 */
 	unusable: Array<Pick<UrlRef, 'postIndex' | 'partIndex' | 'mediaIndex'>>;
-}
-
-const ENDINGS = Object.keys(MEDIA_EXTENSIONS);
-
-/**
- * Why the service's file-ending rule refuses an address (its text before the first "?"), or
- * undefined.
- */
-export function endingRefusal(href: string): MediaUrlRefusal | undefined {
-	const beforeQuery = href.split('?')[0];
-	if (ENDINGS.some((ending) => beforeQuery.endsWith(ending))) return undefined;
-	const lower = beforeQuery.toLowerCase();
-	if (ENDINGS.some((ending) => lower.endsWith(ending))) return { code: 'upperCaseEnding', href };
-	if (beforeQuery.includes('#') && ENDINGS.some((ending) => lower.split('#')[0].endsWith(ending)))
-		return { code: 'fragment', href };
-	return { code: 'noEnding', href };
 }
 
 /**
