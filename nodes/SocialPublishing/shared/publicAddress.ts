@@ -6,17 +6,22 @@
  */
 
 import { MEDIA_EXTENSIONS } from './platforms';
-import type { MediaUrlRefusal } from './postProblems';
 import { shownValue } from './userValues';
 
 const ENDINGS = Object.keys(MEDIA_EXTENSIONS);
+
+/** Why the service's file-ending rule refuses an address; `href`: the address judged. */
+export interface EndingRefusal {
+	code: 'upperCaseEnding' | 'fragment' | 'noEnding';
+	href: string;
+}
 
 /**
  * Why the service's file-ending rule refuses an address it is to fetch, or undefined: the text
  * before the first "?" must end in one of the endings, in lower case (a "#" part counts as part of
  * the ending). Media → Upload From URL and Post → Create's media URLs both judge by it.
  */
-export function endingRefusal(href: string): MediaUrlRefusal | undefined {
+export function endingRefusal(href: string): EndingRefusal | undefined {
 	const beforeQuery = href.split('?')[0];
 	if (ENDINGS.some((ending) => beforeQuery.endsWith(ending))) return undefined;
 	const lower = beforeQuery.toLowerCase();

@@ -4,6 +4,7 @@
  */
 import type { PlatformId } from '../platforms';
 import type { RuleProblem } from '../postRules';
+import type { EndingRefusal } from '../publicAddress';
 
 /**
  * A problem the node finds itself (channel missing, platform mismatch, bad JSON...), in the
@@ -41,7 +42,7 @@ export type MediaUrlRefusal =
 	/** Refused by shared/publicAddress.ts, the one reader of addresses to fetch, in its words. */
 	| { code: 'address'; words: string; fix: string }
 	/** The service's file-ending rule (before the first "?", case-sensitive, a #fragment counts). */
-	| { code: 'upperCaseEnding' | 'fragment' | 'noEnding'; href: string }
+	| EndingRefusal
 	/** JSON mode: `url` beside `id` or `path`. */
 	| { code: 'besideIdOrPath' }
 	/** POST /upload-from-url failed; `said`: the error's message. */
