@@ -3,6 +3,8 @@
  * own backend does (docs/real-backend.md): what the node sends for each kind of post, what the service then holds,
  * and what is refused before anything is written. The spec profile (no edit) at the end.
  */
+import type { INodeParameters } from 'n8n-workflow';
+
 import { SEED_IDS } from '../../../../../sandbox';
 import { errorOf, jsonOf, useSandbox, type Harness } from '../../support';
 
@@ -44,7 +46,7 @@ async function created(
 	return res.data[0].postId as string;
 }
 
-const update = (postId: string, updateFields: Record<string, unknown>, options = {}) =>
+const update = (postId: string, updateFields: INodeParameters, options: INodeParameters = {}) =>
 	t.run({ resource: 'post', operation: 'update', postId, updateFields, options });
 
 /** The writes the sandbox received (method and path), in order. */
