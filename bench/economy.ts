@@ -44,6 +44,14 @@ export const MINIMUM: Record<string, { requests: number; reason: string }> = {
 		requests: CREATE_ITEMS,
 		reason: '1 POST /posts per item',
 	},
+	[`Post → Create, ${CREATE_ITEMS} items × 2 media URLs, the same in each item`]: {
+		requests: 2 + CREATE_ITEMS,
+		reason: '1 POST /upload-from-url per distinct URL in the run + 1 POST /posts per item',
+	},
+	[`Post → Create, Check Only, ${CREATE_ITEMS} items × ${CHANNELS_PER_POST} channels`]: {
+		requests: 1,
+		reason: '1 GET /integrations for the run (names, platforms); 0 writes',
+	},
 	[`Post → Create, next free slot, ${CHANNELS_PER_POST} channels`]: {
 		requests: CHANNELS_PER_POST + 1,
 		reason: '1 GET /find-slot/:id per channel (no batch route) + 1 POST /posts',
@@ -109,6 +117,8 @@ interface Ctx {
 	channel(handle: string): string;
 	channels: string[];
 	httpsUrl: string;
+	/** Two https addresses of pictures (Post → Create's media URLs). */
+	mediaUrls: string[];
 }
 
 /** One case: sets the sandbox up, then returns the call whose requests are counted. */
@@ -231,6 +241,36 @@ export const CASES: Case[] = [
 			await node(
 				ctx,
 				createParameters(ctx.channels),
+				Array.from({ length: CREATE_ITEMS }, (_, i) => ({ i })),
+			),
+	],
+	[
+		`Post → Create, ${CREATE_ITEMS} items × 2 media URLs, the same in each item`,
+		async (ctx) => async () =>
+			await node(
+				ctx,
+				createParameters(ctx.channels.slice(0, 2), {
+					parts: {
+						part: [
+							{
+								content: '={{ "Bench post " + $json.i }}',
+								media: {
+									item: ctx.mediaUrls.map((url) => ({ source: 'url', url })),
+								},
+							},
+						],
+					},
+					options: { allowPrivateAddress: true },
+				}),
+				Array.from({ length: CREATE_ITEMS }, (_, i) => ({ i })),
+			),
+	],
+	[
+		`Post → Create, Check Only, ${CREATE_ITEMS} items × ${CHANNELS_PER_POST} channels`,
+		async (ctx) => async () =>
+			await node(
+				ctx,
+				createParameters(ctx.channels, { options: { checkOnly: true } }),
 				Array.from({ length: CREATE_ITEMS }, (_, i) => ({ i })),
 			),
 	],
@@ -471,6 +511,7 @@ export async function economy(): Promise<Row[]> {
 	const sandbox = await startSandboxProcess({ rateLimits, orgs: seedWithMoreChannels() });
 	const files = await serveFilesOverHttps({
 		'/cover.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png()),
+		'/back.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png()),
 	});
 	try {
 		const seedChannels = Object.fromEntries(
@@ -512,6 +553,7 @@ export async function economy(): Promise<Row[]> {
 			channel: (handle) => byHandle[handle],
 			channels: [...telegram, ...others].slice(0, CHANNELS_PER_POST),
 			httpsUrl: files.url('/cover.png'),
+			mediaUrls: [files.url('/cover.png'), files.url('/back.png')],
 		};
 		if (ctx.channels.length < CHANNELS_PER_POST)
 			throw new Error(

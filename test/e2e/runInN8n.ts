@@ -43,6 +43,9 @@ const GOOD_CREDENTIAL = { id: 'e2eSocialPubKey1', name: 'Sandbox (e2e)' };
 const BAD_CREDENTIAL = { id: 'e2eSocialPubBad1', name: 'Sandbox, wrong key (e2e)' };
 const CHANNELS_WORKFLOW = 'e2eSocialPubWf01';
 const REFUSED_RUN_WORKFLOW = 'e2eSocialPubWf02';
+const CHECK_ONLY_WORKFLOW = 'e2eSocialPubWf03';
+const MEDIA_URL_WORKFLOW = 'e2eSocialPubWf04';
+const POST_WITH_URL = 'Post With Image URL';
 // Unknown to the sandbox, so the service itself answers 401 and the node explains it.
 const UNKNOWN_TO_SANDBOX = 'e2e-wrong-key-0123456789abcdef';
 
@@ -161,8 +164,52 @@ function workflow(id: string, name: string, nodes: Json[]): Json {
 	};
 }
 
-function workflowsFile(): Json[] {
+/** Post → Create: a Mastodon thread whose post has an image by URL and whose reply waits an hour. */
+function threadWithImageUrl(imageUrl: string, options: Json = {}): Json {
+	return {
+		resource: 'post',
+		operation: 'create',
+		inputMode: 'fields',
+		type: 'schedule',
+		dateMode: 'date',
+		date: '2030-01-15T10:00:00Z',
+		contentMode: 'same',
+		parts: {
+			part: [
+				{
+					content: 'Autumn is here',
+					media: { item: [{ source: 'url', url: imageUrl, alt: 'Red leaves' }] },
+				},
+				{ content: 'More in an hour', delay: 60 },
+			],
+		},
+		channels: {
+			channel: [
+				{
+					channel: { __rl: true, mode: 'id', value: SEED_IDS.channels.mastodon },
+					platform: 'mastodon',
+					settingsMode: 'fields',
+				},
+			],
+		},
+		// The test's file server is on this machine.
+		options: { allowPrivateAddress: true, ...options },
+	};
+}
+
+function workflowsFile(imageUrl: string): Json[] {
 	return [
+		workflow(CHECK_ONLY_WORKFLOW, 'e2e: check only', [
+			ourNode(
+				POST_WITH_URL,
+				[250, 0],
+				threadWithImageUrl(imageUrl, { checkOnly: true }),
+				GOOD_CREDENTIAL,
+			),
+		]),
+		workflow(MEDIA_URL_WORKFLOW, 'e2e: media by URL and a follow-up delay', [
+			ourNode(POST_WITH_URL, [250, 0], threadWithImageUrl(imageUrl), GOOD_CREDENTIAL),
+		]),
 		workflow(CHANNELS_WORKFLOW, 'e2e: channels', [
 			ourNode(
 				'Check Connection',
@@ -275,7 +322,10 @@ async function main(): Promise<number> {
 		);
 		await writeFile(
 			workflowsPath,
-			JSON.stringify([...workflowsFile(), ...examplesFor({ imageUrl: files.url('/autumn.png') })]),
+			JSON.stringify([
+				...workflowsFile(files.url('/autumn.png')),
+				...examplesFor({ imageUrl: files.url('/autumn.png') }),
+			]),
 		);
 
 		await check(
@@ -287,10 +337,10 @@ async function main(): Promise<number> {
 					throw new Error(`no success line:\n${tail(result)}`);
 			},
 		);
-		await check('n8n imports the two test workflows and the four examples', async () => {
+		await check('n8n imports the four test workflows and the four examples', async () => {
 			const result = await cli('import:workflow', `--input=${workflowsPath}`);
 			expectExit0(result);
-			if (!result.output.includes('Successfully imported 6 workflows'))
+			if (!result.output.includes('Successfully imported 8 workflows'))
 				throw new Error(`no success line:\n${tail(result)}`);
 		});
 
@@ -414,6 +464,54 @@ async function main(): Promise<number> {
 					[upload.path],
 					'image of part 1',
 				);
+			},
+		);
+		await check(
+			'Post → Create, Check Only: the report of the thread (image URL judged, delay 60), GETs only',
+			async () => {
+				await sandbox.control.clearRequests();
+				const run = await execute(CHECK_ONLY_WORKFLOW);
+				const [report] = outputItems(run, POST_WITH_URL);
+				same(report.ok, true, 'ok');
+				same(report.problems, [], 'problems');
+				const request = report.request as {
+					posts: Array<{ value: Array<{ image: Json[]; delay?: number }> }>;
+				};
+				same(
+					request.posts[0].value[0].image,
+					[{ uploadFromUrl: files.url('/autumn.png'), alt: 'Red leaves' }],
+					'image to upload',
+				);
+				same(request.posts[0].value[1].delay, 60, 'delay of part 2');
+				same(
+					(await sandbox.control.requests()).map((r) => r.method).filter((m) => m !== 'GET'),
+					[],
+					'requests other than GET',
+				);
+			},
+		);
+		await check(
+			'Post → Create, media by URL: one POST /upload-from-url, then POST /posts with its path and delay 60',
+			async () => {
+				await sandbox.control.clearRequests();
+				const run = await execute(MEDIA_URL_WORKFLOW);
+				const [created] = outputItems(run, POST_WITH_URL);
+				if (typeof created.postId !== 'string' || !created.postId) throw new Error('no postId');
+				const writes = (await sandbox.control.requests()).filter((r) => r.method !== 'GET');
+				same(
+					writes.map((r) => `${r.method} ${r.path} ${r.status}`),
+					['POST /upload-from-url 201', 'POST /posts 201'],
+					'writes',
+				);
+				same(writes[0].body, { url: files.url('/autumn.png') }, 'upload-from-url body');
+				const sent = writes[1].body as {
+					posts: Array<{ value: Array<{ image: Json[]; delay?: number }> }>;
+				};
+				const [image] = sent.posts[0].value[0].image;
+				if (!String(image?.path).startsWith(`${sandbox.origin}/uploads/`))
+					throw new Error(`image path not the uploaded one: ${JSON.stringify(image)}`);
+				same(image.alt, 'Red leaves', 'alt text');
+				same(sent.posts[0].value[1].delay, 60, 'delay of part 2');
 			},
 		);
 		await check('the trigger workflow is published before n8n starts', async () => {

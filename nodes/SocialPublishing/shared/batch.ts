@@ -26,7 +26,10 @@ interface Run {
 /** The run's batch (shared/runState.ts), started afresh by each attempt. */
 const BATCH = new RunSlot<{ run?: Run }>('the all-or-nothing batch');
 
-/** An item that never reaches its checks (n8n refused a parameter before the request) must not hold the others forever. */
+/**
+ * An item that never reaches its checks (n8n refused a parameter before the request) must not hold
+ * the others forever; items still checking are waited for.
+ */
 const WAIT_LIMIT_MS = 30_000;
 
 function runOf(context: IExecuteSingleFunctions, itemIndex: number): Run | undefined {
@@ -48,10 +51,14 @@ function runOf(context: IExecuteSingleFunctions, itemIndex: number): Run | undef
 	return run;
 }
 
-/** Runs one item's checks, then holds its request until every item's checks are done (see above). */
+/**
+ * Runs one item's checks, then holds its request until every item's checks are done (see above).
+ * `waitLimitMs`: how long an item waits for one that has not started its checks (shorter in tests).
+ */
 export async function checkedWithTheOtherItems<T>(
 	context: IExecuteSingleFunctions,
 	checks: () => Promise<T>,
+	waitLimitMs = WAIT_LIMIT_MS,
 ): Promise<T> {
 	const itemIndex = context.getItemIndex();
 	const run = runOf(context, itemIndex);
@@ -70,10 +77,17 @@ export async function checkedWithTheOtherItems<T>(
 	);
 	if (run.settled.size >= run.total) run.release.splice(0).forEach((release) => release());
 	else {
-		// AbortSignal.timeout: a limit that never keeps the process alive once the wait is over.
-		const limit = AbortSignal.timeout(WAIT_LIMIT_MS);
+		// AbortSignal.timeout: a limit that never keeps the process alive once the wait is over. It is
+		// for an item that never starts its checks; while every item has started, the wait goes on (an
+		// item may be uploading a media URL, which the service may take a minute to fetch; each request
+		// has its own timeout).
 		const allChecked = await new Promise<boolean>((resolve) => {
-			const onLimit = () => resolve(false);
+			let limit = AbortSignal.timeout(waitLimitMs);
+			const onLimit = () => {
+				if (run.started.size < run.total) return resolve(false);
+				limit = AbortSignal.timeout(waitLimitMs);
+				limit.addEventListener('abort', onLimit, { once: true });
+			};
 			limit.addEventListener('abort', onLimit, { once: true });
 			run.release.push(() => {
 				limit.removeEventListener('abort', onLimit);

@@ -10,8 +10,8 @@
  * array. A context without execute data (should not happen in a run) is its own key: state for that call only.
  *
  * Slots: the all-or-nothing batch (batch.ts), the credential read once (transport/index.ts), the pacer
- * (transport/pacing.ts), Post → Create's look-ups (create/lookups.ts) and what its preSend sent for its postReceive
- * (create/hooks.ts).
+ * (transport/pacing.ts), Post → Create's look-ups (create/lookups.ts), its media URLs uploaded
+ * (create/mediaUrls.ts) and what its preSend sent for its postReceive (create/hooks.ts).
  */
 
 import type { IExecuteSingleFunctions } from 'n8n-workflow';

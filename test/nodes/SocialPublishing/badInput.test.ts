@@ -43,6 +43,7 @@ interface BadInput {
 const YOUTUBE = '0e000000-0000-4000-8000-000000000006';
 const DISCORD = '0e000000-0000-4000-8000-000000000013';
 const TIKTOK = '0e000000-0000-4000-8000-000000000005';
+const MASTODON = '0e000000-0000-4000-8000-000000000009';
 
 /** An item whose file n8n keeps in memory (base64 in the item). */
 function inMemory(content: Buffer, fileName: string, mimeType: string): INodeExecutionData {
@@ -738,6 +739,48 @@ const CASES: BadInput[] = [
 		items: [inMemory(mp4(), 'clip.mp4', 'video/mp4')],
 		message: /media 1 → Binary Field: the item has no binary field "video"$/,
 		description: "one of the item's binary fields: data",
+	},
+	// Media by URL and follow-up delays (issue 20): refused before any upload or post.
+	{
+		operation: 'Post → Create',
+		input: 'a media URL without a file ending',
+		parameters: createParams({
+			parts: parts({ content: 'Hi', media: [{ url: 'https://cdn.example.com/photo?id=7' }] }),
+			channels: [channelEntry({ channel: byId(MASTODON), platform: 'mastodon' })],
+		}),
+		message:
+			/part 1 \(the post\) \(in the shared Parts\), media 1 → URL: "https:\/\/cdn\.example\.com\/photo\?id=7" does not end in \.png, \.jpg, \.jpeg, \.webp, \.gif or \.mp4$/,
+		description: "To fix: give the file's own address",
+	},
+	{
+		operation: 'Post → Create',
+		input: 'a media URL on a private address',
+		parameters: createParams({
+			parts: parts({ content: 'Hi', media: [{ url: 'https://192.168.1.20/a.png' }] }),
+			channels: [channelEntry({ channel: byId(MASTODON), platform: 'mastodon' })],
+		}),
+		message:
+			/media 1 → URL: points to a private network address \(192\.168\.1\.20\), which the service does not fetch from$/,
+		description: 'turn on Options → Allow Private Address',
+	},
+	{
+		operation: 'Post → Create',
+		input: 'a negative follow-up delay',
+		parameters: createParams({
+			parts: parts({ content: 'Post' }, { content: 'Reply', delay: -10 }),
+			channels: [channelEntry({ channel: byId(MASTODON), platform: 'mastodon' })],
+		}),
+		message: /part 2 \(follow-up 1\) \(in the shared Parts\), Delay \(Minutes\): -10 is below 0$/,
+		description: 'To fix: give a whole number of minutes from 0 to 43200',
+	},
+	{
+		operation: 'Post → Create',
+		input: 'a follow-up delay of 2.5 minutes',
+		parameters: createParams({
+			parts: parts({ content: 'Post' }, { content: 'Reply', delay: 2.5 }),
+			channels: [channelEntry({ channel: byId(MASTODON), platform: 'mastodon' })],
+		}),
+		message: /Delay \(Minutes\): 2\.5 is not a whole number of minutes$/,
 	},
 	// Numbers and IDs of operations the cases above leave out.
 	{

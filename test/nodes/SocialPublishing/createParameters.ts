@@ -18,18 +18,23 @@ export interface MediaParam {
 	alt?: string;
 	/** Upload from this binary field of the input item instead. */
 	binaryProperty?: string;
+	/** Upload from this address instead (Source "Public URL"). */
+	url?: unknown;
 }
 
 export interface PartParam {
 	content?: string;
 	media?: MediaParam[];
+	/** Delay (Minutes) of the part. */
+	delay?: unknown;
 }
 
 /** The Parts fixedCollection as saved by the editor. */
 export function parts(...list: PartParam[]): INodeParameters {
 	return {
-		part: list.map(({ content, media }) => ({
+		part: list.map(({ content, media, delay }) => ({
 			content: content ?? '',
+			...(delay !== undefined ? { delay } : {}),
 			...(media
 				? {
 						media: {
@@ -40,7 +45,9 @@ export function parts(...list: PartParam[]): INodeParameters {
 											binaryProperty: m.binaryProperty,
 											...(m.alt ? { alt: m.alt } : {}),
 										}
-									: m,
+									: m.url !== undefined
+										? { source: 'url', url: m.url, ...(m.alt ? { alt: m.alt } : {}) }
+										: m,
 							),
 						},
 					}

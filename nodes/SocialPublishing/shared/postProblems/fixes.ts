@@ -3,7 +3,7 @@ import { MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS } from '../platforms';
 import type { FieldFault, PlatformProblem, RuleProblem } from '../postRules';
 import { LENGTH_COUNTING_WORDS } from '../postRules/text';
 import type { Located } from './places';
-import type { EntryLabel, ProblemContext } from './types';
+import type { DelayProblem, EntryLabel, MediaUrlRefusal, ProblemContext } from './types';
 
 const ENDINGS = Object.keys(MEDIA_EXTENSIONS).join(', ');
 
@@ -118,6 +118,41 @@ export function platformHint(problem: PlatformProblem): string {
 	}
 	const rule = withoutFinalPeriod(rules.mediaRule);
 	return `${rules.displayName} takes: ${rule} (a draft skips this check)`;
+}
+
+export function delayHint(problem: DelayProblem): string {
+	return (
+		`give a whole number of minutes from 0 to ${problem.max} ` +
+		'(0: right after the previous part)'
+	);
+}
+
+/** The endings a media URL may have, in words (".png, .jpg, … or .mp4"). */
+export const ENDINGS_IN_WORDS = ENDINGS.replace(/, (?=[^,]*$)/, ' or ');
+
+export function mediaUrlHint(refusal: MediaUrlRefusal): string {
+	switch (refusal.code) {
+		case 'address':
+			return refusal.fix;
+		case 'upperCaseEnding':
+		case 'fragment':
+		case 'noEnding':
+			return (
+				`give the file's own address, whose path ends in ${ENDINGS_IN_WORDS} in lower case ` +
+				'before any "?" and with no "#" part, or upload the file with Media → Upload and give ' +
+				'its ID and path'
+			);
+		case 'besideIdOrPath':
+			return (
+				'give either "url" (the node uploads it first) or the "id" and "path" of an ' +
+				'uploaded file'
+			);
+		case 'notFetched':
+			return (
+				'check that the address opens the file itself (not a page showing it) from the ' +
+				'internet, and that it is a JPEG, PNG, GIF, WEBP or MP4 file (images up to 10 MB)'
+			);
+	}
 }
 
 export function withoutFinalPeriod(text: string): string {

@@ -8,11 +8,34 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { PLATFORMS } from '../platforms';
 import { mediaKind, type FieldFault, type PlatformProblem } from '../postRules';
-import { fieldHint, platformHint, withoutFinalPeriod } from './fixes';
+import {
+	delayHint,
+	ENDINGS_IN_WORDS,
+	fieldHint,
+	mediaUrlHint,
+	platformHint,
+	withoutFinalPeriod,
+} from './fixes';
 import { channelLabel, fieldLabel, locate, partLabel } from './places';
-import type { Problem, ProblemContext, WordedProblem } from './types';
+import type {
+	DelayProblem,
+	MediaUrlRefusal,
+	Problem,
+	ProblemContext,
+	WordedProblem,
+} from './types';
+import { shownValue } from '../userValues';
 
-export type { EntryLabel, NodeProblem, Problem, ProblemContext, WordedProblem } from './types';
+export type {
+	DelayProblem,
+	EntryLabel,
+	MediaUrlProblem,
+	MediaUrlRefusal,
+	NodeProblem,
+	Problem,
+	ProblemContext,
+	WordedProblem,
+} from './types';
 export { channelLabel, locate, partLabel } from './places';
 
 /** The value at a dotted body path (`posts.0.settings.title`), to say what was given. */
@@ -126,6 +149,47 @@ function mediaWords(problem: PlatformProblem, body: Record<string, unknown> | un
 	return `${said} (${figures})`;
 }
 
+/** What is wrong with a part's delay, the value quoted. */
+function delayWords(problem: DelayProblem): string {
+	const given = shownValue(problem.value);
+	switch (problem.refusal) {
+		case 'empty':
+			return 'is empty; the minutes are missing';
+		case 'text':
+			return `${given} is text; give the minutes as a JSON number`;
+		case 'notNumber':
+			return `${given} is not a number of minutes`;
+		case 'notWhole':
+			return `${given} is not a whole number of minutes`;
+		case 'negative':
+			return `${given} is below 0`;
+		case 'tooLarge':
+			return `${given} is more than ${problem.max} minutes (${problem.max / 1440} days)`;
+	}
+}
+
+/** Why a media URL does not become media, the address quoted (at most 200 characters). */
+function mediaUrlWords(refusal: MediaUrlRefusal): string {
+	const quoted = 'href' in refusal ? `"${refusal.href.slice(0, 200)}"` : '';
+	switch (refusal.code) {
+		case 'address':
+			return refusal.words;
+		case 'upperCaseEnding':
+			return `${quoted} ends in upper case; the service takes the endings in lower case only`;
+		case 'fragment':
+			return (
+				`${quoted} has a "#" part after the file name, which the service reads as part of ` +
+				'its ending'
+			);
+		case 'noEnding':
+			return `${quoted} does not end in ${ENDINGS_IN_WORDS}`;
+		case 'besideIdOrPath':
+			return 'has "url" and also "id" or "path"';
+		case 'notFetched':
+			return `the service could not upload ${quoted}: ${withoutFinalPeriod(refusal.said)}`;
+	}
+}
+
 /**
  * One problem in words: where (item from 1, channel name and platform, part, field label), what,
  * how to fix.
@@ -172,6 +236,23 @@ export function describeProblem(
 				api = `${api} (posts.${problem.postIndex}.value.${partIndex}.${problem.field})`;
 			break;
 		}
+		case 'delay':
+			if (problem.postIndex !== undefined) where.push(channelLabel(context, problem.postIndex));
+			partIndex = problem.partIndex;
+			field = fieldLabel(['value', String(partIndex), 'delay'], undefined);
+			what = delayWords(problem);
+			fix = delayHint(problem);
+			break;
+		case 'mediaUrl':
+			if (problem.postIndex !== undefined) where.push(channelLabel(context, problem.postIndex));
+			partIndex = problem.partIndex;
+			field = fieldLabel(
+				['value', String(partIndex), 'image', String(problem.mediaIndex), 'url'],
+				undefined,
+			);
+			what = mediaUrlWords(problem.refusal);
+			fix = mediaUrlHint(problem.refusal);
+			break;
 		case 'field': {
 			const located = locate(problem.path, context);
 			if (located.postIndex !== undefined) where.push(channelLabel(context, located.postIndex));
@@ -218,9 +299,15 @@ export function problemsError(
 			? [`To fix: ${first.fix}.`]
 			: worded.map((w, i) => `${i + 1}. ${w.what}. To fix: ${w.fix}.`);
 	const api = worded.filter((w) => w.api).map((w) => w.api);
+	// A media URL the service could not fetch: other uploads of the item may have been made, no post.
+	const uploadFailed = problems.some(
+		(problem) => problem.kind === 'mediaUrl' && problem.refusal.code === 'notFetched',
+	);
 	const description = [
 		...fixes,
-		'Nothing was sent for this item.',
+		uploadFailed
+			? 'No post was created for this item: the media URLs named could not be uploaded.'
+			: 'Nothing was sent for this item.',
 		// Caught here, so nothing was answered: what the service would have said, for whoever compares
 		// with it.
 		...(api.length

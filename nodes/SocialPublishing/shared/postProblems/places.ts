@@ -20,8 +20,8 @@ export const FIELD_LABELS = {
 		posts: 'Channels',
 	},
 	entry: { integration: 'Channel', settings: 'Settings', value: 'Parts' },
-	part: { content: 'Text', image: 'Media' },
-	media: { id: 'Media ID', path: 'Media Path', alt: 'Alt Text' },
+	part: { content: 'Text', image: 'Media', delay: 'Delay (Minutes)' },
+	media: { id: 'Media ID', path: 'Media Path', alt: 'Alt Text', url: 'URL' },
 } as const;
 
 const labelIn = <T extends object>(labels: T, name: string | undefined): string | undefined =>

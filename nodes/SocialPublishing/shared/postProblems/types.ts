@@ -21,8 +21,46 @@ export interface NodeProblem {
 	hint: string;
 }
 
-/** A broken rule of the platform table (data: `shared/postRules/`), or a problem the node found. */
-export type Problem = RuleProblem | NodeProblem;
+/**
+ * A part's Delay (Minutes) the node refuses (Post → Create's `delays.ts`): whole minutes from 0 to
+ * `max` are taken.
+ */
+export interface DelayProblem {
+	kind: 'delay';
+	/** The channel entry; undefined when the parts are shared by every channel (fields mode). */
+	postIndex?: number;
+	partIndex: number;
+	/** The value given. */
+	value: unknown;
+	refusal: 'empty' | 'text' | 'notNumber' | 'notWhole' | 'negative' | 'tooLarge';
+	max: number;
+}
+
+/** Why a media URL does not become media (Post → Create's `mediaUrls.ts`). */
+export type MediaUrlRefusal =
+	/** Refused by shared/publicAddress.ts, the one reader of addresses to fetch, in its words. */
+	| { code: 'address'; words: string; fix: string }
+	/** The service's file-ending rule (before the first "?", case-sensitive, a #fragment counts). */
+	| { code: 'upperCaseEnding' | 'fragment' | 'noEnding'; href: string }
+	/** JSON mode: `url` beside `id` or `path`. */
+	| { code: 'besideIdOrPath' }
+	/** POST /upload-from-url failed; `said`: the error's message. */
+	| { code: 'notFetched'; href: string; said: string };
+
+export interface MediaUrlProblem {
+	kind: 'mediaUrl';
+	/** The channel entry; undefined when the parts are shared by every channel (fields mode). */
+	postIndex?: number;
+	partIndex: number;
+	mediaIndex: number;
+	refusal: MediaUrlRefusal;
+}
+
+/**
+ * A broken rule of the platform table (data: `shared/postRules/`), a part's delay or media URL
+ * refused, or a problem the node found.
+ */
+export type Problem = RuleProblem | NodeProblem | DelayProblem | MediaUrlProblem;
 
 /** What the error wording needs to know about one channel of the request. */
 export interface EntryLabel {

@@ -296,6 +296,12 @@ async function refuseUnusableCredential(
 }
 
 /**
+ * Put on the request options by an operation's preSend that answers the item itself (Post →
+ * Create's Check Only): the items it gives are the output, and the request is not sent.
+ */
+export const ANSWERED_WITHOUT_SENDING = Symbol('answeredWithoutSending');
+
+/**
  * The node's request hook (`requestOperations.pagination`): one request of one item, its facts found among the
  * routes of the node's operations (resources/index.ts).
  */
@@ -305,6 +311,10 @@ export function requestHook(routes: RouteTable) {
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const credential = await refuseUnusableCredential(this);
+		const answered = (requestData.options as unknown as Record<symbol, unknown>)[
+			ANSWERED_WITHOUT_SENDING
+		];
+		if (Array.isArray(answered)) return credential.value(answered as INodeExecutionData[]);
 		const { send, finish } = prepare(this, requestData, credential, routes);
 		return finish(await send());
 	};

@@ -104,6 +104,20 @@ const mastodonText = (content: string): INodeParameters =>
 		channels: [channelEntry({ channel: byId(MASTODON), platform: 'mastodon' })],
 	});
 
+/** A Mastodon thread whose follow-up waits this Delay (Minutes). */
+const followUpDelay = (delay: unknown): INodeParameters =>
+	createParams({
+		parts: parts({ content: 'Post' }, { content: 'Reply', delay }),
+		channels: [channelEntry({ channel: byId(MASTODON), platform: 'mastodon' })],
+	});
+
+/** A Mastodon post whose media is given by this URL. */
+const mediaUrl = (url: unknown): INodeParameters =>
+	createParams({
+		parts: parts({ content: 'Hello', media: [{ url }] }),
+		channels: [channelEntry({ channel: byId(MASTODON), platform: 'mastodon' })],
+	});
+
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 const CASES: HostileCase[] = [
@@ -464,6 +478,39 @@ const CASES: HostileCase[] = [
 		message:
 			/^Item \d, Request \(JSON\): is 2000\d+ characters long; the node reads at most 1000000$/,
 		withinMs: 4_000,
+	},
+	// Post → Create's follow-up delay (issue 20): what an expression gives is read as whole minutes, or refused.
+	{
+		what: 'Delay (Minutes) as an object from an expression',
+		parameters: followUpDelay('={{ { minutes: 5 } }}'),
+		message:
+			/^Item \d, part 2 \(follow-up 1\) \(in the shared Parts\), Delay \(Minutes\): \{"minutes":5\} is not a number of minutes$/,
+	},
+	{
+		what: "Delay (Minutes) beyond the service's 32-bit column (it answers 500 after a partial write)",
+		parameters: followUpDelay(3_000_000_000),
+		message: 'Delay (Minutes): 3000000000 is more than 43200 minutes (30 days)',
+	},
+	{
+		what: 'Delay (Minutes) infinite',
+		parameters: followUpDelay('={{ 1/0 }}'),
+		message: 'Delay (Minutes): infinite is not a number of minutes',
+	},
+	// Media by URL inside Post → Create: judged like Upload From URL, before any request (no upload, no post).
+	{
+		what: 'a media URL to an IPv4-mapped loopback address (the service lets it through)',
+		parameters: mediaUrl('https://[::ffff:127.0.0.1]/x.png'),
+		message: 'media 1 → URL: points to a loopback address ([::ffff:7f00:1])',
+	},
+	{
+		what: 'a media URL with a line break inside',
+		parameters: mediaUrl('https://cdn.example.com/a.png\nhttps://10.0.0.1/b.png'),
+		message: 'media 1 → URL: has a line break or tab inside',
+	},
+	{
+		what: 'a media URL as a list from an expression',
+		parameters: mediaUrl('={{ ["https://cdn.example.com/a.png"] }}'),
+		message: 'media 1 → URL: is not a web address: ["https://cdn.example.com/a.png"]',
 	},
 ];
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped: a check that takes its time */
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { checkedWithTheOtherItems } from '../../../../nodes/SocialPublishing/shared/batch';
@@ -70,4 +71,23 @@ test('a second attempt on the same items (Retry On Fail) starts afresh', async (
 test('a single item does not wait', async () => {
 	const [only] = runContexts([{ json: {} }]);
 	await expect(checkedWithTheOtherItems(only, pass)).resolves.toBe('checked');
+});
+
+test('an item still checking (a media URL uploading) is waited for past the limit; one that never starts is not', async () => {
+	const LIMIT_MS = 40;
+	const slow = async () => {
+		await new Promise((resolve) => setTimeout(resolve, LIMIT_MS * 4));
+		return 'checked';
+	};
+	const [first, second] = runContexts([{ json: {} }, { json: {} }]);
+	await expect(
+		Promise.all([
+			checkedWithTheOtherItems(first, pass, LIMIT_MS),
+			checkedWithTheOtherItems(second, slow, LIMIT_MS),
+		]),
+	).resolves.toEqual(['checked', 'checked']);
+	const [alone] = runContexts([{ json: {} }, { json: {} }]);
+	await expect(checkedWithTheOtherItems(alone, pass, LIMIT_MS)).rejects.toThrow(
+		'Nothing was sent for item 1: not every item of the run could be checked',
+	);
 });

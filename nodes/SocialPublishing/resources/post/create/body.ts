@@ -23,11 +23,15 @@ export type PostType = 'draft' | 'schedule' | 'now';
 export const LOOK_UP_PLATFORM = 'lookup';
 
 export interface MediaParam {
-	/** 'uploaded' (default): id and path of a file already uploaded; 'binary': a binary field to upload. */
-	source?: 'uploaded' | 'binary';
+	/**
+	 * 'uploaded' (default): id and path of a file already uploaded; 'binary': a binary field to
+	 * upload; 'url': a public address the service fetches (mediaUrls.ts).
+	 */
+	source?: 'uploaded' | 'binary' | 'url';
 	id?: string;
 	path?: string;
 	binaryProperty?: string;
+	url?: unknown;
 	alt?: string;
 }
 
@@ -37,9 +41,17 @@ export interface MediaParam {
  */
 export const BINARY_SOURCE = Symbol('binaryProperty');
 
+/**
+ * Marks a media reference given as a URL (the address as given), uploaded first (mediaUrls.ts);
+ * never serialised.
+ */
+export const URL_SOURCE = Symbol('mediaUrl');
+
 export interface PartParam {
 	content?: string;
 	media?: { item?: MediaParam[] };
+	/** Minutes after the previous part (follow-ups; checked and put in form by delays.ts). */
+	delay?: unknown;
 }
 
 export interface PartsParam {
@@ -180,13 +192,18 @@ export function partsFromParam(parts: PartsParam | undefined): Json[] {
 	return (parts?.part ?? []).map((part) => ({
 		content: part.content ?? '',
 		image: (part.media?.item ?? []).map((media) => {
-			const ref: Json = media.source === 'binary' ? {} : { id: media.id, path: media.path };
+			const ref: Json =
+				media.source === 'binary' || media.source === 'url'
+					? {}
+					: { id: media.id, path: media.path };
 			if (media.source === 'binary') {
 				(ref as Record<symbol, unknown>)[BINARY_SOURCE] = String(media.binaryProperty ?? '').trim();
 			}
+			if (media.source === 'url') (ref as Record<symbol, unknown>)[URL_SOURCE] = media.url ?? '';
 			if (typeof media.alt === 'string' && media.alt.trim() !== '') ref.alt = media.alt;
 			return ref;
 		}),
+		...(part.delay !== undefined ? { delay: part.delay } : {}),
 	}));
 }
 

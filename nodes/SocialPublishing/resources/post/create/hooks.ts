@@ -4,16 +4,23 @@
  *
  * Order of work for one item, so that a bad post costs nothing:
  * 1. build the body from the parameters (`request.ts`), refuse a Schedule date that has passed (`pastDate.ts`),
- *    read the type and size of files given as binary fields, no request;
+ *    read the type and size of files given as binary fields, judge media URLs (`mediaUrls.ts`)
+ *    and follow-up delays (`delays.ts`), no request (`prepareRequest`);
  * 2. check it with the platforms the user gave: a post that breaks a rule stops here, before any
  *    request at all;
  * 3. read the channels (GET /integrations, once per run) for names, platforms and unknown
  *    ids; for an X channel whose text is over the standard limit, read its limit
  *    (GET /integration-settings/:id: premium accounts get more);
- * 4. check the whole body again with everything known;
+ * 4. check the whole body again with everything known; then upload the media URLs
+ *    (POST /upload-from-url, each address once per run), still inside the run's all-or-nothing
+ *    checks;
  * 5. with "next free slot", ask GET /find-slot/:id for every channel and take the latest;
  * 6. upload the files given as binary fields (`uploads.ts`); only then POST /posts is sent,
  *    by the transport, which never repeats a POST (only a 429, refused before processing, is retried).
+ * With Options → Check Only, steps 1-5 run without stopping at a problem and without any write
+ * (no upload, the slot not taken), and the report (`checkOnly.ts`) is the output: the transport
+ * sends nothing. The steps are functions of their own, so that another operation sending a post
+ * body can run the same checks.
  */
 import type {
 	IDataObject,
@@ -36,7 +43,11 @@ import { isMalformedId } from '../../../shared/routing';
 import type { Channel } from '../../../shared/channel';
 import { channelMaxLength, serviceChannels } from './lookups';
 import { nextFreeSlot } from './slots';
-import { prepareBinaryMedia, uploadPending } from './uploads';
+import { prepareBinaryMedia, uploadPending, type PendingUploads } from './uploads';
+import { prepareMediaUrls, uploadMediaUrls, type MediaUrls } from './mediaUrls';
+import { checkDelays } from './delays';
+import { checkOnlyItems } from './checkOnly';
+import { ANSWERED_WITHOUT_SENDING } from '../../../shared/transport';
 import { pastDateProblem } from './pastDate';
 import {
 	locate,
@@ -44,7 +55,7 @@ import {
 	type NodeProblem,
 	type Problem,
 } from '../../../shared/postProblems';
-import { partIdWarnings, removedHtmlTags, unknownSettingWarnings } from './warnings';
+import { partIdWarnings, removedHtmlTags, unknownSettingWarnings, type Warning } from './warnings';
 import { isFollowOn, requestFromFields, requestFromJson, type PostRequest } from './request';
 
 // ---------------------------------------------------------------- checks
@@ -61,7 +72,7 @@ export function needsPremium(body: Json, postIndex: number, platform: PlatformId
 	);
 }
 
-function check(body: Json, channels: Channel[]): RuleProblem[] {
+export function check(body: Json, channels: Channel[]): RuleProblem[] {
 	const byId = new Map(channels.map((channel) => [channel.id, channel]));
 	return checkCreatePostRequest(body, (id) => byId.get(id));
 }
@@ -70,7 +81,7 @@ function check(body: Json, channels: Channel[]): RuleProblem[] {
  * Step 2: the checks that need no request. Channels whose platform is to be looked up are not
  * judged yet; X texts over the standard limit wait for the account's real limit.
  */
-function checkWithoutRequests(draft: PostRequest): Problem[] {
+export function checkWithoutRequests(draft: PostRequest): Problem[] {
 	if (draft.unreadable) return draft.problems;
 	const known: Channel<PlatformId>[] = draft.channels.flatMap((ref) =>
 		ref.platform ? [{ id: ref.id, name: ref.cachedName ?? ref.id, identifier: ref.platform }] : [],
@@ -98,7 +109,7 @@ function isWithinPremium(tooLong: PlatformProblem & { rule: 'tooLong' }): boolea
 }
 
 /** Step 3: what the channel list says (names, platforms, unknown ids), and X limits. */
-async function resolveChannels(
+export async function resolveChannels(
 	context: IExecuteSingleFunctions,
 	draft: PostRequest,
 ): Promise<{ infos: Channel[]; known: Map<string, Channel>; problems: NodeProblem[] }> {
@@ -188,7 +199,7 @@ async function nameChannels(
 }
 
 /** Entries whose channel is on a platform the rules table does not know: sent, and said so. */
-function uncheckedPlatforms(
+export function uncheckedPlatforms(
 	draft: PostRequest,
 	infos: Channel[],
 ): Array<{ postIndex: number; text: string }> {
@@ -221,6 +232,142 @@ export function oversizedBody(body: Record<string, unknown>): NodeProblem[] {
 	];
 }
 
+// ---------------------------------------------------------------- step 1
+
+/**
+ * An item's request as read from its parameters (step 1), with the files and addresses still to
+ * upload.
+ */
+export interface PreparedRequest {
+	draft: PostRequest;
+	binaryMedia: { pending: PendingUploads };
+	mediaUrls: MediaUrls;
+	/** Said with the created posts (a delay on the first part). */
+	warnings: Warning[];
+	/** Fields mode with the same parts for every channel: a part's problem is said once. */
+	sharedParts: boolean;
+}
+
+/**
+ * Step 1 for one item, no request: the body from the parameters, a Schedule date that has passed,
+ * files in binary fields read, media URLs judged (`mediaUrls.ts`), follow-up delays checked
+ * (`delays.ts`). Problems go to `draft.problems`.
+ */
+export async function prepareRequest(
+	context: IExecuteSingleFunctions,
+	options: IDataObject,
+): Promise<PreparedRequest> {
+	const draft =
+		context.getNodeParameter('inputMode', 'fields') === 'json'
+			? requestFromJson(context, options)
+			: requestFromFields(context, options);
+	const pastDate = pastDateProblem({
+		type: draft.body.type,
+		instant: typeof draft.body.date === 'string' ? Date.parse(draft.body.date) : undefined,
+		timeZone: context.getTimezone(),
+		allowed: options.allowPastDate === true,
+		inputMode: draft.context.inputMode,
+	});
+	if (pastDate) draft.problems.push(pastDate);
+
+	const posts = Array.isArray(draft.body.posts) ? (draft.body.posts as Json[]) : [];
+	const binaryMedia = await prepareBinaryMedia(context, posts);
+	draft.problems.push(...binaryMedia.problems);
+	const sharedParts = draft.context.inputMode === 'fields' && draft.context.contentMode === 'same';
+	const mediaUrls = prepareMediaUrls(
+		posts,
+		draft.context.inputMode,
+		options.allowPrivateAddress === true,
+		sharedParts,
+	);
+	draft.problems.push(...mediaUrls.problems);
+	for (const { postIndex, partIndex, mediaIndex } of [
+		...binaryMedia.unusable,
+		...mediaUrls.unusable,
+	]) {
+		draft.explained.push(`posts.${postIndex}.value.${partIndex}.image.${mediaIndex}`);
+		draft.partsWithUnreadMedia.add(`${postIndex}.${partIndex}`);
+	}
+	const delays = checkDelays(draft.body, draft.context.inputMode, sharedParts);
+	draft.problems.push(...delays.problems);
+	draft.explained.push(...delays.explained);
+	return { draft, binaryMedia, mediaUrls, warnings: delays.warnings, sharedParts };
+}
+
+/**
+ * What is sent as given but said, per channel entry (shown with the created posts, or by Check
+ * Only).
+ */
+export function warningsOf(prepared: PreparedRequest, infos: Channel[]): Warning[] {
+	const { draft } = prepared;
+	const platforms = new Map(
+		infos.flatMap((info) =>
+			isPlatformId(info.identifier) ? [[info.id, info.identifier] as const] : [],
+		),
+	);
+	return [
+		...uncheckedPlatforms(draft, infos),
+		...removedHtmlTags(draft.body),
+		...partIdWarnings(draft.body),
+		...unknownSettingWarnings(draft.body, (postIndex) =>
+			platforms.get(draft.channels[postIndex]?.id ?? ''),
+		),
+		...prepared.warnings,
+	];
+}
+
+// ---------------------------------------------------------------- Check Only
+
+/**
+ * Options → Check Only: every check of the steps above, with their look-ups (GET /integrations, an
+ * X account's limit, GET /find-slot without taking the slot), and nothing that writes: no upload
+ * (media URLs are judged only), no POST /posts. Problems do not stop the item: they are the report
+ * (checkOnly.ts), which the transport hands back as the items without sending the request. Not held
+ * by the run's all-or-nothing wait, as nothing is written.
+ */
+async function checkOnlyRequest(
+	context: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+	options: IDataObject,
+): Promise<IHttpRequestOptions> {
+	const prepared = await prepareRequest(context, options);
+	const { draft } = prepared;
+	let infos: Channel[] = [];
+	const problems: Problem[] = [];
+	if (draft.unreadable) problems.push(...draft.problems);
+	else {
+		const resolved = await resolveChannels(context, draft);
+		infos = resolved.infos;
+		draft.channels.forEach((ref, postIndex) => {
+			const label = draft.context.channels[postIndex];
+			if (label && ref.id && !resolved.known.has(ref.id)) label.notListed = true;
+		});
+		problems.push(
+			...draft.problems,
+			...resolved.problems,
+			...check(draft.body, infos).filter((ruleProblem) => !isFollowOn(draft, ruleProblem)),
+			...oversizedBody(draft.body),
+		);
+		const channelsKnown = draft.channels.every((ref) => resolved.known.has(ref.id));
+		if (draft.wantsNextSlot && channelsKnown && draft.channels.length > 0) {
+			const slot = await nextFreeSlot(
+				context,
+				draft.channels.map((channel) => channel.id),
+				resolved.known,
+				{ reserve: false },
+			);
+			if (typeof slot === 'string') draft.body.date = slot;
+			else problems.push(...slot);
+		}
+	}
+	const items = checkOnlyItems(
+		{ draft, infos, problems, warnings: warningsOf(prepared, infos) },
+		context.getItemIndex(),
+	);
+	(requestOptions as unknown as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING] = items;
+	return requestOptions;
+}
+
 // ---------------------------------------------------------------- the hooks
 
 /** What postReceive needs from preSend of the same item: item index → the date and warnings sent. */
@@ -234,28 +381,12 @@ export async function buildCreatePostRequest(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const node = this.getNode();
-	const { draft, infos, known, binaryMedia } = await checkedWithTheOtherItems(this, async () => {
-		const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
-		const draft =
-			this.getNodeParameter('inputMode', 'fields') === 'json'
-				? requestFromJson(this, options)
-				: requestFromFields(this, options);
-		const pastDate = pastDateProblem({
-			type: draft.body.type,
-			instant: typeof draft.body.date === 'string' ? Date.parse(draft.body.date) : undefined,
-			timeZone: this.getTimezone(),
-			allowed: options.allowPastDate === true,
-			inputMode: draft.context.inputMode,
-		});
-		if (pastDate) draft.problems.push(pastDate);
-
-		const posts = Array.isArray(draft.body.posts) ? (draft.body.posts as Json[]) : [];
-		const binaryMedia = await prepareBinaryMedia(this, posts);
-		draft.problems.push(...binaryMedia.problems);
-		for (const { postIndex, partIndex, mediaIndex } of binaryMedia.unusable) {
-			draft.explained.push(`posts.${postIndex}.value.${partIndex}.image.${mediaIndex}`);
-			draft.partsWithUnreadMedia.add(`${postIndex}.${partIndex}`);
-		}
+	const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
+	// Check Only: every check and look-up, nothing written; the items are the report (checkOnly.ts).
+	if (options.checkOnly === true) return await checkOnlyRequest(this, requestOptions, options);
+	const prepared = await checkedWithTheOtherItems(this, async () => {
+		const prepared = await prepareRequest(this, options);
+		const { draft } = prepared;
 
 		// Problems the node finds itself (no channel, bad JSON, no file) are never sent, even with checks skipped.
 		const blocking = draft.skipChecks ? draft.problems : checkWithoutRequests(draft);
@@ -274,8 +405,14 @@ export async function buildCreatePostRequest(
 			);
 			if (problems.length > 0) throw problemsError(node, problems, draft.context, draft.body);
 		}
-		return { draft, infos, known, binaryMedia };
+		// Media URLs are uploaded inside the run's checks, once this item's passed: an address the
+		// service cannot fetch stops every item of the run before any post is created
+		// (shared/batch.ts).
+		const failed = await uploadMediaUrls(this, prepared.mediaUrls, prepared.sharedParts);
+		if (failed.length > 0) throw problemsError(node, failed, draft.context, draft.body);
+		return { ...prepared, infos, known };
 	});
+	const { draft, infos, known, binaryMedia } = prepared;
 
 	if (draft.wantsNextSlot) {
 		const slot = await nextFreeSlot(
@@ -289,19 +426,7 @@ export async function buildCreatePostRequest(
 
 	await uploadPending(this, binaryMedia.pending);
 
-	const platforms = new Map(
-		infos.flatMap((info) =>
-			isPlatformId(info.identifier) ? [[info.id, info.identifier] as const] : [],
-		),
-	);
-	const warnings = [
-		...uncheckedPlatforms(draft, infos),
-		...removedHtmlTags(draft.body),
-		...partIdWarnings(draft.body),
-		...unknownSettingWarnings(draft.body, (postIndex) =>
-			platforms.get(draft.channels[postIndex]?.id ?? ''),
-		),
-	];
+	const warnings = warningsOf(prepared, infos);
 	runState(this)
 		.get(SENT, () => new Map())
 		.set(this.getItemIndex(), {

@@ -7,6 +7,11 @@
  *   shared/postProblems/ (where, what with the figures, how to fix); `warnings.ts`: what is sent but said;
  * - `pastDate.ts`: a Schedule date that has passed, refused unless Options → Allow Past Date;
  * - `uploads.ts`: media given as binary fields, read first, uploaded only after every check passed;
+ * - `mediaUrls.ts`: media given by URL, judged first, uploaded (POST /upload-from-url) once the
+ *   item's checks passed;
+ * - `delays.ts`: a follow-up part's Delay (Minutes), checked in both modes;
+ * - `checkOnly.ts`: Options → Check Only's report (what would be sent, lengths, problems,
+ *   warnings), nothing sent;
  * - `lookups.ts`: the channel list and X limits, asked once per run; `slots.ts`: the next free slot;
  * - `hooks.ts`: the run-time order (build, check, look up channels, slots, uploads, send) and the output.
  */
@@ -16,6 +21,7 @@ import { POST_LIMITS } from '../../../shared/platforms';
 import { declareRoute } from '../../../shared/routeFacts';
 import { defineOperation } from '../../../shared/routing';
 import { buildCreatePostRequest, toCreatedPosts } from './hooks';
+import { delayProperty } from './delays';
 import {
 	platformProperty,
 	settingsJsonProperty,
@@ -86,7 +92,25 @@ export const mediaProperty: INodeProperties = {
 							description:
 								'Upload the file now (POST /upload), after the post has passed its checks',
 						},
+						{
+							name: 'Public URL',
+							value: 'url',
+							description:
+								'Let the service fetch the file from a public https address ' +
+								'(POST /upload-from-url), after the post has passed its checks',
+						},
 					],
+				},
+				{
+					displayName: 'URL',
+					name: 'url',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. https://example.com/picture.png',
+					description:
+						'A public https address of the file itself, its path ending in .png, .jpg, ' +
+						'.jpeg, .gif, .webp or .mp4 (lower case). Each address is uploaded once per run.',
+					displayOptions: { show: { source: ['url'] } },
 				},
 			],
 		},
@@ -120,6 +144,7 @@ function partsProperty(displayOptions?: INodeProperties['displayOptions']): INod
 							'Plain text, or HTML with p, br, strong, u, a, ul, li, h1, h2, h3 and span (other tags are removed by the service). Length is counted without tags.',
 					},
 					mediaProperty,
+					delayProperty,
 				],
 			},
 		],
@@ -166,6 +191,27 @@ export const allowPastDateOption: INodeProperties = {
 
 const optionsProperty: INodeProperties = optionalFields('Options', [
 	allowPastDateOption,
+	{
+		displayName: 'Allow Private Address',
+		name: 'allowPrivateAddress',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether media URLs may point to this machine or a private network (127.0.0.1, 10.x, ' +
+			'192.168.x, localhost, .local, .internal). Only for a self-hosted service on your own ' +
+			'network that is configured to fetch from it; the public service refuses such addresses.',
+	},
+	{
+		displayName: 'Check Only',
+		name: 'checkOnly',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to only check the post and say what would be sent, per channel: the request ' +
+			"body, each part's length against the platform's limit, the problems and the warnings. " +
+			'Reads the channels (and the next free slot) but creates, uploads and changes nothing; ' +
+			'media URLs are judged, not uploaded.',
+	},
 	{
 		displayName: 'Repeat Every (Days)',
 		name: 'repeatEvery',

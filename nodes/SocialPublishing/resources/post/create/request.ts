@@ -33,7 +33,10 @@ export interface PostRequest {
 	body: Json;
 	channels: Entry[];
 	context: ProblemContext;
-	problems: NodeProblem[];
+	/**
+	 * What the node finds itself while reading (and, after step 1, media URLs and delays: hooks.ts).
+	 */
+	problems: Problem[];
 	/** Fields mode with "next free slot": the date is found after the checks that need no request. */
 	wantsNextSlot: boolean;
 	skipChecks: boolean;

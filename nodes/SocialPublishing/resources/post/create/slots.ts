@@ -69,11 +69,15 @@ async function findSlot(
 	);
 }
 
-/** The latest of the channels' next free slots (see the Date field's help), or the problems found. */
+/**
+ * The latest of the channels' next free slots (see the Date field's help), or the problems found.
+ * `reserve`: the slot is kept for this item, so that the run's other items wait for the next one.
+ */
 export async function nextFreeSlot(
 	context: IExecuteSingleFunctions,
 	channelIds: string[],
 	known: Map<string, Channel>,
+	{ reserve = true }: { reserve?: boolean } = {},
 ): Promise<string | NodeProblem[]> {
 	const ledger = slotLedger(context);
 	const unique = [...new Set(channelIds)];
@@ -106,6 +110,8 @@ export async function nextFreeSlot(
 	}
 	if (problems.length > 0) return problems;
 	const latest = slots.sort().at(-1) as string;
+	// Check Only takes no slot: nothing will fill it.
+	if (!reserve) return latest;
 	for (const id of unique) {
 		if (!ledger.has(id)) ledger.set(id, new Set());
 		ledger.get(id)!.add(latest);

@@ -72,6 +72,26 @@ export function partIdWarnings(body: Record<string, unknown>): Warning[] {
 	});
 }
 
+/**
+ * A delay on the first part: fields mode leaves it out, JSON mode sends it; either way it waits for
+ * nothing.
+ */
+export function firstPartDelayWarning(
+	postIndex: number,
+	minutes: number,
+	inputMode: 'fields' | 'json',
+): Warning {
+	return {
+		postIndex,
+		text:
+			inputMode === 'fields'
+				? `${partLabel(0)}: Delay (Minutes) ${minutes} was not sent; a delay applies to ` +
+					'follow-up parts (the post goes out at its date)'
+				: `${partLabel(0)} carries "delay": ${minutes}; the service keeps it but waits only ` +
+					'before follow-up parts (the post goes out at its date)',
+	};
+}
+
 /** Settings keys the platform table does not know: sent as given (the service keeps them), named with a likely typo. */
 export function unknownSettingWarnings(
 	body: Record<string, unknown>,

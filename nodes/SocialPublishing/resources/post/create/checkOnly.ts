@@ -1,0 +1,144 @@
+/**
+ * Post → Create with Options → Check Only: the report returned instead of creating anything, one
+ * n8n item per channel entry of the input item. `hooks.ts` runs every check and look-up (GETs only)
+ * and hands the outcome here; the transport answers the request with these items without sending it
+ * (`ANSWERED_WITHOUT_SENDING`).
+ *
+ * Each item says for its channel: whether it would be accepted (`ok`), the POST /posts body that
+ * would be sent (media still to upload shown as `{uploadFromUrl}` or `{uploadFromBinaryField}`),
+ * each part's length as the platform counts it against its limit, the problems (each with how to
+ * fix it) and the warnings.
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { Channel } from '../../../shared/channel';
+import { isPlatformId } from '../../../shared/platforms';
+import { maxLengthFor, textLength } from '../../../shared/postRules';
+import { BINARY_SOURCE, URL_SOURCE, type Json } from './body';
+import { describeProblem, locate, type Problem } from '../../../shared/postProblems';
+import type { PostRequest } from './request';
+import type { Warning } from './warnings';
+
+/** The outcome of every check of one item, as Check Only reports it. */
+export interface CheckOutcome {
+	draft: PostRequest;
+	/** The channels as the service lists them (empty when the list was not read). */
+	infos: Channel[];
+	problems: Problem[];
+	warnings: Warning[];
+}
+
+/**
+ * A media reference still to upload, shown as what the node would do with it; others as they are.
+ */
+function mediaView(ref: unknown): unknown {
+	if (typeof ref !== 'object' || ref === null) return ref;
+	const marks = ref as Record<symbol, unknown>;
+	const alt = (ref as Json).alt;
+	const withAlt = alt === undefined ? {} : { alt };
+	if (marks[URL_SOURCE] !== undefined)
+		return { uploadFromUrl: (ref as Json).path ?? marks[URL_SOURCE], ...withAlt };
+	if (marks[BINARY_SOURCE] !== undefined)
+		return { uploadFromBinaryField: marks[BINARY_SOURCE], ...withAlt };
+	return ref;
+}
+
+/** The body as it would be sent, with media still to upload named for what they are. */
+function bodyView(body: Json): IDataObject {
+	const posts = Array.isArray(body.posts) ? body.posts : undefined;
+	if (!posts) return { ...body } as IDataObject;
+	return {
+		...body,
+		posts: posts.map((post) => {
+			const parts = Array.isArray((post as Json)?.value) ? ((post as Json).value as unknown[]) : [];
+			if (parts.length === 0) return post;
+			return {
+				...(post as Json),
+				value: parts.map((part) => {
+					const image = (part as Json)?.image;
+					return Array.isArray(image) ? { ...(part as Json), image: image.map(mediaView) } : part;
+				}),
+			};
+		}),
+	} as IDataObject;
+}
+
+/** The channel entry a problem belongs to, or undefined for one of the whole item. */
+function postIndexOf(problem: Problem, draft: PostRequest): number | undefined {
+	if ('postIndex' in problem && problem.postIndex !== undefined) return problem.postIndex;
+	if ('path' in problem) return locate(problem.path, draft.context).postIndex;
+	return undefined;
+}
+
+function settingsOf(post: Json | undefined): Json | undefined {
+	const settings = post?.settings;
+	return typeof settings === 'object' && settings !== null && !Array.isArray(settings)
+		? (settings as Json)
+		: undefined;
+}
+
+/**
+ * Each part's length as the channel's platform counts it, against its limit (premium X accounts
+ * included).
+ */
+function lengths(draft: PostRequest, postIndex: number, channel: Channel | undefined) {
+	const post = Array.isArray(draft.body.posts) ? (draft.body.posts[postIndex] as Json) : undefined;
+	const parts = Array.isArray(post?.value) ? (post.value as Json[]) : [];
+	const platform = channel && isPlatformId(channel.identifier) ? channel.identifier : undefined;
+	const label = draft.context.channels[postIndex];
+	return parts.map((part, partIndex) => {
+		const content = typeof part?.content === 'string' ? part.content : '';
+		if (!platform) return { part: partIndex + 1, length: null, maxLength: null };
+		return {
+			part: partIndex + 1,
+			length: textLength(content, platform),
+			maxLength: maxLengthFor(
+				{
+					id: label?.id ?? '',
+					name: label?.name ?? '',
+					identifier: platform,
+					premium: label?.premium,
+				},
+				settingsOf(post),
+			),
+		};
+	});
+}
+
+/** One item per channel entry (one for the whole item when its body names none). */
+export function checkOnlyItems(outcome: CheckOutcome, itemIndex: number): INodeExecutionData[] {
+	const { draft, infos, problems, warnings } = outcome;
+	const byId = new Map(infos.map((info) => [info.id, info]));
+	const worded = problems.map((problem) => {
+		const { what, fix } = describeProblem(problem, draft.context, draft.body);
+		return { postIndex: postIndexOf(problem, draft), text: `${what}. To fix: ${fix}.` };
+	});
+	const request = bodyView(draft.body);
+	const entries = draft.channels.length > 0 ? draft.channels.map((_, index) => index) : [undefined];
+	return entries.map((postIndex) => {
+		const mine = worded
+			.filter((problem) => problem.postIndex === undefined || problem.postIndex === postIndex)
+			.map((problem) => problem.text);
+		const said = warnings
+			.filter((warning) => warning.postIndex === postIndex)
+			.map((warning) => warning.text);
+		const ref = postIndex === undefined ? undefined : draft.channels[postIndex];
+		const label = postIndex === undefined ? undefined : draft.context.channels[postIndex];
+		const channel = ref ? byId.get(ref.id) : undefined;
+		return {
+			json: {
+				checkOnly: true,
+				ok: mine.length === 0,
+				channelId: ref?.id || null,
+				channelName: channel?.name ?? label?.name ?? null,
+				platform: channel?.identifier ?? label?.platform ?? null,
+				type: (draft.body.type as string | undefined) ?? null,
+				date: (draft.body.date as string | undefined) ?? null,
+				parts: postIndex === undefined ? [] : lengths(draft, postIndex, channel),
+				problems: mine,
+				warnings: said,
+				request,
+			},
+			pairedItem: { item: itemIndex },
+		};
+	});
+}

@@ -1,0 +1,120 @@
+/**
+ * Follow-up delays of Post → Create: `delay` on a follow-up part (`value[n].delay`, n ≥ 1) is how
+ * many minutes the service's publishing run waits after the previous part before publishing this
+ * one (the service's own client sends it; docs/real-backend.md). The first part's delay is stored
+ * by the service and never used.
+ *
+ * Checked before sending, in both modes: whole minutes, 0 or more, at most DELAY_MAX_MINUTES. The
+ * service itself takes any number (2.5 is cut to 2, a negative one waits 0) and answers 500 to a
+ * value over 2^31 after it has stored the first part, so the node refuses what it would read
+ * otherwise than written.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+import type { DelayProblem } from '../../../shared/postProblems';
+import { shownValue } from '../../../shared/userValues';
+import type { Json } from './body';
+import { firstPartDelayWarning, type Warning } from './warnings';
+
+/**
+ * 30 days: a follow-up later than that is a post of its own (the service's limit, 2^31 minutes, is
+ * no guide).
+ */
+export const DELAY_MAX_MINUTES = 30 * 24 * 60;
+
+/** The Delay field of a part (fields mode); sent on follow-up parts only. */
+export const delayProperty: INodeProperties = {
+	displayName: 'Delay (Minutes)',
+	name: 'delay',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: DELAY_MAX_MINUTES, numberPrecision: 0 },
+	default: 0,
+	description:
+		'For a follow-up part: how many minutes to wait after the previous part before publishing ' +
+		`this one (0: right after it; at most ${DELAY_MAX_MINUTES}, 30 days). The first part goes ` +
+		"out at the post's date and has no delay.",
+};
+
+function partsOf(post: unknown): Json[] {
+	const value =
+		typeof post === 'object' && post !== null ? (post as { value?: unknown }).value : undefined;
+	return Array.isArray(value)
+		? value.map((part) => (typeof part === 'object' && part !== null ? (part as Json) : {}))
+		: [];
+}
+
+/** Why a delay is not whole minutes within the bounds, or undefined when it is. */
+function refusal(
+	value: unknown,
+	inputMode: 'fields' | 'json',
+): DelayProblem['refusal'] | undefined {
+	if (shownValue(value) === 'empty') return 'empty';
+	if (typeof value === 'string' && inputMode === 'json') return 'text';
+	const minutes =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && value.trim() !== ''
+				? Number(value)
+				: NaN;
+	if (!Number.isFinite(minutes)) return 'notNumber';
+	if (!Number.isInteger(minutes)) return 'notWhole';
+	if (minutes < 0) return 'negative';
+	if (minutes > DELAY_MAX_MINUTES) return 'tooLarge';
+	return undefined;
+}
+
+export interface DelayCheck {
+	problems: DelayProblem[];
+	warnings: Warning[];
+	/** Body paths whose value a problem here explains (`posts.0.value.1.delay`). */
+	explained: string[];
+}
+
+/**
+ * Checks every part's `delay` and puts it in the form the service reads: in fields mode a delay of
+ * 0 is left out (the service's default), a numeric text from an expression becomes a number, and
+ * the first part's is not sent (said in a warning when it is not 0); in JSON mode the body is kept
+ * as given, and a delay on the first part is said. `shared`: the parts are the same for every
+ * channel (fields mode), so a problem is said once, not per channel.
+ */
+export function checkDelays(body: Json, inputMode: 'fields' | 'json', shared: boolean): DelayCheck {
+	const check: DelayCheck = { problems: [], warnings: [], explained: [] };
+	const posts = Array.isArray(body.posts) ? body.posts : [];
+	const said = new Set<string>();
+	posts.forEach((post, postIndex) => {
+		partsOf(post).forEach((part, partIndex) => {
+			if (!('delay' in part)) return;
+			const value = part.delay;
+			const fieldsBlank = inputMode === 'fields' && (value === undefined || value === '');
+			if (fieldsBlank || (inputMode === 'json' && value === undefined)) {
+				delete part.delay;
+				return;
+			}
+			const why = refusal(value, inputMode);
+			if (why !== undefined) {
+				check.explained.push(`posts.${postIndex}.value.${partIndex}.delay`);
+				const key = `${partIndex}:${why}`;
+				if (shared && said.has(key)) return;
+				said.add(key);
+				check.problems.push({
+					kind: 'delay',
+					...(shared ? {} : { postIndex }),
+					partIndex,
+					value,
+					refusal: why,
+					max: DELAY_MAX_MINUTES,
+				});
+				return;
+			}
+			const minutes = Number(value);
+			if (inputMode === 'fields') {
+				if (partIndex === 0 || minutes === 0) delete part.delay;
+				else part.delay = minutes;
+			}
+			// Warnings are shown per channel (with each created post): said for every channel.
+			if (partIndex === 0 && minutes !== 0) {
+				check.warnings.push(firstPartDelayWarning(postIndex, minutes, inputMode));
+			}
+		});
+	});
+	return check;
+}

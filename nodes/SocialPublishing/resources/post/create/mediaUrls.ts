@@ -1,0 +1,232 @@
+/**
+ * Media of Post → Create given by a public URL (fields: Source "Public URL"; JSON: `{"url": ...,
+ * "alt": ...}` in a part's `image` list): the service fetches it through POST /upload-from-url, and
+ * the post is created with the path it answers. Plain URLs in `path` are not media to the service
+ * (it drops them), so this is the one way a URL becomes media.
+ *
+ * 1. `prepareMediaUrls` (no request): each address is read and judged as Media → Upload From URL
+ *    judges it (shared/publicAddress.ts: https only, no loopback, private or link-local host in any
+ *    written form, e.g. https://[::ffff:127.0.0.1]/, which the service itself lets through), then
+ *    by the service's own file-ending rule (the text before the first "?" ends in .png .jpg .jpeg
+ *    .gif .webp or .mp4, case-sensitive, a #fragment counts). An accepted address stands in as
+ *    `{id, path}` ending like the file, so the platform's media rules judge its kind before
+ *    anything is sent.
+ * 2. `uploadMediaUrls`: after every check of the item, each distinct address is uploaded once per
+ *    run (shared by the run's items), paced to the route's limit by the transport; one that fails
+ *    stops the item before any post is created, naming the address and the service's words.
+ */
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import { MEDIA_EXTENSIONS } from '../../../shared/platforms';
+import { readAddressToFetch } from '../../../shared/publicAddress';
+import { runState, RunSlot } from '../../../shared/runState';
+import { apiRequest } from '../../../shared/transport';
+import { uploadMediaFromUrl } from '../../media/uploadFromUrl';
+import { shownValue } from '../../../shared/userValues';
+import { URL_SOURCE, type Json } from './body';
+import type { MediaUrlProblem, MediaUrlRefusal } from '../../../shared/postProblems';
+
+/** A media reference of the body whose file is still behind a URL. */
+export interface UrlRef {
+	ref: Json;
+	/** The address as read and judged, in its one written form: what is sent. */
+	href: string;
+	postIndex: number;
+	partIndex: number;
+	mediaIndex: number;
+}
+
+export interface MediaUrls {
+	refs: UrlRef[];
+	problems: MediaUrlProblem[];
+	/**
+	 * References whose address was refused: their missing id and path are no problem of their own.
+	 */
+	unusable: Array<Pick<UrlRef, 'postIndex' | 'partIndex' | 'mediaIndex'>>;
+}
+
+const ENDINGS = Object.keys(MEDIA_EXTENSIONS);
+
+/**
+ * Why the service's file-ending rule refuses an address (its text before the first "?"), or
+ * undefined.
+ */
+export function endingRefusal(href: string): MediaUrlRefusal | undefined {
+	const beforeQuery = href.split('?')[0];
+	if (ENDINGS.some((ending) => beforeQuery.endsWith(ending))) return undefined;
+	const lower = beforeQuery.toLowerCase();
+	if (ENDINGS.some((ending) => lower.endsWith(ending))) return { code: 'upperCaseEnding', href };
+	if (beforeQuery.includes('#') && ENDINGS.some((ending) => lower.split('#')[0].endsWith(ending)))
+		return { code: 'fragment', href };
+	return { code: 'noEnding', href };
+}
+
+/**
+ * JSON mode: an image entry with `url` is a media URL (the key is taken off the entry, as it is not
+ * sent).
+ */
+function urlOfJsonEntry(ref: Json): { given: true; raw: unknown } | { given: false } {
+	if (!('url' in ref)) return { given: false };
+	const raw = ref.url;
+	delete ref.url;
+	return { given: true, raw };
+}
+
+/**
+ * Step 1: finds the media given as URLs, judges each address, and gives the accepted ones a
+ * stand-in `{id, path}`. `shared`: the parts are the same for every channel (fields mode), so a
+ * problem is said once.
+ */
+export function prepareMediaUrls(
+	posts: Json[],
+	inputMode: 'fields' | 'json',
+	allowPrivate: boolean,
+	shared: boolean,
+): MediaUrls {
+	const found: MediaUrls = { refs: [], problems: [], unusable: [] };
+	const said = new Set<string>();
+	posts.forEach((post, postIndex) => {
+		const parts = Array.isArray(post?.value) ? (post.value as unknown[]) : [];
+		parts.forEach((part, partIndex) => {
+			const image =
+				typeof part === 'object' && part !== null ? (part as { image?: unknown }).image : undefined;
+			if (!Array.isArray(image)) return;
+			image.forEach((entry, mediaIndex) => {
+				if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return;
+				const ref = entry as Json;
+				const marked = (ref as Record<symbol, unknown>)[URL_SOURCE];
+				let raw: unknown;
+				if (marked !== undefined) raw = marked === null ? '' : marked;
+				else if (inputMode === 'json') {
+					const fromJson = urlOfJsonEntry(ref);
+					if (!fromJson.given) return;
+					raw = fromJson.raw;
+					(ref as Record<symbol, unknown>)[URL_SOURCE] = raw;
+				} else return;
+				const place = { postIndex, partIndex, mediaIndex };
+				const refuse = (refusal: MediaUrlRefusal) => {
+					found.unusable.push(place);
+					const key = `${partIndex}.${mediaIndex}`;
+					if (shared && said.has(key)) return;
+					said.add(key);
+					found.problems.push({
+						kind: 'mediaUrl',
+						...(shared ? {} : { postIndex }),
+						partIndex,
+						mediaIndex,
+						refusal,
+					});
+				};
+				if (inputMode === 'json' && (ref.id !== undefined || ref.path !== undefined)) {
+					refuse({ code: 'besideIdOrPath' });
+					return;
+				}
+				// Read and judged by the one reader of addresses to fetch, in its words (the label is the
+				// field's).
+				const read = readAddressToFetch(raw, 'URL', allowPrivate);
+				if ('message' in read) {
+					const words = read.message.replace(/^"URL" /, '');
+					refuse({ code: 'address', words, fix: read.description });
+					return;
+				}
+				const href = read.url.href;
+				const ending = endingRefusal(href);
+				if (ending !== undefined) {
+					refuse(ending);
+					return;
+				}
+				// A stand-in ending like the file, so the platform's media rules judge its kind; replaced
+				// after the upload.
+				ref.id = `url:${href.slice(0, 40)}`;
+				ref.path = href;
+				found.refs.push({ ref, href, ...place });
+			});
+		});
+	});
+	return found;
+}
+
+/**
+ * The address of a media reference given as a URL, or undefined (for Check Only's view of the
+ * body).
+ */
+export function urlOf(ref: unknown): string | undefined {
+	if (typeof ref !== 'object' || ref === null) return undefined;
+	const marked = (ref as Record<symbol, unknown>)[URL_SOURCE];
+	return marked === undefined
+		? undefined
+		: typeof marked === 'string'
+			? marked
+			: shownValue(marked);
+}
+
+interface Uploaded {
+	id: unknown;
+	path: unknown;
+}
+
+/**
+ * The run's uploads by address: each address is sent once per run, its items sharing the answer (a
+ * failure too: the same address is not asked for again in the run).
+ */
+const UPLOADED = new RunSlot<Map<string, Promise<Uploaded>>>(
+	"Post → Create's media URLs uploaded in this run",
+);
+
+/**
+ * Step 2: uploads each distinct address once per run (POST /upload-from-url; the run's items share
+ * the answers) and puts the uploaded id and path in the references. The addresses that failed, as
+ * problems naming each.
+ */
+export async function uploadMediaUrls(
+	context: IExecuteSingleFunctions,
+	urls: MediaUrls,
+	shared: boolean,
+): Promise<MediaUrlProblem[]> {
+	const uploads = runState(context).get(UPLOADED, () => new Map());
+	const distinct = [...new Set(urls.refs.map((ref) => ref.href))];
+	const outcomes = new Map<string, Uploaded | { error: unknown }>();
+	for (const href of distinct) {
+		let upload = uploads.get(href);
+		if (!upload) {
+			// Media → Upload From URL's route: its answer contract (a media item) and its rate limit.
+			upload = apiRequest
+				.call(context, 'POST', '/upload-from-url', {
+					body: { url: href },
+					itemIndex: context.getItemIndex(),
+					route: uploadMediaFromUrl.route,
+				})
+				.then((answer) => ({ id: (answer as Json)?.id, path: (answer as Json)?.path }));
+			uploads.set(href, upload);
+		}
+		outcomes.set(
+			href,
+			await upload.then(
+				(uploaded) => uploaded,
+				(error: unknown) => ({ error }),
+			),
+		);
+	}
+	const problems: MediaUrlProblem[] = [];
+	const named = new Set<string>();
+	for (const item of urls.refs) {
+		const outcome = outcomes.get(item.href);
+		if (!outcome) continue;
+		if ('error' in outcome) {
+			const key = `${item.partIndex}.${item.mediaIndex}`;
+			if (shared && named.has(key)) continue;
+			named.add(key);
+			const said = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+			problems.push({
+				kind: 'mediaUrl',
+				...(shared ? {} : { postIndex: item.postIndex }),
+				partIndex: item.partIndex,
+				mediaIndex: item.mediaIndex,
+				refusal: { code: 'notFetched', href: item.href, said },
+			});
+			continue;
+		}
+		item.ref.id = outcome.id;
+		item.ref.path = outcome.path;
+	}
+	return problems;
+}
