@@ -52,6 +52,14 @@ export const MINIMUM: Record<string, { requests: number; reason: string }> = {
 		requests: 1,
 		reason: '1 GET /integrations for the run (names, platforms); 0 writes',
 	},
+	'Post → Update, text and date of a queued post': {
+		requests: 2,
+		reason: '1 GET /posts (the API reads no single post) + 1 POST /posts with its id',
+	},
+	'Post → Update, settings only': {
+		requests: 2,
+		reason: '1 GET /posts (its platform and state, checked first) + 1 PUT /posts/:id/settings',
+	},
 	[`Post → Create, next free slot, ${CHANNELS_PER_POST} channels`]: {
 		requests: CHANNELS_PER_POST + 1,
 		reason: '1 GET /find-slot/:id per channel (no batch route) + 1 POST /posts',
@@ -119,6 +127,12 @@ interface Ctx {
 	httpsUrl: string;
 	/** Two https addresses of pictures (Post → Create's media URLs). */
 	mediaUrls: string[];
+	/** A sandbox with the production profile: the service's edit of posts (Post → Update) is production's. */
+	production: {
+		credentials: TestCredentials;
+		api<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+		channel(platform: string): string;
+	};
 }
 
 /** One case: sets the sandbox up, then returns the call whose requests are counted. */
@@ -188,7 +202,62 @@ function createParameters(
 	} as INodeParameters;
 }
 
+/** A queued post on the production sandbox's channel of `platform`, to edit. */
+async function queuedPost(ctx: Ctx, platform: string, settings: IDataObject = {}): Promise<string> {
+	const [created] = await ctx.production.api<Array<{ postId: string }>>('POST', '/posts', {
+		type: 'schedule',
+		date: iso(3),
+		shortLink: false,
+		tags: [],
+		posts: [
+			{
+				integration: { id: ctx.production.channel(platform) },
+				value: [{ content: 'From the benchmark', image: [] }],
+				settings,
+			},
+		],
+	});
+	return created.postId;
+}
+
 export const CASES: Case[] = [
+	[
+		'Post → Update, text and date of a queued post',
+		async (ctx) => {
+			const postId = await queuedPost(ctx, 'mastodon');
+			return async () =>
+				await node(
+					{ ...ctx, credentials: ctx.production.credentials },
+					{
+						resource: 'post',
+						operation: 'update',
+						postId,
+						updateFields: {
+							content: 'Edited by the benchmark',
+							date: iso(5),
+							media: {},
+							followUps: {},
+						},
+					},
+				);
+		},
+	],
+	[
+		'Post → Update, settings only',
+		async (ctx) => {
+			const postId = await queuedPost(ctx, 'x', { who_can_reply_post: 'everyone' });
+			return async () =>
+				await node(
+					{ ...ctx, credentials: ctx.production.credentials },
+					{
+						resource: 'post',
+						operation: 'update',
+						postId,
+						updateFields: { settingsJson: '{"who_can_reply_post": "following"}' },
+					},
+				);
+		},
+	],
 	[
 		'Channel → Check Connection',
 		async (ctx) => async () =>
@@ -509,6 +578,7 @@ export async function economy(): Promise<Row[]> {
 		]),
 	) as Record<RateLimitedRoute, { limit: number; windowSeconds: number }>;
 	const sandbox = await startSandboxProcess({ rateLimits, orgs: seedWithMoreChannels() });
+	const production = await startSandboxProcess({ rateLimits, profile: 'production' });
 	const files = await serveFilesOverHttps({
 		'/cover.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png()),
 		'/back.png': (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png()),
@@ -523,6 +593,11 @@ export async function economy(): Promise<Row[]> {
 				).json()) as Array<{ id: string; identifier: string; name: string }>
 			).map((c) => [c.name, c]),
 		);
+		const productionChannels = (await (
+			await fetch(`${production.baseUrl}/integrations`, {
+				headers: { Authorization: production.apiKey },
+			})
+		).json()) as Array<{ id: string; identifier: string }>;
 		const byHandle: Record<string, string> = {
 			x: seedChannels['Sandbox Studio X'].id,
 			threads: seedChannels['Sandbox Studio Threads'].id,
@@ -554,6 +629,26 @@ export async function economy(): Promise<Row[]> {
 			channels: [...telegram, ...others].slice(0, CHANNELS_PER_POST),
 			httpsUrl: files.url('/cover.png'),
 			mediaUrls: [files.url('/cover.png'), files.url('/back.png')],
+			production: {
+				credentials: { baseUrl: production.baseUrl, apiKey: production.apiKey },
+				api: async (method, path, body) => {
+					const response = await fetch(`${production.baseUrl}${path}`, {
+						method,
+						headers: { Authorization: production.apiKey, 'Content-Type': 'application/json' },
+						...(body === undefined ? {} : { body: JSON.stringify(body) }),
+					});
+					if (!response.ok)
+						throw new Error(
+							`set-up ${method} ${path}: HTTP ${response.status} ${await response.text()}`,
+						);
+					return (await response.json()) as never;
+				},
+				channel: (platform) => {
+					const found = productionChannels.find((c) => c.identifier === platform);
+					if (!found) throw new Error(`the production sandbox has no ${platform} channel`);
+					return found.id;
+				},
+			},
 		};
 		if (ctx.channels.length < CHANNELS_PER_POST)
 			throw new Error(
@@ -563,16 +658,18 @@ export async function economy(): Promise<Row[]> {
 		for (const [name, prepare] of CASES) {
 			const minimum = MINIMUM[name];
 			await sandbox.control.reset();
+			await production.control.reset();
 			await sandbox.control.settings({ allowLoopbackUploadUrls: true, trustedUploadCa: files.ca });
 			const call = await prepare(ctx);
 			await sandbox.control.clearRequests();
+			await production.control.clearRequests();
 			let failed = '';
 			try {
 				await call();
 			} catch (error) {
 				failed = ` FAILED: ${(error as Error).message}`;
 			}
-			const requests = await sandbox.requests();
+			const requests = [...(await sandbox.requests()), ...(await production.requests())];
 			const routes = new Map<string, number>();
 			for (const r of requests) {
 				const route = `${r.method} ${r.path.replace(/\/[0-9a-f-]{36}|\/\d{6,}/g, '/:id')}`;
@@ -590,5 +687,6 @@ export async function economy(): Promise<Row[]> {
 	} finally {
 		await files.close();
 		sandbox.stop();
+		production.stop();
 	}
 }

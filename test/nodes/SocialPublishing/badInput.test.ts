@@ -227,6 +227,62 @@ const CASES: BadInput[] = [
 		message: '"Post ID" is empty',
 	},
 	{
+		operation: 'Post → Update',
+		input: 'an empty post ID',
+		parameters: {
+			resource: 'post',
+			operation: 'update',
+			postId: EMPTY,
+			updateFields: { content: 'Hi' },
+		},
+		message: '"Post ID" is empty',
+	},
+	{
+		operation: 'Post → Update',
+		input: 'a new date that is not a date',
+		parameters: {
+			resource: 'post',
+			operation: 'update',
+			postId: POST,
+			updateFields: { date: 'next tuesday', media: {}, followUps: {} },
+		},
+		message: /^Item 1, Update Fields → Publish At: "next tuesday" /,
+	},
+	{
+		operation: 'Post → Update',
+		input: 'settings that are a list',
+		parameters: {
+			resource: 'post',
+			operation: 'update',
+			postId: POST,
+			updateFields: { settingsJson: '["everyone"]' },
+		},
+		message: 'Item 1, Update Fields → Settings (JSON): must be a JSON object of settings',
+	},
+	{
+		operation: 'Post → Update',
+		input: 'settings that are not JSON',
+		parameters: {
+			resource: 'post',
+			operation: 'update',
+			postId: POST,
+			updateFields: { settingsJson: "{who_can_reply_post: 'everyone'}" },
+		},
+		message: 'Item 1, Update Fields → Settings (JSON): ',
+	},
+	{
+		operation: 'Post → Update',
+		input: 'a new text without saying what the media and follow-ups are',
+		parameters: {
+			resource: 'post',
+			operation: 'update',
+			postId: POST,
+			updateFields: { content: 'Hi' },
+		},
+		message: 'Item 1, Update Fields: changing the text, media, follow-up parts or date',
+		description: 'add Update Fields → Media and Follow-Up Parts',
+	},
+	{
 		operation: 'Post → Set Release ID',
 		input: 'an empty release ID',
 		parameters: { resource: 'post', operation: 'setReleaseId', postId: POST, releaseId: EMPTY },

@@ -126,6 +126,22 @@ const OPERATIONS: Operation[] = [
 		}),
 	},
 	{
+		// Settings alone: the one request after its look-ups. The spec profile has no edit (the route is unknown there),
+		// so no success here; resources/post/update.test.ts runs it on the production profile.
+		name: 'Post → Update',
+		method: 'PUT',
+		path: '/posts/:id/settings',
+		noSuccess: true,
+		setup: async (t) => ({
+			parameters: {
+				resource: 'post',
+				operation: 'update',
+				postId: await queuedPost(t),
+				updateFields: { settingsJson: '{}' },
+			},
+		}),
+	},
+	{
 		name: 'Post → Delete',
 		method: 'DELETE',
 		path: '/posts/:id',

@@ -6,6 +6,7 @@ import { getManyPosts } from './getMany';
 import { getMissingItems } from './getMissingItems';
 import { setReleaseId } from './setReleaseId';
 import { setPostStatus } from './setStatus';
+import { updatePost } from './update';
 
 export const postOperations = [
 	createPost,
@@ -15,6 +16,7 @@ export const postOperations = [
 	getMissingItems,
 	setReleaseId,
 	setPostStatus,
+	updatePost,
 ];
 
 export const postDescription = resourceOperations('post', postOperations, 'getMany');

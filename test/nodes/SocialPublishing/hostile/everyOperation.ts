@@ -101,6 +101,35 @@ export const EVERY_OPERATION: HostileOperation[] = [
 		parameters: { resource: 'post', operation: 'setStatus', postId: 'p1', status: 'draft' },
 	},
 	{
+		// Settings alone: found by GET /posts (a queued post of c1), its channel read, then the one write.
+		name: 'Post → Update',
+		method: 'PUT',
+		route: 'PUT /posts/p1/settings',
+		parameters: {
+			resource: 'post',
+			operation: 'update',
+			postId: 'p1',
+			updateFields: { settingsJson: '{"who_can_reply_post": "everyone"}' },
+		},
+		before: {
+			'GET /posts': answers.json(200, {
+				posts: [
+					{
+						id: 'p1',
+						content: 'Hello',
+						publishDate: '2030-01-15T10:00:00.000Z',
+						state: 'QUEUE',
+						group: 'g1',
+						settings: '{}',
+						tags: [],
+						integration: { id: 'c1', providerIdentifier: 'threads', name: 'Main' },
+					},
+				],
+			}),
+			'GET /integrations': answers.json(200, [CHANNEL]),
+		},
+	},
+	{
 		name: 'Post → Delete',
 		method: 'DELETE',
 		route: 'DELETE /posts/p1',

@@ -61,7 +61,7 @@ import { isFollowOn, requestFromFields, requestFromJson, type PostRequest } from
 // ---------------------------------------------------------------- checks
 
 /** Parts whose text an X channel could only take as a premium account. */
-function needsPremium(body: Json, postIndex: number, platform: PlatformId): boolean {
+export function needsPremium(body: Json, postIndex: number, platform: PlatformId): boolean {
 	const rules = PLATFORMS[platform];
 	if (rules.premiumMaxLength === undefined) return false;
 	const post = Array.isArray(body.posts) ? (body.posts[postIndex] as Json | undefined) : undefined;

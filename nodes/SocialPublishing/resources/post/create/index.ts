@@ -30,7 +30,7 @@ import {
 } from './settings';
 
 /** The media of one part: items taken from a previous Media → Upload (id and path), with an optional alt text. */
-const mediaProperty: INodeProperties = {
+export const mediaProperty: INodeProperties = {
 	displayName: 'Media',
 	name: 'media',
 	type: 'fixedCollection',
@@ -179,15 +179,18 @@ const channelsProperty: INodeProperties = {
 	],
 };
 
+/** Options → Allow Past Date (pastDate.ts): Post → Update offers it too. */
+export const allowPastDateOption: INodeProperties = {
+	displayName: 'Allow Past Date',
+	name: 'allowPastDate',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to send a Schedule date that has passed (more than 5 minutes ago). The service publishes such a post at once; without this the node refuses it, since a wrong year would publish today.',
+};
+
 const optionsProperty: INodeProperties = optionalFields('Options', [
-	{
-		displayName: 'Allow Past Date',
-		name: 'allowPastDate',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to send a Schedule date that has passed (more than 5 minutes ago). The service publishes such a post at once; without this the node refuses it, since a wrong year would publish today.',
-	},
+	allowPastDateOption,
 	{
 		displayName: 'Allow Private Address',
 		name: 'allowPrivateAddress',

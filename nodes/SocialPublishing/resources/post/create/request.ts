@@ -73,7 +73,7 @@ const JSON_HINTS: Record<JsonRefusal, string> = {
 		'or use an expression that returns an object',
 };
 
-function jsonProblem(
+export function jsonProblem(
 	field: string,
 	refused: { error: string; why: JsonRefusal },
 	postIndex?: number,
@@ -82,7 +82,7 @@ function jsonProblem(
 }
 
 /** How to write a date the node reads (step 1 of Post → Create, fields and JSON mode). */
-const DATE_HINT =
+export const DATE_HINT =
 	"give a date that exists, in ISO 8601: 2030-01-15T10:00 (in the workflow's time zone) or 2030-01-15T10:00:00Z";
 
 /** A raw value given as a channel that is no text (an object or list from an expression), quoted for the message. */

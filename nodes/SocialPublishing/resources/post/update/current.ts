@@ -1,0 +1,105 @@
+/**
+ * Post → Update, step 1: the post as the service holds it now. The public API has no GET /posts/:id, so the post is
+ * looked for in GET /posts by its id, window by window (370 days each, the most one request covers), nearest first:
+ * the year ahead, the year before, then each further year ahead. A post not found is unknown or deleted: the
+ * service would answer 201 to either and create a new post or edit a deleted one (docs/real-backend.md), so the
+ * node stops before sending.
+ *
+ * What GET /posts shows of a post is its first part only (text, date, state, group, settings, tags, channel): not
+ * its media, not its follow-up parts, not their ids.
+ */
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import { apiRequest } from '../../../shared/transport';
+import { DAY_MS, getManyPosts, MAX_RANGE_DAYS, parseSettings } from '../getMany';
+
+/** Windows searched: this year ahead, the year before, and 9 further years ahead (11 requests at most). */
+export const SEARCH_WINDOWS = { before: 1, ahead: 10 } as const;
+
+export interface CurrentPost {
+	id: string;
+	content: string;
+	/** The date of its first publication (a repeating post's first date, not a repetition's). */
+	publishDate: string;
+	state: string;
+	group: string;
+	channelId: string;
+	settings: IDataObject;
+	/** Tag names, resent as they are (POST /posts replaces a post's tags). */
+	tags: string[];
+	intervalInDays?: number;
+}
+
+/** The windows to search, nearest first: [start, end] in ms. */
+export function searchWindows(now: number): Array<[number, number]> {
+	const span = MAX_RANGE_DAYS * DAY_MS;
+	const windows: Array<[number, number]> = [[now, now + span]];
+	for (let year = 1; year <= SEARCH_WINDOWS.before; year++)
+		windows.push([now - year * span, now - (year - 1) * span - 1]);
+	for (let year = 1; year < SEARCH_WINDOWS.ahead; year++)
+		windows.push([now + year * span + 1, now + (year + 1) * span]);
+	return windows;
+}
+
+/** The range searched, for a message: from the earliest start to the latest end. */
+export function searchedRange(now: number): { from: string; to: string } {
+	const windows = searchWindows(now);
+	const from = Math.min(...windows.map(([start]) => start));
+	const to = Math.max(...windows.map(([, end]) => end));
+	return {
+		from: new Date(from).toISOString().slice(0, 10),
+		to: new Date(to).toISOString().slice(0, 10),
+	};
+}
+
+const text = (value: unknown): string =>
+	typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+
+/** A tag as GET /posts shows it: `{value, label}` (spec) or `{tag: {id, name}}` (production). */
+function tagName(tag: unknown): string | undefined {
+	if (typeof tag !== 'object' || tag === null) return undefined;
+	const nested = (tag as { tag?: unknown }).tag;
+	if (typeof nested === 'object' && nested !== null)
+		return text((nested as IDataObject).name) || undefined;
+	return text((tag as IDataObject).label) || undefined;
+}
+
+function readPost(listed: IDataObject): CurrentPost {
+	const post = parseSettings(listed);
+	const integration = (post.integration ?? {}) as IDataObject;
+	const settings =
+		typeof post.settings === 'object' && post.settings !== null && !Array.isArray(post.settings)
+			? (post.settings as IDataObject)
+			: {};
+	const interval = post.intervalInDays;
+	return {
+		id: text(post.id),
+		content: text(post.content),
+		// A repeating post is shown at each repetition; production adds its own first date as `actualDate`.
+		publishDate: text(post.actualDate) || text(post.publishDate),
+		state: text(post.state),
+		group: text(post.group),
+		channelId: text(integration.id),
+		settings,
+		tags: (Array.isArray(post.tags) ? post.tags : []).flatMap((tag) => tagName(tag) ?? []),
+		...(typeof interval === 'number' && interval >= 1 ? { intervalInDays: interval } : {}),
+	};
+}
+
+/** The post of this id, or undefined when no window holds it. */
+export async function findPost(
+	context: IExecuteSingleFunctions,
+	postId: string,
+	now = Date.now(),
+): Promise<CurrentPost | undefined> {
+	for (const [start, end] of searchWindows(now)) {
+		const answer = (await apiRequest.call(context, 'GET', '/posts', {
+			qs: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() },
+			itemIndex: context.getItemIndex(),
+			route: getManyPosts.route,
+		})) as { posts?: unknown };
+		const posts = Array.isArray(answer?.posts) ? (answer.posts as IDataObject[]) : [];
+		const found = posts.find((post) => post?.id === postId);
+		if (found) return readPost(found);
+	}
+	return undefined;
+}

@@ -1,0 +1,432 @@
+/**
+ * Post → Update at run time. Order of work for one item, so that a bad edit costs no write:
+ * 1. read what to change (Update Fields), no request;
+ * 2. find the post as the service holds it (`current.ts`, GET /posts): unknown, deleted or published stops here;
+ * 3. read its channel (GET /integrations, once per run; an X channel's limit when the text needs it);
+ * 4. build what is sent and check it with Create's rules (shared/postRules/, worded by shared/postProblems/);
+ * 5. upload media given as binary fields, then send:
+ *    - text, media, follow-up parts or date: POST /posts with the post's id as its first part's id and its current
+ *      group, `type: "schedule"` for a queued post (the publish run restarts at the date sent; `update` would keep
+ *      the old time) or `"draft"` for a draft, on the post's own channel (another would move the post);
+ *    - settings alone: PUT /posts/:id/settings, which merges them and touches nothing else.
+ * The answer is checked to be the same post (a service without edit answers with a new one) and output with what
+ * changed, before → after.
+ */
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+	type IN8nHttpFullResponse,
+	type INodeExecutionData,
+} from 'n8n-workflow';
+import { checkedWithTheOtherItems } from '../../../shared/batch';
+import type { Channel } from '../../../shared/channel';
+import { isPlatformId, PLATFORMS, type PlatformId } from '../../../shared/platforms';
+import {
+	problemsError,
+	type EntryLabel,
+	type NodeProblem,
+	type Problem,
+	type ProblemContext,
+} from '../../../shared/postProblems';
+import { checkCreatePostRequest } from '../../../shared/postRules';
+import { idParameter } from '../../../shared/routing';
+import { runState, RunSlot } from '../../../shared/runState';
+import { readDate, refusedDateWords, shownValue } from '../../../shared/userValues';
+import {
+	parseJsonParameter,
+	partsFromParam,
+	type Json,
+	type MediaParam,
+	type PartParam,
+} from '../create/body';
+import { needsPremium, oversizedBody } from '../create/hooks';
+import { channelMaxLength, serviceChannels } from '../create/lookups';
+import { pastDateProblem } from '../create/pastDate';
+import { DATE_HINT, jsonProblem } from '../create/request';
+import { prepareBinaryMedia, uploadPending } from '../create/uploads';
+import { removedHtmlTags, unknownSettingWarnings } from '../create/warnings';
+import { findPost, searchedRange, type CurrentPost } from './current';
+
+/** Update Fields as n8n gives them: only the fields the user added are present. */
+export interface UpdateFields {
+	content?: string;
+	media?: { item?: MediaParam[] };
+	followUps?: { part?: PartParam[] };
+	date?: unknown;
+	settingsJson?: unknown;
+}
+
+/** What is said of a post's media and follow-up parts before the edit: the API does not show them. */
+export const NOT_SHOWN = 'not shown by the service';
+
+/** One field's change, as the output says it. */
+export interface Change {
+	before: unknown;
+	after: unknown;
+}
+
+/** How the edit goes to the service. */
+export type SentAs = 'schedule' | 'draft' | 'settings';
+
+interface Sent {
+	postId: string;
+	channel: Channel;
+	sentAs: SentAs;
+	/** The post's state after the edit. */
+	state: string;
+	date: string;
+	changes: Record<string, Change>;
+	warnings: string[];
+}
+
+/** What postReceive needs from preSend of the same item. */
+const SENT = new RunSlot<Map<number, Sent>>('what Post → Update sent for each item');
+
+const has = (fields: UpdateFields, name: keyof UpdateFields) =>
+	Object.prototype.hasOwnProperty.call(fields, name);
+
+/** Fields whose change sends the whole post again (POST /posts). */
+const RESENDING: Array<keyof UpdateFields> = ['content', 'media', 'followUps', 'date'];
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A setting's value for the output: the value, or 'not set'. */
+const settingShown = (value: unknown) => (value === undefined ? 'not set' : value);
+
+/** Step 1: what to change, read from the parameters; no request. */
+function readChanges(context: IExecuteSingleFunctions, fields: UpdateFields) {
+	const problems: NodeProblem[] = [];
+	let date: string | undefined;
+	if (has(fields, 'date')) {
+		const read = readDate(fields.date, context.getTimezone());
+		if ('iso' in read) date = read.iso;
+		else
+			problems.push({
+				kind: 'node',
+				field: 'Update Fields → Publish At',
+				message:
+					read.refused === 'empty'
+						? 'is empty'
+						: `${shownValue(fields.date)} ${refusedDateWords(read)}`,
+				hint: DATE_HINT,
+			});
+	}
+	let settings: Json | undefined;
+	if (has(fields, 'settingsJson')) {
+		const parsed = parseJsonParameter(fields.settingsJson);
+		if ('error' in parsed) problems.push(jsonProblem('Update Fields → Settings (JSON)', parsed));
+		else if (
+			typeof parsed.value !== 'object' ||
+			parsed.value === null ||
+			Array.isArray(parsed.value)
+		)
+			problems.push({
+				kind: 'node',
+				field: 'Update Fields → Settings (JSON)',
+				message: `must be a JSON object of settings; it is ${shownValue(parsed.value)}`,
+				hint: 'give the settings to change as one object, e.g. {"who_can_reply_post": "everyone"}',
+			});
+		else settings = parsed.value as Json;
+	}
+	const resends = RESENDING.some((name) => has(fields, name));
+	if (!resends && !has(fields, 'settingsJson'))
+		problems.push({
+			kind: 'node',
+			field: 'Update Fields',
+			message: 'no field to change was added',
+			hint: 'add the fields to change: Text, Media, Follow-Up Parts, Publish At or Settings (JSON)',
+		});
+	// The service shows neither a post's media nor its follow-up parts, and a resend replaces both: never guessed.
+	const unstated = (['media', 'followUps'] as const).filter((name) => !has(fields, name));
+	if (resends && unstated.length > 0) {
+		const names = unstated.map((name) => (name === 'media' ? 'Media' : 'Follow-Up Parts'));
+		problems.push({
+			kind: 'node',
+			field: 'Update Fields',
+			message:
+				'changing the text, media, follow-up parts or date sends the whole post again, and the service ' +
+				"does not show a post's media or follow-up parts, so the node cannot keep them unsaid",
+			hint:
+				`add Update Fields → ${names.join(' and ')} with what the post should have ` +
+				'(added but left empty: none); Settings (JSON) alone changes nothing else',
+		});
+	}
+	return { problems, date, settings, resends };
+}
+
+/** Step 2: the post must exist and still be changeable. */
+function postProblems(postId: string, post: CurrentPost | undefined, now: number): NodeProblem[] {
+	if (!post) {
+		const { from, to } = searchedRange(now);
+		return [
+			{
+				kind: 'node',
+				field: 'Post ID',
+				message:
+					`no post ${postId} among the organisation's posts dated ${from} to ${to}; ` +
+					'it may have been deleted',
+				hint:
+					'take the ID from Post → Get Many, Post → Create or the trigger; a deleted post cannot be ' +
+					'changed (the service would make a new post of it), Post → Create makes a new one',
+			},
+		];
+	}
+	if (post.state === 'PUBLISHED')
+		return [
+			{
+				kind: 'node',
+				field: 'Post ID',
+				message: `post ${postId} is already published (${post.publishDate.slice(0, 16).replace('T', ' ')} UTC)`,
+				hint:
+					'a published post is not changed on its platform: make a new one with Post → Create, or put ' +
+					'this one back in the queue with Post → Set Status (Schedule, Republish)',
+			},
+		];
+	return [];
+}
+
+/** `__type` is the service's own marker of the platform; it sets it again on every save. */
+function withoutMarker(settings: IDataObject): Json {
+	return Object.fromEntries(Object.entries(settings).filter(([key]) => key !== '__type'));
+}
+
+/** The changes, before → after, of the fields given. */
+function changesOf(
+	post: CurrentPost,
+	fields: UpdateFields,
+	body: Json,
+	settings: Json | undefined,
+	date: string | undefined,
+): Record<string, Change> {
+	const changes: Record<string, Change> = {};
+	const parts = ((body.posts as Json[] | undefined)?.[0]?.value as Json[] | undefined) ?? [];
+	if (has(fields, 'content') && fields.content !== post.content)
+		changes.text = { before: post.content, after: fields.content };
+	if (date !== undefined && Date.parse(date) !== Date.parse(post.publishDate))
+		changes.date = { before: post.publishDate, after: date };
+	if (has(fields, 'media'))
+		changes.media = {
+			before: NOT_SHOWN,
+			after: ((parts[0]?.image as Json[] | undefined) ?? []).map((media) => media.path ?? media.id),
+		};
+	if (has(fields, 'followUps'))
+		changes.followUpParts = {
+			before: NOT_SHOWN,
+			after: parts.slice(1).map((part) => part.content),
+		};
+	for (const [key, value] of Object.entries(settings ?? {}))
+		if (!sameValue(post.settings[key], value))
+			changes[`settings.${key}`] = { before: settingShown(post.settings[key]), after: value };
+	return changes;
+}
+
+/** preSend of Post → Update: finds the post, builds and checks the edit, and points the request at its route. */
+export async function buildUpdateRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const node = this.getNode();
+	const label: EntryLabel = { id: '', settingsMode: 'json', platformGiven: true };
+	const context: ProblemContext = {
+		itemIndex: this.getItemIndex(),
+		inputMode: 'fields',
+		contentMode: 'perChannel',
+		channels: [label],
+	};
+	const checked = await checkedWithTheOtherItems(this, async () => {
+		const postId = idParameter(this, 'postId');
+		const fields = (this.getNodeParameter('updateFields', {}) as UpdateFields) ?? {};
+		const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
+		const read = readChanges(this, fields);
+		if (read.problems.length > 0) throw problemsError(node, read.problems, context);
+
+		const now = Date.now();
+		const post = await findPost(this, postId, now);
+		const refused = postProblems(postId, post, now);
+		if (!post || refused.length > 0) throw problemsError(node, refused, context);
+
+		label.id = post.channelId;
+		const channel = (await serviceChannels(this)).find((known) => known.id === post.channelId);
+		if (!channel) {
+			label.notListed = true;
+			throw problemsError(
+				node,
+				[
+					{
+						kind: 'node',
+						postIndex: 0,
+						field: 'Channel',
+						message: "the post's channel is no longer among the organisation's channels",
+						hint: 'connect the channel again, or make a new post on another channel with Post → Create',
+					},
+				],
+				context,
+			);
+		}
+		label.name = channel.name;
+		const platform = isPlatformId(channel.identifier) ? channel.identifier : undefined;
+		if (platform) label.platform = platform;
+
+		const sentAs: SentAs = !read.resends
+			? 'settings'
+			: post.state === 'DRAFT'
+				? 'draft'
+				: 'schedule';
+		const date = read.date ?? post.publishDate;
+		const kept = withoutMarker(post.settings);
+		const firstPart = partsFromParam({
+			part: [{ content: fields.content ?? post.content, media: fields.media }],
+		})[0];
+		const body: Json = {
+			type: sentAs === 'draft' ? 'draft' : 'schedule',
+			date,
+			shortLink: false,
+			tags: post.tags.map((name) => ({ value: name, label: name })),
+			posts: [
+				{
+					group: post.group,
+					integration: { id: post.channelId },
+					value: [{ ...firstPart, id: post.id }, ...partsFromParam(fields.followUps)],
+					settings: { ...kept, ...(read.settings ?? {}) },
+				},
+			],
+			...(post.intervalInDays ? { inter: post.intervalInDays } : {}),
+		};
+
+		const problems: Problem[] = [];
+		const posts = body.posts as Json[];
+		const binaryMedia = await prepareBinaryMedia(this, posts);
+		problems.push(...binaryMedia.problems);
+		if (sentAs === 'schedule') {
+			const pastDate = pastDateProblem({
+				type: 'schedule',
+				instant: Date.parse(date),
+				timeZone: this.getTimezone(),
+				allowed: options.allowPastDate === true,
+				inputMode: 'fields',
+				now,
+			});
+			if (pastDate) problems.push(pastDate);
+		}
+		const info: Channel = { ...channel };
+		if (platform && needsPremium(body, 0, platform)) {
+			const max = await channelMaxLength(this, channel.id);
+			info.premium = max !== undefined && max > PLATFORMS[platform].maxLength;
+			label.premium = info.premium;
+		}
+		const unreadMedia = new Set(binaryMedia.unusable.map((media) => media.partIndex));
+		const ruleProblems = checkCreatePostRequest(body, (id) =>
+			id === info.id ? info : undefined,
+		).filter((problem) =>
+			// Settings alone: the text and media are the service's own, not judged here (the API does not show the media).
+			sentAs === 'settings'
+				? problem.kind === 'field' && problem.path.startsWith('posts.0.settings')
+				: !(
+						problem.kind === 'platform' &&
+						problem.field === 'image' &&
+						unreadMedia.has(problem.partIndex)
+					),
+		);
+		problems.push(...ruleProblems, ...(sentAs === 'settings' ? [] : oversizedBody(body)));
+		if (problems.length > 0) throw problemsError(node, problems, context, body);
+		return {
+			post,
+			body,
+			sentAs,
+			date,
+			fields,
+			settings: read.settings,
+			binaryMedia,
+			channel,
+			platform,
+		};
+	});
+
+	const { post, body, sentAs, fields, settings, binaryMedia, channel, platform } = checked;
+	await uploadPending(this, binaryMedia.pending);
+	const warnings = [...removedHtmlTags(body), ...unknownSettingWarnings(body, () => platform)].map(
+		(warning) => warning.text,
+	);
+	if (!platform)
+		warnings.push(
+			`${channel.name} is on "${channel.identifier}", a platform this node has no rules for: the edit's length, ` +
+				'media and settings were not checked before sending (the service checks them)',
+		);
+	runState(this)
+		.get(SENT, () => new Map())
+		.set(this.getItemIndex(), {
+			postId: post.id,
+			channel,
+			sentAs,
+			state: sentAs === 'draft' ? 'DRAFT' : sentAs === 'schedule' ? 'QUEUE' : post.state,
+			date: sentAs === 'settings' ? post.publishDate : checked.date,
+			changes: changesOf(
+				post,
+				fields,
+				body,
+				settings,
+				checked.date === post.publishDate ? undefined : checked.date,
+			),
+			warnings,
+		});
+	if (sentAs === 'settings') {
+		requestOptions.method = 'PUT';
+		requestOptions.url = `/posts/${encodeURIComponent(post.id)}/settings`;
+		requestOptions.body = { settings };
+	} else {
+		requestOptions.method = 'POST';
+		requestOptions.url = '/posts';
+		requestOptions.body = body;
+	}
+	return requestOptions;
+}
+
+/** postReceive of Post → Update: the post, its state, and what changed. */
+export async function toUpdatedPost(
+	this: IExecuteSingleFunctions,
+	_items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const sent = runState(this)
+		.get(SENT, () => new Map())
+		.get(this.getItemIndex());
+	if (!sent) return [];
+	const answered = Array.isArray(response.body)
+		? (response.body as Json[])[0]?.postId
+		: (response.body as Json | undefined)?.postId;
+	if (answered !== sent.postId) {
+		const platform = isPlatformId(sent.channel.identifier)
+			? PLATFORMS[sent.channel.identifier as PlatformId].displayName
+			: sent.channel.identifier;
+		throw new NodeOperationError(
+			this.getNode(),
+			`The service made a new post (${shownValue(answered)}) instead of changing post ${sent.postId}`,
+			{
+				itemIndex: this.getItemIndex(),
+				description:
+					"This service answers POST /posts as the API's contract describes it, which has no edit: it did " +
+					`not take the post's ID. Post ${sent.postId} is unchanged, and a new post is now on ` +
+					`"${sent.channel.name}" (${platform}): delete it with Post → Delete (Post ID ${shownValue(answered)}) ` +
+					"unless it is wanted. Post → Update needs a service that edits posts (the service's own backend does).",
+			},
+		);
+	}
+	return [
+		{
+			json: {
+				postId: sent.postId,
+				integration: sent.channel.id,
+				channelName: sent.channel.name,
+				platform: sent.channel.identifier,
+				state: sent.state,
+				date: sent.date,
+				sentAs: sent.sentAs,
+				changes: sent.changes,
+				...(sent.warnings.length ? { warnings: sent.warnings } : {}),
+			},
+			pairedItem: { item: this.getItemIndex() },
+		},
+	];
+}

@@ -1,0 +1,158 @@
+/**
+ * Post → Update: change a queued post or a draft in place (same ID), as the service's own backend allows it
+ * (docs/real-backend.md). This folder holds all of it:
+ * - `index.ts` (here): the fields and the operation's entry;
+ * - `current.ts`: the post as the service holds it (GET /posts, by its ID);
+ * - `hooks.ts`: the run-time order (read, find, check with Create's rules, send) and the output, before → after.
+ * The contract has no edit: a service that answers as the contract does is told apart by its answer (a new ID).
+ */
+import type { INodeProperties } from 'n8n-workflow';
+import { optionalFields, postIdField } from '../../../shared/descriptions';
+import { POST_LIMITS } from '../../../shared/platforms';
+import { declareRoute } from '../../../shared/routeFacts';
+import { defineOperation } from '../../../shared/routing';
+import { paginated } from '../../../shared/transport';
+import { allowPastDateOption, mediaProperty } from '../create';
+import { buildUpdateRequest, toUpdatedPost } from './hooks';
+
+const followUpsProperty: INodeProperties = {
+	displayName: 'Follow-Up Parts',
+	name: 'followUps',
+	type: 'fixedCollection',
+	typeOptions: {
+		multipleValues: true,
+		sortable: true,
+		maxValue: POST_LIMITS.partsPerPost.max - 1,
+	},
+	placeholder: 'Add Part',
+	default: {},
+	description:
+		'The parts after the post (thread replies or comments), in order. They replace the follow-up parts the ' +
+		'post had, which the service does not show; added but left empty, the post has none.',
+	options: [
+		{
+			displayName: 'Part',
+			name: 'part',
+			values: [
+				{
+					displayName: 'Text',
+					name: 'content',
+					type: 'string',
+					typeOptions: { rows: 4 },
+					default: '',
+				},
+				mediaProperty,
+			],
+		},
+	],
+};
+
+const fields: INodeProperties[] = [
+	postIdField({
+		description:
+			'ID of the queued post or draft to change, as Post → Get Many or Post → Create output it',
+	}),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description:
+			'Only the fields added are changed. Text, media, follow-up parts and date send the whole post again: ' +
+			'the service does not show its media or follow-up parts, so those two are then needed too.',
+		options: [
+			followUpsProperty,
+			{
+				...mediaProperty,
+				description:
+					"The post's media, replacing what it had (the service does not show them); added but left " +
+					'empty, the post has none',
+			},
+			{
+				displayName: 'Publish At',
+				name: 'date',
+				type: 'dateTime',
+				default: '',
+				description:
+					"The new date, in the workflow's time zone unless the value carries its own offset (e.g. Z). " +
+					'A queued post is then published at this date.',
+			},
+			{
+				displayName: 'Settings (JSON)',
+				name: 'settingsJson',
+				type: 'json',
+				default: '{}',
+				description:
+					"Settings to change, merged into the post's settings (the others are kept), e.g. " +
+					'{"who_can_reply_post": "everyone"}. Alone, they are sent through PUT /posts/:id/settings.',
+			},
+			{
+				displayName: 'Text',
+				name: 'content',
+				type: 'string',
+				typeOptions: { rows: 4 },
+				default: '',
+				description: 'The new text of the post (its first part), checked against the platform',
+			},
+		],
+	},
+	optionalFields('Options', [allowPastDateOption]),
+];
+
+/**
+ * Declared as PUT /posts/:id/settings (where settings alone go) and sent through its own request hook, so a
+ * POST /posts edit carries these facts, not Create's.
+ */
+const route = declareRoute('PUT', '/posts/{postId}/settings', {
+	mayApplyWithoutAnswer:
+		'The post may have been changed: check it with Post → Get Many (around its date) before running again.',
+	answer: {
+		is: 'the changed post',
+		shape: {
+			oneOf: [
+				{ list: { object: { postId: 'text', integration: 'text' } }, atLeastOne: true },
+				{ object: { postId: 'text' } },
+			],
+		},
+	},
+	explain: {
+		404: ({ id, said }) =>
+			said && /^Cannot PUT/.test(said)
+				? {
+						message: 'The service has no PUT /posts/:id/settings: it has no edit of posts',
+						description:
+							"It answers as the API's contract describes it, which has no edit. Post → Update needs a " +
+							"service that edits posts (the service's own backend does). Nothing was changed.",
+					}
+				: {
+						message: `Post ${id} was not found`,
+						description:
+							'It was deleted after the node found it. Nothing was changed; Post → Get Many lists the posts.',
+					},
+	},
+});
+
+/** One request with the route's own facts, whatever path the preSend chose. */
+const sentOnce = paginated(() => ({ start: () => true, next: () => false }));
+
+export const updatePost = defineOperation(
+	'post',
+	{
+		name: 'Update',
+		value: 'update',
+		action: 'Update a post',
+		description:
+			'Change the text, media, follow-up parts, settings or date of a queued post or draft',
+		routing: {
+			route,
+			routing: {
+				request: { method: 'PUT', url: '/posts/{postId}/settings' },
+				send: { preSend: [buildUpdateRequest], paginate: true },
+				output: { postReceive: [toUpdatedPost] },
+				operations: { pagination: sentOnce(route) },
+			},
+		},
+	},
+	fields,
+);

@@ -1,0 +1,308 @@
+/**
+ * Post → Update through n8n's engine against the sandbox's production profile, which edits posts as the service's
+ * own backend does (docs/real-backend.md): what the node sends for each kind of post, what the service then holds,
+ * and what is refused before anything is written. The spec profile (no edit) at the end.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { SEED_IDS } from '../../../../../sandbox';
+import { errorOf, jsonOf, useSandbox, type Harness } from '../../support';
+
+const { mastodon, x } = SEED_IDS.channels;
+const IN_2030 = '2030-01-15T10:00:00.000Z';
+const MOVED = '2030-02-20T12:30:00.000Z';
+
+const t = useSandbox({ profile: 'production' });
+
+/** Saves a post through the API, as Post → Create would have; its id. */
+async function created(
+	harness: Harness,
+	overrides: {
+		type?: string;
+		channel?: string;
+		contents?: string[];
+		settings?: unknown;
+		date?: string;
+	} = {},
+) {
+	const channel = overrides.channel ?? mastodon;
+	const res = await harness.api().post('/posts', {
+		type: overrides.type ?? 'schedule',
+		date: overrides.date ?? IN_2030,
+		shortLink: false,
+		tags: [],
+		posts: [
+			{
+				integration: { id: channel },
+				value: (overrides.contents ?? ['Spring sale starts Monday']).map((content) => ({
+					content,
+					image: [],
+				})),
+				...(overrides.settings === undefined ? {} : { settings: overrides.settings }),
+			},
+		],
+	});
+	expect(res.status).toBe(201);
+	return res.data[0].postId as string;
+}
+
+const update = (postId: string, updateFields: INodeParameters, options: INodeParameters = {}) =>
+	t.run({ resource: 'post', operation: 'update', postId, updateFields, options });
+
+/** The writes the sandbox received (method and path), in order. */
+async function writes() {
+	return (await t.routes()).filter((route) => !route.startsWith('GET '));
+}
+
+describe('Post → Update: a queued post', () => {
+	it('sends its text and new date as type "schedule" with its id and group; the publish run moves', async () => {
+		const postId = await created(t);
+		const before = (await t.sandbox.control.storedPost(postId))!;
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(postId, {
+			content: 'Spring sale starts Tuesday',
+			date: MOVED,
+			media: {},
+			followUps: {},
+		});
+
+		expect(result.error).toBeUndefined();
+		const [out] = jsonOf(result);
+		expect(out).toMatchObject({
+			postId,
+			integration: mastodon,
+			platform: 'mastodon',
+			state: 'QUEUE',
+			sentAs: 'schedule',
+			date: MOVED,
+			changes: {
+				text: { before: 'Spring sale starts Monday', after: 'Spring sale starts Tuesday' },
+				date: { before: IN_2030, after: MOVED },
+				media: { before: 'not shown by the service', after: [] },
+				followUpParts: { before: 'not shown by the service', after: [] },
+			},
+		});
+		const [sent] = await t.requests('POST', '/posts');
+		expect(sent.body).toMatchObject({
+			type: 'schedule',
+			date: MOVED,
+			posts: [
+				{
+					group: before.group,
+					integration: { id: mastodon },
+					value: [{ id: postId, content: 'Spring sale starts Tuesday', image: [] }],
+				},
+			],
+		});
+		const after = (await t.sandbox.control.storedPost(postId))!;
+		expect(after).toMatchObject({ id: postId, state: 'QUEUE', publishDate: MOVED });
+		expect(after.parts.map((part) => part.content)).toEqual(['Spring sale starts Tuesday']);
+		// `schedule` restarts the publishing run at the new date (`update` would have kept the old one).
+		expect(after.publishRunAt ?? after.publishDate).toBe(MOVED);
+		expect(await writes()).toEqual(['POST /posts']);
+	});
+
+	it('replaces the follow-up parts of a thread with those given (the old ones are removed)', async () => {
+		const postId = await created(t, { contents: ['Part one', 'Part two', 'Part three'] });
+
+		const result = await update(postId, {
+			media: {},
+			followUps: { part: [{ content: 'The only follow-up now' }] },
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0].changes).toEqual({
+			media: { before: 'not shown by the service', after: [] },
+			followUpParts: { before: 'not shown by the service', after: ['The only follow-up now'] },
+		});
+		const after = (await t.sandbox.control.storedPost(postId))!;
+		expect(after.parts.map((part) => part.content)).toEqual(['Part one', 'The only follow-up now']);
+	});
+
+	it('checks the new text with the platform rules of Create, and sends nothing when it breaks one', async () => {
+		const postId = await created(t, { channel: x, settings: { who_can_reply_post: 'everyone' } });
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(postId, { content: 'x'.repeat(300), media: {}, followUps: {} });
+
+		const error = errorOf(result);
+		expect(error.message).toMatch(
+			/^Item 1, channel 1 ".+" \(X\), part 1 \(the post\), Text: the text is 300 characters; X takes at most 280/,
+		);
+		expect(error.description).toContain('Nothing was sent for this item.');
+		expect(await writes()).toEqual([]);
+	});
+
+	it('refuses a Schedule date that has passed, as Create does, unless Options → Allow Past Date', async () => {
+		const postId = await created(t);
+		await t.sandbox.control.clearRequests();
+
+		const refused = await update(postId, {
+			date: '2025-01-01T10:00:00Z',
+			media: {},
+			followUps: {},
+		});
+		expect(errorOf(refused).message).toMatch(/Publish At: the date has passed: it was 2025-01-01/);
+		expect(errorOf(refused).description).toContain('Options → Allow Past Date');
+		expect(await writes()).toEqual([]);
+	});
+});
+
+describe('Post → Update: a draft and settings', () => {
+	it('keeps a draft a draft: type "draft" with its id', async () => {
+		const postId = await created(t, { type: 'draft' });
+
+		const result = await update(postId, { content: 'Draft, reworded', media: {}, followUps: {} });
+
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toMatchObject({ postId, state: 'DRAFT', sentAs: 'draft' });
+		// The last POST /posts: the first one made the draft.
+		const sent = (await t.requests('POST', '/posts')).at(-1)!;
+		expect(sent.body).toMatchObject({ type: 'draft', posts: [{ value: [{ id: postId }] }] });
+		expect(await t.sandbox.control.storedPost(postId)).toMatchObject({
+			state: 'DRAFT',
+			parts: [{ content: 'Draft, reworded' }],
+		});
+	});
+
+	it('sends settings alone through PUT /posts/:id/settings, which merges them and keeps the rest', async () => {
+		const postId = await created(t, { channel: x, settings: { who_can_reply_post: 'everyone' } });
+		const before = (await t.sandbox.control.storedPost(postId))!;
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(postId, {
+			settingsJson: '{"who_can_reply_post": "following", "community": ""}',
+		});
+
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toMatchObject({
+			postId,
+			sentAs: 'settings',
+			state: 'QUEUE',
+			changes: {
+				'settings.who_can_reply_post': { before: 'everyone', after: 'following' },
+				'settings.community': { before: 'not set', after: '' },
+			},
+		});
+		expect(await writes()).toEqual([`PUT /posts/${postId}/settings`]);
+		const after = (await t.sandbox.control.storedPost(postId))!;
+		expect(after.settings).toMatchObject({ who_can_reply_post: 'following' });
+		expect(after.group).toBe(before.group);
+		expect(after.parts).toEqual(before.parts);
+	});
+
+	it('checks settings alone by the platform table too', async () => {
+		const postId = await created(t, { channel: x, settings: { who_can_reply_post: 'everyone' } });
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(postId, { settingsJson: '{"who_can_reply_post": "nobody"}' });
+
+		expect(errorOf(result).message).toMatch(
+			/^Item 1, channel 1 ".+" \(X\), setting ".+": "nobody" is not one of the allowed values/,
+		);
+		expect(await writes()).toEqual([]);
+	});
+});
+
+describe('Post → Update refuses before writing', () => {
+	it('an unknown (or deleted) post: the service would make a new post of it', async () => {
+		const result = await update('no-such-post', { content: 'Hello', media: {}, followUps: {} });
+
+		const error = errorOf(result);
+		expect(error.message).toMatch(
+			/^Item 1, Post ID: no post no-such-post among the organisation's posts dated \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d; it may have been deleted$/,
+		);
+		expect(error.description).toContain('Nothing was sent for this item.');
+		// Eleven windows of GET /posts searched (the year before and ten ahead), no write.
+		expect((await t.routes()).filter((route) => route === 'GET /posts')).toHaveLength(11);
+		expect(await writes()).toEqual([]);
+	});
+
+	it('a deleted post', async () => {
+		const postId = await created(t);
+		expect((await t.api().delete(`/posts/${postId}`)).status).toBe(200);
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(postId, { content: 'Back?', media: {}, followUps: {} });
+
+		expect(errorOf(result).message).toContain(`no post ${postId} among the organisation's posts`);
+		expect(await writes()).toEqual([]);
+	});
+
+	it('a published post: "already published"', async () => {
+		const postId = await created(t, { type: 'now' });
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(postId, { settingsJson: '{"a": 1}' });
+
+		const error = errorOf(result);
+		expect(error.message).toMatch(
+			new RegExp(
+				`^Item 1, Post ID: post ${postId} is already published \\(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\)$`,
+			),
+		);
+		expect(error.description).toContain('Post → Set Status');
+		expect(await writes()).toEqual([]);
+	});
+
+	it('a text or date change that does not say what the media and follow-up parts are', async () => {
+		const postId = await created(t);
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(postId, { date: MOVED });
+
+		const error = errorOf(result);
+		expect(error.message).toMatch(
+			/^Item 1, Update Fields: changing the text, media, follow-up parts or date/,
+		);
+		expect(error.description).toContain('add Update Fields → Media and Follow-Up Parts');
+		expect(await t.routes()).toEqual([]);
+	});
+
+	it('nothing to change', async () => {
+		const result = await update('any-id', {});
+		expect(errorOf(result).message).toBe('Item 1, Update Fields: no field to change was added');
+		expect(await t.routes()).toEqual([]);
+	});
+});
+
+describe('Post → Update on a service without edit (the spec profile)', () => {
+	const spec = useSandbox();
+
+	it('says so when settings alone meet no PUT /posts/:id/settings', async () => {
+		const postId = await created(spec, {
+			channel: x,
+			settings: { who_can_reply_post: 'everyone' },
+		});
+
+		const result = await spec.run({
+			resource: 'post',
+			operation: 'update',
+			postId,
+			updateFields: { settingsJson: '{"who_can_reply_post": "following"}' },
+		});
+
+		expect(errorOf(result).message).toBe(
+			'The service has no PUT /posts/:id/settings: it has no edit of posts',
+		);
+	});
+
+	it('says so, with the new post to delete, when it answers an edit with a new post', async () => {
+		const postId = await created(spec);
+
+		const result = await spec.run({
+			resource: 'post',
+			operation: 'update',
+			postId,
+			updateFields: { content: 'Edited', media: {}, followUps: {} },
+		});
+
+		const error = errorOf(result);
+		expect(error.message).toMatch(
+			new RegExp(`^The service made a new post \\(".+"\\) instead of changing post ${postId}$`),
+		);
+		expect(error.description).toContain("the API's contract describes it, which has no edit");
+		expect(error.description).toContain('Post → Delete');
+	});
+});
