@@ -39,10 +39,11 @@ const { pathToFileURL } = require('node:url');
  * figures brought it to 63 kB, so 72 kB / 288 kB; the real backend's rules (X articles and length, a file per
  * platform) to 73.9 kB, so 80 kB / 320 kB; the hostile-service work (a response contract per route, the key
  * redacted by its value, redirects, bounds, the rate-limit headers' reader, the user-value parsers) to 85.4 kB /
- * 321 kB, so 96 kB / 400 kB: still far below what a stray tsbuildinfo, source maps or a copied folder would add
- * (each over 50 kB), which is what this guards.
+ * 321 kB, so 96 kB / 400 kB; Post → Update, media by URL, follow-up delays, Check Only and the problems worded in
+ * one place (shared/postProblems/) to 106.8 kB / 407 kB, so 120 kB / 480 kB: still far below what a stray
+ * tsbuildinfo, source maps or a copied folder would add (each over 50 kB), which is what this guards.
  */
-const BUDGET = { packed: 96_000, unpacked: 400_000 };
+const BUDGET = { packed: 120_000, unpacked: 480_000 };
 
 const REPO = path.resolve(__dirname, '..');
 
