@@ -46,6 +46,11 @@ const CHANNELS_WORKFLOW = 'e2eSocialPubWf01';
 const REFUSED_RUN_WORKFLOW = 'e2eSocialPubWf02';
 const CHECK_ONLY_WORKFLOW = 'e2eSocialPubWf03';
 const MEDIA_URL_WORKFLOW = 'e2eSocialPubWf04';
+const UPDATE_WORKFLOW = 'e2eSocialPubWf05';
+const RESCHEDULE = 'Reschedule';
+/** Post → Update's queued post: its first date and text, then the new ones. */
+const QUEUED = { date: '2030-03-01T10:00:00.000Z', content: 'Spring sale starts Monday' };
+const MOVED = { date: '2030-03-02T12:30:00.000Z', content: 'Spring sale starts Tuesday' };
 const POST_WITH_URL = 'Post With Image URL';
 // Unknown to the sandbox, so the service itself answers 401 and the node explains it.
 const UNKNOWN_TO_SANDBOX = 'e2e-wrong-key-0123456789abcdef';
@@ -198,8 +203,21 @@ function threadWithImageUrl(imageUrl: string, options: Json = {}): Json {
 	};
 }
 
-function workflowsFile(imageUrl: string): Json[] {
+function workflowsFile(imageUrl: string, queuedPostId: string): Json[] {
 	return [
+		workflow(UPDATE_WORKFLOW, 'e2e: reschedule a queued post', [
+			ourNode(
+				RESCHEDULE,
+				[250, 0],
+				{
+					resource: 'post',
+					operation: 'update',
+					postId: queuedPostId,
+					updateFields: { content: MOVED.content, date: MOVED.date, media: {}, followUps: {} },
+				},
+				GOOD_CREDENTIAL,
+			),
+		]),
 		workflow(CHECK_ONLY_WORKFLOW, 'e2e: check only', [
 			ourNode(
 				POST_WITH_URL,
@@ -278,7 +296,8 @@ async function main(): Promise<number> {
 	);
 	const work = await mkdtemp(join(tmpdir(), 'n8n-e2e-'));
 	const started = Date.now();
-	const sandbox = await startSandbox({ control: true });
+	// Post → Update needs the service's edit of posts (production's; the contract has none).
+	const sandbox = await startSandbox({ control: true, productionQuirks: { editInPlace: true } });
 	const files = await serveFilesOverHttps({
 		'/autumn.png': (_req, res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end(png()),
 	});
@@ -320,6 +339,19 @@ async function main(): Promise<number> {
 
 	try {
 		await sandbox.control.settings({ trustedUploadCa: files.ca, allowLoopbackUploadUrls: true });
+		const listed = (await sandboxGet(sandbox, `${sandbox.baseUrl}/integrations`)) as Array<{
+			id: string;
+			identifier: string;
+		}>;
+		const mastodon = listed.find((c) => c.identifier === 'mastodon')?.id as string;
+		const [queued] = (await sandboxPost(sandbox, '/posts', {
+			type: 'schedule',
+			date: QUEUED.date,
+			shortLink: false,
+			tags: [],
+			posts: [{ integration: { id: mastodon }, value: [{ content: QUEUED.content, image: [] }] }],
+		})) as Array<{ postId: string }>;
+		await sandbox.control.clearRequests(); // the checks below count n8n's requests only
 		const credentialsPath = join(work, 'credentials.json');
 		const workflowsPath = join(work, 'workflows.json');
 		await writeFile(
@@ -332,7 +364,7 @@ async function main(): Promise<number> {
 		await writeFile(
 			workflowsPath,
 			JSON.stringify([
-				...workflowsFile(files.url('/autumn.png')),
+				...workflowsFile(files.url('/autumn.png'), queued.postId),
 				...examplesFor({ imageUrl: files.url('/autumn.png'), filesFolder }),
 			]),
 		);
@@ -346,10 +378,10 @@ async function main(): Promise<number> {
 					throw new Error(`no success line:\n${tail(result)}`);
 			},
 		);
-		await check('n8n imports the four test workflows and the five examples', async () => {
+		await check('n8n imports the five test workflows and the five examples', async () => {
 			const result = await cli('import:workflow', `--input=${workflowsPath}`);
 			expectExit0(result);
-			if (!result.output.includes('Successfully imported 9 workflows'))
+			if (!result.output.includes('Successfully imported 10 workflows'))
 				throw new Error(`no success line:\n${tail(result)}`);
 		});
 
@@ -496,6 +528,43 @@ async function main(): Promise<number> {
 					(await sandbox.control.requests()).map((r) => r.method).filter((m) => m !== 'GET'),
 					[],
 					'requests other than GET',
+				);
+			},
+		);
+		await check(
+			'Post → Update reschedules a queued post in place: one POST /posts with its id and group, type schedule',
+			async () => {
+				await sandbox.control.clearRequests();
+				const run = await execute(UPDATE_WORKFLOW);
+				const [out] = outputItems(run, RESCHEDULE) as Array<Record<string, Json>>;
+				same(out.postId, queued.postId, 'postId in the output');
+				same(
+					out.changes,
+					{
+						text: { before: QUEUED.content, after: MOVED.content },
+						date: { before: QUEUED.date, after: MOVED.date },
+						media: { before: 'not shown by the service', after: [] },
+						followUpParts: { before: 'not shown by the service', after: [] },
+					},
+					'changes',
+				);
+				const writes = (await sandbox.control.requests()).filter((r) => r.method !== 'GET');
+				same(
+					writes.map((r) => `${r.method} ${r.path} ${r.status}`),
+					['POST /posts 201'],
+					'writes',
+				);
+				const sent = writes[0].body as {
+					type: string;
+					posts: Array<{ value: Array<{ id?: string; content: string }> }>;
+				};
+				same(sent.type, 'schedule', 'type sent');
+				same(sent.posts[0].value[0].id, queued.postId, "the part's id sent");
+				const stored = await sandbox.control.storedPost(queued.postId);
+				same(
+					[stored?.publishDate, stored?.state, stored?.parts.map((part) => part.content)],
+					[MOVED.date, 'QUEUE', [MOVED.content]],
+					'the post the service holds',
 				);
 			},
 		);
