@@ -130,7 +130,7 @@ export function checkedPostsBody(
 	if (fieldMessages.length) throw fieldErrors(fieldMessages);
 	for (const v of problems) {
 		if (v.kind === 'channel') throw notFound(`Integration not found: ${v.path} is ${v.channelId}`);
-		if (v.kind === 'platform') throw platformViolation(v.provider, v.channelName, v.message);
+		if (v.kind === 'platform') throw platformViolation(v.platform, v.channelName, v.message);
 	}
 	posts.forEach((item, i) => {
 		const channel = ctx.store.channel(org, (item.integration as Json).id as string)!;

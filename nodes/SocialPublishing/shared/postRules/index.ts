@@ -114,8 +114,8 @@ export function checkCreatePostRequest(
 		report.present(body.posts, 'posts') &&
 		report.array(body.posts, 'posts', minPosts, maxPosts)
 	) {
-		body.posts.forEach((post, postIndex) => {
-			const path = `posts.${postIndex}`;
+		body.posts.forEach((post, entryIndex) => {
+			const path = `posts.${entryIndex}`;
 			if (!isObject(post)) {
 				report.add(path, { code: 'notObject', shape: '{integration, value, settings}' });
 				return;
@@ -131,7 +131,7 @@ export function checkCreatePostRequest(
 					if (!channel) {
 						unknownChannels.push({
 							kind: 'channel',
-							postIndex,
+							entryIndex: entryIndex,
 							path: `${path}.integration.id`,
 							channelId: id,
 							message: `${path}.integration.id: no channel with id ${id} in the organisation`,
@@ -154,7 +154,7 @@ export function checkCreatePostRequest(
 			report.problems.push(...checkSettings(known.identifier, post.settings, `${path}.settings`));
 			if (!isDraft) {
 				const settings = isObject(post.settings) ? post.settings : {};
-				platformProblems.push(...checkPlatformRules(known, postIndex, parts, settings));
+				platformProblems.push(...checkPlatformRules(known, entryIndex, parts, settings));
 			}
 		});
 	}
