@@ -108,7 +108,7 @@ function seedWithMoreChannels() {
 		main.channels?.push({
 			id: `0e000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
 			name: `Bench Telegram ${n}`,
-			identifier: 'telegram',
+			platform: 'telegram',
 			picture: `https://avatars.sandbox.invalid/bench${n}.png`,
 			profile: `bench_${n}`,
 			disabled: false,

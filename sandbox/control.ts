@@ -147,10 +147,10 @@ export function controlRoutes(ctx: SandboxContext, reset: () => void): Router {
 		if (typeof body.disabled === 'boolean') channel.disabled = body.disabled;
 		if (typeof body.premium === 'boolean') channel.premium = body.premium;
 		// A platform outside the rules table (the real service has more), to see how clients treat one.
-		if (body.identifier !== undefined) {
-			if (typeof body.identifier !== 'string' || !/^[a-z][a-z0-9-]*$/.test(body.identifier))
-				throw invalid('identifier must be a platform identifier like linkedin-page');
-			channel.identifier = body.identifier;
+		if (body.platform !== undefined) {
+			if (typeof body.platform !== 'string' || !/^[a-z][a-z0-9-]*$/.test(body.platform))
+				throw invalid('platform must be a platform identifier like linkedin-page');
+			channel.platform = body.platform;
 		}
 		if (Array.isArray(body.discordChannels))
 			channel.discordChannels = body.discordChannels as Array<{ id: string; name: string }>;

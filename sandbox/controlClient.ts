@@ -9,7 +9,7 @@ export interface ChannelPatch extends Partial<ChannelBehaviour> {
 	disabled?: boolean;
 	premium?: boolean;
 	/** A platform outside the rules table, e.g. linkedin-page. */
-	identifier?: string;
+	platform?: string;
 	discordChannels?: Array<{ id: string; name: string }>;
 }
 

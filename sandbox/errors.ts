@@ -21,8 +21,8 @@ export const badRequest = (message: string) =>
 	new ApiError(400, { statusCode: 400, message, error: 'Bad Request' });
 
 /** Section 7: platform rule violation, naming the channel. */
-export const platformViolation = (provider: string, name: string, message: string) =>
-	new ApiError(400, { statusCode: 400, provider, name, message });
+export const platformViolation = (platform: string, name: string, message: string) =>
+	new ApiError(400, { statusCode: 400, provider: platform, name, message });
 
 /** Section 7: plan does not allow it. */
 export const paymentRequired = (message: string, url: string) =>

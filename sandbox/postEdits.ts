@@ -63,7 +63,7 @@ export function editPosts(
 			const id = partIdOf((item.value as unknown[])[0]);
 			const post = id ? store.post(org, id) : undefined;
 			if (post?.state !== 'PUBLISHED') continue;
-			const platform = store.channel(org, post.channelId)?.identifier ?? 'the channel';
+			const platform = store.channel(org, post.channelId)?.platform ?? 'the channel';
 			throw badRequest(
 				`This post was already published on ${minuteOf(post.publishDate)} UTC. Saving it this way ` +
 					`would publish it again to ${platform}. To edit without republishing, use type 'update'. ` +
@@ -103,7 +103,7 @@ export function editPosts(
 			channelId,
 			group: randomUUID(),
 			parts,
-			settings: storedSettings(item.settings, store.channel(org, channelId)?.identifier),
+			settings: storedSettings(item.settings, store.channel(org, channelId)?.platform),
 			publishDate,
 			intervalInDays: inter,
 			tags,

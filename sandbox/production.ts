@@ -50,7 +50,7 @@ function channelRecord(org: Org, channel: Channel, deletedAt: string) {
 		organizationId: org.id,
 		name: channel.name,
 		picture: channel.picture,
-		providerIdentifier: channel.identifier,
+		providerIdentifier: channel.platform,
 		type: 'social',
 		...channelTokens(channel.id),
 		tokenExpiration: null,
@@ -150,8 +150,8 @@ export class ProductionProfile implements ProductionHooks {
 			for (const item of items) {
 				if (!isObject(item) || !isObject(item.settings) || !isObject(item.integration)) continue;
 				const channel = ctx.store.channel(org, String(item.integration.id));
-				if (!channel || !isPlatform(channel.identifier)) continue;
-				for (const field of PLATFORMS[channel.identifier].settings ?? []) {
+				if (!channel || !isPlatform(channel.platform)) continue;
+				for (const field of PLATFORMS[channel.platform].settings ?? []) {
 					const value = item.settings[field.name];
 					if (field.type === 'boolean' && typeof value === 'string')
 						item.settings[field.name] = value !== '';
@@ -170,7 +170,7 @@ export class ProductionProfile implements ProductionHooks {
 				// Kept in place when sent, added last when not (the service spreads the settings, then sets it).
 				item.settings = {
 					...(isObject(item.settings) ? item.settings : {}),
-					__type: channel.identifier,
+					__type: channel.platform,
 				};
 			}
 		if (this.on('followUpDelay')) convertDelays(items);
@@ -342,8 +342,8 @@ export class ProductionProfile implements ProductionHooks {
 				const merged = { ...post.settings, ...settings };
 				const channel = store.channel(org, post.channelId);
 				// A draft's settings are not checked (only a scheduled post's).
-				if (channel && isPlatform(channel.identifier) && post.state !== 'DRAFT') {
-					const [first] = checkSettings(channel.identifier, merged);
+				if (channel && isPlatform(channel.platform) && post.state !== 'DRAFT') {
+					const [first] = checkSettings(channel.platform, merged);
 					if (first?.kind === 'field') {
 						// The service names the setting without the `settings.` its path starts with.
 						const path = first.path.replace('settings.', '');

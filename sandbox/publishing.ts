@@ -27,7 +27,7 @@ export function platformItemId(seed: string): string {
 }
 
 export function releaseUrlOf(channel: Channel, releaseId: string): string {
-	const host = PLATFORM_HOSTS[channel.identifier] ?? 'https://social.sandbox.invalid';
+	const host = PLATFORM_HOSTS[channel.platform] ?? 'https://social.sandbox.invalid';
 	return `${host}/${channel.profile}/posts/${releaseId}`;
 }
 
@@ -43,7 +43,7 @@ export function recentPlatformItems(
 }
 
 function platformLabel(channel: Channel): string {
-	return `${channel.identifier} (${channel.name})`;
+	return `${channel.platform} (${channel.name})`;
 }
 
 /** Sends one post to its platform now, following the channel's simulated behaviour. */

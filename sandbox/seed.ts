@@ -104,7 +104,7 @@ const OFFICE_HOURS = [9 * 60, 13 * 60, 17 * 60 + 30];
 
 function channel(
 	handle: keyof typeof SEED_IDS.channels,
-	identifier: string,
+	platform: string,
 	name: string,
 	extra: Partial<SeedChannel> = {},
 ): SeedChannel {
@@ -112,7 +112,7 @@ function channel(
 		id: SEED_IDS.channels[handle],
 		handle,
 		name,
-		identifier,
+		platform,
 		picture: `https://avatars.sandbox.invalid/${handle}.png`,
 		profile: `sandbox_${handle.toLowerCase()}`,
 		disabled: false,
@@ -241,7 +241,7 @@ export function summarise(seed: SeedData): SeedSummary {
 		channels[c.handle ?? c.id] = {
 			id: c.id,
 			name: c.name,
-			platform: c.identifier,
+			platform: c.platform,
 			disabled: c.disabled,
 			...(customer ? { customer } : {}),
 		};
@@ -256,7 +256,7 @@ export function summarise(seed: SeedData): SeedSummary {
 		},
 		channels,
 		discordChannels:
-			(main.channels ?? []).find((c) => c.identifier === 'discord')?.discordChannels ?? [],
+			(main.channels ?? []).find((c) => c.platform === 'discord')?.discordChannels ?? [],
 		customers: Object.fromEntries(
 			(main.customers ?? []).map((c) => [c.handle ?? c.id, { id: c.id, name: c.name }]),
 		),

@@ -45,7 +45,7 @@ export interface Channel {
 	/** Stable name for the seed summary (`seed.channels.x`); not part of the API. */
 	handle?: string;
 	name: string;
-	identifier: string;
+	platform: string;
 	picture: string;
 	profile: string;
 	disabled: boolean;

@@ -84,7 +84,7 @@ export function analyticsRoutes(ctx: SandboxContext): Router {
 			return;
 		}
 		const channel = ctx.store.channel(org, post.channelId);
-		const labels = channel ? POST_LABELS[channel.identifier] : undefined;
+		const labels = channel ? POST_LABELS[channel.platform] : undefined;
 		if (post.state !== 'PUBLISHED' || !labels || !post.releaseId) {
 			res.json([]);
 			return;
@@ -97,7 +97,7 @@ export function analyticsRoutes(ctx: SandboxContext): Router {
 		const org = orgOf(res);
 		const days = daysParam(req.query.date);
 		const channel = channelOrThrow(ctx, org, req.params.id);
-		const labels = CHANNEL_LABELS[channel.identifier];
+		const labels = CHANNEL_LABELS[channel.platform];
 		if (!labels) {
 			res.json([]);
 			return;

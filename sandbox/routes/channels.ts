@@ -22,7 +22,7 @@ export function channelView(org: Org, c: Channel) {
 	return {
 		id: c.id,
 		name: c.name,
-		identifier: c.identifier,
+		identifier: c.platform,
 		picture: c.picture,
 		disabled: c.disabled,
 		profile: c.profile,
@@ -31,7 +31,7 @@ export function channelView(org: Org, c: Channel) {
 }
 
 function toolsOf(channel: Channel) {
-	if (channel.identifier !== 'discord') return [];
+	if (channel.platform !== 'discord') return [];
 	return [
 		{
 			methodName: 'channels',
@@ -61,8 +61,8 @@ export function channelRoutes(ctx: SandboxContext): Router {
 
 	router.get('/integration-settings/:id', (req, res) => {
 		const channel = channelOrThrow(ctx, orgOf(res), req.params.id);
-		if (!isPlatform(channel.identifier)) throw notFound('Integration not found');
-		const platform = PLATFORMS[channel.identifier];
+		if (!isPlatform(channel.platform)) throw notFound('Integration not found');
+		const platform = PLATFORMS[channel.platform];
 		res.json({
 			output: {
 				rules: platform.mediaRule,

@@ -37,7 +37,7 @@ function postView(org: Org, post: Post, publishDate: string) {
 		tags: post.tags,
 		integration: {
 			id: post.channelId,
-			providerIdentifier: channel?.identifier ?? null,
+			providerIdentifier: channel?.platform ?? null,
 			name: channel?.name ?? null,
 			picture: channel?.picture ?? null,
 		},
@@ -114,7 +114,7 @@ export function checkedPostsBody(
 			? {
 					id: c.id,
 					name: c.name,
-					identifier: c.identifier,
+					identifier: c.platform,
 					premium: c.premium,
 					disabled: c.disabled,
 				}
@@ -130,11 +130,11 @@ export function checkedPostsBody(
 	if (fieldMessages.length) throw fieldErrors(fieldMessages);
 	for (const v of problems) {
 		if (v.kind === 'channel') throw notFound(`Integration not found: ${v.path} is ${v.channelId}`);
-		if (v.kind === 'platform') throw platformViolation(v.provider, v.channelName, v.message);
+		if (v.kind === 'platform') throw platformViolation(v.platform, v.channelName, v.message);
 	}
 	posts.forEach((item, i) => {
 		const channel = ctx.store.channel(org, (item.integration as Json).id as string)!;
-		if (channel.identifier !== 'discord' || ctx.production?.on('discordChannelUnchecked')) return;
+		if (channel.platform !== 'discord' || ctx.production?.on('discordChannelUnchecked')) return;
 		const wanted = (item.settings as Json).channel;
 		if (!(channel.discordChannels ?? []).some((d) => d.id === wanted))
 			throw platformViolation(
@@ -253,7 +253,7 @@ export function postRoutes(ctx: SandboxContext): Router {
 				parts,
 				settings: storedSettings(
 					item.settings,
-					ctx.store.channel(org, (item.integration as Json).id as string)?.identifier,
+					ctx.store.channel(org, (item.integration as Json).id as string)?.platform,
 				),
 				publishDate,
 				state: type === 'draft' ? 'DRAFT' : 'QUEUE',

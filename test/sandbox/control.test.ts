@@ -154,7 +154,7 @@ describe('starting options', () => {
 								id: 'ch-1',
 								handle: 'main',
 								name: 'Only channel',
-								identifier: 'threads',
+								platform: 'threads',
 								picture: 'https://p.example/a.png',
 								profile: 'me',
 								disabled: false,

@@ -7,10 +7,10 @@ import { getManyChannels } from '../resources/channel/getMany';
 
 /** Resource locator lists ("From List"). */
 
-function platformName(identifier: string | undefined): string {
+function platformName(platform: string | undefined): string {
 	// "Instagram (Business Account)" reads as "Instagram" inside the label's own parentheses.
-	const name = identifier ? PLATFORMS[identifier as PlatformId]?.displayName : undefined;
-	return name?.replace(/\s*\(.*\)$/, '') || identifier || 'unknown platform';
+	const name = platform ? PLATFORMS[platform as PlatformId]?.displayName : undefined;
+	return name?.replace(/\s*\(.*\)$/, '') || platform || 'unknown platform';
 }
 
 /** "Name (Platform)", with the state and the client so that similar channels can be told apart. */

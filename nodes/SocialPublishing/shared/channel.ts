@@ -5,7 +5,7 @@
 export interface Channel<P extends string = string> {
 	id: string;
 	name: string;
-	/** Its platform (`x`, `linkedin`, ...). */
+	/** Its platform (`x`, `linkedin`, ...), in the API's word (ARCHITECTURE.md, Words). */
 	identifier: P;
 	disabled?: boolean;
 	profile?: string;

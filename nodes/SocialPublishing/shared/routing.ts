@@ -84,7 +84,7 @@ export function failOnField(
 }
 
 /** The editor's labels of the fields a route path is filled from. */
-export const FIELD_LABELS: Record<string, string> = {
+export const PATH_FIELD_LABELS: Record<string, string> = {
 	channel: 'Channel',
 	postId: 'Post ID',
 	group: 'Group',
@@ -98,7 +98,7 @@ export function isMalformedId(value: string): boolean {
 
 /** The trimmed value of an ID field (resource locators included), or a clear error naming the field. */
 export function idParameter(context: IExecuteSingleFunctions, name: string): string {
-	const label = FIELD_LABELS[name] ?? name;
+	const label = PATH_FIELD_LABELS[name] ?? name;
 	const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
 	if (typeof raw === 'object' && raw !== null) {
 		failOnField(

@@ -59,8 +59,9 @@ export function fieldHint(
 ): string {
 	const { rest } = located;
 	const top = ruleProblem.path.split('.')[0];
-	const channel = located.postIndex !== undefined ? context.channels[located.postIndex] : undefined;
-	if (located.postIndex === undefined) {
+	const channel =
+		located.entryIndex !== undefined ? context.channels[located.entryIndex] : undefined;
+	if (located.entryIndex === undefined) {
 		switch (top) {
 			case 'type':
 				return `use one of: ${POST_LIMITS.types.join(', ')}`;
@@ -108,7 +109,7 @@ export function fieldHint(
 }
 
 export function platformHint(problem: PlatformProblem): string {
-	const rules = PLATFORMS[problem.provider];
+	const rules = PLATFORMS[problem.platform];
 	if (problem.rule === 'tooLong') {
 		const links = LENGTH_COUNTING_WORDS[rules.lengthCounting];
 		return (

@@ -122,9 +122,9 @@ function faultWords(fault: FieldFault, value: unknown, path: string): string {
  */
 function mediaWords(problem: PlatformProblem, body: Record<string, unknown> | undefined): string {
 	const said = withoutFinalPeriod(problem.message);
-	const media = valueAt(body, `posts.${problem.postIndex}.value.${problem.partIndex}.image`);
+	const media = valueAt(body, `posts.${problem.entryIndex}.value.${problem.partIndex}.image`);
 	if (!Array.isArray(media)) return said;
-	const rules = PLATFORMS[problem.provider];
+	const rules = PLATFORMS[problem.platform];
 	const { messages, minItems, maxItems } = rules.media;
 	const kinds = media.map((item) =>
 		typeof (item as { path?: unknown })?.path === 'string'
@@ -207,14 +207,14 @@ export function describeProblem(
 	let api: string | undefined;
 	switch (problem.kind) {
 		case 'node':
-			if (problem.postIndex !== undefined) where.push(channelLabel(context, problem.postIndex));
+			if (problem.entryIndex !== undefined) where.push(channelLabel(context, problem.entryIndex));
 			partIndex = problem.partIndex;
 			field = problem.field;
 			what = problem.message;
 			fix = problem.hint;
 			break;
 		case 'channel':
-			where.push(channelLabel(context, problem.postIndex));
+			where.push(channelLabel(context, problem.entryIndex));
 			field = 'Channel';
 			if (context.inputMode === 'json')
 				api = `${problem.path} names a channel the organisation does not have`;
@@ -222,29 +222,29 @@ export function describeProblem(
 			fix = 'pick the channel from the list, or use an ID listed by GET /integrations';
 			break;
 		case 'platform': {
-			where.push(channelLabel(context, problem.postIndex));
+			where.push(channelLabel(context, problem.entryIndex));
 			partIndex = problem.partIndex;
 			field = fieldLabel(['value', String(partIndex), problem.field], undefined);
 			fix = platformHint(problem);
-			const platform = PLATFORMS[problem.provider].displayName;
+			const platform = PLATFORMS[problem.platform].displayName;
 			what =
 				problem.rule === 'tooLong'
 					? `the text is ${problem.length} characters; ${platform} takes at most ${problem.limit}`
 					: mediaWords(problem, body);
 			api = `"${problem.message}"`;
 			if (context.inputMode === 'json')
-				api = `${api} (posts.${problem.postIndex}.value.${partIndex}.${problem.field})`;
+				api = `${api} (posts.${problem.entryIndex}.value.${partIndex}.${problem.field})`;
 			break;
 		}
 		case 'delay':
-			if (problem.postIndex !== undefined) where.push(channelLabel(context, problem.postIndex));
+			if (problem.entryIndex !== undefined) where.push(channelLabel(context, problem.entryIndex));
 			partIndex = problem.partIndex;
 			field = fieldLabel(['value', String(partIndex), 'delay'], undefined);
 			what = delayWords(problem);
 			fix = delayHint(problem);
 			break;
 		case 'mediaUrl':
-			if (problem.postIndex !== undefined) where.push(channelLabel(context, problem.postIndex));
+			if (problem.entryIndex !== undefined) where.push(channelLabel(context, problem.entryIndex));
 			partIndex = problem.partIndex;
 			field = fieldLabel(
 				['value', String(partIndex), 'image', String(problem.mediaIndex), 'url'],
@@ -255,7 +255,7 @@ export function describeProblem(
 			break;
 		case 'field': {
 			const located = locate(problem.path, context);
-			if (located.postIndex !== undefined) where.push(channelLabel(context, located.postIndex));
+			if (located.entryIndex !== undefined) where.push(channelLabel(context, located.entryIndex));
 			partIndex = located.partIndex;
 			field = located.field;
 			fix = fieldHint(problem, located, context);

@@ -29,9 +29,9 @@ const labelIn = <T extends object>(labels: T, name: string | undefined): string 
 		? String(labels[name as keyof T])
 		: undefined;
 
-export function channelLabel(context: ProblemContext, postIndex: number): string {
-	const channel = context.channels[postIndex];
-	const number = `channel ${postIndex + 1}`;
+export function channelLabel(context: ProblemContext, entryIndex: number): string {
+	const channel = context.channels[entryIndex];
+	const number = `channel ${entryIndex + 1}`;
 	if (!channel) return number;
 	const platform = channel.platform
 		? PLATFORMS[channel.platform].displayName
@@ -48,7 +48,7 @@ export function partLabel(partIndex: number): string {
 }
 
 export interface Located {
-	postIndex?: number;
+	entryIndex?: number;
 	partIndex?: number;
 	/** The field inside the post (or at top level), in the editor's words. */
 	field: string;
@@ -72,13 +72,13 @@ export function locate(path: string, context: ProblemContext): Located {
 				: (labelIn(FIELD_LABELS.top, segments[0]) ?? path);
 		return { field, rest: [] };
 	}
-	const postIndex = Number(segments[1]);
+	const entryIndex = Number(segments[1]);
 	const rest = segments.slice(2);
 	const partIndex = partIndexOf(rest);
 	return {
-		postIndex,
+		entryIndex,
 		partIndex,
-		field: fieldLabel(rest, context.channels[postIndex]?.platform),
+		field: fieldLabel(rest, context.channels[entryIndex]?.platform),
 		rest,
 	};
 }

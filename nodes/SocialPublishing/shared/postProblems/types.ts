@@ -13,7 +13,7 @@ import type { EndingRefusal } from '../publicAddress';
 export interface NodeProblem {
 	kind: 'node';
 	/** Index in `posts` (the channel entry), when the problem belongs to one channel. */
-	postIndex?: number;
+	entryIndex?: number;
 	partIndex?: number;
 	/** The field's label in the editor. */
 	field: string;
@@ -29,7 +29,7 @@ export interface NodeProblem {
 export interface DelayProblem {
 	kind: 'delay';
 	/** The channel entry; undefined when the parts are shared by every channel (fields mode). */
-	postIndex?: number;
+	entryIndex?: number;
 	partIndex: number;
 	/** The value given. */
 	value: unknown;
@@ -51,7 +51,7 @@ export type MediaUrlRefusal =
 export interface MediaUrlProblem {
 	kind: 'mediaUrl';
 	/** The channel entry; undefined when the parts are shared by every channel (fields mode). */
-	postIndex?: number;
+	entryIndex?: number;
 	partIndex: number;
 	mediaIndex: number;
 	refusal: MediaUrlRefusal;

@@ -114,15 +114,15 @@ export function checkCreatePostRequest(
 		report.present(body.posts, 'posts') &&
 		report.array(body.posts, 'posts', minPosts, maxPosts)
 	) {
-		body.posts.forEach((post, postIndex) => {
-			const path = `posts.${postIndex}`;
-			if (!isObject(post)) {
+		body.posts.forEach((entry, entryIndex) => {
+			const path = `posts.${entryIndex}`;
+			if (!isObject(entry)) {
 				report.add(path, { code: 'notObject', shape: '{integration, value, settings}' });
 				return;
 			}
 			let channel: Channel | undefined;
-			if (report.present(post.integration, `${path}.integration`)) {
-				const id = isObject(post.integration) ? post.integration.id : undefined;
+			if (report.present(entry.integration, `${path}.integration`)) {
+				const id = isObject(entry.integration) ? entry.integration.id : undefined;
 				if (
 					report.present(id, `${path}.integration.id`) &&
 					report.string(id, `${path}.integration.id`)
@@ -131,7 +131,7 @@ export function checkCreatePostRequest(
 					if (!channel) {
 						unknownChannels.push({
 							kind: 'channel',
-							postIndex,
+							entryIndex,
 							path: `${path}.integration.id`,
 							channelId: id,
 							message: `${path}.integration.id: no channel with id ${id} in the organisation`,
@@ -141,20 +141,20 @@ export function checkCreatePostRequest(
 			}
 			let parts: Part[] = [];
 			if (
-				report.present(post.value, `${path}.value`) &&
-				report.array(post.value, `${path}.value`, minParts, maxParts)
+				report.present(entry.value, `${path}.value`) &&
+				report.array(entry.value, `${path}.value`, minParts, maxParts)
 			) {
-				parts = post.value.map((part, partIndex) =>
+				parts = entry.value.map((part, partIndex) =>
 					checkPart(part, `${path}.value.${partIndex}`, report),
 				);
 			}
 			// A platform the table does not know (the service has more than these): the service checks it, not this.
 			if (!channel || !isPlatformId(channel.identifier)) return;
 			const known: Channel<PlatformId> = { ...channel, identifier: channel.identifier };
-			report.problems.push(...checkSettings(known.identifier, post.settings, `${path}.settings`));
+			report.problems.push(...checkSettings(known.identifier, entry.settings, `${path}.settings`));
 			if (!isDraft) {
-				const settings = isObject(post.settings) ? post.settings : {};
-				platformProblems.push(...checkPlatformRules(known, postIndex, parts, settings));
+				const settings = isObject(entry.settings) ? entry.settings : {};
+				platformProblems.push(...checkPlatformRules(known, entryIndex, parts, settings));
 			}
 		});
 	}

@@ -8,7 +8,7 @@ import { maxLengthFor, textLength, TOO_LONG_MESSAGE } from './text';
 
 export function checkPlatformRules(
 	channel: Channel<PlatformId>,
-	postIndex: number,
+	entryIndex: number,
 	parts: Part[],
 	settings: Json,
 ): RuleProblem[] {
@@ -17,8 +17,8 @@ export function checkPlatformRules(
 	const found: RuleProblem[] = [];
 	const where = {
 		kind: 'platform',
-		postIndex,
-		provider: channel.identifier,
+		entryIndex,
+		platform: channel.identifier,
 		channelName: channel.name,
 	} as const;
 	parts.forEach((part, partIndex) => {

@@ -45,7 +45,7 @@ export type FieldFault =
 export type MediaRule = keyof MediaRules['messages'];
 
 /**
- * One broken rule, as data: what is wrong (`fault`, `rule`), where (`path`; `postIndex`: the
+ * One broken rule, as data: what is wrong (`fault`, `rule`), where (`path`; `entryIndex`: the
  * channel entry, `partIndex`, `field`) and its figures. `message` is what the service answers for
  * it (its validator's dotted path and text, or its platform text), for the sandbox and for the
  * details of the node's errors; nothing reads it back. The service answers them like this:
@@ -57,7 +57,7 @@ export type MediaRule = keyof MediaRules['messages'];
  */
 export type RuleProblem =
 	| { kind: 'field'; path: string; fault: FieldFault; message: string }
-	| { kind: 'channel'; postIndex: number; path: string; channelId: string; message: string }
+	| { kind: 'channel'; entryIndex: number; path: string; channelId: string; message: string }
 	| PlatformProblem;
 
 /**
@@ -66,9 +66,9 @@ export type RuleProblem =
  */
 export type PlatformProblem = {
 	kind: 'platform';
-	postIndex: number;
+	entryIndex: number;
 	partIndex: number;
-	provider: PlatformId;
+	platform: PlatformId;
 	channelName: string;
 	message: string;
 } & (

@@ -46,9 +46,9 @@ describe('describeProblem', () => {
 		const worded = describeProblem(
 			{
 				kind: 'platform',
-				postIndex: 0,
+				entryIndex: 0,
 				partIndex: 1,
-				provider: 'x',
+				platform: 'x',
 				channelName: 'Shop',
 				field: 'content',
 				rule: 'tooLong',

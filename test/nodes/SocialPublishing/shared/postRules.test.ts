@@ -45,8 +45,8 @@ function expectFirstProblem(problems: RuleProblem[], expected: CaseExpectation):
 	if (expected.path !== undefined) expect(first).toHaveProperty('path', expected.path);
 	if (expected.partIndex !== undefined)
 		expect(first).toHaveProperty('partIndex', expected.partIndex);
-	if (expected.postIndex !== undefined)
-		expect(first).toHaveProperty('postIndex', expected.postIndex);
+	if (expected.entryIndex !== undefined)
+		expect(first).toHaveProperty('entryIndex', expected.entryIndex);
 }
 
 describe('checkCreatePostRequest: platform cases', () => {
@@ -65,7 +65,7 @@ describe('checkCreatePostRequest: platform cases', () => {
 			const first = problems[0];
 			if (first.kind === 'platform') {
 				// The service names the channel: provider and name.
-				expect(first.provider).toBe(aCase.platform);
+				expect(first.platform).toBe(aCase.platform);
 				expect(first.channelName).toBe(channelOf(caseChannelId(aCase))!.name);
 			}
 		},
@@ -163,7 +163,7 @@ describe('checkCreatePostRequest: request cases', () => {
 		expect(problems).toEqual([
 			{
 				kind: 'channel',
-				postIndex: 0,
+				entryIndex: 0,
 				path: 'posts.0.integration.id',
 				channelId: 'gone',
 				message: 'posts.0.integration.id: no channel with id gone in the organisation',

@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { SocialPublishing } from '../../../../nodes/SocialPublishing/SocialPublishing.node';
 import { SUBJECT_OF_FIELD } from '../../../../nodes/SocialPublishing/shared/routeFacts';
-import { FIELD_LABELS } from '../../../../nodes/SocialPublishing/shared/routing';
+import { PATH_FIELD_LABELS } from '../../../../nodes/SocialPublishing/shared/routing';
 
 const { properties } = new SocialPublishing().description;
 
@@ -29,10 +29,10 @@ const pathFields = properties
 test('every field a route path is filled from is a field of its operation, worded as the editor shows it', () => {
 	expect(pathFields.length).toBeGreaterThan(0);
 	const wrong = pathFields
-		.filter(({ name, field }) => !field || FIELD_LABELS[name] !== field.displayName)
+		.filter(({ name, field }) => !field || PATH_FIELD_LABELS[name] !== field.displayName)
 		.map(
 			({ where, name, field }) =>
-				`${where}: FIELD_LABELS says ${FIELD_LABELS[name] ?? 'nothing'}, the field is ${field?.displayName ?? 'missing'}`,
+				`${where}: FIELD_LABELS says ${PATH_FIELD_LABELS[name] ?? 'nothing'}, the field is ${field?.displayName ?? 'missing'}`,
 		);
 	expect(wrong).toEqual([]);
 });

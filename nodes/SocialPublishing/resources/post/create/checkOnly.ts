@@ -64,8 +64,8 @@ function bodyView(body: Json): IDataObject {
 
 /** The channel entry a problem belongs to, or undefined for one of the whole item. */
 function postIndexOf(problem: Problem, draft: PostRequest): number | undefined {
-	if ('postIndex' in problem && problem.postIndex !== undefined) return problem.postIndex;
-	if ('path' in problem) return locate(problem.path, draft.context).postIndex;
+	if ('entryIndex' in problem && problem.entryIndex !== undefined) return problem.entryIndex;
+	if ('path' in problem) return locate(problem.path, draft.context).entryIndex;
 	return undefined;
 }
 

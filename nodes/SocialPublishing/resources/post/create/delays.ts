@@ -97,7 +97,7 @@ export function checkDelays(body: Json, inputMode: 'fields' | 'json', shared: bo
 				said.add(key);
 				check.problems.push({
 					kind: 'delay',
-					...(shared ? {} : { postIndex }),
+					...(shared ? {} : { entryIndex: postIndex }),
 					partIndex,
 					value,
 					refusal: why,

@@ -90,7 +90,7 @@ export function checkWithoutRequests(draft: PostRequest): Problem[] {
 		if (ruleProblem.kind === 'channel') return false;
 		if (ruleProblem.kind === 'platform' && ruleProblem.rule === 'tooLong') {
 			return (
-				!needsPremium(draft.body, ruleProblem.postIndex, ruleProblem.provider) ||
+				!needsPremium(draft.body, ruleProblem.entryIndex, ruleProblem.platform) ||
 				!isWithinPremium(ruleProblem)
 			);
 		}
@@ -104,7 +104,7 @@ export function checkWithoutRequests(draft: PostRequest): Problem[] {
 }
 
 function isWithinPremium(tooLong: PlatformProblem & { rule: 'tooLong' }): boolean {
-	const rules = PLATFORMS[tooLong.provider];
+	const rules = PLATFORMS[tooLong.platform];
 	return tooLong.length <= (rules.premiumMaxLength ?? rules.maxLength);
 }
 
@@ -136,7 +136,7 @@ export async function resolveChannels(
 		if (ref.platform && ref.platform !== found.identifier) {
 			problems.push({
 				kind: 'node',
-				postIndex,
+				entryIndex: postIndex,
 				field: 'Platform',
 				message: `Platform is set to ${PLATFORMS[ref.platform].displayName}, but the channel is on ${PLATFORMS[found.identifier].displayName}`,
 				hint: `set Platform to ${PLATFORMS[found.identifier].displayName} (or to Look Up From Channel with settings as JSON)`,
@@ -170,10 +170,10 @@ async function nameChannels(
 ): Promise<void> {
 	const labels = draft.context.channels;
 	const channelOf = (problem: Problem) =>
-		'postIndex' in problem
-			? problem.postIndex
+		'entryIndex' in problem
+			? problem.entryIndex
 			: 'path' in problem
-				? locate(problem.path, draft.context).postIndex
+				? locate(problem.path, draft.context).entryIndex
 				: undefined;
 	const unnamed = [...new Set(problems.map(channelOf))]
 		.flatMap((postIndex) => (postIndex === undefined ? [] : [labels[postIndex]]))

@@ -93,7 +93,7 @@ export function prepareMediaUrls(
 					said.add(key);
 					found.problems.push({
 						kind: 'mediaUrl',
-						...(shared ? {} : { postIndex }),
+						...(shared ? {} : { entryIndex: postIndex }),
 						partIndex,
 						mediaIndex,
 						refusal,
@@ -201,7 +201,7 @@ export async function uploadMediaUrls(
 			const said = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
 			problems.push({
 				kind: 'mediaUrl',
-				...(shared ? {} : { postIndex: item.postIndex }),
+				...(shared ? {} : { entryIndex: item.postIndex }),
 				partIndex: item.partIndex,
 				mediaIndex: item.mediaIndex,
 				refusal: { code: 'notFetched', href: item.href, said },

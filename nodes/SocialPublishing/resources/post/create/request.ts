@@ -59,7 +59,9 @@ export function isFollowOn(draft: PostRequest, ruleProblem: Problem): boolean {
 		);
 	}
 	if (ruleProblem.kind === 'platform' && ruleProblem.field === 'image') {
-		return draft.partsWithUnreadMedia.has(`${ruleProblem.postIndex}.${ruleProblem.partIndex ?? 0}`);
+		return draft.partsWithUnreadMedia.has(
+			`${ruleProblem.entryIndex}.${ruleProblem.partIndex ?? 0}`,
+		);
 	}
 	return false;
 }
@@ -78,7 +80,13 @@ export function jsonProblem(
 	refused: { error: string; why: JsonRefusal },
 	postIndex?: number,
 ): NodeProblem {
-	return { kind: 'node', postIndex, field, message: refused.error, hint: JSON_HINTS[refused.why] };
+	return {
+		kind: 'node',
+		entryIndex: postIndex,
+		field,
+		message: refused.error,
+		hint: JSON_HINTS[refused.why],
+	};
 }
 
 /** How to write a date the node reads (step 1 of Post → Create, fields and JSON mode). */
@@ -120,7 +128,7 @@ export function requestFromFields(
 		if (notText !== undefined) {
 			problems.push({
 				kind: 'node',
-				postIndex,
+				entryIndex: postIndex,
 				field: 'Channel',
 				message: `${notText} is not a channel ID`,
 				hint: 'pick a channel from the list, or give its ID as text (an expression that gives an object needs .id or similar)',
@@ -129,7 +137,7 @@ export function requestFromFields(
 		} else if (channel.id === '') {
 			problems.push({
 				kind: 'node',
-				postIndex,
+				entryIndex: postIndex,
 				field: 'Channel',
 				message: 'no channel chosen',
 				hint: 'pick a channel from the list, or give its ID',
@@ -137,7 +145,7 @@ export function requestFromFields(
 		} else if (isMalformedId(channel.id)) {
 			problems.push({
 				kind: 'node',
-				postIndex,
+				entryIndex: postIndex,
 				field: 'Channel',
 				message: `"${channel.id.slice(0, 80)}" is not a channel ID`,
 				hint: 'an ID has no spaces, slashes, ? or #: pick the channel from the list or paste its ID alone',

@@ -9,6 +9,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { PLATFORMS, type PlatformId, type SettingField } from '../../../shared/platforms';
 import {
 	isOwnParameter,
+	LOOK_UP_PLATFORM,
 	optionalSettingsName,
 	PLATFORM_CHOICES,
 	requiredSettingName,
@@ -165,13 +166,13 @@ export const platformProperty: INodeProperties = {
 	displayName: 'Platform',
 	name: 'platform',
 	type: 'options',
-	default: 'lookup',
+	default: LOOK_UP_PLATFORM,
 	description:
 		'Pick it first: the Channel list below then shows only its channels, and its settings appear here. "Look Up From Channel" reads it from the channel (for channels given by expression; settings as JSON).',
 	options: [
 		{
 			name: 'Look Up From Channel',
-			value: 'lookup',
+			value: LOOK_UP_PLATFORM,
 			description:
 				'Any platform: read from the channel at run time (one request per run, for all items)',
 		},

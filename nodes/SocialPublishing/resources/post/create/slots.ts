@@ -88,7 +88,7 @@ export async function nextFreeSlot(
 		if (known.get(id)?.disabled) {
 			problems.push({
 				kind: 'node',
-				postIndex,
+				entryIndex: postIndex,
 				field: 'Date',
 				message: 'the channel is disabled, and the service finds no slot for a disabled channel',
 				hint: 'enable the channel in the service, or choose "At a Date and Time"',
@@ -105,7 +105,7 @@ export async function nextFreeSlot(
 			slot = await findSlot(context, id);
 		}
 		// Still offered after the wait: the earlier item did not take it (its request failed), so it is free.
-		if (typeof slot !== 'string') problems.push({ ...slot, postIndex });
+		if (typeof slot !== 'string') problems.push({ ...slot, entryIndex: postIndex });
 		else slots.push(slot);
 	}
 	if (problems.length > 0) return problems;

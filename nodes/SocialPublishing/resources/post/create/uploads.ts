@@ -61,7 +61,7 @@ export interface PendingUploads {
 function mediaProblem(pending: PendingRef, message: string, hint: string): NodeProblem {
 	return {
 		kind: 'node',
-		postIndex: pending.postIndex,
+		entryIndex: pending.postIndex,
 		partIndex: pending.partIndex,
 		field: `media ${pending.mediaIndex + 1} → Binary Field`,
 		message,

@@ -256,7 +256,7 @@ export async function buildUpdateRequest(
 				[
 					{
 						kind: 'node',
-						postIndex: 0,
+						entryIndex: 0,
 						field: 'Channel',
 						message: "the post's channel is no longer among the organisation's channels",
 						hint: 'connect the channel again, or make a new post on another channel with Post → Create',

@@ -404,7 +404,7 @@ describe('Post → Create: sending', () => {
 
 	it('sends to a channel on a platform the rules table does not know (the service has more), and says it was not checked', async () => {
 		const { linkedin } = t.sandbox.seed.channels;
-		await t.sandbox.control.patchChannel(linkedin.id, { identifier: 'linkedin-page' });
+		await t.sandbox.control.patchChannel(linkedin.id, { platform: 'linkedin-page' });
 		// 4000 characters and a setting LinkedIn does not have: the node leaves them to the service.
 		const body = {
 			type: 'schedule',
