@@ -7,20 +7,26 @@ import type {
 } from 'n8n-workflow';
 
 /**
- * Base URL as typed by the user, without surrounding spaces or trailing slashes, and with https:// in front when it
- * was written without a scheme ("postiz.example.com/api/public/v1", the most common slip, which n8n itself would
- * only answer with ERR_INVALID_URL). The same expression is used by the node's requestDefaults, so the test and the
- * node reach the same place; nodes/SocialPublishing/shared/baseUrl.ts (baseUrlOf) reads it the same way in code.
+ * Base URL as typed by the user, without surrounding spaces or trailing slashes, and with https://
+ * in front when it was written without a scheme ("postiz.example.com/api/public/v1", the most
+ * common slip, which n8n itself would only answer with ERR_INVALID_URL). The same expression is
+ * used by the node's requestDefaults, so the test and the node reach the same place;
+ * nodes/SocialPublishing/shared/baseUrl.ts (baseUrlOf) reads it the same way in code.
  */
 export const BASE_URL_EXPRESSION =
-	'={{ (/^[a-z][a-z0-9+.-]*:\\/\\//i.test($credentials.baseUrl.trim()) || !$credentials.baseUrl.trim().replace(/\\/+$/, "") ? "" : "https://") + $credentials.baseUrl.trim().replace(/\\/+$/, "") }}';
+	'={{ (/^[a-z][a-z0-9+.-]*:\\/\\//i.test($credentials.baseUrl.trim()) || ' +
+	'!$credentials.baseUrl.trim().replace(/\\/+$/, "") ? "" : "https://") + ' +
+	'$credentials.baseUrl.trim().replace(/\\/+$/, "") }}';
 
 /**
- * What a Base URL that does not reach the API should be: the credential test's error and the node's errors say it.
- * No angle-bracket placeholder: n8n shows these as HTML and drops "<your-host>" as an unknown tag.
+ * What a Base URL that does not reach the API should be: the credential test's error and the node's
+ * errors say it. No angle-bracket placeholder: n8n shows these as HTML and drops "<your-host>" as
+ * an unknown tag.
  */
 export const EXPECTED_BASE_URL =
-	'The Base URL must reach the API, e.g. https://postiz.example.com/api/public/v1 for a service self-hosted at postiz.example.com (keep the /api segment), or https://api.postiz.com/public/v1 (cloud).';
+	'The Base URL must reach the API, e.g. https://postiz.example.com/api/public/v1 for a ' +
+	'service self-hosted at postiz.example.com (keep the /api segment), or ' +
+	'https://api.postiz.com/public/v1 (cloud).';
 
 export class SocialPublishingApi implements ICredentialType {
 	name = 'socialPublishingApi';
@@ -32,7 +38,8 @@ export class SocialPublishingApi implements ICredentialType {
 		dark: 'file:../nodes/SocialPublishing/socialPublishing.dark.svg',
 	};
 
-	// A page, not a fragment: the README (whose Credentials section is listed at its top). test/package checks it.
+	// A page, not a fragment: the README (whose Credentials section is listed at its top).
+	// test/package checks it.
 	documentationUrl =
 		'https://placeholder.invalid/OWNER/n8n-nodes-social-publishing/blob/main/README.md';
 
@@ -45,9 +52,13 @@ export class SocialPublishingApi implements ICredentialType {
 			required: true,
 			placeholder: 'https://postiz.example.com/api/public/v1',
 			// Shown under the field, not only in the tooltip: the two forms users get wrong most.
-			hint: 'Self-hosted, e.g. https://postiz.example.com/api/public/v1 (keep /api). Cloud: https://api.postiz.com/public/v1.',
+			hint:
+				'Self-hosted, e.g. https://postiz.example.com/api/public/v1 (keep /api). Cloud: ' +
+				'https://api.postiz.com/public/v1.',
 			description:
-				'Address of the public API. Self-hosted, e.g. https://postiz.example.com/api/public/v1 (without /api you reach the web application instead). Cloud: https://api.postiz.com/public/v1.',
+				'Address of the public API. Self-hosted, e.g. ' +
+				'https://postiz.example.com/api/public/v1 (without /api you reach the web application ' +
+				'instead). Cloud: https://api.postiz.com/public/v1.',
 		},
 		{
 			displayName: 'API Key or OAuth Token',
@@ -58,7 +69,9 @@ export class SocialPublishingApi implements ICredentialType {
 			required: true,
 			hint: 'Paste it bare, without "Bearer ". Found under Settings → Developers → Access.',
 			description:
-				'The organisation\'s API key (Settings → Developers → Access, owner or admin only), or an OAuth access token starting with "pos_". Paste it bare: it is sent as the whole Authorization header, never with "Bearer".',
+				"The organisation's API key (Settings → Developers → Access, owner or admin only), " +
+				'or an OAuth access token starting with "pos_". Paste it bare: it is sent as the ' +
+				'whole Authorization header, never with "Bearer".',
 		},
 	];
 
@@ -98,7 +111,9 @@ export class SocialPublishingApi implements ICredentialType {
 					key: 'msg',
 					value: 'Invalid API key',
 					message:
-						'The service refused the API key. Paste the key bare (no "Bearer " prefix) and copy it again from Settings → Developers → Access: a rotated key stops working at once.',
+						'The service refused the API key. Paste the key bare (no "Bearer " prefix) and ' +
+						'copy it again from Settings → Developers → Access: a rotated key stops working ' +
+						'at once.',
 				},
 			},
 			{
@@ -107,7 +122,8 @@ export class SocialPublishingApi implements ICredentialType {
 					key: 'msg',
 					value: 'Invalid OAuth token',
 					message:
-						'The OAuth token ("pos_...") is unknown, revoked or expired. Authorise the app again and paste the new token.',
+						'The OAuth token ("pos_...") is unknown, revoked or expired. Authorise the app ' +
+						'again and paste the new token.',
 				},
 			},
 			{
@@ -116,7 +132,8 @@ export class SocialPublishingApi implements ICredentialType {
 					key: 'msg',
 					value: 'No subscription found',
 					message:
-						"The organisation has no active paid plan (Starter, Pro or Business). The API works only with one: choose a plan in the service's billing settings.",
+						'The organisation has no active paid plan (Starter, Pro or Business). The API ' +
+						"works only with one: choose a plan in the service's billing settings.",
 				},
 			},
 			{
@@ -133,7 +150,9 @@ export class SocialPublishingApi implements ICredentialType {
 				properties: {
 					key: 'connected',
 					value: undefined,
-					message: `The Base URL did not answer like the API (an HTML page, a redirect or an unknown route). ${EXPECTED_BASE_URL}`,
+					message:
+						`The Base URL did not answer like the API (an HTML page, a redirect or an unknown ` +
+						`route). ${EXPECTED_BASE_URL}`,
 				},
 			},
 		],

@@ -24,7 +24,8 @@ export class SocialPublishingNotificationTrigger implements INodeType {
 		version: 1,
 		subtitle: 'New notification',
 		description:
-			'Starts the workflow when the social publishing service writes a new notification (a post published or failed)',
+			'Starts the workflow when the social publishing service writes a new notification (a ' +
+			'post published or failed)',
 		defaults: { name: 'Social Publishing Trigger' },
 		polling: true,
 		inputs: [],
@@ -33,7 +34,8 @@ export class SocialPublishingNotificationTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'Emits each new notification once, oldest first. The first poll after activation starts from now; see Options to include earlier ones.',
+					'Emits each new notification once, oldest first. The first poll after activation ' +
+					'starts from now; see Options to include earlier ones.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -45,7 +47,8 @@ export class SocialPublishingNotificationTrigger implements INodeType {
 				placeholder: 'Add Filter',
 				default: {},
 				description:
-					'Notifications that do not match are skipped for good (they are not read again on the next poll)',
+					'Notifications that do not match are skipped for good (they are not read again on ' +
+					'the next poll)',
 				options: [
 					{
 						displayName: 'Content Contains',
@@ -61,7 +64,8 @@ export class SocialPublishingNotificationTrigger implements INodeType {
 						type: 'multiOptions',
 						default: [],
 						description:
-							'Only these kinds. The kind is read from the text: "published" or an error/failure wording; anything else is Other.',
+							'Only these kinds. The kind is read from the text: "published" or an ' +
+							'error/failure wording; anything else is Other.',
 						options: [
 							{
 								name: 'Failed',
@@ -86,7 +90,8 @@ export class SocialPublishingNotificationTrigger implements INodeType {
 					typeOptions: { minValue: 0 },
 					default: 0,
 					description:
-						'How many of the latest existing notifications the first poll after activation emits (0: only notifications written from then on)',
+						'How many of the latest existing notifications the first poll after activation ' +
+						'emits (0: only notifications written from then on)',
 				},
 				{
 					displayName: 'Max Notifications per Poll',
@@ -95,7 +100,9 @@ export class SocialPublishingNotificationTrigger implements INodeType {
 					typeOptions: { minValue: 100 },
 					default: DEFAULT_MAX_PER_POLL,
 					description:
-						'Upper bound of notifications read in one poll (100 per request). When more arrived since the previous poll, the newest are emitted and each item says so in "pollWarning".',
+						'Upper bound of notifications read in one poll (100 per request). When more ' +
+						'arrived since the previous poll, the newest are emitted and each item says so in ' +
+						'"pollWarning".',
 				},
 				{
 					displayName: 'Timeout (Seconds)',
@@ -104,7 +111,8 @@ export class SocialPublishingNotificationTrigger implements INodeType {
 					typeOptions: { minValue: 1 },
 					default: DEFAULT_TIMEOUT_SECONDS,
 					description:
-						'How long to wait for each request. A poll that times out emits nothing and the next one catches up.',
+						'How long to wait for each request. A poll that times out emits nothing and the ' +
+						'next one catches up.',
 				},
 			]),
 		],

@@ -5,8 +5,8 @@
  * The service lists notifications newest first with offset pages and no "since" filter, so the
  * cursor is the newest `createdAt` already emitted plus the ids seen at exactly that time
  * (several notifications may share one timestamp, and a page may end in the middle of them).
- * The state is bounded: only ids at one timestamp are kept, at most MAX_BOUNDARY_IDS of them, each at
- * most MAX_ID_LENGTH characters; past either, the instant is closed as a whole.
+ * The state is bounded: only ids at one timestamp are kept, at most MAX_BOUNDARY_IDS of them, each
+ * at most MAX_ID_LENGTH characters; past either, the instant is closed as a whole.
  */
 
 /** A notification as GET /notifications lists it (spec 2.4). */
@@ -23,11 +23,17 @@ export interface Cursor {
 	createdAt: string | null;
 	/** Ids handled whose createdAt equals `createdAt`. */
 	ids: string[];
-	/** Set when the ids of `createdAt` could not be kept (too many, too long): all of that instant counts as seen. */
+	/**
+	 * Set when the ids of `createdAt` could not be kept (too many, too long): all of that instant
+	 * counts as seen.
+	 */
 	allAtCreatedAt?: boolean;
 }
 
-/** Past this many notifications sharing one instant, the instant is closed as a whole (bounded state). */
+/**
+ * Past this many notifications sharing one instant, the instant is closed as a whole (bounded
+ * state).
+ */
 export const MAX_BOUNDARY_IDS = 1000;
 
 export const timeOf = (notification: Pick<Notification, 'createdAt'>): number =>
@@ -81,19 +87,25 @@ export function advance(cursor: Cursor, handled: Notification[]): Cursor {
 /** The cursor before any notification exists: everything that appears later is new. */
 export const EMPTY_CURSOR: Cursor = { createdAt: null, ids: [] };
 
-/** Ids longer than this are not kept (the service's ids are UUIDs, 36 characters): the instant is closed instead. */
+/**
+ * Ids longer than this are not kept (the service's ids are UUIDs, 36 characters): the instant is
+ * closed instead.
+ */
 export const MAX_ID_LENGTH = 200;
 
-/** A stored time longer than this is not one the trigger wrote (an ISO 8601 timestamp is about 30 characters). */
+/**
+ * A stored time longer than this is not one the trigger wrote (an ISO 8601 timestamp is about 30
+ * characters).
+ */
 const MAX_TIME_LENGTH = 64;
 
 /**
  * What static data holds under `cursor`, judged against what the trigger itself writes:
  * - `never`: nothing stored, the trigger never polled (first activation);
  * - `good`: a cursor as the trigger writes it;
- * - `timeOnly`: its time is a good one but the rest is not: the cursor keeps that time and closes its
- *   instant (nothing at or before it is emitted again; a notification of that very millisecond not yet
- *   emitted would be passed over, which `reason` lets the poll say);
+ * - `timeOnly`: its time is a good one but the rest is not: the cursor keeps that time and closes
+ *   its instant (nothing at or before it is emitted again; a notification of that very millisecond
+ *   not yet emitted would be passed over, which `reason` lets the poll say);
  * - `unusable`: no time to start from; `reason` says why, in words for n8n's log.
  */
 export type StoredCursor =
@@ -102,7 +114,9 @@ export type StoredCursor =
 	| { kind: 'timeOnly'; cursor: Cursor; reason: string }
 	| { kind: 'unusable'; reason: string };
 
-/** Milliseconds of an ISO 8601 time, or undefined when it is not text the trigger would have stored. */
+/**
+ * Milliseconds of an ISO 8601 time, or undefined when it is not text the trigger would have stored.
+ */
 function storedTime(value: string): number | undefined {
 	if (value.length > MAX_TIME_LENGTH) return undefined;
 	const at = Date.parse(value);
@@ -135,7 +149,9 @@ function idsProblem(stored: Record<string, unknown>): string | undefined {
 	return undefined;
 }
 
-/** Reads the cursor back from static data, telling a cursor the trigger wrote from anything else. */
+/**
+ * Reads the cursor back from static data, telling a cursor the trigger wrote from anything else.
+ */
 export function readCursor(staticData: Record<string, unknown>): StoredCursor {
 	if (!('cursor' in staticData) || staticData.cursor === undefined) return { kind: 'never' };
 	const stored = staticData.cursor;

@@ -162,7 +162,9 @@ function bounded(reading: Reading, settings: Settings): { emit: Notification[]; 
 	const left = reading.reached ? `${skipped}` : `at least ${skipped}`;
 	return {
 		emit,
-		warning: `Stopped short (${limit}): emitted the newest ${emit.length} new notifications; ${left} older ones that arrived since the previous poll were skipped.`,
+		warning:
+			`Stopped short (${limit}): emitted the newest ${emit.length} new notifications; ${left} ` +
+			`older ones that arrived since the previous poll were skipped.`,
 	};
 }
 
@@ -170,7 +172,8 @@ function bounded(reading: Reading, settings: Settings): { emit: Notification[]; 
  * The ids of the cursor's instant guard against a notification written in that same millisecond
  * while the previous poll was reading. When a later poll finds nothing new and that instant alone
  * made it read more than one page, the instant is closed: a notification stamped with a time long
- * past is not expected (as for any time before the cursor), and each idle poll is one request again.
+ * past is not expected (as for any time before the cursor), and each idle poll is one request
+ * again.
  */
 function closesInstant(cursor: Cursor, reading: Reading): boolean {
 	return (
@@ -183,8 +186,9 @@ function closesInstant(cursor: Cursor, reading: Reading): boolean {
 }
 
 /**
- * First poll after activation: from now on, plus the latest N when asked. Also how the trigger starts
- * again from a stored state it did not write (with N = 0, reusing page 0 when it was already read).
+ * First poll after activation: from now on, plus the latest N when asked. Also how the trigger
+ * starts again from a stored state it did not write (with N = 0, reusing page 0 when it was already
+ * read).
  */
 async function firstPoll(
 	context: IPollFunctions,
@@ -211,10 +215,11 @@ async function firstPoll(
 }
 
 /**
- * A stored time later than the newest notification listed and than this machine's clock: the trigger
- * never writes one (it stores times of listed notifications), and left as it is, every notification
- * until that time would be passed over. (A time later than the newest listed but already past is kept:
- * the newest notifications were removed, and later ones will be newer than it.)
+ * A stored time later than the newest notification listed and than this machine's clock: the
+ * trigger never writes one (it stores times of listed notifications), and left as it is, every
+ * notification until that time would be passed over. (A time later than the newest listed but
+ * already past is kept: the newest notifications were removed, and later ones will be newer than
+ * it.)
  */
 function isAheadOfEverything(cursor: Cursor, newestListed: Notification): boolean {
 	if (cursor.createdAt === null) return false;
@@ -233,7 +238,9 @@ const logContext = (context: IPollFunctions) => ({
 /** n8n's log line for a stored state the trigger starts again from. */
 function logStateNotWritten(context: IPollFunctions, what: string): void {
 	context.logger.warn(
-		`${triggerNamed(context)}: ${what}. It starts again from the newest notification and emits none of those listed now; notifications written since its last successful poll, if any, are not emitted.`,
+		`${triggerNamed(context)}: ${what}. It starts again from the newest notification and ` +
+			`emits none of those listed now; notifications written since its last successful poll, if ` +
+			`any, are not emitted.`,
 		logContext(context),
 	);
 }
@@ -256,7 +263,8 @@ export async function pollNotifications(
 					: `None of the latest ${answer.notifications.length} notifications matches the filters`,
 				{
 					description:
-						'Publish a post (the service writes a notification for each published or failed post), or loosen the filters, then fetch again.',
+						'Publish a post (the service writes a notification for each published or failed ' +
+						'post), or loosen the filters, then fetch again.',
 				},
 			);
 		}
@@ -273,7 +281,8 @@ export async function pollNotifications(
 	if (stored.kind === 'never') {
 		({ cursor: next, emit } = await firstPoll(this, settings));
 	} else if (stored.kind === 'unusable') {
-		// Nothing tells what was emitted: emitting none of what is listed now is the one choice that repeats nothing.
+		// Nothing tells what was emitted: emitting none of what is listed now is the one choice that
+		// repeats nothing.
 		logStateNotWritten(
 			this,
 			`the position it keeps between polls was not one it writes (${stored.reason})`,
@@ -283,7 +292,10 @@ export async function pollNotifications(
 		const cursor = stored.cursor;
 		if (stored.kind === 'timeOnly') {
 			this.logger.warn(
-				`${triggerNamed(this)}: part of the position it keeps between polls was not one it writes (${stored.reason}). It keeps the stored time ${String(cursor.createdAt)} and counts every notification of that exact time as emitted; later ones are emitted as usual.`,
+				`${triggerNamed(this)}: part of the position it keeps between polls was not one it ` +
+					`writes (${stored.reason}). It keeps the stored time ${String(cursor.createdAt)} and ` +
+					`counts every notification of that exact time as emitted; later ones are emitted as ` +
+					`usual.`,
 				logContext(this),
 			);
 		}
@@ -292,7 +304,8 @@ export async function pollNotifications(
 		if (newestListed && isAheadOfEverything(cursor, newestListed)) {
 			logStateNotWritten(
 				this,
-				`the position it keeps between polls (${String(cursor.createdAt)}) is later than every notification the service lists (the newest is from ${newestListed.createdAt})`,
+				`the position it keeps between polls (${String(cursor.createdAt)}) is later than ` +
+					`every notification the service lists (the newest is from ${newestListed.createdAt})`,
 			);
 			({ cursor: next } = await firstPoll(this, startingAgain, reading.firstPage));
 		} else {

@@ -12,7 +12,10 @@ import { getManyChannels } from '../resources/channel/getMany';
 import { DAY_MS, getManyPosts } from '../resources/post/getMany';
 import { getMissingItems as getMissingItemsOperation } from '../resources/post/getMissingItems';
 
-/** Dropdown lists. Each costs a fixed, small number of requests (tested in test/nodes/SocialPublishing/methods). */
+/**
+ * Dropdown lists. Each costs a fixed, small number of requests (tested in
+ * test/nodes/SocialPublishing/methods).
+ */
 
 /**
  * The value of a field of the node being edited (resource locators give their ID). `&name` is
@@ -27,7 +30,9 @@ function currentId(context: ILoadOptionsFunctions, name: string, label: string):
 	const value = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
 	if (!value || value.startsWith('=')) {
 		throw new NodeOperationError(context.getNode(), `Choose "${label}" first`, {
-			description: `This list depends on "${label}"; pick it (a fixed value, not an expression) and open the list again.`,
+			description:
+				`This list depends on "${label}"; pick it (a fixed value, not an expression) and open ` +
+				`the list again.`,
 		});
 	}
 	return encodeURIComponent(value);
@@ -35,7 +40,10 @@ function currentId(context: ILoadOptionsFunctions, name: string, label: string):
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
-/** Chat channels of the chosen discord channel, through its `channels` tool: one POST /integration-trigger/:id. */
+/**
+ * Chat channels of the chosen discord channel, through its `channels` tool: one POST
+ * /integration-trigger/:id.
+ */
 export async function getDiscordChannels(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
@@ -46,14 +54,16 @@ export async function getDiscordChannels(
 			body: { methodName: 'channels', data: {} },
 		})
 		.catch((error: Error) => {
-			// A channel of another platform has no "channels" tool: say that, not the service's "no such tool".
+			// A channel of another platform has no "channels" tool: say that, not the service's "no such
+			// tool".
 			if (
 				!/tool/i.test(`${error.message} ${(error as { description?: string }).description ?? ''}`)
 			)
 				throw error;
 			throw new NodeOperationError(this.getNode(), 'The Channel chosen is not a Discord channel', {
 				description:
-					'This list shows the chat channels of a Discord channel. Pick a Discord channel under "Channel" (with Platform set to Discord the list shows only those).',
+					'This list shows the chat channels of a Discord channel. Pick a Discord channel ' +
+					'under "Channel" (with Platform set to Discord the list shows only those).',
 			});
 		})) as IDataObject;
 	const list = (Array.isArray(answer?.output) ? answer.output : []) as Array<{
@@ -86,7 +96,10 @@ export async function getChannelTools(
 		.sort(byName);
 }
 
-/** The window of posts tags are read from: 185 days back and ahead, within the 370 days one request may cover. */
+/**
+ * The window of posts tags are read from: 185 days back and ahead, within the 370 days one request
+ * may cover.
+ */
 const TAG_WINDOW_DAYS = 185;
 
 /** A tag's name in either shape: the spec's `{value, label}` or production's `{tag: {name}}`. */
@@ -100,13 +113,17 @@ export function tagName(tag: unknown): string | undefined {
 	return undefined;
 }
 
-/** Windows read back in time when the recent one holds no tag: each a year, the longest range one request covers. */
+/**
+ * Windows read back in time when the recent one holds no tag: each a year, the longest range one
+ * request covers.
+ */
 const OLDER_TAG_WINDOWS = 2;
 const OLDER_TAG_WINDOW_DAYS = 370;
 
 /**
- * Tags of the organisation. No route lists them, so they are read from posts: one GET /posts around today; when
- * that holds no tag, up to two more a year each further back. None at all is said in words, not an empty list.
+ * Tags of the organisation. No route lists them, so they are read from posts: one GET /posts around
+ * today; when that holds no tag, up to two more a year each further back. None at all is said in
+ * words, not an empty list.
  */
 export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const now = Date.now();
@@ -134,7 +151,9 @@ export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropert
 	if (names.size === 0) {
 		throw new NodeOperationError(this.getNode(), 'No tags found on your posts', {
 			description:
-				'The service lists tags only on posts (it has no list of tags), and no post of the last two and a half years has one. Create the tag in the service and give its name with an expression, e.g. {{ ["Launch"] }}; it appears here once a post carries it.',
+				'The service lists tags only on posts (it has no list of tags), and no post of the ' +
+				'last two and a half years has one. Create the tag in the service and give its name ' +
+				'with an expression, e.g. {{ ["Launch"] }}; it appears here once a post carries it.',
 		});
 	}
 	return [...names].map((name) => ({ name, value: name })).sort(byName);

@@ -17,8 +17,13 @@ export const OPERATIONS = [
 	...slotOperations,
 ];
 
-/** The routes the node's operations send to, with their facts (shared/routeFacts.ts): plain data, read here. */
+/**
+ * The routes the node's operations send to, with their facts (shared/routeFacts.ts): plain data,
+ * read here.
+ */
 export const ROUTES = routeTable(OPERATIONS.map((operation) => operation.route));
 
-/** The node's request hook (`requestOperations.pagination`), finding each request's facts in ROUTES. */
+/**
+ * The node's request hook (`requestOperations.pagination`), finding each request's facts in ROUTES.
+ */
 export const sendThroughTransport = requestHook(ROUTES);

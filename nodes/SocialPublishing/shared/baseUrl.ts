@@ -2,13 +2,17 @@ import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
 import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.credentials';
 
-/** A scheme written in front of the address ("https://", "http://", or one the check below refuses, "ftp://"). */
+/**
+ * A scheme written in front of the address ("https://", "http://", or one the check below refuses,
+ * "ftp://").
+ */
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /**
- * The credential's Base URL as everything reads it: trimmed, no trailing slash, and https:// in front when it was
- * written without a scheme ("postiz.example.com/api/public/v1", the most common slip). The same reading as
- * BASE_URL_EXPRESSION, which the node's requestDefaults and the credential's test use.
+ * The credential's Base URL as everything reads it: trimmed, no trailing slash, and https:// in
+ * front when it was written without a scheme ("postiz.example.com/api/public/v1", the most common
+ * slip). The same reading as BASE_URL_EXPRESSION, which the node's requestDefaults and the
+ * credential's test use.
  */
 export function baseUrlOf(credentials: IDataObject): string {
 	const text = String(credentials.baseUrl ?? '')
@@ -18,8 +22,9 @@ export function baseUrlOf(credentials: IDataObject): string {
 }
 
 /**
- * The credential's Base URL checked before anything is sent: n8n's HTTP client would otherwise stop with a bare
- * "Invalid URL" that names neither the credential nor the field. The address is not secret, so it is quoted.
+ * The credential's Base URL checked before anything is sent: n8n's HTTP client would otherwise stop
+ * with a bare "Invalid URL" that names neither the credential nor the field. The address is not
+ * secret, so it is quoted.
  */
 export function refuseUnusableBaseUrl(
 	node: INode | (() => INode),

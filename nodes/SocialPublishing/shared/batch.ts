@@ -3,18 +3,21 @@ import { NodeOperationError, type IExecuteSingleFunctions } from 'n8n-workflow';
 import { runItems, runState, RunSlot } from './runState';
 
 /**
- * All or nothing per run, for every write (Post → Create, Delete, Set Status, uploads...): n8n runs the items of a
- * declarative node concurrently, so without this a run whose second item breaks a rule would create the first
- * item's post (or delete its post) and fail, and running it again would publish that post twice. Each item passes
- * its checks, then waits here until every item of the run has been checked; if any failed and Continue On Fail is
- * off, none is sent, and every item fails with the first failed item's own error (n8n shows one error of the run:
- * it must be the problem to fix, not "item 2 failed"), its description saying that nothing was sent for any item.
- * With Continue On Fail on, the valid items go on.
+ * All or nothing per run, for every write (Post → Create, Delete, Set Status, uploads...): n8n runs
+ * the items of a declarative node concurrently, so without this a run whose second item breaks a
+ * rule would create the first item's post (or delete its post) and fail, and running it again would
+ * publish that post twice. Each item passes its checks, then waits here until every item of the run
+ * has been checked; if any failed and Continue On Fail is off, none is sent, and every item fails
+ * with the first failed item's own error (n8n shows one error of the run: it must be the problem to
+ * fix, not "item 2 failed"), its description saying that nothing was sent for any item. With
+ * Continue On Fail on, the valid items go on.
  */
 
 interface Run {
 	total: number;
-	/** Items that began their checks in this attempt (n8n's Retry On Fail runs the same items again). */
+	/**
+	 * Items that began their checks in this attempt (n8n's Retry On Fail runs the same items again).
+	 */
 	started: Set<number>;
 	/** Item index → the error of its checks, or undefined when they passed. */
 	settled: Map<number, unknown>;
@@ -32,6 +35,12 @@ const BATCH = new RunSlot<{ run?: Run }>('the all-or-nothing batch');
  */
 const WAIT_LIMIT_MS = 30_000;
 
+/** The other items that failed, as the run's error names them after the first. */
+function othersInWords(others: number[]): string {
+	if (others.length === 0) return '';
+	const items = `item${others.length > 1 ? 's' : ''} ${others.join(', ')}`;
+	return ` (and ${items}, whose own errors show under Continue On Fail)`;
+}
 function runOf(context: IExecuteSingleFunctions, itemIndex: number): Run | undefined {
 	const items = runItems(context);
 	if (!items || items.length < 2) return undefined;
@@ -101,7 +110,8 @@ export async function checkedWithTheOtherItems<T>(
 				{
 					itemIndex,
 					description:
-						'An item of this run stopped before its checks (see the other errors). Fix it and run again; no post was created.',
+						'An item of this run stopped before its checks (see the other errors). Fix it and ' +
+						'run again; no post was created.',
 				},
 			);
 		}
@@ -116,14 +126,17 @@ export async function checkedWithTheOtherItems<T>(
 	const [firstIndex, firstError] = failed[0];
 	const others = failed.slice(1).map(([index]) => index + 1);
 	const nothingSent =
-		`Nothing was sent for any item of this run: the node sends all the items of a write run or none, so that running it again after a fix does nothing twice. ` +
-		`Fix item ${firstIndex + 1}${others.length > 0 ? ` (and item${others.length > 1 ? 's' : ''} ${others.join(', ')}, whose own errors show under Continue On Fail)` : ''}, or turn on Continue On Fail to send the valid items and get the others as error items.`;
+		`Nothing was sent for any item of this run: the node sends all the items of a write run ` +
+		`or none, so that running it again after a fix does nothing twice. ` +
+		`Fix item ${firstIndex + 1}${othersInWords(others)}, ` +
+		`or turn on Continue On Fail to send the valid items and get the others as error items.`;
 	throw runError(context, firstIndex, firstError, run.ownDescriptions.get(firstIndex), nothingSent);
 }
 
 /**
- * The error every item of a failed run throws: the failed item's own (its message, its item), with the run's
- * sentence after its description. The failed item keeps its error object; the others throw a copy.
+ * The error every item of a failed run throws: the failed item's own (its message, its item), with
+ * the run's sentence after its description. The failed item keeps its error object; the others
+ * throw a copy.
  */
 function runError(
 	context: IExecuteSingleFunctions,

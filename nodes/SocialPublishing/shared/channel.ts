@@ -1,6 +1,7 @@
 /**
- * A channel of the organisation as the service lists it (GET /integrations, spec 2.1): the fields the node reads.
- * `P` narrows its platform once it is known to be one of the platform table's (`Channel<PlatformId>`).
+ * A channel of the organisation as the service lists it (GET /integrations, spec 2.1): the fields
+ * the node reads. `P` narrows its platform once it is known to be one of the platform table's
+ * (`Channel<PlatformId>`).
  */
 export interface Channel<P extends string = string> {
 	id: string;

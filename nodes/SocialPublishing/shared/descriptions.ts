@@ -4,7 +4,10 @@ import type { ValueRule } from './routing';
 
 /** Fields used by several resources. */
 
-/** n8n's optional-settings collection: "Options" (Add Option) or "Filters" (Add Filter), holding `options`. */
+/**
+ * n8n's optional-settings collection: "Options" (Add Option) or "Filters" (Add Filter), holding
+ * `options`.
+ */
 export function optionalFields(
 	kind: 'Options' | 'Filters',
 	options: INodeProperties[],
@@ -97,13 +100,18 @@ export function returnAllAndLimit(pageSize: number, what: string): INodeProperti
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
-			hint: `The service sends ${what} ${pageSize} a page; the node reads pages until the limit is reached`,
+			hint:
+				`The service sends ${what} ${pageSize} a page; the node reads pages until the limit is ` +
+				`reached`,
 			displayOptions: { show: { returnAll: [false] } },
 		},
 	];
 }
 
-/** The Limit of `returnAllAndLimit`, checked before any request: 0 or less would read nothing (an empty result). */
+/**
+ * The Limit of `returnAllAndLimit`, checked before any request: 0 or less would read nothing (an
+ * empty result).
+ */
 export const limitRule: ValueRule = {
 	name: 'limit',
 	label: 'Limit',

@@ -26,11 +26,17 @@ export interface Failure {
 	timeoutMs?: number;
 	/** Attempts made (retries included). */
 	attempts?: number;
-	/** An answer with a success status that is not one (transport/answers.ts): what is wrong with it, in words. */
+	/**
+	 * An answer with a success status that is not one (transport/answers.ts): what is wrong with it,
+	 * in words.
+	 */
 	broken?: string;
 	/** The Base URL `path` is relative to (to resolve a redirect's Location). */
 	baseUrl?: string;
-	/** The route the request went to, as its sender declared it (shared/routeFacts.ts); none: no facts. */
+	/**
+	 * The route the request went to, as its sender declared it (shared/routeFacts.ts); none: no
+	 * facts.
+	 */
 	route?: RouteMatch;
 }
 
@@ -39,7 +45,10 @@ function routeOf(failure: Failure): RouteMatch {
 	return failure.route ?? NO_ROUTE;
 }
 
-/** The id the failed request's path names, from the route its operation declared (shared/routeFacts.ts). */
+/**
+ * The id the failed request's path names, from the route its operation declared
+ * (shared/routeFacts.ts).
+ */
 function subjectOf(failure: Failure): { kind: SubjectKind; id: string } | undefined {
 	return routeOf(failure).subject;
 }
@@ -52,7 +61,8 @@ const LABEL: Record<SubjectKind, string> = {
 
 const FIND_THE_ID: Record<SubjectKind, string> = {
 	channel:
-		'Pick the channel from the list, or check its ID with Channel → Get Many; it may have been deleted.',
+		'Pick the channel from the list, or check its ID with Channel → Get Many; it may have ' +
+		'been deleted.',
 	post: "Check the post ID with Post → Get Many (over the post's date); it may have been deleted.",
 	group: 'Take the group value from a post of Post → Get Many.',
 };
@@ -78,8 +88,9 @@ function route(failure: Failure): string {
 }
 
 /**
- * Seconds the service asks to wait after a 429: Retry-After, else X-RateLimit-Reset, read as rateLimits.ts reads them
- * (whatever a proxy sends, at most a day; undefined when neither can be read).
+ * Seconds the service asks to wait after a 429: Retry-After, else X-RateLimit-Reset, read as
+ * rateLimits.ts reads them (whatever a proxy sends, at most a day; undefined when neither can be
+ * read).
  */
 export function retryAfterSeconds(headers: IDataObject | undefined): number | undefined {
 	if (!headers) return undefined;
@@ -101,19 +112,22 @@ function explainUnauthorized(said: string | undefined): Explained {
 			return {
 				message: 'The service refused the OAuth token',
 				description:
-					'The "pos_" token is unknown, revoked or expired. Authorise the app again and paste the new token into the credential.',
+					'The "pos_" token is unknown, revoked or expired. Authorise the app again and paste ' +
+					'the new token into the credential.',
 			};
 		case 'No subscription found':
 			return {
 				message: 'The organisation has no active paid plan',
 				description:
-					"The API works only with a Starter, Pro or Business plan. Choose a plan in the service's billing settings, then run again.",
+					'The API works only with a Starter, Pro or Business plan. Choose a plan in the ' +
+					"service's billing settings, then run again.",
 			};
 		default:
 			return {
 				message: 'The service refused the API key',
 				description:
-					'Copy the key again from Settings → Developers → Access (owner or admin only) and paste it bare, without "Bearer". A rotated key stops working at once.',
+					'Copy the key again from Settings → Developers → Access (owner or admin only) and ' +
+					'paste it bare, without "Bearer". A rotated key stops working at once.',
 			};
 	}
 }
@@ -144,33 +158,43 @@ function explainServerError(failure: Failure, said: string | undefined): Explain
 		failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
 	if (subject) {
 		return {
-			message: `${LABEL[subject.kind]} ${subject.id} was not found, or the service failed (HTTP ${failure.status})${retried}`,
-			description: `Some installs answer ${failure.status} instead of 404 for an unknown ID on ${route(failure)}. ${FIND_THE_ID[subject.kind]} If the ID is right, the service failed: try again later.`,
+			message:
+				`${LABEL[subject.kind]} ${subject.id} was not found, or the service failed (HTTP ` +
+				`${failure.status})${retried}`,
+			description:
+				`Some installs answer ${failure.status} instead of 404 for an unknown ID on ` +
+				`${route(failure)}. ${FIND_THE_ID[subject.kind]} If the ID is right, the service ` +
+				`failed: try again later.`,
 		};
 	}
 	return {
 		message: `The service failed on ${route(failure)} (HTTP ${failure.status})${retried}`,
-		description: `${said ? `The service said: ${said.replace(/\.+$/, '')}. ` : ''}Try again later; if it keeps failing, the service is down or overloaded.`,
+		description:
+			`${said ? `The service said: ${said.replace(/\.+$/, '')}. ` : ''}Try again later; if it ` +
+			`keeps failing, the service is down or overloaded.`,
 	};
 }
 
 function explainNetwork(failure: Failure): Explained {
 	const retried =
 		failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
-	// A write without an answer may still have been made: the route says what to check (never re-sent).
+	// A write without an answer may still have been made: the route says what to check (never
+	// re-sent).
 	const mayBeDone = routeOf(failure).facts.mayApplyWithoutAnswer;
 	if (failure.network === 'timeout') {
 		const seconds = secondsWaited(failure);
 		if (mayBeDone) {
 			return {
 				message: `No answer from the service within ${seconds} s on ${route(failure)}`,
-				description: `${mayBeDone} If the service is just slow, raise Timeout under Request Options.`,
+				description:
+					`${mayBeDone} If the service is just slow, ` + `raise Timeout under Request Options.`,
 			};
 		}
 		return {
 			message: `No answer from the service within ${seconds} s on ${route(failure)}${retried}`,
 			description:
-				'The service may be slow or overloaded. Try again later, or raise Timeout under Request Options.',
+				'The service may be slow or overloaded. Try again later, or raise Timeout under ' +
+				'Request Options.',
 		};
 	}
 	if (failure.network === 'dropped') {
@@ -200,9 +224,12 @@ function explainBadRequest(failure: Failure, said: string | undefined): Explaine
 	const body = failure.body as IDataObject | undefined;
 	if (body && typeof body.provider === 'string') {
 		return {
-			message: `Channel "${String(body.name ?? '')}" (${body.provider}) refused the post: ${said ?? ''}`,
+			message:
+				`Channel "${String(body.name ?? '')}" (${body.provider}) ` +
+				`refused the post: ${said ?? ''}`,
 			description:
-				"Change the post so that it meets the platform's rules (Channel → Get Settings shows them).",
+				"Change the post so that it meets the platform's rules (Channel → Get Settings shows " +
+				'them).',
 		};
 	}
 	return {
@@ -211,7 +238,10 @@ function explainBadRequest(failure: Failure, said: string | undefined): Explaine
 	};
 }
 
-/** Where a redirect points (the Location resolved against the request's address), when it is a web address. */
+/**
+ * Where a redirect points (the Location resolved against the request's address), when it is a web
+ * address.
+ */
 function locationOf(failure: Failure): URL | undefined {
 	const location = failure.headers?.location;
 	if (typeof location !== 'string' || !location.trim()) return undefined;
@@ -224,15 +254,21 @@ function locationOf(failure: Failure): URL | undefined {
 }
 
 /**
- * A redirect, never followed (shared/transport/index.ts): the API answers at its own address, so a redirect is a Base
- * URL that is not quite it. When the Location ends with the path asked, the rest of it is the Base URL to set. Only
- * its origin and path are quoted (a query may carry a session).
+ * A redirect, never followed (shared/transport/index.ts): the API answers at its own address, so a
+ * redirect is a Base URL that is not quite it. When the Location ends with the path asked, the rest
+ * of it is the Base URL to set. Only its origin and path are quoted (a query may carry a session).
  */
 function explainRedirect(failure: Failure): Explained {
 	const write = failure.method !== 'GET';
-	const notFollowed = `The node follows no redirect: the API answers at its own address, so a redirect means the Base URL is not quite it (http:// instead of https://, a missing /api, a path too many), and following it would send the key${write ? ' and the request' : ''} elsewhere.`;
+	const notFollowed =
+		`The node follows no redirect: the API answers at its own address, so a redirect means the ` +
+		`Base URL is not quite it (http:// instead of https://, a missing /api, a path too many), ` +
+		`and following it would send the key${write ? ' and the request' : ''} elsewhere.`;
 	const mayBeDone = write
-		? ` The request was not sent again there. ${routeOf(failure).facts.mayApplyWithoutAnswer ?? 'The change may or may not have been made (the service may have acted on it before redirecting): check it with the matching Get operation before running again.'}`
+		? ` The request was not sent again there. ` +
+			(routeOf(failure).facts.mayApplyWithoutAnswer ??
+				'The change may or may not have been made (the service may have acted on it before ' +
+					'redirecting): check it with the matching Get operation before running again.')
 		: '';
 	const location = locationOf(failure);
 	if (!location) {
@@ -247,13 +283,17 @@ function explainRedirect(failure: Failure): Explained {
 	if (asked && asked !== '/' && pathname.endsWith(asked)) {
 		const baseUrl = `${location.origin}${pathname.slice(0, -asked.length)}`;
 		return {
-			message: `The service redirected ${route(failure)} to ${shown}: set the credential's Base URL to ${baseUrl}`,
+			message:
+				`The service redirected ${route(failure)} to ${shown}: set the credential's Base URL to ` +
+				`${baseUrl}`,
 			description: `${notFollowed}${mayBeDone}`,
 		};
 	}
 	return {
 		message: `The service redirected ${route(failure)} to ${shown}`,
-		description: `That address is not the API's: the Base URL probably reaches the web application. ${notFollowed}${mayBeDone} ${EXPECTED_BASE_URL}`,
+		description:
+			`That address is not the API's: the Base URL probably reaches the web application. ` +
+			`${notFollowed}${mayBeDone} ${EXPECTED_BASE_URL}`,
 	};
 }
 
@@ -262,8 +302,8 @@ function secondsWaited(failure: Failure): number {
 }
 
 /**
- * A success status whose answer is not the route's success (cut off, not JSON, empty, another shape): never read as
- * one. A write may have been made all the same: the route says how to check.
+ * A success status whose answer is not the route's success (cut off, not JSON, empty, another
+ * shape): never read as one. A write may have been made all the same: the route says how to check.
  */
 function explainBroken(failure: Failure): Explained {
 	const { facts } = routeOf(failure);
@@ -272,16 +312,24 @@ function explainBroken(failure: Failure): Explained {
 	const expected = facts.answer
 		? `${facts.answer.is} the API sends`
 		: 'an answer the node can read';
-	const message = `${route(failure)} answered HTTP ${failure.status} with a body that is not ${expected} (${failure.broken})${retried}`;
+	const message =
+		`${route(failure)} answered HTTP ${failure.status} with a body that is not ${expected} ` +
+		`(${failure.broken})${retried}`;
 	if (failure.method !== 'GET') {
 		return {
 			message,
-			description: `The answer could not be read, so the node cannot tell whether the request was carried out. ${facts.mayApplyWithoutAnswer ?? "Check in the service's application before running again."}`,
+			description:
+				`The answer could not be read, so the node cannot tell whether the request was carried ` +
+				`out. ` +
+				(facts.mayApplyWithoutAnswer ?? "Check in the service's application before running again."),
 		};
 	}
 	return {
 		message,
-		description: `The answer was cut off or changed on the way (a proxy or gateway), or the service failed while answering. Try again later; if it keeps happening, check the Base URL of the credential. ${EXPECTED_BASE_URL}`,
+		description:
+			`The answer was cut off or changed on the way (a proxy or gateway), or the service failed ` +
+			`while answering. Try again later; if it keeps happening, check the Base URL of the ` +
+			`credential. ${EXPECTED_BASE_URL}`,
 	};
 }
 
@@ -307,8 +355,14 @@ export function explainFailure(failure: Failure): Explained {
 		const billing = (failure.body as IDataObject | undefined)?.url;
 		const allowance = said && /month|posts|allowance/i.test(said);
 		return {
-			message: `${allowance ? 'The monthly post allowance is used up' : 'The plan does not allow this'}: ${said ?? 'payment required'}`,
-			description: `${allowance ? 'Wait for the next billing month, or upgrade the plan.' : 'Upgrade the plan, or free a channel slot by deleting an unused channel.'}${typeof billing === 'string' && billing ? ` Billing: ${billing}` : ''}`,
+			message:
+				(allowance ? 'The monthly post allowance is used up' : 'The plan does not allow this') +
+				`: ${said ?? 'payment required'}`,
+			description:
+				(allowance
+					? 'Wait for the next billing month, or upgrade the plan.'
+					: 'Upgrade the plan, or free a channel slot by deleting an unused channel.') +
+				(typeof billing === 'string' && billing ? ` Billing: ${billing}` : ''),
 		};
 	}
 	if (status === 403) {
@@ -322,7 +376,8 @@ export function explainFailure(failure: Failure): Explained {
 		return {
 			message: `The request to ${route(failure)} is larger than the service accepts (HTTP 413)`,
 			description:
-				'Some installs take JSON bodies of at most 100 kB. Send less in one request: fewer channels or follow-up parts per post, or shorter text.',
+				'Some installs take JSON bodies of at most 100 kB. Send less in one request: fewer ' +
+				'channels or follow-up parts per post, or shorter text.',
 		};
 	}
 	if (status >= 500) return explainServerError(failure, said);
@@ -349,8 +404,9 @@ export function failureError(node: INode, failure: Failure, itemIndex?: number):
 }
 
 /**
- * 429 beyond what the user allows the node to wait: when to try again. `notSent`: the node kept the request back
- * because the window it needs opens too late (shared/transport/pacing.ts), so nothing reached the service.
+ * 429 beyond what the user allows the node to wait: when to try again. `notSent`: the node kept the
+ * request back because the window it needs opens too late (shared/transport/pacing.ts), so nothing
+ * reached the service.
  */
 export function rateLimitError(
 	node: INode,
@@ -360,7 +416,8 @@ export function rateLimitError(
 	itemIndex?: number,
 	notSent = false,
 ): NodeApiError {
-	// The readers bound every announced wait; a figure from elsewhere is bounded here too, so the date always exists.
+	// The readers bound every announced wait; a figure from elsewhere is bounded here too, so the
+	// date always exists.
 	const seconds =
 		waitSeconds === undefined || !Number.isFinite(waitSeconds)
 			? undefined
@@ -378,7 +435,15 @@ export function rateLimitError(
 		},
 		{
 			message: `Rate limit reached on ${route(failure)}: retry ${when}`,
-			description: `${notSent ? "Nothing was sent for this item: the service's window for this route is used up and opens again later than the node may wait. " : ''}The service counts requests per organisation and route. The node waits up to ${maxWaitSeconds} s (Max Rate-Limit Wait under Request Options); raise it to wait longer, or space the runs out.`,
+			description:
+				(notSent
+					? "Nothing was sent for this item: the service's window for this route is used up and " +
+						'opens again later than the node may wait. '
+					: '') +
+				`The ` +
+				`service counts requests per organisation and route. The node waits up to ` +
+				`${maxWaitSeconds} s (Max Rate-Limit Wait under Request Options); raise it to wait ` +
+				`longer, or space the runs out.`,
 			httpCode: '429',
 			itemIndex,
 		},

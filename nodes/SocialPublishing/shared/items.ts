@@ -8,8 +8,8 @@ import type {
 import { redactSecrets } from './secrets';
 
 /**
- * Answers turned into n8n items (postReceive steps shared by several operations). Every step gets the raw answer
- * from RoutingNode and returns the items; none passes a secret through.
+ * Answers turned into n8n items (postReceive steps shared by several operations). Every step gets
+ * the raw answer from RoutingNode and returns the items; none passes a secret through.
  */
 
 export type OutputStep = (

@@ -1,12 +1,16 @@
 /**
- * Where a JSON text stops being JSON, in the node's own words. The runtime's `JSON.parse` words its errors
- * differently on each Node line (Node 20: "at position 21"; Node 22 and 24: "at position 21 (line 1 column 22)";
- * some errors on every line give no place and quote the whole text instead), so a message built from it would
- * read differently on n8n 1.x (Node 22), n8n 2.x (Node 24) and in development (Node 20). This reads the text
- * itself, once `JSON.parse` has refused it, and says the same on every line.
+ * Where a JSON text stops being JSON, in the node's own words. The runtime's `JSON.parse` words its
+ * errors differently on each Node line (Node 20: "at position 21"; Node 22 and 24: "at position 21
+ * (line 1 column 22)"; some errors on every line give no place and quote the whole text instead),
+ * so a message built from it would read differently on n8n 1.x (Node 22), n8n 2.x (Node 24) and in
+ * development (Node 20). This reads the text itself, once `JSON.parse` has refused it, and says the
+ * same on every line.
  */
 
-/** The first place the text is not JSON: its offset (UTF-16, as a string index) and what is wrong there. */
+/**
+ * The first place the text is not JSON: its offset (UTF-16, as a string index) and what is wrong
+ * there.
+ */
 export interface JsonStop {
 	at: number;
 	problem: string;
@@ -26,7 +30,10 @@ const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 const ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't', 'u']);
 const WORD = /^[\p{L}\p{N}_$.+-]+/u;
 
-/** What stands at `at`, for "found …": a word or number whole, one character otherwise (invisible ones by code). */
+/**
+ * What stands at `at`, for "found …": a word or number whole, one character otherwise (invisible
+ * ones by code).
+ */
 function found(text: string, at: number, wholeWord = true): string {
 	if (at >= text.length) return 'the end of the text';
 	const word = wholeWord ? WORD.exec(text.slice(at, at + 40))?.[0] : undefined;
@@ -35,7 +42,10 @@ function found(text: string, at: number, wholeWord = true): string {
 	if (char === '\n' || char === '\r') return 'a line break';
 	if (char === '\t') return 'a tab';
 	if (/[\p{C}\p{Z}]/u.test(char))
-		return `the invisible character U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+		return (
+			`the invisible character ` +
+			`U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
+		);
 	return `"${char}"`;
 }
 
@@ -44,7 +54,10 @@ const expected = (text: string, at: number, what: string): JsonStop => ({
 	problem: `expected ${what}, found ${found(text, at)}`,
 });
 
-/** The end of the string starting at `start` (a double quote), or where it stops being a JSON string. */
+/**
+ * The end of the string starting at `start` (a double quote), or where it stops being a JSON
+ * string.
+ */
 function endOfString(text: string, start: number): number | JsonStop {
 	let i = start + 1;
 	while (i < text.length) {
@@ -57,7 +70,9 @@ function endOfString(text: string, start: number): number | JsonStop {
 			if (!ESCAPES.has(next)) {
 				return {
 					at: i + 1,
-					problem: `expected one of " \\ / b f n r t u after a backslash (a backslash itself is written \\\\), found ${found(text, i + 1, false)}`,
+					problem:
+						`expected one of " \\ / b f n r t u after a backslash (a backslash itself is ` +
+						`written \\\\), found ${found(text, i + 1, false)}`,
 				};
 			}
 			if (next === 'u') {
@@ -65,7 +80,9 @@ function endOfString(text: string, start: number): number | JsonStop {
 					if (!/[0-9a-fA-F]/.test(text[digit] ?? ''))
 						return {
 							at: digit,
-							problem: `expected four hexadecimal digits after "\\u", found ${found(text, digit, false)}`,
+							problem:
+								`expected four hexadecimal digits after "\\u", found ` +
+								`${found(text, digit, false)}`,
 						};
 				}
 				i += 6;
@@ -124,7 +141,10 @@ function endOfNumber(text: string, start: number): number | JsonStop {
 	return i;
 }
 
-/** The first place `text` is not JSON; undefined when it is JSON. Iterative, so deep nesting cannot overflow. */
+/**
+ * The first place `text` is not JSON; undefined when it is JSON. Iterative, so deep nesting cannot
+ * overflow.
+ */
 export function firstJsonStop(text: string): JsonStop | undefined {
 	const open: Array<'{' | '['> = [];
 	let want: Want = 'value';
@@ -220,7 +240,10 @@ function place(text: string, at: number): string {
 	return `line ${line}, column ${Array.from(before.slice(lineStart)).length + 1}`;
 }
 
-/** What is wrong with a text that is not JSON, with its place: 'line 1, column 22: expected …, found "posts"'; undefined for JSON. */
+/**
+ * What is wrong with a text that is not JSON, with its place: 'line 1, column 22: expected …, found
+ * "posts"'; undefined for JSON.
+ */
 export function jsonSyntaxProblem(text: string): string | undefined {
 	const stop = firstJsonStop(text);
 	return stop && `${place(text, stop.at)}: ${stop.problem}`;

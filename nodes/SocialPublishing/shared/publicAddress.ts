@@ -1,6 +1,7 @@
 /**
- * Whether a URL's host is one the service will not fetch from (service-notes: POST /upload-from-url takes public
- * https addresses only, no loopback, private or link-local ranges). Judged from the host as written, without any
+ * Whether a URL's host is one the service will not fetch from (service-notes: POST /upload-from-url
+ * takes public https addresses only, no loopback, private or link-local ranges). Judged from the
+ * host as written, without any
  * DNS lookup: IP literals by their range, and the names that never resolve on the public internet.
  * And whether its ending is one the service takes (`endingRefusal`).
  */
@@ -32,10 +33,10 @@ export function endingRefusal(href: string): EndingRefusal | undefined {
 }
 
 /**
- * An address the service is to fetch, read once (Node's URL parser) so that what is judged is what is sent: its
- * `href`. Refused, in words naming the field: empty, not text, a control character or backslash (which the parser
- * drops or reads as "/" silently, and other programs read otherwise), not an address, not https, or a host that is not
- * public (unless `allowPrivate`).
+ * An address the service is to fetch, read once (Node's URL parser) so that what is judged is what
+ * is sent: its `href`. Refused, in words naming the field: empty, not text, a control character or
+ * backslash (which the parser drops or reads as "/" silently, and other programs read otherwise),
+ * not an address, not https, or a host that is not public (unless `allowPrivate`).
  */
 export function readAddressToFetch(
 	raw: unknown,
@@ -56,14 +57,16 @@ export function readAddressToFetch(
 		return {
 			message: `"${label}" has a line break or tab inside: ${shownValue(text)}`,
 			description:
-				'Remove the line break, tab or other control character: a web address has none, and the address read would not be the one written.',
+				'Remove the line break, tab or other control character: a web address has none, and ' +
+				'the address read would not be the one written.',
 		};
 	}
 	if (text.includes('\\')) {
 		return {
 			message: `"${label}" has a backslash: ${shownValue(text)}`,
 			description:
-				'Write "/" in place of "\\": programs read a backslash in an address differently, so the service could fetch another address than the one checked.',
+				'Write "/" in place of "\\": programs read a backslash in an address differently, so ' +
+				'the service could fetch another address than the one checked.',
 		};
 	}
 	let url: URL;
@@ -79,21 +82,30 @@ export function readAddressToFetch(
 		return {
 			message: `"${label}" must use https: "${text.slice(0, 100)}"`,
 			description:
-				'The service downloads only from public https addresses. Put the file on an https host, or use Media → Upload with the file itself.',
+				'The service downloads only from public https addresses. Put the file on an https ' +
+				'host, or use Media → Upload with the file itself.',
 		};
 	}
 	const notPublic = nonPublicHost(url.hostname);
 	if (notPublic && !allowPrivate) {
 		return {
-			message: `"${label}" points to ${notPublic} (${url.hostname}), which the service does not fetch from`,
+			message:
+				`"${label}" points to ${notPublic} (${url.hostname}), which the service does not fetch ` +
+				`from`,
 			description:
-				'The service downloads only from public https addresses, never from loopback, private or link-local ones. Put the file on a public host, or send the file itself with Media → Upload. A self-hosted service on your own network that is set up to fetch from it: turn on Options → Allow Private Address.',
+				'The service downloads only from public https addresses, never from loopback, private ' +
+				'or link-local ones. Put the file on a public host, or send the file itself with ' +
+				'Media → Upload. A self-hosted service on your own network that is set up to fetch ' +
+				'from it: turn on Options → Allow Private Address.',
 		};
 	}
 	return { url };
 }
 
-/** The reason a host is not public, in words (e.g. "a loopback address"), or undefined when it may be public. */
+/**
+ * The reason a host is not public, in words (e.g. "a loopback address"), or undefined when it may
+ * be public.
+ */
 export function nonPublicHost(hostname: string): string | undefined {
 	const host = hostname.toLowerCase().replace(/\.$/, '');
 	if (host.startsWith('[') && host.endsWith(']')) return ipv6Range(host.slice(1, -1));
@@ -106,8 +118,9 @@ export function nonPublicHost(hostname: string): string | undefined {
 }
 
 function parseIpv4(host: string): number[] | undefined {
-	// Hosts come from Node's URL parser (uploadFromUrl.ts), which has already turned other IPv4 forms (2130706433,
-	// 0x7f.1, 017700000001, 127.1) into four decimal parts and IPv6 into its short lowercase form.
+	// Hosts come from Node's URL parser (uploadFromUrl.ts), which has already turned other IPv4 forms
+	// (2130706433, 0x7f.1, 017700000001, 127.1) into four decimal parts and IPv6 into its short
+	// lowercase form.
 	const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
 	if (!match) return undefined;
 	const parts = match.slice(1).map(Number);
@@ -133,7 +146,9 @@ function parseIpv6(text: string): number[] | undefined {
 	if (dotted) {
 		const v4 = parseIpv4(dotted[2]);
 		if (!v4) return undefined;
-		address = `${dotted[1]}${((v4[0] << 8) | v4[1]).toString(16)}:${((v4[2] << 8) | v4[3]).toString(16)}`;
+		const high = ((v4[0] << 8) | v4[1]).toString(16);
+		const low = ((v4[2] << 8) | v4[3]).toString(16);
+		address = `${dotted[1]}${high}:${low}`;
 	}
 	const halves = address.split('::');
 	if (halves.length > 2) return undefined;
@@ -152,9 +167,9 @@ function parseIpv6(text: string): number[] | undefined {
 const ipv4Of = (high: number, low: number) => [high >> 8, high & 0xff, low >> 8, low & 0xff];
 
 /**
- * An IPv6 literal's range. One that carries an IPv4 address (IPv4-mapped ::ffff:a.b.c.d, the old IPv4-compatible
- * ::a.b.c.d, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16, Teredo 2001::/32) is judged as the address it
- * reaches.
+ * An IPv6 literal's range. One that carries an IPv4 address (IPv4-mapped ::ffff:a.b.c.d, the old
+ * IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16, Teredo
+ * 2001::/32) is judged as the address it reaches.
  */
 function ipv6Range(text: string): string | undefined {
 	const groups = parseIpv6(text);

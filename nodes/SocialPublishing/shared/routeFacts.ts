@@ -1,10 +1,11 @@
 /**
- * What the transport and the error wording need to know about a route, declared by the operation that sends it
- * (`routeTo(method, url, { facts })`) instead of being guessed from paths. Plain data, no registry: each operation
- * holds its route (`operation.route`); the node's request hook looks requests up in the table of its operations'
- * routes (resources/index.ts `ROUTES`); loaders, hooks and the trigger name the route they send to
- * (`apiRequest(..., { route: findNextFreeSlot.route })`). The transport hands the match on with the request
- * (`Target.route`, `Failure.route`).
+ * What the transport and the error wording need to know about a route, declared by the operation
+ * that sends it (`routeTo(method, url, { facts })`) instead of being guessed from paths. Plain
+ * data, no registry: each operation holds its route (`operation.route`); the node's request hook
+ * looks requests up in the table of its operations' routes (resources/index.ts `ROUTES`); loaders,
+ * hooks and the trigger name the route they send to (`apiRequest(..., { route:
+ * findNextFreeSlot.route })`). The transport hands the match on with the request (`Target.route`,
+ * `Failure.route`).
  */
 
 import type { AnswerContract } from './transport/answers';
@@ -32,20 +33,23 @@ export type Explain = (outcome: Outcome) => Explained | undefined;
 
 export interface RouteFacts {
 	/**
-	 * A timeout is the answer, not a hiccup: production never answers GET /find-slot for an unknown or disabled
-	 * channel, so a retry would only wait again.
+	 * A timeout is the answer, not a hiccup: production never answers GET /find-slot for an unknown
+	 * or disabled channel, so a retry would only wait again.
 	 */
 	timeoutIsFinal?: boolean;
 	/**
-	 * A write the service may have made although no answer came (a timeout, a dropped connection): what may have
-	 * happened and how to check, for the error. Such a request is never re-sent.
+	 * A write the service may have made although no answer came (a timeout, a dropped connection):
+	 * what may have happened and how to check, for the error. Such a request is never re-sent.
 	 */
 	mayApplyWithoutAnswer?: string;
-	/** Wording for outcomes that mean something particular on this route (by HTTP status, or `timeout`). */
+	/**
+	 * Wording for outcomes that mean something particular on this route (by HTTP status, or
+	 * `timeout`).
+	 */
 	explain?: Partial<Record<number | 'timeout', Explain>>;
 	/**
-	 * What a success answer must look like (transport/answers.ts); anything else is an error, retried on a GET. Every
-	 * route an operation sends declares one.
+	 * What a success answer must look like (transport/answers.ts); anything else is an error, retried
+	 * on a GET. Every route an operation sends declares one.
 	 */
 	answer?: AnswerContract;
 }
@@ -58,7 +62,10 @@ export const SUBJECT_OF_FIELD: Record<string, SubjectKind | null> = {
 	platform: null,
 };
 
-/** A route as an operation declares it (`/analytics/{channel}`): the path's `{field}` says what its id is. */
+/**
+ * A route as an operation declares it (`/analytics/{channel}`): the path's `{field}` says what its
+ * id is.
+ */
 export interface Route {
 	method: string;
 	template: string;

@@ -17,8 +17,9 @@ import type { PagedRequests } from './transport';
 import { readWholeNumber, shownValue } from './userValues';
 
 /**
- * How an operation is declared: its entry in the resource's Operation list (name, action, routing) and its
- * fields, in one file per operation (resources/<resource>/<operation>.ts); the resource's index.ts lists them.
+ * How an operation is declared: its entry in the resource's Operation list (name, action, routing)
+ * and its fields, in one file per operation (resources/<resource>/<operation>.ts); the resource's
+ * index.ts lists them.
  */
 
 export interface Operation {
@@ -26,7 +27,10 @@ export interface Operation {
 	option: INodePropertyOptions;
 	/** Its fields, shown only for this resource and operation. */
 	fields: INodeProperties[];
-	/** The route it sends to, and what the transport and the errors need to know about it (shared/routeFacts.ts). */
+	/**
+	 * The route it sends to, and what the transport and the errors need to know about it
+	 * (shared/routeFacts.ts).
+	 */
 	route: Route;
 }
 
@@ -51,7 +55,10 @@ export function defineOperation(
 	};
 }
 
-/** A resource's Operation picker (entries sorted by name, as n8n lists them) followed by every operation's fields. */
+/**
+ * A resource's Operation picker (entries sorted by name, as n8n lists them) followed by every
+ * operation's fields.
+ */
 export function resourceOperations(
 	resource: string,
 	operations: Operation[],
@@ -91,12 +98,16 @@ export const PATH_FIELD_LABELS: Record<string, string> = {
 	platform: 'Platform',
 };
 
-/** An ID is one path segment: no spaces, slashes, ? or # (checked here, not by a description regex). */
+/**
+ * An ID is one path segment: no spaces, slashes, ? or # (checked here, not by a description regex).
+ */
 export function isMalformedId(value: string): boolean {
 	return /[\s/?#]/.test(value);
 }
 
-/** The trimmed value of an ID field (resource locators included), or a clear error naming the field. */
+/**
+ * The trimmed value of an ID field (resource locators included), or a clear error naming the field.
+ */
 export function idParameter(context: IExecuteSingleFunctions, name: string): string {
 	const label = PATH_FIELD_LABELS[name] ?? name;
 	const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
@@ -104,7 +115,8 @@ export function idParameter(context: IExecuteSingleFunctions, name: string): str
 		failOnField(
 			context,
 			`"${label}" is not an ID: ${shownValue(raw)}`,
-			`An ID is text. Pick it from the list, or make the expression give the ID itself (e.g. {{ $json.id }}).`,
+			`An ID is text. Pick it from the list, or make the expression give the ID itself (e.g. ` +
+				`{{ $json.id }}).`,
 		);
 	}
 	const value = (typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '').trim();
@@ -136,7 +148,10 @@ export async function fillPath(
 	return requestOptions;
 }
 
-/** The checks of a write as one preSend step, held until every item of the run is checked (shared/batch.ts). */
+/**
+ * The checks of a write as one preSend step, held until every item of the run is checked
+ * (shared/batch.ts).
+ */
 function allOrNothing(steps: PreSendAction[]): PreSendAction {
 	return async function (
 		this: IExecuteSingleFunctions,
@@ -151,11 +166,12 @@ function allOrNothing(steps: PreSendAction[]): PreSendAction {
 }
 
 /**
- * The routing of one operation. Every operation sends through the node's transport
- * (`send.paginate: true` opts into `requestOperations.pagination`, see transport/index.ts); `{field}`
- * in the route is filled from that field, checked (preSend `fillPath`). Operations that read
- * several pages pass their own `pagination` (built with `paginated`), which sends the same way. The route and its
- * facts go with the operation (`defineOperation`'s `route`) to the transport and the error wording (shared/routeFacts.ts).
+ * The routing of one operation. Every operation sends through the node's transport (`send.paginate:
+ * true` opts into `requestOperations.pagination`, see transport/index.ts); `{field}` in the route
+ * is filled from that field, checked (preSend `fillPath`). Operations that read several pages pass
+ * their own `pagination` (built with `paginated`), which sends the same way. The route and its
+ * facts go with the operation (`defineOperation`'s `route`) to the transport and the error wording
+ * (shared/routeFacts.ts).
  */
 export function routeTo(
 	method: IHttpRequestMethods,
@@ -171,8 +187,8 @@ export function routeTo(
 ): RoutedTo {
 	const route = declareRoute(method, url, steps.facts);
 	let preSend = [...(url.includes('{') ? [fillPath] : []), ...(steps.preSend ?? [])];
-	// A write sends all the items of a run or none (shared/batch.ts): its checks run as one step that waits for the
-	// other items' checks.
+	// A write sends all the items of a run or none (shared/batch.ts): its checks run as one step that
+	// waits for the other items' checks.
 	if (method !== 'GET' && preSend.length > 0) preSend = [allOrNothing(preSend)];
 	return {
 		route,
@@ -185,7 +201,10 @@ export function routeTo(
 	};
 }
 
-/** What a field's value must be; checked before any request (an expression or an AI agent can give anything). */
+/**
+ * What a field's value must be; checked before any request (an expression or an AI agent can give
+ * anything).
+ */
 export interface ValueRule {
 	/** The parameter's name (`filters.platforms` inside a collection). */
 	name: string;
@@ -201,7 +220,10 @@ export interface ValueRule {
 	when?: (context: IExecuteSingleFunctions) => boolean;
 }
 
-/** preSend: refuses, naming the field and what it takes, a value the service would refuse or answer with nothing. */
+/**
+ * preSend: refuses, naming the field and what it takes, a value the service would refuse or answer
+ * with nothing.
+ */
 export function checkValues(...rules: ValueRule[]): PreSendAction {
 	return async function (
 		this: IExecuteSingleFunctions,
@@ -234,7 +256,8 @@ export function checkValues(...rules: ValueRule[]): PreSendAction {
 				if (wrong.length > 0) {
 					failOnField(
 						this,
-						`"${rule.label}" has a value the service does not take: ${wrong.map(shownValue).join(', ')}`,
+						`"${rule.label}" has a value the service does not take: ` +
+							`${wrong.map(shownValue).join(', ')}`,
 						`Use one of: ${rule.oneOf.join(', ')}.`,
 					);
 				}

@@ -1,17 +1,19 @@
 /**
- * What one run of the node keeps between its items and their requests, in one place: each concern owns a typed slot
- * (`new RunSlot<T>(what)` in its own file) and reads it with `runState(context).get(slot, create)`.
+ * What one run of the node keeps between its items and their requests, in one place: each concern
+ * owns a typed slot (`new RunSlot<T>(what)` in its own file) and reads it with
+ * `runState(context).get(slot, create)`.
+ * The key. RoutingNode gives a declarative node no run object: every item runs with its own
+ * context, concurrently, and each request gets a further context made from the item's. What is the
+ * same object for every item of one run, and for every call they make (hooks, look-ups, the
+ * transport), is the run's input: the array of items that `getExecuteData().data.main[0]` gives,
+ * one array per run of the node. The next run (another execution, or the same node again in a loop)
+ * has a new array, so its state starts empty; the WeakMap lets the state go with the array. A
+ * context without execute data (should not happen in a run) is its own key: state for that call
+ * only.
  *
- * The key. RoutingNode gives a declarative node no run object: every item runs with its own context, concurrently,
- * and each request gets a further context made from the item's. What is the same object for every item of one run,
- * and for every call they make (hooks, look-ups, the transport), is the run's input: the array of items that
- * `getExecuteData().data.main[0]` gives, one array per run of the node. The next run (another execution, or the
- * same node again in a loop) has a new array, so its state starts empty; the WeakMap lets the state go with the
- * array. A context without execute data (should not happen in a run) is its own key: state for that call only.
- *
- * Slots: the all-or-nothing batch (batch.ts), the credential read once (transport/index.ts), the pacer
- * (transport/pacing.ts), Post → Create's look-ups (create/lookups.ts), its media URLs uploaded
- * (create/mediaUrls.ts) and what its preSend sent for its postReceive (create/hooks.ts).
+ * Slots: the all-or-nothing batch (batch.ts), the credential read once (transport/index.ts), the
+ * pacer (transport/pacing.ts), Post → Create's look-ups (create/lookups.ts), its media URLs
+ * uploaded (create/mediaUrls.ts) and what its preSend sent for its postReceive (create/hooks.ts).
  */
 
 import type { IExecuteSingleFunctions } from 'n8n-workflow';

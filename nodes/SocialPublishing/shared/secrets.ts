@@ -1,6 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** Keys whose values are credentials: production echoes a channel's tokens on DELETE /integrations/:id. */
+/**
+ * Keys whose values are credentials: production echoes a channel's tokens on DELETE
+ * /integrations/:id.
+ */
 const SECRET_KEY = /token|secret|password|api[-_]?key|authorization|cookie/i;
 
 /** A deep copy without any field that holds a credential. */
@@ -17,9 +20,10 @@ export function redactSecrets(value: unknown): unknown {
 }
 
 /**
- * Shortest key the node sends. Every answer, error and output has the key's value replaced (`keyRedactor`), and a
- * key of a few characters would take ordinary words with it ("post", "2024"); no key the service issues is shorter
- * than this (API keys are long hex strings, OAuth tokens "pos_" and more), so a shorter one is refused unsent.
+ * Shortest key the node sends. Every answer, error and output has the key's value replaced
+ * (`keyRedactor`), and a key of a few characters would take ordinary words with it ("post",
+ * "2024"); no key the service issues is shorter than this (API keys are long hex strings, OAuth
+ * tokens "pos_" and more), so a shorter one is refused unsent.
  */
 export const MIN_KEY_LENGTH = 8;
 
@@ -30,21 +34,25 @@ export const REDACTED = '[redacted]';
 export interface KeyRedactor {
 	/** The text with every form of the key replaced. */
 	text(value: string): string;
-	/** A copy of a JSON-like value (answers, items) with the key replaced in every string and field name. */
+	/**
+	 * A copy of a JSON-like value (answers, items) with the key replaced in every string and field
+	 * name.
+	 */
 	value<T>(value: T): T;
 	/**
-	 * The error itself, with the key replaced in every string it holds (message, description, stack, context, cause).
-	 * An error handed on to n8n also loses the HTTP client's error it wraps (it holds the request, with the key);
-	 * `keepCause` leaves it, for the transport to read the answer from (the status, the headers).
+	 * The error itself, with the key replaced in every string it holds (message, description, stack,
+	 * context, cause). An error handed on to n8n also loses the HTTP client's error it wraps (it
+	 * holds the request, with the key); `keepCause` leaves it, for the transport to read the answer
+	 * from (the status, the headers).
 	 */
 	error<T>(error: T, options?: { keepCause?: boolean }): T;
 }
 
 /**
- * The forms in which a service, a gateway or a proxy repeats a header value: as it is (so "Bearer key" and
- * "bearer key" too), URL-encoded (once or twice, or as a form field), escaped inside JSON text (once or twice,
- * with "/" escaped or not). Matched without regard to case, so %2f and %2F alike; a case variant of a key of 8 or
- * more characters is no ordinary text either.
+ * The forms in which a service, a gateway or a proxy repeats a header value: as it is (so "Bearer
+ * key" and "bearer key" too), URL-encoded (once or twice, or as a form field), escaped inside JSON
+ * text (once or twice, with "/" escaped or not). Matched without regard to case, so %2f and %2F
+ * alike; a case variant of a key of 8 or more characters is no ordinary text either.
  */
 function formsOf(key: string): string[] {
 	const json = JSON.stringify(key).slice(1, -1);
@@ -62,7 +70,10 @@ function formsOf(key: string): string[] {
 
 const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A plain JSON-like container: an array, an object of Object or no prototype, or the HTTP client's headers. */
+/**
+ * A plain JSON-like container: an array, an object of Object or no prototype, or the HTTP client's
+ * headers.
+ */
 function isContainer(value: unknown): value is Record<string, unknown> {
 	if (!value || typeof value !== 'object') return false;
 	if (Array.isArray(value)) return true;
@@ -74,7 +85,10 @@ function isContainer(value: unknown): value is Record<string, unknown> {
 	);
 }
 
-/** Parts of a client error that hold the request being sent (and its key) rather than what came back. */
+/**
+ * Parts of a client error that hold the request being sent (and its key) rather than what came
+ * back.
+ */
 const REQUEST_PARTS = new Set([
 	'config',
 	'request',
@@ -86,7 +100,10 @@ const REQUEST_PARTS = new Set([
 	'_options',
 ]);
 
-/** What the HTTP client's error keeps of the request: never handed on (it carries the Authorization header). */
+/**
+ * What the HTTP client's error keeps of the request: never handed on (it carries the Authorization
+ * header).
+ */
 function carriesRequest(value: unknown): boolean {
 	const error = value as
 		| { config?: unknown; request?: unknown; isAxiosError?: unknown }
@@ -97,8 +114,8 @@ function carriesRequest(value: unknown): boolean {
 }
 
 /**
- * The one place where the key's value is taken out of what the service sent back. Iterative (no recursion), so a
- * deeply nested answer is walked without exhausting the stack.
+ * The one place where the key's value is taken out of what the service sent back. Iterative (no
+ * recursion), so a deeply nested answer is walked without exhausting the stack.
  */
 export function keyRedactor(key: string): KeyRedactor {
 	if (!key) return { text: (value) => value, value: (value) => value, error: (error) => error };
@@ -155,7 +172,8 @@ export function keyRedactor(key: string): KeyRedactor {
 				if (inner instanceof Error || isContainer(inner)) pending.push(inner);
 			}
 		}
-		// An error handed on never keeps the client's own, which holds the request and its Authorization header.
+		// An error handed on never keeps the client's own, which holds the request and its
+		// Authorization header.
 		if (!options.keepCause && root instanceof Error && carriesRequest(root.cause))
 			root.cause = undefined;
 		return root;

@@ -3,14 +3,18 @@ import { BINARY_ENCODING, type IBinaryData, type IExecuteSingleFunctions } from 
 import type { AnswerContract } from './transport/answers';
 
 /**
- * Uploads from an n8n binary property, streamed (Media → Upload, and Post → Create's media straight from a
- * binary field): the file is never read whole into memory when n8n keeps binaries on disk (or in object
- * storage). Type and size are read from the binary's metadata and first bytes, so a refused file costs no upload.
+ * Uploads from an n8n binary property, streamed (Media → Upload, and Post → Create's media straight
+ * from a binary field): the file is never read whole into memory when n8n keeps binaries on disk
+ * (or in object storage). Type and size are read from the binary's metadata and first bytes, so a
+ * refused file costs no upload.
  */
 
 export const MB = 1024 * 1024;
 
-/** What both upload routes answer: a media item (spec 2.2; production: the stored record, its originalName empty). */
+/**
+ * What both upload routes answer: a media item (spec 2.2; production: the stored record, its
+ * originalName empty).
+ */
 export const MEDIA_ITEM: AnswerContract = {
 	is: 'the uploaded media item',
 	shape: { object: { id: 'text', path: 'text' } },
@@ -52,7 +56,10 @@ const MP4_BRANDS = new Set([
 	'XAVC',
 ]);
 
-/** The accepted types of POST /upload (service-notes: JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF, MP4), told by their bytes. */
+/**
+ * The accepted types of POST /upload (service-notes: JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF, MP4),
+ * told by their bytes.
+ */
 export function sniffMediaType(head: Uint8Array): MediaType | undefined {
 	const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
 	if (starts(0xff, 0xd8, 0xff)) return { mime: 'image/jpeg', kind: 'image', ext: 'jpg' };
@@ -130,9 +137,11 @@ export function multipartFile(
 	fileSize: number,
 	open: ChunkSource,
 ): MultipartFile {
-	const boundary = `----n8nSocialPublishing${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`;
+	const unique = `${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`;
+	const boundary = `----n8nSocialPublishing${unique}`;
 	const head = Buffer.from(
-		`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${quoted(fileName)}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+		`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; ` +
+			`filename="${quoted(fileName)}"\r\nContent-Type: ${contentType}\r\n\r\n`,
 	);
 	const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
 	return new MultipartFile(head, tail, fileSize, open, boundary);
@@ -167,7 +176,10 @@ export interface BinarySource {
 	open: ChunkSource;
 }
 
-/** Size, first bytes and a reader of an n8n binary, without reading a file n8n keeps on disk whole. For Media → Upload and Post → Create. */
+/**
+ * Size, first bytes and a reader of an n8n binary, without reading a file n8n keeps on disk whole.
+ * For Media → Upload and Post → Create.
+ */
 export async function binarySource(
 	context: IExecuteSingleFunctions,
 	binary: IBinaryData,

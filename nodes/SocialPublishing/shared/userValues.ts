@@ -1,12 +1,15 @@
 /**
- * What users type (dates, whole numbers, JSON), read in one place: a value that does not exist is refused in
- * words, never rolled over into one nobody wrote, and the value judged is the value sent. Also how a value is quoted
- * back to the user, within the bounds on what the node reads (JSON depth, text size: stated once, in bounds.ts).
+ * What users type (dates, whole numbers, JSON), read in one place: a value that does not exist is
+ * refused in words, never rolled over into one nobody wrote, and the value judged is the value
+ * sent. Also how a value is quoted back to the user, within the bounds on what the node reads (JSON
+ * depth, text size: stated once, in bounds.ts).
  */
 import { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS } from './bounds';
 import { jsonSyntaxProblem } from './jsonSyntax';
 
-/** No place on Earth is further from UTC than this (UTC+14:00, Kiribati; UTC−12:00 the other way). */
+/**
+ * No place on Earth is further from UTC than this (UTC+14:00, Kiribati; UTC−12:00 the other way).
+ */
 export const MAX_OFFSET_MINUTES = 14 * 60;
 export { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS };
 
@@ -19,8 +22,8 @@ function shortened(text: string): string {
 }
 
 /**
- * A value as the user reads it in a message: text in quotes, numbers as digits, objects as (shortened) JSON, and in
- * words what has no written form: "empty", "not a number", "infinite".
+ * A value as the user reads it in a message: text in quotes, numbers as digits, objects as
+ * (shortened) JSON, and in words what has no written form: "empty", "not a number", "infinite".
  */
 export function shownValue(value: unknown): string {
 	if (value === undefined || value === null) return 'empty';
@@ -41,7 +44,8 @@ export function shownValue(value: unknown): string {
 	if (jsonDeeperThan(value, MAX_JSON_DEPTH))
 		return Array.isArray(value) ? 'a deeply nested list' : 'a deeply nested object';
 	try {
-		// Inside, what JSON has no words for (NaN, Infinity, null, a missing entry) is said as shownValue says it.
+		// Inside, what JSON has no words for (NaN, Infinity, null, a missing entry) is said as
+		// shownValue says it.
 		const said = (_key: string, inner: unknown) =>
 			inner === null ||
 			inner === undefined ||
@@ -54,7 +58,10 @@ export function shownValue(value: unknown): string {
 	}
 }
 
-/** A Luxon DateTime (what `{{ $now }}` gives): its ISO text, null when invalid; undefined for anything else. */
+/**
+ * A Luxon DateTime (what `{{ $now }}` gives): its ISO text, null when invalid; undefined for
+ * anything else.
+ */
 function isoOfDateTime(value: unknown): string | null | undefined {
 	if (typeof value !== 'object' || value === null) return undefined;
 	const toISO = (value as { toISO?: unknown }).toISO;
@@ -65,7 +72,10 @@ function isoOfDateTime(value: unknown): string | null | undefined {
 
 // ---------------------------------------------------------------- JSON
 
-/** Whether a value nests deeper than `limit` objects or lists; walked without recursion, so any depth is safe. */
+/**
+ * Whether a value nests deeper than `limit` objects or lists; walked without recursion, so any
+ * depth is safe.
+ */
 export function jsonDeeperThan(value: unknown, limit: number): boolean {
 	const stack: Array<[unknown, number]> = [[value, 0]];
 	const seen = new Set<object>();
@@ -88,8 +98,9 @@ export type JsonRefusal = 'tooDeep' | 'tooLong' | 'notJson';
 const TOO_DEEP = { error: TOO_DEEP_WORDS, why: 'tooDeep' } as const;
 
 /**
- * A JSON parameter, as text typed in the editor or as a value from an expression: the value, or what is wrong
- * (`why`) and in words (`error`: not valid JSON, too long, too deep). Empty text is undefined.
+ * A JSON parameter, as text typed in the editor or as a value from an expression: the value, or
+ * what is wrong (`why`) and in words (`error`: not valid JSON, too long, too deep). Empty text is
+ * undefined.
  */
 export function readJson(raw: unknown): { value: unknown } | { error: string; why: JsonRefusal } {
 	if (typeof raw !== 'string')
@@ -105,7 +116,8 @@ export function readJson(raw: unknown): { value: unknown } | { error: string; wh
 	try {
 		value = JSON.parse(raw) as unknown;
 	} catch {
-		// In the node's words, not the parser's: those differ between the Node lines n8n runs on (jsonSyntax.ts).
+		// In the node's words, not the parser's: those differ between the Node lines n8n runs on
+		// (jsonSyntax.ts).
 		const problem = jsonSyntaxProblem(raw);
 		return { error: problem ? `not valid JSON (${problem})` : 'not valid JSON', why: 'notJson' };
 	}
@@ -114,7 +126,10 @@ export function readJson(raw: unknown): { value: unknown } | { error: string; wh
 
 // ---------------------------------------------------------------- whole numbers
 
-/** A whole number as given (a number, or digits as text), or what it is instead in words ("it is empty"). */
+/**
+ * A whole number as given (a number, or digits as text), or what it is instead in words ("it is
+ * empty").
+ */
 export function readWholeNumber(raw: unknown): { value: number } | { refused: string } {
 	const number =
 		typeof raw === 'number'
@@ -148,7 +163,10 @@ const MONTH_ABBREVIATIONS = MONTHS.map((name) => name.slice(0, 3).toLowerCase())
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const WEEKDAY_ABBREVIATIONS = WEEKDAYS.map((name) => name.slice(0, 3).toLowerCase());
 
-/** A date and time as written, before it is judged; `offsetMinutes` undefined: a wall time without zone. */
+/**
+ * A date and time as written, before it is judged; `offsetMinutes` undefined: a wall time without
+ * zone.
+ */
 interface WrittenDate {
 	year: number;
 	month: number;
@@ -163,13 +181,18 @@ interface WrittenDate {
 	weekday?: number;
 }
 
-/** ISO 8601: 2030-01-15, 2030-01-15T10:00, 2030-01-15 10:00:00.250, with Z or ±hh, ±hhmm, ±hh:mm. */
+/**
+ * ISO 8601: 2030-01-15, 2030-01-15T10:00, 2030-01-15 10:00:00.250, with Z or ±hh, ±hhmm, ±hh:mm.
+ */
 const ISO_DATE =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s?([Zz]|[+-]\d{2}(?::?\d{2})?))?)?$/;
 /** RFC 2822, as e-mail and RSS write it: "Tue, 15 Jan 2030 10:00:00 +0100" or "… GMT". */
 const MAIL_DATE =
 	/^(?:([a-z]{3}),?\s+)?(\d{1,2})\s+([a-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2})(?::(\d{2}))?\s+(gmt|ut|utc|z|[+-]\d{4})$/i;
-/** JavaScript's Date.toString(): "Tue Jan 15 2030 10:00:00 GMT+0100 (Central European Standard Time)". */
+/**
+ * JavaScript's Date.toString(): "Tue Jan 15 2030 10:00:00 GMT+0100 (Central European Standard
+ * Time)".
+ */
 const SCRIPT_DATE =
 	/^([a-z]{3})\s+([a-z]{3})\s+(\d{1,2})\s+(\d{4})\s+(\d{2}):(\d{2}):(\d{2})\s+gmt([+-]\d{4})(?:\s+\([^()]*\))?$/i;
 
@@ -247,7 +270,10 @@ function daysIn(year: number, month: number): number {
 	return last.getUTCDate();
 }
 
-/** The instant of a wall time read as UTC (years before 100 included, which Date.UTC would move to the 1900s). */
+/**
+ * The instant of a wall time read as UTC (years before 100 included, which Date.UTC would move to
+ * the 1900s).
+ */
 function utcOf(date: WrittenDate): number {
 	const instant = new Date(0);
 	instant.setUTCFullYear(date.year, date.month - 1, date.day);
@@ -261,7 +287,9 @@ function whyNotExisting(date: WrittenDate): string | undefined {
 		return `there is no month ${date.month}; months run 01 to 12`;
 	const days = daysIn(date.year, date.month);
 	if (date.day < 1 || date.day > days)
-		return `${MONTHS[date.month - 1]} ${date.year} has ${days} days, so there is no day ${date.day}`;
+		return (
+			`${MONTHS[date.month - 1]} ${date.year} has ${days} days, ` + `so there is no day ${date.day}`
+		);
 	if (date.hour > 23) return `there is no hour ${date.hour}; hours run 00 to 23`;
 	if (date.minute > 59) return `there is no minute ${date.minute}; minutes run 00 to 59`;
 	if (date.second > 59) return `there is no second ${date.second}; seconds run 00 to 59`;
@@ -271,13 +299,19 @@ function whyNotExisting(date: WrittenDate): string | undefined {
 			return `the offset ${date.offsetText} has ${digits.slice(2)} minutes; minutes run 00 to 59`;
 		}
 		if (Math.abs(date.offsetMinutes) > MAX_OFFSET_MINUTES) {
-			return `the offset ${date.offsetText} is beyond ±14:00, further from UTC than any place on Earth`;
+			return (
+				`the offset ${date.offsetText} is beyond ±14:00, further from UTC than any place on ` +
+				`Earth`
+			);
 		}
 	}
 	if (date.weekday !== undefined) {
 		const actual = new Date(utcOf(date)).getUTCDay();
 		if (actual !== date.weekday) {
-			return `${date.day} ${MONTHS[date.month - 1]} ${date.year} is a ${WEEKDAYS[actual]}, not a ${WEEKDAYS[date.weekday]}`;
+			return (
+				`${date.day} ${MONTHS[date.month - 1]} ${date.year} is a ${WEEKDAYS[actual]}, not a ` +
+				`${WEEKDAYS[date.weekday]}`
+			);
 		}
 	}
 	return undefined;
@@ -309,7 +343,10 @@ export function wallOf(utcMs: number, timeZone: string): number {
 	return wall.getTime();
 }
 
-/** What a date parameter holds: the instant (ISO 8601 UTC as sent, and its milliseconds), or why it is refused. */
+/**
+ * What a date parameter holds: the instant (ISO 8601 UTC as sent, and its milliseconds), or why it
+ * is refused.
+ */
 export type DateRead =
 	| { iso: string; ms: number }
 	| { refused: 'empty' }
@@ -319,10 +356,11 @@ export type DateRead =
 const LAST_INSTANT_MS = 8.64e15;
 
 /**
- * The one reader of a date the user gives: ISO 8601 (a wall time without zone is meant in `timeZone`, the
- * workflow's), RFC 2822 (e-mail, RSS), JavaScript's Date text, a Date or a Luxon DateTime (`{{ $now.plus(...) }}`).
- * A date that does not exist (30 February, month 13, hour 24, an offset beyond ±14:00, a wall time the clocks skip
- * in `timeZone`) is refused, never rolled over; anything else (a number, words, another order) is not a date.
+ * The one reader of a date the user gives: ISO 8601 (a wall time without zone is meant in
+ * `timeZone`, the workflow's), RFC 2822 (e-mail, RSS), JavaScript's Date text, a Date or a Luxon
+ * DateTime (`{{ $now.plus(...) }}`). A date that does not exist (30 February, month 13, hour 24, an
+ * offset beyond ±14:00, a wall time the clocks skip in `timeZone`) is refused, never rolled over;
+ * anything else (a number, words, another order) is not a date.
  */
 export function readDate(raw: unknown, timeZone: string): DateRead {
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
@@ -347,8 +385,8 @@ export function readDate(raw: unknown, timeZone: string): DateRead {
 	if (date.offsetMinutes !== undefined) ms = asUtc - date.offsetMinutes * 60_000;
 	else {
 		try {
-			// Two passes get the offset right across a daylight-saving change; a wall time the clocks skip comes back
-			// as another wall time.
+			// Two passes get the offset right across a daylight-saving change; a wall time the clocks
+			// skip comes back as another wall time.
 			ms = asUtc - (wallOf(asUtc, timeZone) - asUtc);
 			ms = asUtc - (wallOf(ms, timeZone) - ms);
 			if (wallOf(ms, timeZone) !== asUtc) {
@@ -369,8 +407,12 @@ export function readDate(raw: unknown, timeZone: string): DateRead {
 	return { iso: new Date(ms).toISOString(), ms };
 }
 
-/** A refused date in words after its quote: `is not a date` / `does not exist: February 2026 has 28 days…`. */
+/**
+ * A refused date in words after its quote: `is not a date` / `does not exist: February 2026 has 28
+ * days…`.
+ */
 export function refusedDateWords(read: Exclude<DateRead, { iso: string }>): string {
 	if (read.refused === 'empty') return 'is empty';
-	return `${read.refused === 'not a date' ? 'is not a date' : 'does not exist'}${'why' in read && read.why ? `: ${read.why}` : ''}`;
+	const what = read.refused === 'not a date' ? 'is not a date' : 'does not exist';
+	return `${what}${'why' in read && read.why ? `: ${read.why}` : ''}`;
 }

@@ -3,7 +3,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import { PLATFORM_IDS, PLATFORMS } from '../../shared/platforms';
 import { checkValues, defineOperation, routeTo } from '../../shared/routing';
 
-/** The platforms the service connects through GET /social/:platform (Bluesky and Telegram are connected in its application). */
+/**
+ * The platforms the service connects through GET /social/:platform (Bluesky and Telegram are
+ * connected in its application).
+ */
 const CONNECTABLE = PLATFORM_IDS.filter((id) => PLATFORMS[id].connectViaApi);
 
 const fields: INodeProperties[] = [
@@ -14,7 +17,8 @@ const fields: INodeProperties[] = [
 		required: true,
 		default: 'linkedin',
 		description:
-			"The platform to connect. Bluesky and Telegram are connected in the service's own application instead.",
+			"The platform to connect. Bluesky and Telegram are connected in the service's own " +
+			'application instead.',
 		options: CONNECTABLE.map((id) => ({
 			name: PLATFORMS[id].displayName,
 			value: id,
@@ -30,7 +34,8 @@ export const getConnectUrl = defineOperation(
 		value: 'getConnectUrl',
 		action: 'Get a connect URL for a platform',
 		description:
-			'Get the address where a member of the organisation connects a new channel (GET /social/:platform)',
+			'Get the address where a member of the organisation connects a new channel (GET ' +
+			'/social/:platform)',
 		routing: routeTo('GET', '/social/{platform}', {
 			preSend: [checkValues({ name: 'platform', label: 'Platform', oneOf: CONNECTABLE })],
 			facts: { answer: { is: 'the connect URL', shape: { object: { url: 'text' } } } },

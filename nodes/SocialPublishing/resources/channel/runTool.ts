@@ -54,7 +54,8 @@ const fields: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						description:
-							'Sent as text. For numbers, booleans or nested values use "Using JSON" (the service may read the text "false" as true).',
+							'Sent as text. For numbers, booleans or nested values use "Using JSON" (the ' +
+							'service may read the text "false" as true).',
 					},
 				],
 			},
@@ -69,7 +70,10 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-/** POST /integration-trigger/:id: `{methodName, data}` from the tool picked and its input (fields or JSON). */
+/**
+ * POST /integration-trigger/:id: `{methodName, data}` from the tool picked and its input (fields or
+ * JSON).
+ */
 async function toolRequestBody(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
@@ -131,7 +135,8 @@ export const runChannelTool = defineOperation(
 		value: 'runTool',
 		action: 'Run a tool of a channel',
 		description:
-			"Run one of the channel's tools, e.g. list a Discord server's channels (POST /integration-trigger/:channel)",
+			"Run one of the channel's tools, e.g. list a Discord server's channels (POST " +
+			'/integration-trigger/:channel)',
 		routing: routeTo('POST', '/integration-trigger/{channel}', {
 			preSend: [toolRequestBody],
 			postReceive: [outputItems],
@@ -139,13 +144,15 @@ export const runChannelTool = defineOperation(
 				// `{output: <the tool's result>}`; a tool that gives nothing makes it `{}`.
 				answer: { is: "the tool's result", shape: 'object' },
 				explain: {
-					// The key itself worked: this route answers 401 when the channel's sign-in on its platform has lapsed.
+					// The key itself worked: this route answers 401 when the channel's sign-in on its
+					// platform has lapsed.
 					401: ({ id, said }) =>
 						said && /expired|disconnected/i.test(said)
 							? {
 									message: `The sign-in of channel ${id} on its platform has expired`,
 									description:
-										"Reconnect the channel in the service's application (open the channel's preferences and reconnect it), then run the node again.",
+										"Reconnect the channel in the service's application (open the channel's " +
+										'preferences and reconnect it), then run the node again.',
 								}
 							: undefined,
 					404: ({ id, said }) =>
@@ -153,7 +160,8 @@ export const runChannelTool = defineOperation(
 							? {
 									message: `Channel ${id} has no such tool`,
 									description:
-										'Pick a tool from the list; Channel → Get Settings shows the tools of a channel. The channel itself may also be unknown.',
+										'Pick a tool from the list; Channel → Get Settings shows the tools of a ' +
+										'channel. The channel itself may also be unknown.',
 								}
 							: undefined,
 				},

@@ -34,7 +34,8 @@ const fields: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			description:
-				"Name sent with the file; the service may not keep it (production stores no original name). Empty: the binary's own file name.",
+				'Name sent with the file; the service may not keep it (production stores no original ' +
+				"name). Empty: the binary's own file name.",
 		},
 	]),
 ];
@@ -64,8 +65,10 @@ async function uploadBody(
 		fail(
 			`Item ${itemIndex + 1} has no binary property "${property}"`,
 			present.length
-				? `The item's binary properties are: ${present.join(', ')}. Set "Input Binary Field" to one of them.`
-				: 'The item carries no file. Read or download the file in an earlier node (e.g. Read/Write Files from Disk, HTTP Request).',
+				? `The item's binary properties are: ${present.join(', ')}. Set "Input Binary Field" to ` +
+						`one of them.`
+				: 'The item carries no file. Read or download the file in an earlier node (e.g. ' +
+						'Read/Write Files from Disk, HTTP Request).',
 		);
 	}
 	const source = await binarySource(this, binary);
@@ -75,14 +78,17 @@ async function uploadBody(
 	if (source.size === 0) {
 		fail(
 			`The file "${fileName}" in binary field "${property}" is empty (0 bytes)`,
-			"The node before this one produced an empty file (e.g. a failed download or an empty read). Check that node's output, then upload again.",
+			'The node before this one produced an empty file (e.g. a failed download or an empty ' +
+				"read). Check that node's output, then upload again.",
 		);
 	}
 	const type = sniffMediaType(source.head);
 	if (!type) {
 		fail(
-			`The file "${fileName}" is not a type the service accepts${binary.mimeType ? ` (n8n saw ${binary.mimeType})` : ''}`,
-			"POST /upload takes JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF or MP4, judged by the file's content, not its name. Convert the file first.",
+			`The file "${fileName}" is not a type the service ` +
+				`accepts${binary.mimeType ? ` (n8n saw ${binary.mimeType})` : ''}`,
+			"POST /upload takes JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF or MP4, judged by the file's " +
+				'content, not its name. Convert the file first.',
 		);
 	}
 	const body = multipartFile('file', fileName, type.mime, source.size, source.open);
@@ -95,7 +101,8 @@ async function uploadBody(
 	if (body.size > UPLOAD_LIMITS.requestBytes) {
 		fail(
 			`The file "${fileName}" is ${megabytes(source.size)}; an upload may be at most 50 MB`,
-			'Put the file at a public https address and use Media → Upload From URL, which takes files up to 100 MB.',
+			'Put the file at a public https address and use Media → Upload From URL, which takes ' +
+				'files up to 100 MB.',
 		);
 	}
 	requestOptions.body = body as unknown as IHttpRequestOptions['body'];
@@ -122,7 +129,8 @@ export const uploadMedia = defineOperation(
 					413: () => ({
 						message: 'The upload is larger than the service accepts (50 MB)',
 						description:
-							'For a file over 50 MB, put it at a public HTTPS address and use Media → Upload From URL (up to 100 MB).',
+							'For a file over 50 MB, put it at a public HTTPS address and use Media → Upload ' +
+							'From URL (up to 100 MB).',
 					}),
 				},
 			},

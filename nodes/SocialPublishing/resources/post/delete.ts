@@ -8,7 +8,8 @@ const fields: INodeProperties[] = [
 	postIdField(),
 	{
 		displayName:
-			"Some installs of the service delete the whole group of the post (on the real service: this channel's post with its follow-up parts), not just this one part",
+			'Some installs of the service delete the whole group of the post (on the real service: ' +
+			"this channel's post with its follow-up parts), not just this one part",
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
@@ -32,7 +33,8 @@ export const deletePost = defineOperation(
 			postReceive: [postDeleted],
 			facts: {
 				mayApplyWithoutAnswer:
-					'The post may have been deleted: check with Post → Get Many (around its date) before running again.',
+					'The post may have been deleted: check with Post → Get Many (around its date) ' +
+					'before running again.',
 				// The spec's `{deleted, id}`; production answers `{error: true}` on success.
 				answer: { is: 'the confirmation of the deletion', shape: 'object' },
 			},

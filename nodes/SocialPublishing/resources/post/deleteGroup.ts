@@ -15,7 +15,10 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-/** Post → Delete Group: `{deleted: false}` when nothing matched (spec); production always answers `{error: true}`. */
+/**
+ * Post → Delete Group: `{deleted: false}` when nothing matched (spec); production always answers
+ * `{error: true}`.
+ */
 const groupDeleted: OutputStep = async function (_items, response) {
 	const body = (response.body ?? {}) as IDataObject;
 	const group = idParameter(this, 'group');
@@ -29,12 +32,14 @@ export const deletePostGroup = defineOperation(
 		value: 'deleteGroup',
 		action: 'Delete a group of posts',
 		description:
-			"Delete the posts of one group: on the service, one channel's post and its follow-up parts (DELETE /posts/group/:group)",
+			"Delete the posts of one group: on the service, one channel's post and its follow-up " +
+			'parts (DELETE /posts/group/:group)',
 		routing: routeTo('DELETE', '/posts/group/{group}', {
 			postReceive: [groupDeleted],
 			facts: {
 				mayApplyWithoutAnswer:
-					'The group may have been deleted: check with Post → Get Many (around its date) before running again.',
+					'The group may have been deleted: check with Post → Get Many (around its date) ' +
+					'before running again.',
 				// The spec's `{deleted, id}`; production answers `{error: true}`, matched or not.
 				answer: { is: 'the confirmation of the deletion', shape: 'object' },
 			},

@@ -4,7 +4,10 @@ import { channelLocator } from '../../shared/descriptions';
 import type { OutputStep } from '../../shared/items';
 import { defineOperation, idParameter, routeTo } from '../../shared/routing';
 
-/** Slot → Find Next Free: the date as the service gives it (usable as a post date) and as ISO 8601 UTC. */
+/**
+ * Slot → Find Next Free: the date as the service gives it (usable as a post date) and as ISO 8601
+ * UTC.
+ */
 const slotItem: OutputStep = async function (_items, response) {
 	const date = String((response.body as IDataObject | undefined)?.date ?? '');
 	const utc = date && !/(Z|[+-]\d\d:?\d\d)$/.test(date) ? `${date}Z` : date;
@@ -31,19 +34,26 @@ export const findNextFreeSlot = defineOperation(
 			postReceive: [slotItem],
 			facts: {
 				answer: { is: 'the free slot', shape: { object: { date: 'date' } } },
-				// Production never answers for an unknown or disabled channel, or one without posting times: a retry would
-				// only wait again.
+				// Production never answers for an unknown or disabled channel, or one without posting
+				// times: a retry would only wait again.
 				timeoutIsFinal: true,
 				explain: {
 					404: ({ id }) => ({
 						message: `No free posting slot for channel ${id}`,
 						description:
-							"The channel has no posting times configured, or it is unknown. Set its posting times in the service's application, or check the ID with Channel → Get Many.",
+							'The channel has no posting times configured, or it is unknown. Set its posting ' +
+							"times in the service's application, or check the ID with Channel → Get Many.",
 					}),
 					timeout: ({ id, seconds }) => ({
-						message: `No answer from the service within ${seconds} s for the free slot of channel ${id}: the channel may be unknown, disabled or without posting times`,
+						message:
+							`No answer from the service within ${seconds} s for the free slot of channel ` +
+							`${id}: the channel may be unknown, disabled or without posting times`,
 						description:
-							"Some installs never answer GET /find-slot for an unknown or disabled channel, or one without posting times, so it is not retried. Check the channel with Channel → Get Many (it must be listed and not disabled) and its posting times in the service's application; if both are fine, raise Timeout under Request Options.",
+							'Some installs never answer GET /find-slot for an unknown or disabled channel, ' +
+							'or one without posting times, so it is not retried. Check the channel with ' +
+							'Channel → Get Many (it must be listed and not disabled) and its posting times ' +
+							"in the service's application; if both are fine, raise Timeout under Request " +
+							'Options.',
 					}),
 				},
 			},

@@ -1,9 +1,9 @@
 /**
- * The platform rules of the service (spec 4.8, 8 and service-notes) as ONE data table: one file per platform
- * (`x.ts`, ...), assembled here.
- *
+ * The platform rules of the service (spec 4.8, 8 and service-notes) as ONE data table: one file per
+ * platform (`x.ts`, ...), assembled here.
  * The node's pre-send validation and UI hints, the sandbox and the tests all read this table;
- * `../postRules/` holds the only code that interprets it. A rule changes in its platform's file, in one line.
+ * `../postRules/` holds the only code that interprets it. A rule changes in its platform's file, in
+ * one line.
  */
 
 import type { MediaKind, PlatformId, PlatformRules } from './types';

@@ -7,8 +7,8 @@ export const mastodon: PlatformRules = {
 	plans: PRO_PLANS,
 	connectViaApi: true,
 	maxLength: 500,
-	// The service counts the text as it is: a link counts in full (checked against the real backend; the spec's
-	// 23-character link rule holds there for X only).
+	// The service counts the text as it is: a link counts in full (checked against the real backend;
+	// the spec's 23-character link rule holds there for X only).
 	lengthCounting: 'characters',
 	mediaRule: 'Up to 4 images, or 1 video or GIF on its own, in each part',
 	followUps: 'replies in a thread',
@@ -37,7 +37,8 @@ export const mastodon: PlatformRules = {
 			},
 			default: 'public',
 			description:
-				'Public: everyone; unlisted: everyone, but not in public timelines; private: followers only. Replies in a thread use the same visibility.',
+				'Public: everyone; unlisted: everyone, but not in public timelines; private: ' +
+				'followers only. Replies in a thread use the same visibility.',
 		},
 	],
 };

@@ -16,8 +16,9 @@ export type Plan = 'Starter' | 'Pro' | 'Business';
 export type MediaKind = 'image' | 'gif' | 'video';
 
 /**
- * A condition on another setting of the same post: it has `value`, or it does not have `notValue` (left out counts as
- * not having it). Used where a platform's rule changes with one of its settings (an X article).
+ * A condition on another setting of the same post: it has `value`, or it does not have `notValue`
+ * (left out counts as not having it). Used where a platform's rule changes with one of its settings
+ * (an X article).
  */
 export type SettingCondition =
 	| { setting: string; value: string }
@@ -26,21 +27,25 @@ export type SettingCondition =
 /**
  * How a platform counts a part's text (after tags are removed and entities decoded):
  * - 'characters': characters (code points), each link in full;
- * - 'xWeighted': the larger of X's weighted count (characters in the Latin and common punctuation ranges count 1,
- *   the rest 2, an emoji 2, each link 23) and the text's UTF-16 length, as the service counts X.
+ * - 'xWeighted': the larger of X's weighted count (characters in the Latin and common punctuation
+ *   ranges count 1, the rest 2, an emoji 2, each link 23) and the text's UTF-16 length, as the
+ *   service counts X.
  */
 export type LengthCounting = 'characters' | 'xWeighted';
 
 /**
- * One setting of a platform, as the service takes it: data about the service, not an n8n node parameter
- * (`resources/post/create/settings.ts` makes the node's parameters from it). It is not shaped like one either
- * (`label`, not `displayName`), so n8n's parameter rules do not take it for one: `default` is the service's own
- * default, `required` its rule.
+ * One setting of a platform, as the service takes it: data about the service, not an n8n node
+ * parameter (`resources/post/create/settings.ts` makes the node's parameters from it). It is not
+ * shaped like one either (`label`, not `displayName`), so n8n's parameter rules do not take it for
+ * one: `default` is the service's own default, `required` its rule.
  */
 export interface SettingField {
 	/** The key in the post's `settings`, as the API names it. */
 	name: string;
-	/** The setting's name as the editor shows it: the field's label and the name used in error messages. */
+	/**
+	 * The setting's name as the editor shows it: the field's label and the name used in error
+	 * messages.
+	 */
 	label: string;
 	/**
 	 * options: a string out of `values`; boolean: a real JSON boolean; string: text;
@@ -50,7 +55,10 @@ export interface SettingField {
 	type: 'options' | 'boolean' | 'string' | 'url' | 'collaborators' | 'tags' | 'media';
 	required: boolean;
 	values?: string[];
-	/** options: each value's name and description as the editor shows them (the value itself is the API's). */
+	/**
+	 * options: each value's name and description as the editor shows them (the value itself is the
+	 * API's).
+	 */
 	valueLabels?: Record<string, { name: string; description: string }>;
 	/** What the service uses when the field is left out (only where the spec names one). */
 	default?: unknown;
@@ -65,11 +73,14 @@ export interface SettingField {
 	/** media: the kinds of file accepted. */
 	mediaKinds?: MediaKind[];
 	/**
-	 * The row applies only when this holds: it is checked (and `required`) then only, and the editor shows its field
-	 * then only. Without it the row always applies.
+	 * The row applies only when this holds: it is checked (and `required`) then only, and the editor
+	 * shows its field then only. Without it the row always applies.
 	 */
 	when?: SettingCondition;
-	/** string: the node's list of values to pick from (a `methods.loadOptions` name, fed by the entry's channel). */
+	/**
+	 * string: the node's list of values to pick from (a `methods.loadOptions` name, fed by the
+	 * entry's channel).
+	 */
 	pickFrom?: 'getDiscordChannels';
 }
 
@@ -101,7 +112,10 @@ export interface MediaRules {
 	carousel?: { setting: string; minImages: number };
 	/** A boolean setting that makes the post a trial reel: exactly one video. */
 	trialReel?: { setting: string };
-	/** Kinds of media refused (in the parts the rule covers) while a setting has a value: an X article takes no video. */
+	/**
+	 * Kinds of media refused (in the parts the rule covers) while a setting has a value: an X article
+	 * takes no video.
+	 */
 	refusedKinds?: { setting: string; value: string; kinds: MediaKind[] };
 	messages: {
 		noMedia?: string;
@@ -127,7 +141,10 @@ export interface PlatformRules {
 	/** Most characters in one part, as counted by `textLength`. */
 	maxLength: number;
 	premiumMaxLength?: number;
-	/** A limit that replaces the others (premium included) while a setting has a value (an X article: 100000). */
+	/**
+	 * A limit that replaces the others (premium included) while a setting has a value (an X article:
+	 * 100000).
+	 */
 	maxLengthWhen?: { setting: string; value: string; maxLength: number };
 	/** How `textLength` counts a part on this platform. */
 	lengthCounting: LengthCounting;
@@ -138,6 +155,9 @@ export interface PlatformRules {
 	media: MediaRules;
 	/** null: the platform has no settings and `settings` is left out of the post. */
 	settings: SettingField[] | null;
-	/** Settings the service takes that the node offers no field for: sent as given, never taken for a typo. */
+	/**
+	 * Settings the service takes that the node offers no field for: sent as given, never taken for a
+	 * typo.
+	 */
 	otherSettings?: string[];
 }

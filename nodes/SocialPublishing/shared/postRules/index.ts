@@ -25,8 +25,9 @@ export { checkSettings, SETTINGS_TYPE_KEY, unknownSettings } from './settings';
 export { maxLengthFor, tagNames, textLength, TOO_LONG_MESSAGE, visibleText } from './text';
 
 /**
- * What is wrong with a body's date, if anything: not ISO 8601, or a date that does not exist (30 February, an offset
- * beyond ±14:00), judged by the one date reader (userValues.ts) and said with its reason.
+ * What is wrong with a body's date, if anything: not ISO 8601, or a date that does not exist (30
+ * February, an offset beyond ±14:00), judged by the one date reader (userValues.ts) and said with
+ * its reason.
  */
 function dateFault(value: unknown): FieldFault | undefined {
 	const isoShape =
@@ -69,9 +70,9 @@ function checkPart(part: unknown, path: string, report: FieldReport): Part {
 }
 
 /**
- * Checks a whole POST /posts body. `channelOf` looks a channel id up in the organisation; a channel on a platform
- * the table does not know gets the body's checks but not a platform's.
- * Returns [] when the service would accept the request (as far as the body can tell).
+ * Checks a whole POST /posts body. `channelOf` looks a channel id up in the organisation; a channel
+ * on a platform the table does not know gets the body's checks but not a platform's. Returns []
+ * when the service would accept the request (as far as the body can tell).
  */
 export function checkCreatePostRequest(
 	body: unknown,
@@ -148,7 +149,8 @@ export function checkCreatePostRequest(
 					checkPart(part, `${path}.value.${partIndex}`, report),
 				);
 			}
-			// A platform the table does not know (the service has more than these): the service checks it, not this.
+			// A platform the table does not know (the service has more than these): the service checks
+			// it, not this.
 			if (!channel || !isPlatformId(channel.identifier)) return;
 			const known: Channel<PlatformId> = { ...channel, identifier: channel.identifier };
 			report.problems.push(...checkSettings(known.identifier, entry.settings, `${path}.settings`));

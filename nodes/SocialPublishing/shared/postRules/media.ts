@@ -1,9 +1,15 @@
 import { MEDIA_EXTENSIONS, type MediaKind, type PlatformRules } from '../platforms';
 import { isMissing, isObject, type FieldReport, type Json, type MediaRule } from './report';
 
-/** Media in a post: the kind of a file by its ending, a media reference's fields, a platform's media rule. */
+/**
+ * Media in a post: the kind of a file by its ending, a media reference's fields, a platform's media
+ * rule.
+ */
 
-/** Kind of a media file by the ending of its path (before any `?` or `#`); undefined when not usable. */
+/**
+ * Kind of a media file by the ending of its path (before any `?` or `#`); undefined when not
+ * usable.
+ */
 export function mediaKind(path: string): MediaKind | undefined {
 	const bare = path.split(/[?#]/)[0].toLowerCase();
 	const dot = bare.lastIndexOf('.');
@@ -12,7 +18,8 @@ export function mediaKind(path: string): MediaKind | undefined {
 }
 
 const USABLE_ENDINGS = Object.keys(MEDIA_EXTENSIONS);
-const ENDINGS_IN_WORDS = `${USABLE_ENDINGS.slice(0, -1).join(', ')} or ${USABLE_ENDINGS[USABLE_ENDINGS.length - 1]}`;
+const ENDINGS_IN_WORDS =
+	`${USABLE_ENDINGS.slice(0, -1).join(', ')} ` + `or ${USABLE_ENDINGS[USABLE_ENDINGS.length - 1]}`;
 
 export function checkMediaReference(
 	item: unknown,
@@ -42,7 +49,9 @@ export interface Part {
 	kinds: MediaKind[];
 }
 
-/** The media rule of a platform a part breaks (its text is `media.messages[rule]`), or undefined. */
+/**
+ * The media rule of a platform a part breaks (its text is `media.messages[rule]`), or undefined.
+ */
 export function brokenMediaRule(
 	rules: PlatformRules,
 	part: Part,

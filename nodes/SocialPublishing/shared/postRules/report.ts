@@ -1,6 +1,9 @@
 import type { MediaRules, PlatformId } from '../platforms';
 
-/** What the checks share: the problems they find, the body's JSON, and the report of field problems in the service's class-validator style. */
+/**
+ * What the checks share: the problems they find, the body's JSON, and the report of field problems
+ * in the service's class-validator style.
+ */
 
 /**
  * What is wrong with one field of a body, as data: the rule it breaks and that rule's figures. The

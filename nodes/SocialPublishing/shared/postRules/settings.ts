@@ -94,10 +94,11 @@ function checkSettingField(
 }
 
 /**
- * Checks a post's `settings` against its platform: the known settings' values. Keys the table does not know are not
- * refused, as the service keeps them (service-notes): a setting the service adds after this release still works;
- * `unknownSettings` names them so the node can warn about typos. `__type`, the platform discriminator the service's
- * own clients send, is accepted (the service sets it to the channel's platform).
+ * Checks a post's `settings` against its platform: the known settings' values. Keys the table does
+ * not know are not refused, as the service keeps them (service-notes): a setting the service adds
+ * after this release still works; `unknownSettings` names them so the node can warn about typos.
+ * `__type`, the platform discriminator the service's own clients send, is accepted (the service
+ * sets it to the channel's platform).
  */
 export function checkSettings(
 	platform: PlatformId,
@@ -122,7 +123,10 @@ export function checkSettings(
 /** The platform discriminator of the service's own clients; not a setting of its own. */
 export const SETTINGS_TYPE_KEY = '__type';
 
-/** Keys of `settings` the platform table does not know, each with the known setting it most resembles (typos). */
+/**
+ * Keys of `settings` the platform table does not know, each with the known setting it most
+ * resembles (typos).
+ */
 export function unknownSettings(
 	platform: PlatformId,
 	settings: unknown,

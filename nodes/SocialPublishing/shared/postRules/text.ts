@@ -45,8 +45,8 @@ function runEnd(text: string, from: number, kind: (unit: number) => boolean): nu
 }
 
 /**
- * Entities decoded (`&amp;`, `&#233;`, `&#xE9;`; what `/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi` finds), unknown names and
- * numbers beyond Unicode kept as written; one pass over the text.
+ * Entities decoded (`&amp;`, `&#233;`, `&#xE9;`; what `/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi` finds),
+ * unknown names and numbers beyond Unicode kept as written; one pass over the text.
  */
 function decodeEntities(text: string): string {
 	const kept: string[] = [];
@@ -87,8 +87,9 @@ function decodeEntities(text: string): string {
 }
 
 /**
- * Where `char` is first found at or after a position, for a scan that only moves forward: each search starts past
- * the last one's answer, so the whole scan reads the text once (a search from every "<" would read it once per "<").
+ * Where `char` is first found at or after a position, for a scan that only moves forward: each
+ * search starts past the last one's answer, so the whole scan reads the text once (a search from
+ * every "<" would read it once per "<").
  */
 export function forwardFinder(text: string, char: string): (from: number) => number {
 	let found = -2;
@@ -99,7 +100,10 @@ export function forwardFinder(text: string, char: string): (from: number) => num
 	};
 }
 
-/** The text without its `<…>` tags (each "<" up to the first ">" after it, as `/<[^>]*>/g` would), in one pass. */
+/**
+ * The text without its `<…>` tags (each "<" up to the first ">" after it, as `/<[^>]*>/g` would),
+ * in one pass.
+ */
 export function withoutTags(text: string): string {
 	const nextClose = forwardFinder(text, '>');
 	const kept: string[] = [];
@@ -118,7 +122,10 @@ export function withoutTags(text: string): string {
 
 const TAG_NAME = /<\/?([a-zA-Z][a-zA-Z0-9]*)(?![a-zA-Z0-9_])/y;
 
-/** The names of the tags in a text, as written (what `/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g` finds), in one pass. */
+/**
+ * The names of the tags in a text, as written (what `/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g` finds),
+ * in one pass.
+ */
 export function tagNames(html: string): string[] {
 	const nextClose = forwardFinder(html, '>');
 	const names: string[] = [];
@@ -143,11 +150,12 @@ function withoutTrailingNewLines(text: string): string {
 
 /**
  * The text a platform shows: tags removed, line breaks and block ends turned into new lines,
- * entities decoded, trailing new lines dropped. This is what counts for length. Linear in the text's length
- * whatever its shape (a text of "<" included), so checking never holds n8n up.
+ * entities decoded, trailing new lines dropped. This is what counts for length. Linear in the
+ * text's length whatever its shape (a text of "<" included), so checking never holds n8n up.
  */
 export function visibleText(html: string): string {
-	// The checks of one post read the same text several times (the part, then each rule that counts it).
+	// The checks of one post read the same text several times (the part, then each rule that counts
+	// it).
 	if (html === lastVisible.html) return lastVisible.text;
 	const lines = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|h1|h2|h3)\s*>/gi, '\n');
 	const text = withoutTrailingNewLines(decodeEntities(withoutTags(lines)));
@@ -157,11 +165,16 @@ export function visibleText(html: string): string {
 
 let lastVisible = { html: '', text: '' };
 
-/** A link as counted: from its scheme to white space or markup, without the punctuation that ends a sentence. */
+/**
+ * A link as counted: from its scheme to white space or markup, without the punctuation that ends a
+ * sentence.
+ */
 const LINK = /https?:\/\/[^\s<>"]+/gi;
 const TRAILING_PUNCTUATION = '.,:;!?\'"';
 
-/** Characters X weighs 1 (the rest weigh 2): Latin and other early scripts, and common punctuation. */
+/**
+ * Characters X weighs 1 (the rest weigh 2): Latin and other early scripts, and common punctuation.
+ */
 const LIGHT_RANGES: Array<[number, number]> = [
 	[0x0000, 0x10ff],
 	[0x2000, 0x200d],
@@ -174,13 +187,14 @@ const X_LINK_WEIGHT = 23;
 const X_EMOJI_WEIGHT = 2;
 
 /**
- * One emoji as people see it: a pictograph with its presentation or skin-tone modifier and tag sequence, joined
- * pictographs (U+200D), a flag (two regional indicators), or a keycap.
+ * One emoji as people see it: a pictograph with its presentation or skin-tone modifier and tag
+ * sequence, joined pictographs (U+200D), a flag (two regional indicators), or a keycap.
  */
 const EMOJI_TAIL = '(?:\\u{FE0F}|\\p{Emoji_Modifier})?';
 const EMOJI = new RegExp(
 	[
-		`\\p{Extended_Pictographic}${EMOJI_TAIL}[\\u{E0020}-\\u{E007E}]*\\u{E007F}?(?:\\u200D\\p{Extended_Pictographic}${EMOJI_TAIL})*`,
+		`\\p{Extended_Pictographic}${EMOJI_TAIL}[\\u{E0020}-\\u{E007E}]*\\u{E007F}?` +
+			`(?:\\u200D\\p{Extended_Pictographic}${EMOJI_TAIL})*`,
 		'[\\u{1F1E6}-\\u{1F1FF}]{2}',
 		'[0-9#*]\\u{FE0F}?\\u{20E3}',
 	].join('|'),
@@ -194,7 +208,10 @@ function weightOf(codePoint: number): number {
 	return 2;
 }
 
-/** A link without the punctuation that ends a sentence, nor a closing bracket the link did not open (Wikipedia's). */
+/**
+ * A link without the punctuation that ends a sentence, nor a closing bracket the link did not open
+ * (Wikipedia's).
+ */
 function linkAsCounted(found: string): string {
 	let end = found.length;
 	let opened = 0;
@@ -220,8 +237,9 @@ function linksIn(text: string): Array<{ index: number; length: number }> {
 }
 
 /**
- * X's weighted length (twitter-text's version 3 rules, written from their description): the text in its composed
- * form (NFC), each link 23, each emoji 2, every other character 1 in the light ranges and 2 elsewhere (CJK, ...).
+ * X's weighted length (twitter-text's version 3 rules, written from their description): the text in
+ * its composed form (NFC), each link 23, each emoji 2, every other character 1 in the light ranges
+ * and 2 elsewhere (CJK, ...).
  */
 export function xWeightedLength(text: string): number {
 	const composed = text.normalize('NFC');
@@ -256,8 +274,9 @@ export const LENGTH_COUNTING_WORDS: Record<LengthCounting, string> = {
 };
 
 /**
- * Length of a part's text on a platform, as its `lengthCounting` says: characters, or X's count (the larger of the
- * weighted length and the UTF-16 length, so a long link counts in full and CJK text counts 2 a character).
+ * Length of a part's text on a platform, as its `lengthCounting` says: characters, or X's count
+ * (the larger of the weighted length and the UTF-16 length, so a long link counts in full and CJK
+ * text counts 2 a character).
  */
 export function textLength(html: string, platform: PlatformId): number {
 	const text = visibleText(html);
@@ -270,8 +289,8 @@ export function textLength(html: string, platform: PlatformId): number {
 }
 
 /**
- * Most characters per part for this channel (x premium accounts get `premiumMaxLength`); with the post's `settings`,
- * a limit its settings set (`maxLengthWhen`: an X article) replaces them.
+ * Most characters per part for this channel (x premium accounts get `premiumMaxLength`); with the
+ * post's `settings`, a limit its settings set (`maxLengthWhen`: an X article) replaces them.
  */
 export function maxLengthFor(channel: Channel<PlatformId>, settings?: Json): number {
 	const rules = PLATFORMS[channel.identifier];

@@ -3,21 +3,22 @@ import type { IDataObject } from 'n8n-workflow';
 import { MAX_ANSWER_BYTES, MAX_ANSWER_DEPTH } from '../bounds';
 
 /**
- * What a success answer of a route must look like (its response contract), declared as data by the operation that
- * sends the route (`routeTo(method, url, { facts: { answer } })`, shared/routeFacts.ts) and checked in one place: the
- * transport checks every answer before any output step reads it (transport/index.ts). An answer that does not match
- * is not a success: the transport turns it into an error in words (shared/errors.ts), retries it on a GET, and on a
- * write says the change may have been made. Contracts accept every answer the real service sends (the spec, and
- * production's departures in service-notes.md).
+ * What a success answer of a route must look like (its response contract), declared as data by the
+ * operation that sends the route (`routeTo(method, url, { facts: { answer } })`,
+ * shared/routeFacts.ts) and checked in one place: the transport checks every answer before any
+ * output step reads it (transport/index.ts). An answer that does not match is not a success: the
+ * transport turns it into an error in words (shared/errors.ts), retries it on a GET, and on a write
+ * says the change may have been made. Contracts accept every answer the real service sends (the
+ * spec, and production's departures in service-notes.md).
  */
 
 /**
  * A JSON shape:
- * - `'any'`: any value, empty included; `'object'`: any JSON object; `'text'`, `'number'`, `'boolean'`;
- *   `'date'`: a text that reads as a date;
+ * - `'any'`: any value, empty included; `'object'`: any JSON object; `'text'`, `'number'`,
+ *   `'boolean'`; `'date'`: a text that reads as a date;
  * - `{ list: Shape, atLeastOne? }`: a list whose every element has that shape;
- * - `{ object: { field: Shape, 'field?': Shape } }`: an object with those fields (others are allowed); a name ending
- *   in `?` may be absent or empty;
+ * - `{ object: { field: Shape, 'field?': Shape } }`: an object with those fields (others are
+ *   allowed); a name ending in `?` may be absent or empty;
  * - `{ oneOf: [Shape, …] }`: any of these.
  */
 export type Shape =
@@ -37,7 +38,10 @@ export interface AnswerContract {
 	shape: Shape;
 }
 
-/** An answer that came with a success status but is not one: thrown inside the attempt, read by send.ts. */
+/**
+ * An answer that came with a success status but is not one: thrown inside the attempt, read by
+ * send.ts.
+ */
 export class BrokenAnswer extends Error {
 	constructor(
 		readonly status: number,
@@ -80,7 +84,10 @@ function shapeWords(shape: Shape): string {
 const isObject = (value: unknown): value is IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Where in the answer: [] is the answer itself, numbers are list elements (counted from 1 in words), texts fields. */
+/**
+ * Where in the answer: [] is the answer itself, numbers are list elements (counted from 1 in
+ * words), texts fields.
+ */
 type Path = Array<string | number>;
 
 function pathWords(path: Path): string {
@@ -115,7 +122,8 @@ function mismatch(shape: Shape, value: unknown, path: Path): string | undefined 
 	if ('oneOf' in shape) {
 		const problems = shape.oneOf.map((one) => mismatch(one, value, path));
 		if (problems.includes(undefined)) return undefined;
-		// A list (or an object) where one of the shapes is a list (an object): that shape's own problem says more.
+		// A list (or an object) where one of the shapes is a list (an object): that shape's own problem
+		// says more.
 		const sameKind = shape.oneOf.filter((one) => shapeWords(one) === kindOf(value));
 		if (sameKind.length === 1) return problems[shape.oneOf.indexOf(sameKind[0])];
 		return `${pathWords(path)} is ${kindOf(value)}, not ${shapeWords(shape)}`;
@@ -145,8 +153,8 @@ function mismatch(shape: Shape, value: unknown, path: Path): string | undefined 
 }
 
 /**
- * How deep and how large a parsed answer is, walked without recursion (a body nested 100,000 deep must not end in
- * "Maximum call stack size exceeded"); stops as soon as a bound is passed.
+ * How deep and how large a parsed answer is, walked without recursion (a body nested 100,000 deep
+ * must not end in "Maximum call stack size exceeded"); stops as soon as a bound is passed.
  */
 function beyondBounds(body: unknown): string | undefined {
 	let bytes = 0;
@@ -181,8 +189,9 @@ function announcedBytes(headers: IDataObject): number | undefined {
 }
 
 /**
- * What is wrong with an answer that came with a success status, in words, or undefined when it is a success. Every
- * answer is bounded (size, depth); with a contract it must also have the route's shape. `headers` lower-cased.
+ * What is wrong with an answer that came with a success status, in words, or undefined when it is a
+ * success. Every answer is bounded (size, depth); with a contract it must also have the route's
+ * shape. `headers` lower-cased.
  */
 export function brokenAnswer(
 	contract: AnswerContract | undefined,
@@ -191,7 +200,10 @@ export function brokenAnswer(
 ): string | undefined {
 	const announced = announcedBytes(headers);
 	if (announced !== undefined && announced > MAX_ANSWER_BYTES)
-		return `it is ${megabytes(announced)}, larger than the ${megabytes(MAX_ANSWER_BYTES)} the node takes`;
+		return (
+			`it is ${megabytes(announced)}, larger than the ${megabytes(MAX_ANSWER_BYTES)} the node ` +
+			`takes`
+		);
 	if (typeof body === 'string' || Buffer.isBuffer(body)) {
 		const received = Buffer.byteLength(body);
 		// A JSON text ("ok") arrives as the text without its quotes: its length says so.
@@ -208,8 +220,9 @@ export function brokenAnswer(
 		if (body.toString().trim() === '') return contract ? 'it is empty' : undefined;
 		if (received > MAX_ANSWER_BYTES)
 			return `it is larger than the ${megabytes(MAX_ANSWER_BYTES)} the node takes`;
-		// n8n's HTTP client leaves the text as it came when it is not JSON, and gives a JSON text ("ok") without its
-		// quotes: what starts like a list or an object is broken JSON, anything else a text.
+		// n8n's HTTP client leaves the text as it came when it is not JSON, and gives a JSON text
+		// ("ok") without its quotes: what starts like a list or an object is broken JSON, anything else
+		// a text.
 		if (/^\s*[[{]/.test(body.toString()) || !contract) return 'it is not JSON';
 		return mismatch(contract.shape, body.toString(), []);
 	}

@@ -40,28 +40,31 @@ export { isStreamedBody, lowerCaseKeys, sendWithPolicy } from './send';
 
 /**
  * The one place where requests to the service are sent, for every route.
- *
  * n8n's RoutingNode gives a declarative node a single hook around its HTTP call: the
- * `requestOperations.pagination` function. The node sets `sendThroughTransport` once at description level
- * and every operation opts in with `routing.send.paginate: true`; operations that read several
- * pages swap in `paginated(...)` through `routing.operations`, which sends each page the same way.
- * Loaders and the trigger call `apiRequest`, which applies the same policy (policy.ts, send.ts):
+ * `requestOperations.pagination` function. The node sets `sendThroughTransport` once at description
+ * level and every operation opts in with `routing.send.paginate: true`; operations that read
+ * several pages swap in `paginated(...)` through `routing.operations`, which sends each page the
+ * same way. Loaders and the trigger call `apiRequest`, which applies the same policy (policy.ts,
+ * send.ts):
  * - a timeout on every request (production's find-slot never answers for a bad channel);
  * - GET retried on 5xx, timeouts and dropped connections, with exponential backoff (not a
  *   find-slot timeout, which in production means an unknown or disabled channel);
  *   other methods are never retried blindly (a POST may have been applied);
- * - paced (pacing.ts): a few requests of a run in flight at a time, each rate-limited route (rateLimits.ts) kept
- *   inside its window, waiting for the window rather than sending what the service would refuse;
+ * - paced (pacing.ts): a few requests of a run in flight at a time, each rate-limited route
+ *   (rateLimits.ts) kept inside its window, waiting for the window rather than sending what the
+ *   service would refuse;
  * - 429 waited for as Retry-After says, up to the user's cap, then an error saying when to retry;
- * - every other failure turned into an error that says what happened and how to fix it (../errors.ts).
+ * - every other failure turned into an error that says what happened and how to fix it
+ *   (../errors.ts).
  */
 
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
 
 /**
- * The API answers JSON; an HTML page means the Base URL reaches the web application instead. Any other answer must be
- * the route's success (its response contract, transport/answers.ts) within the bounds (../bounds.ts): a BrokenAnswer
- * otherwise, which send.ts retries on a GET and words as an error.
+ * The API answers JSON; an HTML page means the Base URL reaches the web application instead. Any
+ * other answer must be the route's success (its response contract, transport/answers.ts) within the
+ * bounds (../bounds.ts): a BrokenAnswer otherwise, which send.ts retries on a GET and words as an
+ * error.
  */
 function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, target: Target): void {
 	const headers = lowerCaseKeys(response.headers);
@@ -75,7 +78,9 @@ function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, targ
 			node(),
 			{ route: `${target.method} ${target.path}`, status: response.statusCode },
 			{
-				message: `The Base URL did not answer like the API on ${target.method} ${target.path} (an HTML page came back)`,
+				message:
+					`The Base URL did not answer like the API on ${target.method} ${target.path} (an HTML ` +
+					`page came back)`,
 				description: EXPECTED_BASE_URL,
 				httpCode: String(response.statusCode),
 				itemIndex: target.itemIndex,
@@ -110,7 +115,8 @@ function captureAnswers(
 		captured.body = response.body;
 		return items;
 	};
-	// Without steps of its own an operation gets RoutingNode's default (a list answer becomes items); keep it.
+	// Without steps of its own an operation gets RoutingNode's default (a list answer becomes items);
+	// keep it.
 	const splitList: PostReceiveAction = async function (items) {
 		return items.length === 1 ? toItems(items[0].json) : items;
 	};
@@ -123,10 +129,11 @@ function captureAnswers(
 }
 
 /**
- * The key's value replaced in everything that crosses the transport (shared/secrets.ts): in answers before any step
- * reads them (a first postReceive step here; `redactor.value` on apiRequestFull's answer), in the HTTP client's
- * errors before they are worded (each attempt), and in the items and errors handed back to n8n, which shows, saves
- * and logs them (prepare's `send` and `finish`, apiRequestFull's result). Structural: no wording can quote the key.
+ * The key's value replaced in everything that crosses the transport (shared/secrets.ts): in answers
+ * before any step reads them (a first postReceive step here; `redactor.value` on apiRequestFull's
+ * answer), in the HTTP client's errors before they are worded (each attempt), and in the items and
+ * errors handed back to n8n, which shows, saves and logs them (prepare's `send` and `finish`,
+ * apiRequestFull's result). Structural: no wording can quote the key.
  */
 function redactAnswers(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -140,7 +147,10 @@ function redactAnswers(
 	requestData.postReceive.unshift({ data: { parameterValue: undefined }, actions: [redact] });
 }
 
-/** Runs `work`, handing on its error with the key replaced (`keepCause`: an attempt's error, still to be read). */
+/**
+ * Runs `work`, handing on its error with the key replaced (`keepCause`: an attempt's error, still
+ * to be read).
+ */
 async function keyGuarded<T>(
 	redactor: KeyRedactor,
 	work: () => Promise<T>,
@@ -161,8 +171,8 @@ function prepare(
 ) {
 	const policy = nodePolicy(context, DEFAULT_POLICY);
 	requestData.options.timeout = policy.timeoutMs;
-	// The API never redirects: a redirect is a Base URL that is not quite the API's, and following it would send the
-	// key elsewhere or re-send a write. Refused and explained (../errors.ts).
+	// The API never redirects: a redirect is a Base URL that is not quite the API's, and following it
+	// would send the key elsewhere or re-send a write. Refused and explained (../errors.ts).
 	requestData.options.disableFollowRedirect = true;
 	const method = String(requestData.options.method ?? 'GET').toUpperCase();
 	const path = String(requestData.options.url ?? '');
@@ -212,10 +222,10 @@ function prepare(
 }
 
 /**
- * Lets the deadline's signal reach the HTTP client, which then closes the connection of an answer still trickling in.
- * n8n's request helper replaces the request's `abortSignal` with the execution's cancel signal
- * (`getExecutionCancelSignal()`, where the context has one), so for the attempt's time the context answers with a
- * signal that fires on either.
+ * Lets the deadline's signal reach the HTTP client, which then closes the connection of an answer
+ * still trickling in. n8n's request helper replaces the request's `abortSignal` with the
+ * execution's cancel signal (`getExecutionCancelSignal()`, where the context has one), so for the
+ * attempt's time the context answers with a signal that fires on either.
  */
 async function withDeadlineSignal<T>(
 	context: object,
@@ -239,8 +249,9 @@ async function withDeadlineSignal<T>(
 }
 
 /**
- * A key the service is sure to refuse, stopped before sending: empty, or with "Bearer " in front (the service takes
- * the whole header as the key). Sent, it would cost a 401 and n8n's own re-send of it. The key is never quoted.
+ * A key the service is sure to refuse, stopped before sending: empty, or with "Bearer " in front
+ * (the service takes the whole header as the key). Sent, it would cost a 401 and n8n's own re-send
+ * of it. The key is never quoted.
  */
 export function refuseUnusableKey(
 	node: INode | (() => INode),
@@ -254,7 +265,8 @@ export function refuseUnusableKey(
 		throw new NodeOperationError(nodeOf(), 'The credential has no API key', {
 			itemIndex,
 			description:
-				'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth token into the credential.',
+				'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth ' +
+				'token into the credential.',
 		});
 	}
 	if (key.length < MIN_KEY_LENGTH) {
@@ -264,7 +276,8 @@ export function refuseUnusableKey(
 			{
 				itemIndex,
 				description:
-					'A key of the service is much longer: copy the whole key again from Settings → Developers → Access and paste it into the credential.',
+					'A key of the service is much longer: copy the whole key again from Settings → ' +
+					'Developers → Access and paste it into the credential.',
 			},
 		);
 	}
@@ -272,17 +285,21 @@ export function refuseUnusableKey(
 		throw new NodeOperationError(nodeOf(), 'The API key in the credential starts with "Bearer "', {
 			itemIndex,
 			description:
-				'Paste the key bare: the service takes the whole Authorization header as the key. Remove "Bearer " in the credential.',
+				'Paste the key bare: the service takes the whole Authorization header as the key. ' +
+				'Remove "Bearer " in the credential.',
 		});
 	}
 }
 
-/** The items of one run share one read of the credential: n8n reads and decrypts it on every getCredentials(). */
+/**
+ * The items of one run share one read of the credential: n8n reads and decrypts it on every
+ * getCredentials().
+ */
 const CREDENTIALS = new RunSlot<Promise<IDataObject>>("the run's credential");
 
 /**
- * Checks the run's credential (read once per run, shared/runState.ts) for this item; answers what replaces its key
- * in everything the item's request brings back.
+ * Checks the run's credential (read once per run, shared/runState.ts) for this item; answers what
+ * replaces its key in everything the item's request brings back.
  */
 async function refuseUnusableCredential(
 	context: IExecutePaginationFunctions,
@@ -302,8 +319,8 @@ async function refuseUnusableCredential(
 export const ANSWERED_WITHOUT_SENDING = Symbol('answeredWithoutSending');
 
 /**
- * The node's request hook (`requestOperations.pagination`): one request of one item, its facts found among the
- * routes of the node's operations (resources/index.ts).
+ * The node's request hook (`requestOperations.pagination`): one request of one item, its facts
+ * found among the routes of the node's operations (resources/index.ts).
  */
 export function requestHook(routes: RouteTable) {
 	return async function sendThroughTransport(
@@ -320,13 +337,18 @@ export function requestHook(routes: RouteTable) {
 	};
 }
 
-/** The match of a request to the route its sender names (its own facts if the path is not that route's). */
+/**
+ * The match of a request to the route its sender names (its own facts if the path is not that
+ * route's).
+ */
 function matchOf(route: Route | undefined, method: string, path: string): RouteMatch {
 	if (!route) return NO_ROUTE;
 	return matchRoute(route, method, path) ?? { facts: route.facts };
 }
 
-/** How an operation walks its pages: sets the query of the next page from the last answer, or ends. */
+/**
+ * How an operation walks its pages: sets the query of the next page from the last answer, or ends.
+ */
 export interface PageWalk {
 	/** Sets the first page's query; false when there is nothing to ask. */
 	start(qs: IDataObject): boolean;
@@ -334,7 +356,9 @@ export interface PageWalk {
 	next(answer: unknown, qs: IDataObject): boolean;
 }
 
-/** The request hook of an operation that reads several pages, for its route (`routeTo` gives it). */
+/**
+ * The request hook of an operation that reads several pages, for its route (`routeTo` gives it).
+ */
 export type PagedRequests = (
 	route: Route,
 ) => (
@@ -344,8 +368,9 @@ export type PagedRequests = (
 
 /**
  * A request hook for operations that read several pages (or date windows), set on the operation
- * with `routing.operations.pagination` (routeTo's `pagination`). Each page goes through the same policy; Return All /
- * Limit are read from the operation's `returnAll` and `limit` fields when it has them.
+ * with `routing.operations.pagination` (routeTo's `pagination`). Each page goes through the same
+ * policy; Return All / Limit are read from the operation's `returnAll` and `limit` fields when it
+ * has them.
  */
 export function paginated(walk: (context: IExecutePaginationFunctions) => PageWalk): PagedRequests {
 	return (route) =>
@@ -374,21 +399,30 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 		};
 }
 
-/** The service still says "more" after the most pages one call reads (../bounds.ts): an error, never a silent stop. */
+/**
+ * The service still says "more" after the most pages one call reads (../bounds.ts): an error, never
+ * a silent stop.
+ */
 function endlessPages(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	pages: number,
 	read: number,
 ): NodeApiError {
-	const route = `${String(requestData.options.method ?? 'GET').toUpperCase()} ${String(requestData.options.url ?? '')}`;
+	const route =
+		`${String(requestData.options.method ?? 'GET').toUpperCase()} ` +
+		`${String(requestData.options.url ?? '')}`;
 	return new NodeApiError(
 		context.getNode(),
 		{ route, pages },
 		{
-			message: `${route} still says there is more after ${pages} pages (${read} results read), the most one run reads`,
+			message:
+				`${route} still says there is more after ${pages} pages (${read} results read), the ` +
+				`most one run reads`,
 			description:
-				'Either the service keeps answering "more" without end, or there is more than one run should read. Turn Return All off and set a Limit, or narrow the search; if the results repeat, the service is at fault.',
+				'Either the service keeps answering "more" without end, or there is more than one run ' +
+				'should read. Turn Return All off and set a Limit, or narrow the search; if the ' +
+				'results repeat, the service is at fault.',
 			itemIndex: context.getItemIndex(),
 		},
 	);
@@ -399,10 +433,15 @@ type ApiContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctio
 export interface ApiRequestOptions {
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[];
-	/** Defaults to the node's Request Options (loaders: a short timeout, one retry, no rate-limit wait). */
+	/**
+	 * Defaults to the node's Request Options (loaders: a short timeout, one retry, no rate-limit
+	 * wait).
+	 */
 	policy?: TransportPolicy;
 	itemIndex?: number;
-	/** The route sent to, with its facts: the operation's that sends it (`findNextFreeSlot.route`). */
+	/**
+	 * The route sent to, with its facts: the operation's that sends it (`findNextFreeSlot.route`).
+	 */
 	route?: Route;
 }
 
@@ -438,9 +477,11 @@ export async function apiRequestFull(
 		baseUrl: request.baseURL,
 		route: matchOf(options.route, method, path),
 	};
-	// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and the trigger send alone.
+	// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and the
+	// trigger send alone.
 	const pacer = 'getExecuteData' in this ? pacerOf(this, policy.maxInFlight) : undefined;
-	// Each attempt's answer, or the client's error, with the key replaced before anything reads it; the error handed on alike.
+	// Each attempt's answer, or the client's error, with the key replaced before anything reads it;
+	// the error handed on alike.
 	const send = async (signal?: AbortSignal) =>
 		(await withDeadlineSignal(
 			this,
@@ -462,7 +503,8 @@ export async function apiRequestFull(
 					const answer = redactor.value(
 						await keyGuarded(redactor, async () => await send(signal), true),
 					);
-					// Inside the attempt, so that a broken answer to a GET is retried like a dropped connection.
+					// Inside the attempt, so that a broken answer to a GET is retried like a dropped
+					// connection.
 					assertApiAnswer(() => this.getNode(), answer, target);
 					return answer;
 				},
@@ -483,8 +525,8 @@ export async function apiRequest<T = unknown>(
 }
 
 /**
- * The X-RateLimit-* figures of an answer, or null when the route sends none; a figure that cannot be read is null,
- * the reset is in seconds from now however the service wrote it (rateLimits.ts).
+ * The X-RateLimit-* figures of an answer, or null when the route sends none; a figure that cannot
+ * be read is null, the reset is in seconds from now however the service wrote it (rateLimits.ts).
  */
 export function rateLimitFigures(headers: IDataObject | undefined): IDataObject | null {
 	if (!headers) return null;

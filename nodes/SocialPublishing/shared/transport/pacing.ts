@@ -5,24 +5,29 @@ import { DEFAULT_POLICY } from './policy';
 import { announcedWindow, MAX_ANNOUNCED_WAIT_S, rateLimitedRouteOf } from './rateLimits';
 
 /**
- * Pacing: n8n starts every item of a declarative node at once, so 200 items would be 200 requests in flight and a
- * burst the service answers with 429. The transport asks the run's pacer before each attempt, and the pacer admits a
- * request only when it can be sent now, in the order they asked:
+ * Pacing: n8n starts every item of a declarative node at once, so 200 items would be 200 requests
+ * in flight and a burst the service answers with 429. The transport asks the run's pacer before
+ * each attempt, and the pacer admits a request only when it can be sent now, in the order they
+ * asked:
  * - at most Max Requests in Flight requests of the run are out at a time;
- * - a limited route (one with a documented limit, rateLimits.ts, or one whose answers announce X-RateLimit-*) sends
- *   one request, with nothing else out on it, and waits for its answer before the rest of a burst: the documented
- *   limit is never trusted, since an install may set a lower one (the real backend's API_LIMIT). The figures of the
- *   latest request answered (the one the service counted last) say how many more may go (what is left, less what this
- *   run sent after that request) and until when; when that time is past, the next request asks again. An answer
- *   without figures leaves the route unlimited for the run (production announces none on its GET routes); an answer
- *   that tells nothing (an error, a timeout) lets the next one ask;
+ * - a limited route (one with a documented limit, rateLimits.ts, or one whose answers announce
+ *   X-RateLimit-*) sends one request, with nothing else out on it, and waits for its answer before
+ *   the rest of a burst: the documented limit is never trusted, since an install may set a lower
+ *   one (the real backend's API_LIMIT). The figures of the latest request answered (the one the
+ *   service counted last) say how many more may go (what is left, less what this run sent after
+ *   that request) and until when; when that time is past, the next request asks again. An answer
+ *   without figures leaves the route unlimited for the run (production announces none on its GET
+ *   routes); an answer that tells nothing (an error, a timeout) lets the next one ask;
  * - a 429 closes its route for Retry-After seconds for every item of the run;
- * - a wait for a window or a Retry-After longer than what is left of Max Rate-Limit Wait is not waited: the request is
- *   not sent (`TooLongToWait`). Waiting for a place in flight or for the answer that tells the window is not such a
- *   wait: the request timeout bounds it.
+ * - a wait for a window or a Retry-After longer than what is left of Max Rate-Limit Wait is not
+ *   waited: the request is not sent (`TooLongToWait`). Waiting for a place in flight or for the
+ *   answer that tells the window is not such a wait: the request timeout bounds it.
  */
 
-/** A small step past the announced window end, so the first request of the next window never lands in the old one. */
+/**
+ * A small step past the announced window end, so the first request of the next window never lands
+ * in the old one.
+ */
 const MARGIN_MS = 25;
 
 /** The wait a request would need is longer than the caller allows: it is not sent. */
@@ -41,8 +46,10 @@ const REAL_TIME: PacerClock = { now: () => Date.now(), sleep: async (ms) => awai
 
 /**
  * What the run knows of one route's window:
- * - `unlimited`: no figures announced (or a route with no documented limit): only a 429 holds it back;
- * - `asking`: the window's figures are unknown; one request goes when none is out, and its answer tells them;
+ * - `unlimited`: no figures announced (or a route with no documented limit): only a 429 holds it
+ *   back;
+ * - `asking`: the window's figures are unknown; one request goes when none is out, and its answer
+ *   tells them;
  * - `counted`: an answer announced them: `allowance` more requests may go until `endsAt`.
  */
 interface Budget {
@@ -51,11 +58,16 @@ interface Budget {
 	allowance: number;
 	/** `counted`: when the window restarts, as the figures in force say. */
 	endsAt: number;
-	/** The `seq` of the request whose figures are in force (0: none); an answer to an earlier one is older news. */
+	/**
+	 * The `seq` of the request whose figures are in force (0: none); an answer to an earlier one is
+	 * older news.
+	 */
 	figuresOf: number;
 	/** After a 429: not before this time. */
 	closedUntil: number;
-	/** Requests of this route sent by the run so far (a ticket's `seq` is its place in that count). */
+	/**
+	 * Requests of this route sent by the run so far (a ticket's `seq` is its place in that count).
+	 */
 	sent: number;
 	/** Requests of this route sent and not yet answered. */
 	out: number;
@@ -73,7 +85,10 @@ export interface Ticket {
 interface Waiter {
 	key: string;
 	budget: Budget;
-	/** Time it has waited for a window or a Retry-After (not for a place, an answer or the pacer's margin). */
+	/**
+	 * Time it has waited for a window or a Retry-After (not for a place, an answer or the pacer's
+	 * margin).
+	 */
 	waitedMs: number;
 	/** The wait it is in: since when, and until when the service asked (without the margin). */
 	waitingSince?: number;
@@ -114,7 +129,9 @@ export class Pacer {
 		return { key, budget };
 	}
 
-	/** When the budget lets one more request go: 0 for now, undefined for "once an answer out tells". */
+	/**
+	 * When the budget lets one more request go: 0 for now, undefined for "once an answer out tells".
+	 */
 	private openAt(budget: Budget, now: number): number | undefined {
 		if (budget.state === 'counted' && now >= budget.endsAt + MARGIN_MS) budget.state = 'asking';
 		if (budget.closedUntil > now) return budget.closedUntil;
@@ -123,7 +140,10 @@ export class Pacer {
 		return budget.allowance > 0 ? 0 : budget.endsAt + MARGIN_MS;
 	}
 
-	/** Waits until one request may be sent now (its route's window and a place in flight), or says how long past `maxWaitMs` that is. */
+	/**
+	 * Waits until one request may be sent now (its route's window and a place in flight), or says how
+	 * long past `maxWaitMs` that is.
+	 */
 	async admit(method: string, path: string, maxWaitMs: number): Promise<Ticket | TooLongToWait> {
 		const { key, budget } = this.budgetOf(method, path);
 		return await new Promise((resolve) => {
@@ -132,7 +152,10 @@ export class Pacer {
 		});
 	}
 
-	/** Admits, in order, every waiting request that can go now; refuses those whose wait is past their cap; sets the next wake-up. */
+	/**
+	 * Admits, in order, every waiting request that can go now; refuses those whose wait is past their
+	 * cap; sets the next wake-up.
+	 */
 	private pump(): void {
 		const now = this.clock.now();
 		let wakeAt = Infinity;
@@ -150,7 +173,8 @@ export class Pacer {
 			}
 			waiter.waitingSince = undefined;
 			if (at !== undefined && at > now) {
-				// The cap and the time to retry are the service's; the pacer's own margin is not counted in them.
+				// The cap and the time to retry are the service's; the pacer's own margin is not counted in
+				// them.
 				const serviceAt = at - MARGIN_MS;
 				if (serviceAt - now > waiter.maxWaitMs - waiter.waitedMs) {
 					this.waiting.splice(i, 1);
@@ -193,7 +217,9 @@ export class Pacer {
 		};
 	}
 
-	/** What one answer says about its route's window (headers lower-cased), or a 429's Retry-After. */
+	/**
+	 * What one answer says about its route's window (headers lower-cased), or a 429's Retry-After.
+	 */
 	learn(
 		ticket: Ticket,
 		status: number | undefined,
@@ -215,19 +241,22 @@ export class Pacer {
 		}
 		const announced = announcedWindow(headers, now);
 		if (announced === undefined) {
-			// An answer without figures: the service does not announce this route's limit, so no documented one is applied.
+			// An answer without figures: the service does not announce this route's limit, so no
+			// documented one is applied.
 			if (budget.state === 'asking' && status !== undefined && status < 400)
 				budget.state = 'unlimited';
 		} else if (announced === 'unreadable') {
 			// Limited, by how much is unknown: one request at a time, each waiting for the one before.
 			if (budget.state === 'unlimited') budget.state = 'asking';
 		} else if (ticket.seq > budget.figuresOf) {
-			// The latest request answered is the one the service counted last: its figures replace older ones. What is
-			// left, less what this run sent after that request (the service had not counted those yet).
+			// The latest request answered is the one the service counted last: its figures replace older
+			// ones. What is left, less what this run sent after that request (the service had not counted
+			// those yet).
 			const allowance = announced.remaining - (budget.sent - ticket.seq);
 			const endsAt = now + announced.resetMs;
-			// Within one window what is left only goes down, and its earliest announced end holds (later answers of a burst
-			// round the same end up); more left than counted means the window restarted, and its end is the new one.
+			// Within one window what is left only goes down, and its earliest announced end holds (later
+			// answers of a burst round the same end up); more left than counted means the window
+			// restarted, and its end is the new one.
 			const sameWindow = budget.state === 'counted' && allowance <= budget.allowance;
 			budget.endsAt = sameWindow ? Math.min(budget.endsAt, endsAt) : endsAt;
 			budget.allowance = allowance;

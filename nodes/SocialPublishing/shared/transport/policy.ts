@@ -1,6 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-/** How requests are sent: the node's Request Options, with defaults for the node, its loaders and the trigger. */
+/**
+ * How requests are sent: the node's Request Options, with defaults for the node, its loaders and
+ * the trigger.
+ */
 
 export interface TransportPolicy {
 	timeoutMs: number;
@@ -8,7 +11,10 @@ export interface TransportPolicy {
 	retries: number;
 	/** Wait before the first retry; doubled for each further one. */
 	retryDelayMs: number;
-	/** Longest total wait of one request for rate-limit windows and 429 answers, in seconds; 0 never waits. */
+	/**
+	 * Longest total wait of one request for rate-limit windows and 429 answers, in seconds; 0 never
+	 * waits.
+	 */
 	maxRateLimitWaitS: number;
 	/** Most requests of one run out at a time. */
 	maxInFlight: number;
@@ -35,7 +41,8 @@ export const requestOptionsCollection: INodeProperties = {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to add the X-RateLimit-* figures of the answer (limit, remaining, seconds to reset) to each output item as "rateLimit" (null where the route sends none)',
+				'Whether to add the X-RateLimit-* figures of the answer (limit, remaining, seconds to ' +
+				'reset) to each output item as "rateLimit" (null where the route sends none)',
 		},
 		{
 			displayName: 'Max Rate-Limit Wait (S)',
@@ -44,7 +51,9 @@ export const requestOptionsCollection: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 60,
 			description:
-				"Longest time in seconds an item waits for a rate-limit window (a 429's Retry-After, or a window its route has used up); a longer wait fails the item, unsent, with the time to retry. 0 never waits.",
+				"Longest time in seconds an item waits for a rate-limit window (a 429's Retry-After, " +
+				'or a window its route has used up); a longer wait fails the item, unsent, with the ' +
+				'time to retry. 0 never waits.',
 		},
 		{
 			displayName: 'Max Requests in Flight',
@@ -53,7 +62,9 @@ export const requestOptionsCollection: INodeProperties = {
 			typeOptions: { minValue: 1 },
 			default: 16,
 			description:
-				"Most requests of one run sent at the same time (n8n starts every item at once). Requests to a rate-limited route also wait for its window, as the service's X-RateLimit figures say, instead of being refused.",
+				'Most requests of one run sent at the same time (n8n starts every item at once). ' +
+				"Requests to a rate-limited route also wait for its window, as the service's " +
+				'X-RateLimit figures say, instead of being refused.',
 		},
 		{
 			displayName: 'Retries of Reads',
@@ -62,7 +73,9 @@ export const requestOptionsCollection: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 2,
 			description:
-				'How many more times to send a GET request after a 5xx answer, a timeout or a dropped connection (a timeout of Find Next Free is not retried: it means an unknown or disabled channel). Requests that change data are never re-sent after such failures.',
+				'How many more times to send a GET request after a 5xx answer, a timeout or a dropped ' +
+				'connection (a timeout of Find Next Free is not retried: it means an unknown or ' +
+				'disabled channel). Requests that change data are never re-sent after such failures.',
 		},
 		{
 			displayName: 'Retry Delay (Ms)',
@@ -82,8 +95,9 @@ function shownDefault<T>(name: string): T {
 }
 
 /**
- * The defaults, stated once, in the Request Options fields above: the transport applies them, the pacer starts
- * from them, the loaders and the trigger tune them, the docs state them (test/docs/figures.test.ts checks).
+ * The defaults, stated once, in the Request Options fields above: the transport applies them, the
+ * pacer starts from them, the loaders and the trigger tune them, the docs state them
+ * (test/docs/figures.test.ts checks).
  */
 export const DEFAULT_POLICY: Readonly<TransportPolicy> = {
 	// n8n's own Timeout option, which it adds to the collection without a default of ours.

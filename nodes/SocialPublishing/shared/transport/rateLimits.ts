@@ -1,7 +1,7 @@
 /**
- * The service's documented rate limits (spec, section 8): counted per organisation, each endpoint with its own
- * counter (every id of `GET /analytics/:id` shares one). The node paces its requests by them (pacing.ts) and
- * the sandbox enforces them; this is the one place they are written down.
+ * The service's documented rate limits (spec, section 8): counted per organisation, each endpoint
+ * with its own counter (every id of `GET /analytics/:id` shares one). The node paces its requests
+ * by them (pacing.ts) and the sandbox enforces them; this is the one place they are written down.
  */
 export type RateLimitedRoute =
 	| 'POST /posts'
@@ -29,7 +29,10 @@ export const DOCUMENTED_RATE_LIMITS: Record<RateLimitedRoute, RateLimitRule> = {
 	'GET /analytics/post/:postId': { limit: 60, windowSeconds: 300 },
 };
 
-/** Which limited endpoint a request is, from its method and its path below the Base URL (query ignored). */
+/**
+ * Which limited endpoint a request is, from its method and its path below the Base URL (query
+ * ignored).
+ */
 export function rateLimitedRouteOf(method: string, path: string): RateLimitedRoute | undefined {
 	const m = method.toUpperCase();
 	const p = path.split('?')[0];
@@ -49,16 +52,20 @@ export function rateLimitedRouteOf(method: string, path: string): RateLimitedRou
 }
 
 /**
- * Reading what the service (or a proxy on the way) announces: X-RateLimit-Limit / -Remaining / -Reset on an answer,
- * Retry-After on a 429. Any of them can come wrong (negative, not a number, huge, several values, milliseconds or an
- * epoch instead of seconds); what cannot be read is treated as unknown, and every wait is bounded.
+ * Reading what the service (or a proxy on the way) announces: X-RateLimit-Limit / -Remaining /
+ * -Reset on an answer, Retry-After on a 429. Any of them can come wrong (negative, not a number,
+ * huge, several values, milliseconds or an epoch instead of seconds); what cannot be read is
+ * treated as unknown, and every wait is bounded.
  */
 
 /** The longest wait any announced figure can impose: a day (production's window is an hour). */
 export const MAX_ANNOUNCED_WAIT_S = 86_400;
 const MAX_ANNOUNCED_WAIT_MS = MAX_ANNOUNCED_WAIT_S * 1000;
 
-/** A header's values: several headers of one name, or one header listing several values separated by commas. */
+/**
+ * A header's values: several headers of one name, or one header listing several values separated by
+ * commas.
+ */
 function headerValues(value: unknown): string[] {
 	const list = Array.isArray(value) ? value : [value];
 	return list
@@ -76,7 +83,10 @@ function decimalsOf(value: unknown): number[] {
 		.filter(Number.isFinite);
 }
 
-/** A count the service announces (a limit, what is left): a whole number from 0, the lowest of several; else undefined. */
+/**
+ * A count the service announces (a limit, what is left): a whole number from 0, the lowest of
+ * several; else undefined.
+ */
 export function announcedCount(value: unknown): number | undefined {
 	const counts = decimalsOf(value);
 	return counts.length ? Math.max(0, Math.floor(Math.min(...counts))) : undefined;
@@ -87,10 +97,11 @@ function boundedMs(ms: number): number {
 }
 
 /**
- * X-RateLimit-Reset as milliseconds from now. Services write it as seconds from now (the spec, the real backend),
- * some as milliseconds, some as the Unix time of the window's end in seconds or milliseconds: a value up to a day is
- * seconds, up to a day in milliseconds is milliseconds, from 10^9 an epoch time (seconds, from 10^12 milliseconds).
- * Anything else is absurd and read as the longest wait. Several values: the latest end.
+ * X-RateLimit-Reset as milliseconds from now. Services write it as seconds from now (the spec, the
+ * real backend), some as milliseconds, some as the Unix time of the window's end in seconds or
+ * milliseconds: a value up to a day is seconds, up to a day in milliseconds is milliseconds, from
+ * 10^9 an epoch time (seconds, from 10^12 milliseconds). Anything else is absurd and read as the
+ * longest wait. Several values: the latest end.
  */
 export function resetDelayMs(value: unknown, nowMs: number): number | undefined {
 	const delays = decimalsOf(value).map((v) => {
@@ -103,12 +114,15 @@ export function resetDelayMs(value: unknown, nowMs: number): number | undefined 
 	return delays.length ? boundedMs(Math.max(...delays)) : undefined;
 }
 
-/** The three forms of HTTP date (RFC 9110 5.6.7) begin with the day's name; Date.parse alone reads "x 5" as a date. */
+/**
+ * The three forms of HTTP date (RFC 9110 5.6.7) begin with the day's name; Date.parse alone reads
+ * "x 5" as a date.
+ */
 const HTTP_DATE_START = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,?\s/i;
 
 /**
- * Retry-After as milliseconds from now: seconds (RFC 9110) or an HTTP date; several values: the longest.
- * Negative is now; beyond a day (a date years away, a huge number) is a day.
+ * Retry-After as milliseconds from now: seconds (RFC 9110) or an HTTP date; several values: the
+ * longest. Negative is now; beyond a day (a date years away, a huge number) is a day.
  */
 export function retryAfterDelayMs(value: unknown, nowMs: number): number | undefined {
 	const values = Array.isArray(value)
@@ -118,7 +132,8 @@ export function retryAfterDelayMs(value: unknown, nowMs: number): number | undef
 			: [];
 	const delays: number[] = [];
 	for (const text of values) {
-		// An HTTP date (it starts with the day's name) has a comma of its own: read the whole value as a date first.
+		// An HTTP date (it starts with the day's name) has a comma of its own: read the whole value as
+		// a date first.
 		const at = HTTP_DATE_START.test(text.trim()) ? Date.parse(text) : Number.NaN;
 		if (Number.isFinite(at)) delays.push(at - nowMs);
 		else delays.push(...decimalsOf(text).map((seconds) => seconds * 1000));
@@ -137,8 +152,9 @@ export interface AnnouncedWindow {
 }
 
 /**
- * The X-RateLimit-* figures of an answer (headers lower-cased): undefined when it has none, 'unreadable' when it
- * has some the node cannot use (the route is limited, by how much is unknown). Several values: the lowest count.
+ * The X-RateLimit-* figures of an answer (headers lower-cased): undefined when it has none,
+ * 'unreadable' when it has some the node cannot use (the route is limited, by how much is unknown).
+ * Several values: the lowest count.
  */
 export function announcedWindow(
 	headers: Record<string, unknown> | undefined,

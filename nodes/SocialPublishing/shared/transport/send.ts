@@ -13,12 +13,16 @@ import { Pacer } from './pacing';
 import type { TransportPolicy } from './policy';
 
 /**
- * One request under the policy: the pacer's admission, a wall-clock deadline, GET retried on 5xx, timeouts and
- * dropped connections with doubling backoff, a 429 waited for within the cap, and every failure read from what
- * n8n's HTTP client left of it and turned into an error that explains itself (shared/errors.ts).
+ * One request under the policy: the pacer's admission, a wall-clock deadline, GET retried on 5xx,
+ * timeouts and dropped connections with doubling backoff, a 429 waited for within the cap, and
+ * every failure read from what n8n's HTTP client left of it and turned into an error that explains
+ * itself (shared/errors.ts).
  */
 
-/** Most 429 waits in one call, so a service that keeps answering `Retry-After: 0` cannot hold the node. */
+/**
+ * Most 429 waits in one call, so a service that keeps answering `Retry-After: 0` cannot hold the
+ * node.
+ */
 const MAX_RATE_LIMIT_WAITS = 5;
 const MAX_BACKOFF_MS = 30_000;
 
@@ -26,7 +30,9 @@ export interface Target {
 	method: string;
 	path: string;
 	itemIndex?: number;
-	/** The Base URL the path is relative to, for a redirect's error to say where the API probably is. */
+	/**
+	 * The Base URL the path is relative to, for a redirect's error to say where the API probably is.
+	 */
 	baseUrl?: string;
 	/** The route it goes to, as its sender declared it (shared/routeFacts.ts); none: no facts. */
 	route?: RouteMatch;
@@ -51,11 +57,12 @@ export function lowerCaseKeys(headers: unknown): IDataObject {
 }
 
 /**
- * What n8n 1.x leaves of a failed exchange. Its n8n-workflow (1.120) drops the `cause` of a NodeApiError that
- * wraps an Error (a class field resets it), so n8n's request helpers hand back only the status or the client's
- * error code in `httpCode` and the answer's body in `context.data`; the answer's headers are lost. n8n 2.x keeps
- * the client's error as `cause`, which `failureOf` reads first. The node's own NodeApiErrors wrap a plain object
- * (kept as `errorResponse`), never an Error, so they are not taken for one of these.
+ * What n8n 1.x leaves of a failed exchange. Its n8n-workflow (1.120) drops the `cause` of a
+ * NodeApiError that wraps an Error (a class field resets it), so n8n's request helpers hand back
+ * only the status or the client's error code in `httpCode` and the answer's body in `context.data`;
+ * the answer's headers are lost. n8n 2.x keeps the client's error as `cause`, which `failureOf`
+ * reads first. The node's own NodeApiErrors wrap a plain object (kept as `errorResponse`), never an
+ * Error, so they are not taken for one of these.
  */
 function wrappedWithoutCause(
 	error: unknown,
@@ -99,9 +106,12 @@ function failureOf(
 		return { ...base, status: error.status, headers: error.headers, broken: error.problem };
 	const status = cause?.response?.status;
 	if (status && status < 300) {
-		// A success status then an error: the body broke off on the way ("aborted", a reset connection).
+		// A success status then an error: the body broke off on the way ("aborted", a reset
+		// connection).
 		const announced = Number(lowerCaseKeys(cause.response?.headers)['content-length']);
-		const broken = `it was cut off before its end${Number.isInteger(announced) && announced > 0 ? ` (${announced} bytes announced)` : ''}`;
+		const broken =
+			`it was cut off before its ` +
+			`end${Number.isInteger(announced) && announced > 0 ? ` (${announced} bytes announced)` : ''}`;
 		return { ...base, status, headers: lowerCaseKeys(cause.response?.headers), broken };
 	}
 	if (cause?.response?.status) {
@@ -117,7 +127,8 @@ function failureOf(
 		return { ...base, status: bare.status, headers: {}, broken: 'it was cut off before its end' };
 	if (bare?.status) return { ...base, status: bare.status, body: bare.body, headers: {} };
 	const code = cause?.code ?? outer?.code ?? bare?.code;
-	// Only the HTTP client's own errors are about the exchange; the node's checks of an answer are not.
+	// Only the HTTP client's own errors are about the exchange; the node's checks of an answer are
+	// not.
 	if (!cause?.isAxiosError && !code) return undefined;
 	const text = `${cause?.message ?? ''} ${outer?.message ?? ''}`;
 	if (code === 'ERR_CANCELED') return undefined;
@@ -156,7 +167,8 @@ function notAboutHttp(
 function retryable(method: string, failure: Failure): boolean {
 	if (method !== 'GET') return false;
 	if (failure.broken) return true;
-	// A route whose timeout is final (find-slot: production never answers for an unknown channel) only waits again.
+	// A route whose timeout is final (find-slot: production never answers for an unknown channel)
+	// only waits again.
 	if (failure.network === 'timeout' && failure.route?.facts.timeoutIsFinal) return false;
 	if (failure.network === 'timeout' || failure.network === 'dropped') return true;
 	return (failure.status ?? 0) >= 500;
@@ -189,7 +201,10 @@ async function withinDeadline<T>(
 	}
 }
 
-/** A streamed upload (a Blob-like multipart body) may take longer than the timeout while its bytes flow. */
+/**
+ * A streamed upload (a Blob-like multipart body) may take longer than the timeout while its bytes
+ * flow.
+ */
 export function isStreamedBody(body: unknown): boolean {
 	return typeof (body as { stream?: unknown } | undefined)?.stream === 'function';
 }
@@ -206,13 +221,22 @@ export interface SendOptions<T> {
 	headersOf?: (result: T) => IDataObject | undefined;
 }
 
-/** Runs one request (`attempt` sends it once) under the policy; throws errors that explain themselves. */
+/**
+ * Runs one request (`attempt` sends it once) under the policy; throws errors that explain
+ * themselves.
+ */
 export async function sendWithPolicy<T>(
-	/** The node, or how to get it: n8n copies the node on each getNode(), so it is only asked for when an error is made. */
+	/**
+	 * The node, or how to get it: n8n copies the node on each getNode(), so it is only asked for when
+	 * an error is made.
+	 */
 	node: INode | (() => INode),
 	target: Target,
 	policy: TransportPolicy,
-	/** Sends the request once; `signal`, when given, ends it at the deadline (pass it to the HTTP client). */
+	/**
+	 * Sends the request once; `signal`, when given, ends it at the deadline (pass it to the HTTP
+	 * client).
+	 */
 	attempt: (signal?: AbortSignal) => Promise<T>,
 	options: SendOptions<T> = {},
 ): Promise<T> {
@@ -229,7 +253,8 @@ export async function sendWithPolicy<T>(
 	let answered429 = false;
 	for (;;) {
 		attempts++;
-		// Waits for the endpoint's window (and a place in flight), within what is left of Max Rate-Limit Wait.
+		// Waits for the endpoint's window (and a place in flight), within what is left of Max
+		// Rate-Limit Wait.
 		const ticket = await pacer.admit(
 			method,
 			target.path,
@@ -256,8 +281,9 @@ export async function sendWithPolicy<T>(
 			const wait = retryAfterSeconds(failure.headers);
 			pacer.learn(ticket, failure.status, failure.headers, wait);
 			if (failure.status === 429) {
-				// A 429 means the request was not applied, so sending it again is safe for any method; the pacer holds it
-				// (and the run's other requests to that endpoint) until Retry-After, or refuses if that is past the cap.
+				// A 429 means the request was not applied, so sending it again is safe for any method; the
+				// pacer holds it (and the run's other requests to that endpoint) until Retry-After, or
+				// refuses if that is past the cap.
 				answered429 = true;
 				if (wait !== undefined && rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
 					rateLimitWaits++;

@@ -1,9 +1,8 @@
 /**
  * Turns the Post → Create parameters into a POST /posts body (spec 4.3).
- *
  * Pure functions over parameter values: no requests, no validation (that is `shared/postRules/`,
- * applied by `hooks.ts`, worded by `problems.ts`). The names of the typed settings parameters are made here from the
- * platform table, so the UI (`settings.ts`) and this reader cannot drift.
+ * applied by `hooks.ts`, worded by `problems.ts`). The names of the typed settings parameters are
+ * made here from the platform table, so the UI (`settings.ts`) and this reader cannot drift.
  */
 import {
 	isPlatformId,
@@ -58,10 +57,16 @@ export interface PartsParam {
 	part?: PartParam[];
 }
 
-/** A resource locator value (`{__rl, mode, value, cachedResultName}`), or a bare id from an expression. */
+/**
+ * A resource locator value (`{__rl, mode, value, cachedResultName}`), or a bare id from an
+ * expression.
+ */
 export type ChannelLocator = { value?: unknown; mode?: string; cachedResultName?: string } | string;
 
-/** One entry of the Channels list: the channel, its platform, its settings and (per-channel mode) its parts. */
+/**
+ * One entry of the Channels list: the channel, its platform, its settings and (per-channel mode)
+ * its parts.
+ */
 export interface EntryParameters {
 	channel?: ChannelLocator;
 	platform?: string;
@@ -90,9 +95,10 @@ export function requiredSettingName(platform: PlatformId, field: SettingField): 
 }
 
 /**
- * Whether a setting is a parameter of its own rather than an option of the "<Platform> Options" collection: a
- * required one, one the table gives a condition (`when`), and one such a condition looks at (the editor's
- * displayOptions can only look at parameters of the channel entry, not inside the collection).
+ * Whether a setting is a parameter of its own rather than an option of the "<Platform> Options"
+ * collection: a required one, one the table gives a condition (`when`), and one such a condition
+ * looks at (the editor's displayOptions can only look at parameters of the channel entry, not
+ * inside the collection).
  */
 export function isOwnParameter(platform: PlatformId, field: SettingField): boolean {
 	return (
@@ -164,7 +170,8 @@ export function typedSettings(platform: PlatformId, entry: EntryParameters): Jso
 		const own = isOwnParameter(platform, field);
 		const raw = own ? entry[requiredSettingName(platform, field)] : optional[field.name];
 		const value = settingValue(field, raw);
-		// An optional parameter of its own cannot be left empty: at the service's default it is left out, as before.
+		// An optional parameter of its own cannot be left empty: at the service's default it is left
+		// out, as before.
 		if (
 			value === undefined ||
 			(own && !field.required && field.default !== undefined && value === field.default)
@@ -179,8 +186,9 @@ export function typedSettings(platform: PlatformId, entry: EntryParameters): Jso
 }
 
 /**
- * A JSON parameter may arrive as text (typed in the editor) or as an object (from an expression); read by the one
- * reader of what users give (shared/userValues.ts: valid JSON, within the node's length and depth bounds).
+ * A JSON parameter may arrive as text (typed in the editor) or as an object (from an expression);
+ * read by the one reader of what users give (shared/userValues.ts: valid JSON, within the node's
+ * length and depth bounds).
  */
 export function parseJsonParameter(raw: unknown): ReturnType<typeof readJson> {
 	return readJson(raw);
@@ -207,7 +215,10 @@ export function partsFromParam(parts: PartsParam | undefined): Json[] {
 	}));
 }
 
-/** The channel's ID as text; '' when none is given, or a value that is no ID (an object: request.ts names it). */
+/**
+ * The channel's ID as text; '' when none is given, or a value that is no ID (an object: request.ts
+ * names it).
+ */
 export function channelIdOf(locator: ChannelLocator | undefined): string {
 	const raw = typeof locator === 'object' && locator !== null ? locator.value : locator;
 	return typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
@@ -266,8 +277,8 @@ export function tagsFromParam(raw: unknown): Json[] {
 }
 
 /**
- * `inter` as a JSON number (a numeric string from an expression is converted); undefined when not set; what is not
- * a whole number is refused in words (shared/userValues.ts).
+ * `inter` as a JSON number (a numeric string from an expression is converted); undefined when not
+ * set; what is not a whole number is refused in words (shared/userValues.ts).
  */
 export function repeatFromParam(raw: unknown): { value: number | undefined } | { refused: string } {
 	if (raw === undefined || raw === null || raw === '') return { value: undefined };

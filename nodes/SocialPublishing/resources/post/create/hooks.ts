@@ -3,9 +3,9 @@
  * postReceive step that turns the answer into one item per created post.
  *
  * Order of work for one item, so that a bad post costs nothing:
- * 1. build the body from the parameters (`request.ts`), refuse a Schedule date that has passed (`pastDate.ts`),
- *    read the type and size of files given as binary fields, judge media URLs (`mediaUrls.ts`)
- *    and follow-up delays (`delays.ts`), no request (`prepareRequest`);
+ * 1. build the body from the parameters (`request.ts`), refuse a Schedule date that has passed
+ *    (`pastDate.ts`), read the type and size of files given as binary fields, judge media URLs
+ *    (`mediaUrls.ts`) and follow-up delays (`delays.ts`), no request (`prepareRequest`);
  * 2. check it with the platforms the user gave: a post that breaks a rule stops here, before any
  *    request at all;
  * 3. read the channels (GET /integrations, once per run) for names, platforms and unknown
@@ -15,12 +15,12 @@
  *    (POST /upload-from-url, each address once per run), still inside the run's all-or-nothing
  *    checks;
  * 5. with "next free slot", ask GET /find-slot/:id for every channel and take the latest;
- * 6. upload the files given as binary fields (`uploads.ts`); only then POST /posts is sent,
- *    by the transport, which never repeats a POST (only a 429, refused before processing, is retried).
- * With Options → Check Only, steps 1-5 run without stopping at a problem and without any write
- * (no upload, the slot not taken), and the report (`checkOnly.ts`) is the output: the transport
- * sends nothing. The steps are functions of their own, so that another operation sending a post
- * body can run the same checks.
+ * 6. upload the files given as binary fields (`uploads.ts`); only then POST /posts is sent, by the
+ *    transport, which never repeats a POST (only a 429, refused before processing, is retried).
+ *    With Options → Check Only, steps 1-5 run without stopping at a problem and without any write
+ *    (no upload, the slot not taken), and the report (`checkOnly.ts`) is the output: the transport
+ *    sends nothing. The steps are functions of their own, so that another operation sending a post
+ *    body can run the same checks.
  */
 import type {
 	IDataObject,
@@ -122,7 +122,8 @@ export async function resolveChannels(
 		const label = draft.context.channels[postIndex];
 		if (!found) continue;
 		label.name = found.name;
-		// A platform the rules table does not know (the service has more): sent with the body's checks only.
+		// A platform the rules table does not know (the service has more): sent with the body's checks
+		// only.
 		if (!isPlatformId(found.identifier)) {
 			infos.push({
 				id: found.id,
@@ -138,8 +139,12 @@ export async function resolveChannels(
 				kind: 'node',
 				entryIndex: postIndex,
 				field: 'Platform',
-				message: `Platform is set to ${PLATFORMS[ref.platform].displayName}, but the channel is on ${PLATFORMS[found.identifier].displayName}`,
-				hint: `set Platform to ${PLATFORMS[found.identifier].displayName} (or to Look Up From Channel with settings as JSON)`,
+				message:
+					`Platform is set to ${PLATFORMS[ref.platform].displayName}, but the channel is on ` +
+					`${PLATFORMS[found.identifier].displayName}`,
+				hint:
+					`set Platform to ${PLATFORMS[found.identifier].displayName} (or to Look Up From ` +
+					`Channel with settings as JSON)`,
 			});
 		}
 		const info: Channel<PlatformId> = {
@@ -159,9 +164,10 @@ export async function resolveChannels(
 }
 
 /**
- * Before refusing, names the channels a problem would otherwise give as "(platform unknown)" (JSON mode, or a
- * platform to look up): one read of the channel list, cached for the run. A refusal whose channels all have a
- * platform, or that names no channel, sends nothing; if the list cannot be read, the refusal names them by id.
+ * Before refusing, names the channels a problem would otherwise give as "(platform unknown)" (JSON
+ * mode, or a platform to look up): one read of the channel list, cached for the run. A refusal
+ * whose channels all have a platform, or that names no channel, sends nothing; if the list cannot
+ * be read, the refusal names them by id.
  */
 async function nameChannels(
 	context: IExecuteSingleFunctions,
@@ -210,7 +216,10 @@ export function uncheckedPlatforms(
 		return [
 			{
 				postIndex,
-				text: `${channel.name} is on "${channel.identifier}", a platform this node has no rules for: its length, media and settings were not checked before sending (the service checks them)`,
+				text:
+					`${channel.name} is on "${channel.identifier}", a platform this node has no rules ` +
+					`for: its length, media and settings were not checked before sending (the service ` +
+					`checks them)`,
 			},
 		];
 	});
@@ -226,7 +235,9 @@ export function oversizedBody(body: Record<string, unknown>): NodeProblem[] {
 		{
 			kind: 'node',
 			field: 'the request',
-			message: `the request body is ${Math.ceil(bytes / 1024)} kB; the service refuses bodies over ${MAX_BODY_BYTES / 1024} kB`,
+			message:
+				`the request body is ${Math.ceil(bytes / 1024)} kB; the service refuses bodies over ` +
+				`${MAX_BODY_BYTES / 1024} kB`,
 			hint: 'split the channels (or the parts) over several items, or shorten the texts',
 		},
 	];
@@ -370,7 +381,9 @@ async function checkOnlyRequest(
 
 // ---------------------------------------------------------------- the hooks
 
-/** What postReceive needs from preSend of the same item: item index → the date and warnings sent. */
+/**
+ * What postReceive needs from preSend of the same item: item index → the date and warnings sent.
+ */
 const SENT = new RunSlot<
 	Map<number, { date?: string; warnings: Array<{ channelId: string; text: string }> }>
 >('what Post → Create sent for each item');
@@ -388,7 +401,8 @@ export async function buildCreatePostRequest(
 		const prepared = await prepareRequest(this, options);
 		const { draft } = prepared;
 
-		// Problems the node finds itself (no channel, bad JSON, no file) are never sent, even with checks skipped.
+		// Problems the node finds itself (no channel, bad JSON, no file) are never sent, even with
+		// checks skipped.
 		const blocking = draft.skipChecks ? draft.problems : checkWithoutRequests(draft);
 		if (blocking.length > 0) {
 			await nameChannels(this, draft, blocking);
@@ -440,7 +454,9 @@ export async function buildCreatePostRequest(
 	return requestOptions;
 }
 
-/** postReceive of Post → Create: one item per created post, with the channel's name and platform. */
+/**
+ * postReceive of Post → Create: one item per created post, with the channel's name and platform.
+ */
 export async function toCreatedPosts(
 	this: IExecuteSingleFunctions,
 	_items: INodeExecutionData[],

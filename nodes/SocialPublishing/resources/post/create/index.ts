@@ -3,8 +3,9 @@
  * - `index.ts` (here): the fields and the operation's entry;
  * - `settings.ts`: each platform's typed settings fields, generated from the platform table;
  * - `request.ts` + `body.ts`: the POST /posts body read from the parameters (fields or JSON);
- * - what the platform table's rules (shared/postRules/) and the node found is worded for the editor by
- *   shared/postProblems/ (where, what with the figures, how to fix); `warnings.ts`: what is sent but said;
+ * - what the platform table's rules (shared/postRules/) and the node found is worded for the editor
+ *   by shared/postProblems/ (where, what with the figures, how to fix); `warnings.ts`: what is sent
+ *   but said;
  * - `pastDate.ts`: a Schedule date that has passed, refused unless Options → Allow Past Date;
  * - `uploads.ts`: media given as binary fields, read first, uploaded only after every check passed;
  * - `mediaUrls.ts`: media given by URL, judged first, uploaded (POST /upload-from-url) once the
@@ -12,8 +13,10 @@
  * - `delays.ts`: a follow-up part's Delay (Minutes), checked in both modes;
  * - `checkOnly.ts`: Options → Check Only's report (what would be sent, lengths, problems,
  *   warnings), nothing sent;
- * - `lookups.ts`: the channel list and X limits, asked once per run; `slots.ts`: the next free slot;
- * - `hooks.ts`: the run-time order (build, check, look up channels, slots, uploads, send) and the output.
+ * - `lookups.ts`: the channel list and X limits, asked once per run; `slots.ts`: the next free
+ *   slot;
+ * - `hooks.ts`: the run-time order (build, check, look up channels, slots, uploads, send) and the
+ *   output.
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { channelLocator, optionalFields } from '../../../shared/descriptions';
@@ -29,7 +32,10 @@ import {
 	typedSettingsProperties,
 } from './settings';
 
-/** The media of one part: items taken from a previous Media → Upload (id and path), with an optional alt text. */
+/**
+ * The media of one part: items taken from a previous Media → Upload (id and path), with an optional
+ * alt text.
+ */
 export const mediaProperty: INodeProperties = {
 	displayName: 'Media',
 	name: 'media',
@@ -37,7 +43,9 @@ export const mediaProperty: INodeProperties = {
 	typeOptions: { multipleValues: true, maxValue: POST_LIMITS.mediaPerPart },
 	placeholder: 'Add Media',
 	default: {},
-	description: `Up to ${POST_LIMITS.mediaPerPart} files: uploaded before (Media → Upload gives their ID and path), or uploaded now from a binary field`,
+	description:
+		`Up to ${POST_LIMITS.mediaPerPart} files: uploaded before (Media → Upload gives their ID ` +
+		`and path), or uploaded now from a binary field`,
 	options: [
 		{
 			displayName: 'Media',
@@ -56,7 +64,8 @@ export const mediaProperty: INodeProperties = {
 					type: 'string',
 					default: 'data',
 					description:
-						'Name of the binary field of the input item that holds the file (JPEG, PNG, GIF, WEBP or MP4)',
+						'Name of the binary field of the input item that holds the file (JPEG, PNG, GIF, ' +
+						'WEBP or MP4)',
 					displayOptions: { show: { source: ['binary'] } },
 				},
 				{
@@ -117,7 +126,9 @@ export const mediaProperty: INodeProperties = {
 	],
 };
 
-/** The post and its follow-up parts (replies in a thread, or comments, depending on the platform). */
+/**
+ * The post and its follow-up parts (replies in a thread, or comments, depending on the platform).
+ */
 function partsProperty(displayOptions?: INodeProperties['displayOptions']): INodeProperties {
 	return {
 		displayName: 'Parts',
@@ -127,7 +138,9 @@ function partsProperty(displayOptions?: INodeProperties['displayOptions']): INod
 		placeholder: 'Add Part',
 		default: { part: [{ content: '' }] },
 		description:
-			'The first part is the post; further parts are follow-ups (thread replies on X, Threads, Bluesky and Mastodon; comments elsewhere). Each part needs text, media, or both.',
+			'The first part is the post; further parts are follow-ups (thread replies on X, ' +
+			'Threads, Bluesky and Mastodon; comments elsewhere). Each part needs text, media, or ' +
+			'both.',
 		...(displayOptions ? { displayOptions } : {}),
 		options: [
 			{
@@ -141,7 +154,8 @@ function partsProperty(displayOptions?: INodeProperties['displayOptions']): INod
 						typeOptions: { rows: 4 },
 						default: '',
 						description:
-							'Plain text, or HTML with p, br, strong, u, a, ul, li, h1, h2, h3 and span (other tags are removed by the service). Length is counted without tags.',
+							'Plain text, or HTML with p, br, strong, u, a, ul, li, h1, h2, h3 and span ' +
+							'(other tags are removed by the service). Length is counted without tags.',
 					},
 					mediaProperty,
 					delayProperty,
@@ -158,7 +172,9 @@ const channelsProperty: INodeProperties = {
 	typeOptions: { multipleValues: true, maxValue: POST_LIMITS.postsPerRequest.max },
 	placeholder: 'Add Channel',
 	default: {},
-	description: `Up to ${POST_LIMITS.postsPerRequest.max} channels, all created in one request (all or nothing)`,
+	description:
+		`Up to ${POST_LIMITS.postsPerRequest.max} channels, all created in one request (all or ` +
+		`nothing)`,
 	options: [
 		{
 			displayName: 'Channel',
@@ -186,7 +202,9 @@ export const allowPastDateOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to send a Schedule date that has passed (more than 5 minutes ago). The service publishes such a post at once; without this the node refuses it, since a wrong year would publish today.',
+		'Whether to send a Schedule date that has passed (more than 5 minutes ago). The service ' +
+		'publishes such a post at once; without this the node refuses it, since a wrong year ' +
+		'would publish today.',
 };
 
 const optionsProperty: INodeProperties = optionalFields('Options', [
@@ -235,7 +253,8 @@ const optionsProperty: INodeProperties = optionalFields('Options', [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to send the post without checking it first. The service still checks it; a refused request still counts against the POST /posts rate limit.',
+			'Whether to send the post without checking it first. The service still checks it; a ' +
+			'refused request still counts against the POST /posts rate limit.',
 	},
 	{
 		displayName: 'Tag Names or IDs',
@@ -273,7 +292,8 @@ const fields: INodeProperties[] = [
 			'{\n  "type": "schedule",\n  "date": "2030-01-15T10:00:00Z",\n  "shortLink": false,\n  "tags": [],\n  "posts": [\n    {\n      "integration": { "id": "" },\n      "value": [{ "content": "Hello", "image": [] }],\n      "settings": {}\n    }\n  ]\n}',
 		required: true,
 		description:
-			'The POST /posts body (type, date, shortLink, tags, posts, inter). Checked by the same rules as the fields before it is sent.',
+			'The POST /posts body (type, date, shortLink, tags, posts, inter). Checked by the same ' +
+			'rules as the fields before it is sent.',
 		displayOptions: { show: { inputMode: ['json'] } },
 	},
 	{
@@ -304,7 +324,9 @@ const fields: INodeProperties[] = [
 				name: 'At the Next Free Slot',
 				value: 'nextSlot',
 				description:
-					"Asks the service for each channel's next free posting time (GET /find-slot). With several channels the post goes out at the LATEST of their slots, so no channel posts before its own free slot.",
+					"Asks the service for each channel's next free posting time (GET /find-slot). With " +
+					'several channels the post goes out at the LATEST of their slots, so no channel ' +
+					'posts before its own free slot.',
 			},
 		],
 	},
@@ -315,7 +337,8 @@ const fields: INodeProperties[] = [
 		default: '',
 		required: true,
 		description:
-			"When to publish, in the workflow's time zone unless the value carries its own offset (e.g. Z)",
+			"When to publish, in the workflow's time zone unless the value carries its own offset " +
+			'(e.g. Z)',
 		displayOptions: {
 			show: { inputMode: ['fields'], type: ['draft', 'schedule'], dateMode: ['date'] },
 		},
@@ -347,25 +370,28 @@ const fields: INodeProperties[] = [
 	optionsProperty,
 ];
 
-// No answer to POST /posts may still mean posts were created: the error says so, and it is never re-sent.
+// No answer to POST /posts may still mean posts were created: the error says so, and it is never
+// re-sent.
 const route = declareRoute('POST', '/posts', {
 	mayApplyWithoutAnswer:
-		"The post may have been created: check Post → Get Many (around the post's date) before retrying, or it may be published twice.",
+		"The post may have been created: check Post → Get Many (around the post's date) before " +
+		'retrying, or it may be published twice.',
 	// One `{postId, integration}` per channel of the request, which has at least one.
 	answer: {
 		is: 'the list of created posts',
 		shape: { list: { object: { postId: 'text', integration: 'text' } }, atLeastOne: true },
 	},
 	explain: {
-		// Production's answer for a channel it does not have (the spec's is a 404); the node checks first, but a channel
-		// deleted meanwhile ends here.
+		// Production's answer for a channel it does not have (the spec's is a 404); the node checks
+		// first, but a channel deleted meanwhile ends here.
 		400: ({ said }) => {
 			const id = /^Integration with id (\S+) not found$/.exec(said ?? '')?.[1];
 			return id
 				? {
 						message: `Channel ${id} was not found`,
 						description:
-							'Pick the channel from the list, or check its ID with Channel → Get Many; it may have been deleted. No post was created.',
+							'Pick the channel from the list, or check its ID with Channel → Get Many; it ' +
+							'may have been deleted. No post was created.',
 					}
 				: undefined;
 		},
@@ -381,7 +407,8 @@ export const createPost = defineOperation(
 		action: 'Create a post',
 		description:
 			'Create a draft, scheduled or immediate post on one or more channels (POST /posts)',
-		// Its own routing, not routeTo's: its preSend holds the all-or-nothing checks itself (hooks.ts).
+		// Its own routing, not routeTo's: its preSend holds the all-or-nothing checks itself
+		// (hooks.ts).
 		routing: {
 			route,
 			routing: {

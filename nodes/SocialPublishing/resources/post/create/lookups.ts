@@ -7,8 +7,9 @@ import { getChannelSettings } from '../../channel/getSettings';
 import { getManyChannels } from '../../channel/getMany';
 
 /**
- * What Post → Create asks the service besides POST /posts, once per run: the channel list (names, platforms,
- * unknown ids) and an X channel's text limit. Answers are kept for the run (shared/runState.ts), shared by its items.
+ * What Post → Create asks the service besides POST /posts, once per run: the channel list (names,
+ * platforms, unknown ids) and an X channel's text limit. Answers are kept for the run
+ * (shared/runState.ts), shared by its items.
  */
 
 const LOOKUPS = new RunSlot<Map<string, Promise<unknown>>>("Post → Create's look-ups");
@@ -43,7 +44,10 @@ export async function serviceChannels(context: IExecuteSingleFunctions): Promise
 	});
 }
 
-/** Most characters of an X channel: GET /integration-settings/:id knows whether the account is premium. */
+/**
+ * Most characters of an X channel: GET /integration-settings/:id knows whether the account is
+ * premium.
+ */
 export async function channelMaxLength(
 	context: IExecuteSingleFunctions,
 	channelId: string,

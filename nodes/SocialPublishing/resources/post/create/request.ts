@@ -1,7 +1,7 @@
 /**
- * Step 1 of Post → Create (see hooks.ts): the parameters read into the POST /posts body, in fields or JSON mode,
- * with what the node finds wrong on the way (no channel, JSON that does not parse) and how each entry is named in
- * errors. No request is made here.
+ * Step 1 of Post → Create (see hooks.ts): the parameters read into the POST /posts body, in fields
+ * or JSON mode, with what the node finds wrong on the way (no channel, JSON that does not parse)
+ * and how each entry is named in errors. No request is made here.
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { isMalformedId } from '../../../shared/routing';
@@ -41,17 +41,25 @@ export interface PostRequest {
 	wantsNextSlot: boolean;
 	skipChecks: boolean;
 	/**
-	 * Set when the body could not be read at all (JSON that does not parse, or is not an object): checking what is
-	 * left would only repeat that first problem as missing fields.
+	 * Set when the body could not be read at all (JSON that does not parse, or is not an object):
+	 * checking what is left would only repeat that first problem as missing fields.
 	 */
 	unreadable?: boolean;
-	/** Body paths (`posts.0.settings`, `posts.0.value.0.image.1`) whose value a problem above already explains. */
+	/**
+	 * Body paths (`posts.0.settings`, `posts.0.value.0.image.1`) whose value a problem above already
+	 * explains.
+	 */
 	explained: string[];
-	/** Parts (`<postIndex>.<partIndex>`) whose media a problem above explains: the platform's media rule waits. */
+	/**
+	 * Parts (`<postIndex>.<partIndex>`) whose media a problem above explains: the platform's media
+	 * rule waits.
+	 */
 	partsWithUnreadMedia: Set<string>;
 }
 
-/** Whether a rule ruleProblem only repeats a problem the node already reported (a follow-on error). */
+/**
+ * Whether a rule ruleProblem only repeats a problem the node already reported (a follow-on error).
+ */
 export function isFollowOn(draft: PostRequest, ruleProblem: Problem): boolean {
 	if (ruleProblem.kind === 'field') {
 		return draft.explained.some(
@@ -91,9 +99,13 @@ export function jsonProblem(
 
 /** How to write a date the node reads (step 1 of Post → Create, fields and JSON mode). */
 export const DATE_HINT =
-	"give a date that exists, in ISO 8601: 2030-01-15T10:00 (in the workflow's time zone) or 2030-01-15T10:00:00Z";
+	"give a date that exists, in ISO 8601: 2030-01-15T10:00 (in the workflow's time zone) or " +
+	'2030-01-15T10:00:00Z';
 
-/** A raw value given as a channel that is no text (an object or list from an expression), quoted for the message. */
+/**
+ * A raw value given as a channel that is no text (an object or list from an expression), quoted for
+ * the message.
+ */
 function channelValueNotText(locator: unknown): string | undefined {
 	const raw =
 		typeof locator === 'object' && locator !== null && !Array.isArray(locator) && '__rl' in locator
@@ -131,7 +143,9 @@ export function requestFromFields(
 				entryIndex: postIndex,
 				field: 'Channel',
 				message: `${notText} is not a channel ID`,
-				hint: 'pick a channel from the list, or give its ID as text (an expression that gives an object needs .id or similar)',
+				hint:
+					'pick a channel from the list, or give its ID as text (an expression that gives an ' +
+					'object needs .id or similar)',
 			});
 			explained.push(`posts.${postIndex}.integration`);
 		} else if (channel.id === '') {
@@ -148,7 +162,9 @@ export function requestFromFields(
 				entryIndex: postIndex,
 				field: 'Channel',
 				message: `"${channel.id.slice(0, 80)}" is not a channel ID`,
-				hint: 'an ID has no spaces, slashes, ? or #: pick the channel from the list or paste its ID alone',
+				hint:
+					'an ID has no spaces, slashes, ? or #: pick the channel from the list or paste its ID ' +
+					'alone',
 			});
 		}
 	});
@@ -230,10 +246,13 @@ export function requestFromJson(
 			kind: 'node',
 			field: 'Request (JSON)',
 			message: `must be a JSON object; it is ${given}`,
-			hint: 'give the whole POST /posts body as one object: {"type": ..., "date": ..., "shortLink": ..., "tags": [...], "posts": [...]}',
+			hint:
+				'give the whole POST /posts body as one object: {"type": ..., "date": ..., "shortLink": ' +
+				'..., "tags": [...], "posts": [...]}',
 		});
 	}
-	// The body's date is sent as written, and judged as written by the rules (postRules: the same date reader).
+	// The body's date is sent as written, and judged as written by the rules (postRules: the same
+	// date reader).
 	const unreadable = problems.length > 0;
 	const posts = Array.isArray(body.posts) ? body.posts : [];
 	const channels: Entry[] = posts.map((post) => {

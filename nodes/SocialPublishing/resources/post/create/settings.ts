@@ -1,9 +1,10 @@
 /**
  * The typed settings of Post → Create, generated from the platform table (`shared/platforms/`):
  * every field with its values, default and help text, shown for the channel entry's platform.
- * Required settings are plain parameters, and so are settings with a condition (`when`) and the settings such a
- * condition looks at (an X article's fields, shown only while Post Type is Article); other optional ones sit in an
- * "<Platform> Options" collection. Nothing here restates a rule.
+ * Required settings are plain parameters, and so are settings with a condition (`when`) and the
+ * settings such a condition looks at (an X article's fields, shown only while Post Type is
+ * Article); other optional ones sit in an "<Platform> Options" collection. Nothing here restates a
+ * rule.
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { PLATFORMS, type PlatformId, type SettingField } from '../../../shared/platforms';
@@ -159,8 +160,9 @@ function displayFor(platform: PlatformId, field: SettingField): INodeProperties[
 }
 
 /**
- * Platform picker of a channel entry, above its Channel: the channel list then shows that platform's channels and
- * the platform's typed settings appear at once. "Look Up From Channel" is for channels given by expression or JSON.
+ * Platform picker of a channel entry, above its Channel: the channel list then shows that
+ * platform's channels and the platform's typed settings appear at once. "Look Up From Channel" is
+ * for channels given by expression or JSON.
  */
 export const platformProperty: INodeProperties = {
 	displayName: 'Platform',
@@ -168,7 +170,9 @@ export const platformProperty: INodeProperties = {
 	type: 'options',
 	default: LOOK_UP_PLATFORM,
 	description:
-		'Pick it first: the Channel list below then shows only its channels, and its settings appear here. "Look Up From Channel" reads it from the channel (for channels given by expression; settings as JSON).',
+		'Pick it first: the Channel list below then shows only its channels, and its settings ' +
+		'appear here. "Look Up From Channel" reads it from the channel (for channels given by ' +
+		'expression; settings as JSON).',
 	options: [
 		{
 			name: 'Look Up From Channel',
@@ -179,7 +183,8 @@ export const platformProperty: INodeProperties = {
 		...PLATFORM_CHOICES.map((platform) => ({
 			name: PLATFORMS[platform].displayName,
 			value: platform,
-			description: `${PLATFORMS[platform].maxLength} characters; media: ${PLATFORMS[platform].mediaRule}`,
+			description:
+				`${PLATFORMS[platform].maxLength} characters; ` + `media: ${PLATFORMS[platform].mediaRule}`,
 		})),
 	],
 };
@@ -205,7 +210,8 @@ export const settingsJsonProperty: INodeProperties = {
 	type: 'json',
 	default: '{}',
 	description:
-		'The settings object of this channel (spec 4.8), e.g. {"who_can_reply_post": "everyone"} for X. Checked by the same rules as the fields.',
+		'The settings object of this channel (spec 4.8), e.g. {"who_can_reply_post": "everyone"} ' +
+		'for X. Checked by the same rules as the fields.',
 	displayOptions: { show: { settingsMode: ['json'] } },
 };
 

@@ -130,10 +130,14 @@ function fileHint(
 	if (!binaries[property]) {
 		return present.length
 			? `set Binary Field to one of the item's binary fields: ${present.join(', ')}`
-			: 'read or download the file in an earlier node (e.g. HTTP Request), or use the ID and path of an uploaded file';
+			: 'read or download the file in an earlier node (e.g. HTTP Request), or use the ID and ' +
+					'path of an uploaded file';
 	}
 	const endings = Object.keys(MEDIA_EXTENSIONS).join(', ');
-	return `posts take ${endings} files up to 10 MB (images) or 50 MB (videos); convert or resize the file, or use Media → Upload From URL for bigger videos`;
+	return (
+		`posts take ${endings} files up to 10 MB (images) or 50 MB (videos); convert or resize the ` +
+		`file, or use Media → Upload From URL for bigger videos`
+	);
 }
 
 /** Reads one binary field; undefined when it can be posted, else what is wrong with it. */
@@ -159,7 +163,10 @@ async function describeFile(
 	return undefined;
 }
 
-/** Uploads each pending file once (POST /upload, never re-sent except after a 429) and fills in the references. */
+/**
+ * Uploads each pending file once (POST /upload, never re-sent except after a 429) and fills in the
+ * references.
+ */
 export async function uploadPending(
 	context: IExecuteSingleFunctions,
 	pending: PendingUploads,

@@ -1,9 +1,14 @@
-/** What is sent as given but said, in the created posts' `warnings`: HTML the service strips, settings it does not know. */
+/**
+ * What is sent as given but said, in the created posts' `warnings`: HTML the service strips,
+ * settings it does not know.
+ */
 import { KEPT_HTML_TAGS, PLATFORMS, type PlatformId } from '../../../shared/platforms';
 import { tagNames, unknownSettings } from '../../../shared/postRules';
 import { partLabel } from '../../../shared/postProblems';
 
-/** Something sent as given that the user should know about; shown in the created posts' `warnings`. */
+/**
+ * Something sent as given that the user should know about; shown in the created posts' `warnings`.
+ */
 export interface Warning {
 	/** The channel entry (index in `posts`) it concerns. */
 	postIndex: number;
@@ -11,8 +16,9 @@ export interface Warning {
 }
 
 /**
- * HTML tags the service will remove (it keeps only KEPT_HTML_TAGS, spec 4.3, and strips the rest, keeping their
- * text: service-notes). Not refused, as the service accepts them; said, so that what is published is no surprise.
+ * HTML tags the service will remove (it keeps only KEPT_HTML_TAGS, spec 4.3, and strips the rest,
+ * keeping their text: service-notes). Not refused, as the service accepts them; said, so that what
+ * is published is no surprise.
  */
 export function removedHtmlTags(body: Record<string, unknown>): Warning[] {
 	const warnings: Warning[] = [];
@@ -38,7 +44,9 @@ export function removedHtmlTags(body: Record<string, unknown>): Warning[] {
 			if (removed.size === 0) return;
 			warnings.push({
 				postIndex,
-				text: `${partLabel(partIndex)}: the service removes ${[...removed].join(', ')} and keeps their text (it keeps only ${KEPT_HTML_TAGS.join(', ')})`,
+				text:
+					`${partLabel(partIndex)}: the service removes ${[...removed].join(', ')} and keeps ` +
+					`their text (it keeps only ${KEPT_HTML_TAGS.join(', ')})`,
 			});
 		});
 	});
@@ -46,8 +54,9 @@ export function removedHtmlTags(body: Record<string, unknown>): Warning[] {
 }
 
 /**
- * Parts that carry an `id` (a post copied from Post → Get Many, in JSON mode): production updates the stored part with
- * that id instead of creating one (checked against the real backend), so "create" would change an existing post.
+ * Parts that carry an `id` (a post copied from Post → Get Many, in JSON mode): production updates
+ * the stored part with that id instead of creating one (checked against the real backend), so
+ * "create" would change an existing post.
  */
 export function partIdWarnings(body: Record<string, unknown>): Warning[] {
 	const posts = Array.isArray(body.posts) ? body.posts : [];
@@ -65,7 +74,10 @@ export function partIdWarnings(body: Record<string, unknown>): Warning[] {
 			return [
 				{
 					postIndex,
-					text: `${partLabel(partIndex)} carries "id": ${JSON.stringify(id.slice(0, 40))}; some installs then update that existing part instead of creating a new one (remove "id" to create a post)`,
+					text:
+						`${partLabel(partIndex)} carries "id": ${JSON.stringify(id.slice(0, 40))}; some ` +
+						`installs then update that existing part instead of creating a new one (remove "id" ` +
+						`to create a post)`,
 				},
 			];
 		});
@@ -92,7 +104,10 @@ export function firstPartDelayWarning(
 	};
 }
 
-/** Settings keys the platform table does not know: sent as given (the service keeps them), named with a likely typo. */
+/**
+ * Settings keys the platform table does not know: sent as given (the service keeps them), named
+ * with a likely typo.
+ */
 export function unknownSettingWarnings(
 	body: Record<string, unknown>,
 	platformOf: (postIndex: number) => PlatformId | undefined,
@@ -103,7 +118,10 @@ export function unknownSettingWarnings(
 		if (!platform) return [];
 		return unknownSettings(platform, post?.settings).map(({ key, closest }) => ({
 			postIndex,
-			text: `setting "${key}" is not one ${PLATFORMS[platform].displayName} is known to have${closest ? ` (did you mean "${closest}"?)` : ''}; it was sent as given and the service keeps it`,
+			text:
+				`setting "${key}" is not one ${PLATFORMS[platform].displayName} is known to ` +
+				`have${closest ? ` (did you mean "${closest}"?)` : ''}; it was sent as given and the ` +
+				`service keeps it`,
 		}));
 	});
 }

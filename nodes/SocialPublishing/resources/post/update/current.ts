@@ -1,18 +1,20 @@
 /**
- * Post → Update, step 1: the post as the service holds it now. The public API has no GET /posts/:id, so the post is
- * looked for in GET /posts by its id, window by window (370 days each, the most one request covers), nearest first:
- * the year ahead, the year before, then each further year ahead. A post not found is unknown or deleted: the
- * service would answer 201 to either and create a new post or edit a deleted one (docs/real-backend.md), so the
- * node stops before sending.
- *
- * What GET /posts shows of a post is its first part only (text, date, state, group, settings, tags, channel): not
- * its media, not its follow-up parts, not their ids.
+ * Post → Update, step 1: the post as the service holds it now. The public API has no GET
+ * /posts/:id, so the post is looked for in GET /posts by its id, window by window (370 days each,
+ * the most one request covers), nearest first: the year ahead, the year before, then each further
+ * year ahead. A post not found is unknown or deleted: the service would answer 201 to either and
+ * create a new post or edit a deleted one (docs/real-backend.md), so the node stops before sending.
+ * What GET /posts shows of a post is its first part only (text, date, state, group, settings, tags,
+ * channel): not its media, not its follow-up parts, not their ids.
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
 import { DAY_MS, getManyPosts, MAX_RANGE_DAYS, parseSettings } from '../getMany';
 
-/** Windows searched: this year ahead, the year before, and 9 further years ahead (11 requests at most). */
+/**
+ * Windows searched: this year ahead, the year before, and 9 further years ahead (11 requests at
+ * most).
+ */
 export const SEARCH_WINDOWS = { before: 1, ahead: 10 } as const;
 
 export interface CurrentPost {
@@ -74,7 +76,8 @@ function readPost(listed: IDataObject): CurrentPost {
 	return {
 		id: text(post.id),
 		content: text(post.content),
-		// A repeating post is shown at each repetition; production adds its own first date as `actualDate`.
+		// A repeating post is shown at each repetition; production adds its own first date as
+		// `actualDate`.
 		publishDate: text(post.actualDate) || text(post.publishDate),
 		state: text(post.state),
 		group: text(post.group),

@@ -1,16 +1,19 @@
 /**
  * Post → Update at run time. Order of work for one item, so that a bad edit costs no write:
  * 1. read what to change (Update Fields), no request;
- * 2. find the post as the service holds it (`current.ts`, GET /posts): unknown, deleted or published stops here;
- * 3. read its channel (GET /integrations, once per run; an X channel's limit when the text needs it);
- * 4. build what is sent and check it with Create's rules (shared/postRules/, worded by shared/postProblems/);
- * 5. upload media given as binary fields, then send:
- *    - text, media, follow-up parts or date: POST /posts with the post's id as its first part's id and its current
- *      group, `type: "schedule"` for a queued post (the publish run restarts at the date sent; `update` would keep
- *      the old time) or `"draft"` for a draft, on the post's own channel (another would move the post);
- *    - settings alone: PUT /posts/:id/settings, which merges them and touches nothing else.
- * The answer is checked to be the same post (a service without edit answers with a new one) and output with what
- * changed, before → after.
+ * 2. find the post as the service holds it (`current.ts`, GET /posts): unknown, deleted or
+ *    published stops here;
+ * 3. read its channel (GET /integrations, once per run; an X channel's limit when the text needs
+ *    it);
+ * 4. build what is sent and check it with Create's rules (shared/postRules/, worded by
+ *    shared/postProblems/);
+ * 5. upload media given as binary fields, then send: - text, media, follow-up parts or date: POST
+ *    /posts with the post's id as its first part's id and its current group, `type: "schedule"` for
+ *    a queued post (the publish run restarts at the date sent; `update` would keep the old time) or
+ *    `"draft"` for a draft, on the post's own channel (another would move the post); - settings
+ *    alone: PUT /posts/:id/settings, which merges them and touches nothing else. The answer is
+ *    checked to be the same post (a service without edit answers with a new one) and output with
+ *    what changed, before → after.
  */
 import {
 	NodeOperationError,
@@ -58,7 +61,9 @@ export interface UpdateFields {
 	settingsJson?: unknown;
 }
 
-/** What is said of a post's media and follow-up parts before the edit: the API does not show them. */
+/**
+ * What is said of a post's media and follow-up parts before the edit: the API does not show them.
+ */
 export const NOT_SHOWN = 'not shown by the service';
 
 /** One field's change, as the output says it. */
@@ -138,7 +143,8 @@ function readChanges(context: IExecuteSingleFunctions, fields: UpdateFields) {
 			message: 'no field to change was added',
 			hint: 'add the fields to change: Text, Media, Follow-Up Parts, Publish At or Settings (JSON)',
 		});
-	// The service shows neither a post's media nor its follow-up parts, and a resend replaces both: never guessed.
+	// The service shows neither a post's media nor its follow-up parts, and a resend replaces both:
+	// never guessed.
 	const unstated = (['media', 'followUps'] as const).filter((name) => !has(fields, name));
 	if (resends && unstated.length > 0) {
 		const names = unstated.map((name) => (name === 'media' ? 'Media' : 'Follow-Up Parts'));
@@ -146,7 +152,8 @@ function readChanges(context: IExecuteSingleFunctions, fields: UpdateFields) {
 			kind: 'node',
 			field: 'Update Fields',
 			message:
-				'changing the text, media, follow-up parts or date sends the whole post again, and the service ' +
+				'changing the text, media, follow-up parts or date sends the whole post again, and ' +
+				'the service ' +
 				"does not show a post's media or follow-up parts, so the node cannot keep them unsaid",
 			hint:
 				`add Update Fields → ${names.join(' and ')} with what the post should have ` +
@@ -168,7 +175,8 @@ function postProblems(postId: string, post: CurrentPost | undefined, now: number
 					`no post ${postId} among the organisation's posts dated ${from} to ${to}; ` +
 					'it may have been deleted',
 				hint:
-					'take the ID from Post → Get Many, Post → Create or the trigger; a deleted post cannot be ' +
+					'take the ID from Post → Get Many, Post → Create or the trigger; a deleted post ' +
+					'cannot be ' +
 					'changed (the service would make a new post of it), Post → Create makes a new one',
 			},
 		];
@@ -178,9 +186,12 @@ function postProblems(postId: string, post: CurrentPost | undefined, now: number
 			{
 				kind: 'node',
 				field: 'Post ID',
-				message: `post ${postId} is already published (${post.publishDate.slice(0, 16).replace('T', ' ')} UTC)`,
+				message:
+					`post ${postId} is already published ` +
+					`(${post.publishDate.slice(0, 16).replace('T', ' ')} UTC)`,
 				hint:
-					'a published post is not changed on its platform: make a new one with Post → Create, or put ' +
+					'a published post is not changed on its platform: make a new one with Post → ' +
+					'Create, or put ' +
 					'this one back in the queue with Post → Set Status (Schedule, Republish)',
 			},
 		];
@@ -222,7 +233,10 @@ function changesOf(
 	return changes;
 }
 
-/** preSend of Post → Update: finds the post, builds and checks the edit, and points the request at its route. */
+/**
+ * preSend of Post → Update: finds the post, builds and checks the edit, and points the request at
+ * its route.
+ */
 export async function buildUpdateRequest(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
@@ -259,7 +273,9 @@ export async function buildUpdateRequest(
 						entryIndex: 0,
 						field: 'Channel',
 						message: "the post's channel is no longer among the organisation's channels",
-						hint: 'connect the channel again, or make a new post on another channel with Post → Create',
+						hint:
+							'connect the channel again, or make a new post on another channel with Post → ' +
+							'Create',
 					},
 				],
 				context,
@@ -320,7 +336,8 @@ export async function buildUpdateRequest(
 		const ruleProblems = checkCreatePostRequest(body, (id) =>
 			id === info.id ? info : undefined,
 		).filter((problem) =>
-			// Settings alone: the text and media are the service's own, not judged here (the API does not show the media).
+			// Settings alone: the text and media are the service's own, not judged here (the API does not
+			// show the media).
 			sentAs === 'settings'
 				? problem.kind === 'field' && problem.path.startsWith('posts.0.settings')
 				: !(
@@ -351,7 +368,8 @@ export async function buildUpdateRequest(
 	);
 	if (!platform)
 		warnings.push(
-			`${channel.name} is on "${channel.identifier}", a platform this node has no rules for: the edit's length, ` +
+			`${channel.name} is on "${channel.identifier}", a platform this node has no rules for: ` +
+				`the edit's length, ` +
 				'media and settings were not checked before sending (the service checks them)',
 		);
 	runState(this)
@@ -402,14 +420,18 @@ export async function toUpdatedPost(
 			: sent.channel.identifier;
 		throw new NodeOperationError(
 			this.getNode(),
-			`The service made a new post (${shownValue(answered)}) instead of changing post ${sent.postId}`,
+			`The service made a new post (${shownValue(answered)}) instead of changing post ` +
+				`${sent.postId}`,
 			{
 				itemIndex: this.getItemIndex(),
 				description:
-					"This service answers POST /posts as the API's contract describes it, which has no edit: it did " +
+					"This service answers POST /posts as the API's contract describes it, which has no " +
+					'edit: it did ' +
 					`not take the post's ID. Post ${sent.postId} is unchanged, and a new post is now on ` +
-					`"${sent.channel.name}" (${platform}): delete it with Post → Delete (Post ID ${shownValue(answered)}) ` +
-					"unless it is wanted. Post → Update needs a service that edits posts (the service's own backend does).",
+					`"${sent.channel.name}" (${platform}): delete it with Post → Delete (Post ID ` +
+					`${shownValue(answered)}) ` +
+					"unless it is wanted. Post → Update needs a service that edits posts (the service's " +
+					'own backend does).',
 			},
 		);
 	}

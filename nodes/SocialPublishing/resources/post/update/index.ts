@@ -1,10 +1,12 @@
 /**
- * Post → Update: change a queued post or a draft in place (same ID), as the service's own backend allows it
- * (docs/real-backend.md). This folder holds all of it:
+ * Post → Update: change a queued post or a draft in place (same ID), as the service's own backend
+ * allows it (docs/real-backend.md). This folder holds all of it:
  * - `index.ts` (here): the fields and the operation's entry;
  * - `current.ts`: the post as the service holds it (GET /posts, by its ID);
- * - `hooks.ts`: the run-time order (read, find, check with Create's rules, send) and the output, before → after.
- * The contract has no edit: a service that answers as the contract does is told apart by its answer (a new ID).
+ * - `hooks.ts`: the run-time order (read, find, check with Create's rules, send) and the output,
+ *   before → after.
+ * The contract has no edit: a service that answers as the contract does is told apart by its answer
+ * (a new ID).
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { optionalFields, postIdField } from '../../../shared/descriptions';
@@ -27,7 +29,8 @@ const followUpsProperty: INodeProperties = {
 	placeholder: 'Add Part',
 	default: {},
 	description:
-		'The parts after the post (thread replies or comments), in order. They replace the follow-up parts the ' +
+		'The parts after the post (thread replies or comments), in order. They replace the ' +
+		'follow-up parts the ' +
 		'post had, which the service does not show; added but left empty, the post has none.',
 	options: [
 		{
@@ -59,14 +62,16 @@ const fields: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		description:
-			'Only the fields added are changed. Text, media, follow-up parts and date send the whole post again: ' +
+			'Only the fields added are changed. Text, media, follow-up parts and date send the ' +
+			'whole post again: ' +
 			'the service does not show its media or follow-up parts, so those two are then needed too.',
 		options: [
 			followUpsProperty,
 			{
 				...mediaProperty,
 				description:
-					"The post's media, replacing what it had (the service does not show them); added but left " +
+					"The post's media, replacing what it had (the service does not show them); added " +
+					'but left ' +
 					'empty, the post has none',
 			},
 			{
@@ -75,7 +80,8 @@ const fields: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description:
-					"The new date, in the workflow's time zone unless the value carries its own offset (e.g. Z). " +
+					"The new date, in the workflow's time zone unless the value carries its own offset " +
+					'(e.g. Z). ' +
 					'A queued post is then published at this date.',
 			},
 			{
@@ -85,7 +91,8 @@ const fields: INodeProperties[] = [
 				default: '{}',
 				description:
 					"Settings to change, merged into the post's settings (the others are kept), e.g. " +
-					'{"who_can_reply_post": "everyone"}. Alone, they are sent through PUT /posts/:id/settings.',
+					'{"who_can_reply_post": "everyone"}. Alone, they are sent through PUT ' +
+					'/posts/:id/settings.',
 			},
 			{
 				displayName: 'Text',
@@ -101,12 +108,13 @@ const fields: INodeProperties[] = [
 ];
 
 /**
- * Declared as PUT /posts/:id/settings (where settings alone go) and sent through its own request hook, so a
- * POST /posts edit carries these facts, not Create's.
+ * Declared as PUT /posts/:id/settings (where settings alone go) and sent through its own request
+ * hook, so a POST /posts edit carries these facts, not Create's.
  */
 const route = declareRoute('PUT', '/posts/{postId}/settings', {
 	mayApplyWithoutAnswer:
-		'The post may have been changed: check it with Post → Get Many (around its date) before running again.',
+		'The post may have been changed: check it with Post → Get Many (around its date) before ' +
+		'running again.',
 	answer: {
 		is: 'the changed post',
 		shape: {
@@ -122,13 +130,15 @@ const route = declareRoute('PUT', '/posts/{postId}/settings', {
 				? {
 						message: 'The service has no PUT /posts/:id/settings: it has no edit of posts',
 						description:
-							"It answers as the API's contract describes it, which has no edit. Post → Update needs a " +
+							"It answers as the API's contract describes it, which has no edit. Post → " +
+							'Update needs a ' +
 							"service that edits posts (the service's own backend does). Nothing was changed.",
 					}
 				: {
 						message: `Post ${id} was not found`,
 						description:
-							'It was deleted after the node found it. Nothing was changed; Post → Get Many lists the posts.',
+							'It was deleted after the node found it. Nothing was changed; Post → Get Many ' +
+							'lists the posts.',
 					},
 	},
 });
