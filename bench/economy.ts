@@ -220,6 +220,20 @@ async function queuedPost(ctx: Ctx, platform: string, settings: IDataObject = {}
 	return created.postId;
 }
 
+/** The bench's own calls to a sandbox, to set a case up (not counted: the log is cleared before the call). */
+function setUpCalls(sandbox: SandboxProcess): Ctx['api'] {
+	return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+		const response = await fetch(`${sandbox.baseUrl}${path}`, {
+			method,
+			headers: { Authorization: sandbox.apiKey, 'Content-Type': 'application/json' },
+			...(body === undefined ? {} : { body: JSON.stringify(body) }),
+		});
+		if (!response.ok)
+			throw new Error(`set-up ${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+		return (await response.json()) as T;
+	};
+}
+
 export const CASES: Case[] = [
 	[
 		'Post → Update, text and date of a queued post',
@@ -613,36 +627,14 @@ export async function economy(): Promise<Row[]> {
 		const ctx: Ctx = {
 			sandbox,
 			credentials: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
-			api: async (method, path, body) => {
-				const response = await fetch(`${sandbox.baseUrl}${path}`, {
-					method,
-					headers: { Authorization: sandbox.apiKey, 'Content-Type': 'application/json' },
-					...(body === undefined ? {} : { body: JSON.stringify(body) }),
-				});
-				if (!response.ok)
-					throw new Error(
-						`set-up ${method} ${path}: HTTP ${response.status} ${await response.text()}`,
-					);
-				return (await response.json()) as never;
-			},
+			api: setUpCalls(sandbox),
 			channel: (handle) => byHandle[handle],
 			channels: [...telegram, ...others].slice(0, CHANNELS_PER_POST),
 			httpsUrl: files.url('/cover.png'),
 			mediaUrls: [files.url('/cover.png'), files.url('/back.png')],
 			production: {
 				credentials: { baseUrl: production.baseUrl, apiKey: production.apiKey },
-				api: async (method, path, body) => {
-					const response = await fetch(`${production.baseUrl}${path}`, {
-						method,
-						headers: { Authorization: production.apiKey, 'Content-Type': 'application/json' },
-						...(body === undefined ? {} : { body: JSON.stringify(body) }),
-					});
-					if (!response.ok)
-						throw new Error(
-							`set-up ${method} ${path}: HTTP ${response.status} ${await response.text()}`,
-						);
-					return (await response.json()) as never;
-				},
+				api: setUpCalls(production),
 				channel: (platform) => {
 					const found = productionChannels.find((c) => c.identifier === platform);
 					if (!found) throw new Error(`the production sandbox has no ${platform} channel`);
