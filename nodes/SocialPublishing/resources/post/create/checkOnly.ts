@@ -63,7 +63,7 @@ function bodyView(body: Json): IDataObject {
 }
 
 /** The channel entry a problem belongs to, or undefined for one of the whole item. */
-function postIndexOf(problem: Problem, draft: PostRequest): number | undefined {
+function entryIndexOf(problem: Problem, draft: PostRequest): number | undefined {
 	if ('entryIndex' in problem && problem.entryIndex !== undefined) return problem.entryIndex;
 	if ('path' in problem) return locate(problem.path, draft.context).entryIndex;
 	return undefined;
@@ -80,11 +80,11 @@ function settingsOf(post: Json | undefined): Json | undefined {
  * Each part's length as the channel's platform counts it, against its limit (premium X accounts
  * included).
  */
-function lengths(draft: PostRequest, postIndex: number, channel: Channel | undefined) {
-	const post = Array.isArray(draft.body.posts) ? (draft.body.posts[postIndex] as Json) : undefined;
+function lengths(draft: PostRequest, entryIndex: number, channel: Channel | undefined) {
+	const post = Array.isArray(draft.body.posts) ? (draft.body.posts[entryIndex] as Json) : undefined;
 	const parts = Array.isArray(post?.value) ? (post.value as Json[]) : [];
 	const platform = channel && isPlatformId(channel.identifier) ? channel.identifier : undefined;
-	const label = draft.context.channels[postIndex];
+	const label = draft.context.channels[entryIndex];
 	return parts.map((part, partIndex) => {
 		const content = typeof part?.content === 'string' ? part.content : '';
 		if (!platform) return { part: partIndex + 1, length: null, maxLength: null };
@@ -110,19 +110,19 @@ export function checkOnlyItems(outcome: CheckOutcome, itemIndex: number): INodeE
 	const byId = new Map(infos.map((info) => [info.id, info]));
 	const worded = problems.map((problem) => {
 		const { what, fix } = describeProblem(problem, draft.context, draft.body);
-		return { postIndex: postIndexOf(problem, draft), text: `${what}. To fix: ${fix}.` };
+		return { entryIndex: entryIndexOf(problem, draft), text: `${what}. To fix: ${fix}.` };
 	});
 	const request = bodyView(draft.body);
 	const entries = draft.channels.length > 0 ? draft.channels.map((_, index) => index) : [undefined];
-	return entries.map((postIndex) => {
+	return entries.map((entryIndex) => {
 		const mine = worded
-			.filter((problem) => problem.postIndex === undefined || problem.postIndex === postIndex)
+			.filter((problem) => problem.entryIndex === undefined || problem.entryIndex === entryIndex)
 			.map((problem) => problem.text);
 		const said = warnings
-			.filter((warning) => warning.postIndex === postIndex)
+			.filter((warning) => warning.entryIndex === entryIndex)
 			.map((warning) => warning.text);
-		const ref = postIndex === undefined ? undefined : draft.channels[postIndex];
-		const label = postIndex === undefined ? undefined : draft.context.channels[postIndex];
+		const ref = entryIndex === undefined ? undefined : draft.channels[entryIndex];
+		const label = entryIndex === undefined ? undefined : draft.context.channels[entryIndex];
 		const channel = ref ? byId.get(ref.id) : undefined;
 		return {
 			json: {
@@ -133,7 +133,7 @@ export function checkOnlyItems(outcome: CheckOutcome, itemIndex: number): INodeE
 				platform: channel?.identifier ?? label?.platform ?? null,
 				type: (draft.body.type as string | undefined) ?? null,
 				date: (draft.body.date as string | undefined) ?? null,
-				parts: postIndex === undefined ? [] : lengths(draft, postIndex, channel),
+				parts: entryIndex === undefined ? [] : lengths(draft, entryIndex, channel),
 				problems: mine,
 				warnings: said,
 				request,

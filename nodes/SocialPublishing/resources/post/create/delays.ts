@@ -80,7 +80,7 @@ export function checkDelays(body: Json, inputMode: 'fields' | 'json', shared: bo
 	const check: DelayCheck = { problems: [], warnings: [], explained: [] };
 	const posts = Array.isArray(body.posts) ? body.posts : [];
 	const said = new Set<string>();
-	posts.forEach((post, postIndex) => {
+	posts.forEach((post, entryIndex) => {
 		partsOf(post).forEach((part, partIndex) => {
 			if (!('delay' in part)) return;
 			const value = part.delay;
@@ -91,13 +91,13 @@ export function checkDelays(body: Json, inputMode: 'fields' | 'json', shared: bo
 			}
 			const why = refusal(value, inputMode);
 			if (why !== undefined) {
-				check.explained.push(`posts.${postIndex}.value.${partIndex}.delay`);
+				check.explained.push(`posts.${entryIndex}.value.${partIndex}.delay`);
 				const key = `${partIndex}:${why}`;
 				if (shared && said.has(key)) return;
 				said.add(key);
 				check.problems.push({
 					kind: 'delay',
-					...(shared ? {} : { entryIndex: postIndex }),
+					...(shared ? {} : { entryIndex }),
 					partIndex,
 					value,
 					refusal: why,
@@ -112,7 +112,7 @@ export function checkDelays(body: Json, inputMode: 'fields' | 'json', shared: bo
 			}
 			// Warnings are shown per channel (with each created post): said for every channel.
 			if (partIndex === 0 && minutes !== 0) {
-				check.warnings.push(firstPartDelayWarning(postIndex, minutes, inputMode));
+				check.warnings.push(firstPartDelayWarning(entryIndex, minutes, inputMode));
 			}
 		});
 	});

@@ -61,10 +61,10 @@ import { isFollowOn, requestFromFields, requestFromJson, type PostRequest } from
 // ---------------------------------------------------------------- checks
 
 /** Parts whose text an X channel could only take as a premium account. */
-export function needsPremium(body: Json, postIndex: number, platform: PlatformId): boolean {
+export function needsPremium(body: Json, entryIndex: number, platform: PlatformId): boolean {
 	const rules = PLATFORMS[platform];
 	if (rules.premiumMaxLength === undefined) return false;
-	const post = Array.isArray(body.posts) ? (body.posts[postIndex] as Json | undefined) : undefined;
+	const post = Array.isArray(body.posts) ? (body.posts[entryIndex] as Json | undefined) : undefined;
 	const parts = Array.isArray(post?.value) ? (post.value as Json[]) : [];
 	return parts.some(
 		(part) =>
@@ -117,9 +117,9 @@ export async function resolveChannels(
 	const known = new Map(list.map((channel) => [channel.id, channel]));
 	const problems: NodeProblem[] = [];
 	const infos: Channel[] = [];
-	for (const [postIndex, ref] of draft.channels.entries()) {
+	for (const [entryIndex, ref] of draft.channels.entries()) {
 		const found = known.get(ref.id);
-		const label = draft.context.channels[postIndex];
+		const label = draft.context.channels[entryIndex];
 		if (!found) continue;
 		label.name = found.name;
 		// A platform the rules table does not know (the service has more): sent with the body's checks
@@ -137,7 +137,7 @@ export async function resolveChannels(
 		if (ref.platform && ref.platform !== found.identifier) {
 			problems.push({
 				kind: 'node',
-				entryIndex: postIndex,
+				entryIndex,
 				field: 'Platform',
 				message:
 					`Platform is set to ${PLATFORMS[ref.platform].displayName}, but the channel is on ` +
@@ -153,7 +153,7 @@ export async function resolveChannels(
 			identifier: found.identifier,
 			disabled: found.disabled,
 		};
-		if (needsPremium(draft.body, postIndex, found.identifier)) {
+		if (needsPremium(draft.body, entryIndex, found.identifier)) {
 			const max = await channelMaxLength(context, found.id);
 			info.premium = max !== undefined && max > PLATFORMS[found.identifier].maxLength;
 			label.premium = info.premium;
@@ -182,7 +182,7 @@ async function nameChannels(
 				? locate(problem.path, draft.context).entryIndex
 				: undefined;
 	const unnamed = [...new Set(problems.map(channelOf))]
-		.flatMap((postIndex) => (postIndex === undefined ? [] : [labels[postIndex]]))
+		.flatMap((entryIndex) => (entryIndex === undefined ? [] : [labels[entryIndex]]))
 		// An id that cannot be one (blank, spaces, slashes) is named as given: no request for it.
 		.filter((label) => label && label.id && !isMalformedId(label.id) && !label.platform);
 	if (unnamed.length === 0) return;
@@ -208,14 +208,14 @@ async function nameChannels(
 export function uncheckedPlatforms(
 	draft: PostRequest,
 	infos: Channel[],
-): Array<{ postIndex: number; text: string }> {
+): Array<{ entryIndex: number; text: string }> {
 	const byId = new Map(infos.map((info) => [info.id, info]));
-	return draft.channels.flatMap((ref, postIndex) => {
+	return draft.channels.flatMap((ref, entryIndex) => {
 		const channel = byId.get(ref.id);
 		if (!channel || isPlatformId(channel.identifier)) return [];
 		return [
 			{
-				postIndex,
+				entryIndex,
 				text:
 					`${channel.name} is on "${channel.identifier}", a platform this node has no rules ` +
 					`for: its length, media and settings were not checked before sending (the service ` +
@@ -292,12 +292,12 @@ export async function prepareRequest(
 		sharedParts,
 	);
 	draft.problems.push(...mediaUrls.problems);
-	for (const { postIndex, partIndex, mediaIndex } of [
+	for (const { entryIndex, partIndex, mediaIndex } of [
 		...binaryMedia.unusable,
 		...mediaUrls.unusable,
 	]) {
-		draft.explained.push(`posts.${postIndex}.value.${partIndex}.image.${mediaIndex}`);
-		draft.partsWithUnreadMedia.add(`${postIndex}.${partIndex}`);
+		draft.explained.push(`posts.${entryIndex}.value.${partIndex}.image.${mediaIndex}`);
+		draft.partsWithUnreadMedia.add(`${entryIndex}.${partIndex}`);
 	}
 	const delays = checkDelays(draft.body, draft.context.inputMode, sharedParts);
 	draft.problems.push(...delays.problems);
@@ -320,8 +320,8 @@ export function warningsOf(prepared: PreparedRequest, infos: Channel[]): Warning
 		...uncheckedPlatforms(draft, infos),
 		...removedHtmlTags(draft.body),
 		...partIdWarnings(draft.body),
-		...unknownSettingWarnings(draft.body, (postIndex) =>
-			platforms.get(draft.channels[postIndex]?.id ?? ''),
+		...unknownSettingWarnings(draft.body, (entryIndex) =>
+			platforms.get(draft.channels[entryIndex]?.id ?? ''),
 		),
 		...prepared.warnings,
 	];
@@ -349,8 +349,8 @@ async function checkOnlyRequest(
 	else {
 		const resolved = await resolveChannels(context, draft);
 		infos = resolved.infos;
-		draft.channels.forEach((ref, postIndex) => {
-			const label = draft.context.channels[postIndex];
+		draft.channels.forEach((ref, entryIndex) => {
+			const label = draft.context.channels[entryIndex];
 			if (label && ref.id && !resolved.known.has(ref.id)) label.notListed = true;
 		});
 		problems.push(
@@ -446,7 +446,7 @@ export async function buildCreatePostRequest(
 		.set(this.getItemIndex(), {
 			...(typeof draft.body.date === 'string' ? { date: draft.body.date } : {}),
 			warnings: warnings.map((warning) => ({
-				channelId: draft.channels[warning.postIndex]?.id ?? '',
+				channelId: draft.channels[warning.entryIndex]?.id ?? '',
 				text: warning.text,
 			})),
 		});

@@ -29,7 +29,7 @@ export interface UrlRef {
 	ref: Json;
 	/** The address as read and judged, in its one written form: what is sent. */
 	href: string;
-	postIndex: number;
+	entryIndex: number;
 	partIndex: number;
 	mediaIndex: number;
 }
@@ -40,7 +40,7 @@ export interface MediaUrls {
 	/**
 	 * References whose address was refused: their missing id and path are no problem of their own.
 	 */
-	unusable: Array<Pick<UrlRef, 'postIndex' | 'partIndex' | 'mediaIndex'>>;
+	unusable: Array<Pick<UrlRef, 'entryIndex' | 'partIndex' | 'mediaIndex'>>;
 }
 
 /**
@@ -67,7 +67,7 @@ export function prepareMediaUrls(
 ): MediaUrls {
 	const found: MediaUrls = { refs: [], problems: [], unusable: [] };
 	const said = new Set<string>();
-	posts.forEach((post, postIndex) => {
+	posts.forEach((post, entryIndex) => {
 		const parts = Array.isArray(post?.value) ? (post.value as unknown[]) : [];
 		parts.forEach((part, partIndex) => {
 			const image =
@@ -85,7 +85,7 @@ export function prepareMediaUrls(
 					raw = fromJson.raw;
 					(ref as Record<symbol, unknown>)[URL_SOURCE] = raw;
 				} else return;
-				const place = { postIndex, partIndex, mediaIndex };
+				const place = { entryIndex, partIndex, mediaIndex };
 				const refuse = (refusal: MediaUrlRefusal) => {
 					found.unusable.push(place);
 					const key = `${partIndex}.${mediaIndex}`;
@@ -93,7 +93,7 @@ export function prepareMediaUrls(
 					said.add(key);
 					found.problems.push({
 						kind: 'mediaUrl',
-						...(shared ? {} : { entryIndex: postIndex }),
+						...(shared ? {} : { entryIndex }),
 						partIndex,
 						mediaIndex,
 						refusal,
@@ -201,7 +201,7 @@ export async function uploadMediaUrls(
 			const said = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
 			problems.push({
 				kind: 'mediaUrl',
-				...(shared ? {} : { entryIndex: item.postIndex }),
+				...(shared ? {} : { entryIndex: item.entryIndex }),
 				partIndex: item.partIndex,
 				mediaIndex: item.mediaIndex,
 				refusal: { code: 'notFetched', href: item.href, said },

@@ -51,7 +51,7 @@ export interface PostRequest {
 	 */
 	explained: string[];
 	/**
-	 * Parts (`<postIndex>.<partIndex>`) whose media a problem above explains: the platform's media
+	 * Parts (`<entryIndex>.<partIndex>`) whose media a problem above explains: the platform's media
 	 * rule waits.
 	 */
 	partsWithUnreadMedia: Set<string>;
@@ -86,11 +86,11 @@ const JSON_HINTS: Record<JsonRefusal, string> = {
 export function jsonProblem(
 	field: string,
 	refused: { error: string; why: JsonRefusal },
-	postIndex?: number,
+	entryIndex?: number,
 ): NodeProblem {
 	return {
 		kind: 'node',
-		entryIndex: postIndex,
+		entryIndex,
 		field,
 		message: refused.error,
 		hint: JSON_HINTS[refused.why],
@@ -135,23 +135,23 @@ export function requestFromFields(
 		explained.push(`posts.${entryIndex}.settings`);
 		return undefined;
 	});
-	channels.forEach((channel, postIndex) => {
-		const notText = channelValueNotText(entries[postIndex]?.channel);
+	channels.forEach((channel, entryIndex) => {
+		const notText = channelValueNotText(entries[entryIndex]?.channel);
 		if (notText !== undefined) {
 			problems.push({
 				kind: 'node',
-				entryIndex: postIndex,
+				entryIndex,
 				field: 'Channel',
 				message: `${notText} is not a channel ID`,
 				hint:
 					'pick a channel from the list, or give its ID as text (an expression that gives an ' +
 					'object needs .id or similar)',
 			});
-			explained.push(`posts.${postIndex}.integration`);
+			explained.push(`posts.${entryIndex}.integration`);
 		} else if (channel.id === '') {
 			problems.push({
 				kind: 'node',
-				entryIndex: postIndex,
+				entryIndex,
 				field: 'Channel',
 				message: 'no channel chosen',
 				hint: 'pick a channel from the list, or give its ID',
@@ -159,7 +159,7 @@ export function requestFromFields(
 		} else if (isMalformedId(channel.id)) {
 			problems.push({
 				kind: 'node',
-				entryIndex: postIndex,
+				entryIndex,
 				field: 'Channel',
 				message: `"${channel.id.slice(0, 80)}" is not a channel ID`,
 				hint:

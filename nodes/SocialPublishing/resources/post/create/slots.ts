@@ -85,11 +85,11 @@ export async function nextFreeSlot(
 	const problems: NodeProblem[] = [];
 	const slots: string[] = [];
 	for (const id of unique) {
-		const postIndex = channelIds.indexOf(id);
+		const entryIndex = channelIds.indexOf(id);
 		if (known.get(id)?.disabled) {
 			problems.push({
 				kind: 'node',
-				entryIndex: postIndex,
+				entryIndex,
 				field: 'Date',
 				message: 'the channel is disabled, and the service finds no slot for a disabled channel',
 				hint: 'enable the channel in the service, or choose "At a Date and Time"',
@@ -107,7 +107,7 @@ export async function nextFreeSlot(
 		}
 		// Still offered after the wait: the earlier item did not take it (its request failed), so it is
 		// free.
-		if (typeof slot !== 'string') problems.push({ ...slot, entryIndex: postIndex });
+		if (typeof slot !== 'string') problems.push({ ...slot, entryIndex });
 		else slots.push(slot);
 	}
 	if (problems.length > 0) return problems;

@@ -48,7 +48,7 @@ interface BinaryFile {
 interface PendingRef {
 	ref: Json;
 	property: string;
-	postIndex: number;
+	entryIndex: number;
 	partIndex: number;
 	mediaIndex: number;
 }
@@ -61,7 +61,7 @@ export interface PendingUploads {
 function mediaProblem(pending: PendingRef, message: string, hint: string): NodeProblem {
 	return {
 		kind: 'node',
-		entryIndex: pending.postIndex,
+		entryIndex: pending.entryIndex,
 		partIndex: pending.partIndex,
 		field: `media ${pending.mediaIndex + 1} → Binary Field`,
 		message,
@@ -80,20 +80,20 @@ export async function prepareBinaryMedia(
 ): Promise<{
 	pending: PendingUploads;
 	problems: NodeProblem[];
-	unusable: Array<Pick<PendingRef, 'postIndex' | 'partIndex' | 'mediaIndex'>>;
+	unusable: Array<Pick<PendingRef, 'entryIndex' | 'partIndex' | 'mediaIndex'>>;
 }> {
 	const pending: PendingUploads = { files: new Map(), refs: [] };
 	const problems: NodeProblem[] = [];
 	// References whose file cannot be posted: their empty id and path are no problem of their own.
-	const unusable: Array<Pick<PendingRef, 'postIndex' | 'partIndex' | 'mediaIndex'>> = [];
+	const unusable: Array<Pick<PendingRef, 'entryIndex' | 'partIndex' | 'mediaIndex'>> = [];
 	const binaries = context.getInputData().binary ?? {};
 	const checked = new Map<string, string | undefined>();
-	posts.forEach((post, postIndex) =>
+	posts.forEach((post, entryIndex) =>
 		((post.value as Json[] | undefined) ?? []).forEach((part, partIndex) =>
 			((part.image as Json[] | undefined) ?? []).forEach((ref, mediaIndex) => {
 				const property = (ref as Record<symbol, unknown>)[BINARY_SOURCE];
 				if (typeof property === 'string')
-					pending.refs.push({ ref, property, postIndex, partIndex, mediaIndex });
+					pending.refs.push({ ref, property, entryIndex, partIndex, mediaIndex });
 			}),
 		),
 	);
@@ -107,7 +107,7 @@ export async function prepareBinaryMedia(
 				mediaProblem(item, trouble ?? 'no file', fileHint(item.property, binaries, trouble)),
 			);
 			unusable.push({
-				postIndex: item.postIndex,
+				entryIndex: item.entryIndex,
 				partIndex: item.partIndex,
 				mediaIndex: item.mediaIndex,
 			});

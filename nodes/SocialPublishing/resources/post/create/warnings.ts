@@ -11,7 +11,7 @@ import { partLabel } from '../../../shared/postProblems';
  */
 export interface Warning {
 	/** The channel entry (index in `posts`) it concerns. */
-	postIndex: number;
+	entryIndex: number;
 	text: string;
 }
 
@@ -23,7 +23,7 @@ export interface Warning {
 export function removedHtmlTags(body: Record<string, unknown>): Warning[] {
 	const warnings: Warning[] = [];
 	const posts = Array.isArray(body.posts) ? body.posts : [];
-	posts.forEach((post, postIndex) => {
+	posts.forEach((post, entryIndex) => {
 		const parts =
 			typeof post === 'object' &&
 			post !== null &&
@@ -43,7 +43,7 @@ export function removedHtmlTags(body: Record<string, unknown>): Warning[] {
 			}
 			if (removed.size === 0) return;
 			warnings.push({
-				postIndex,
+				entryIndex,
 				text:
 					`${partLabel(partIndex)}: the service removes ${[...removed].join(', ')} and keeps ` +
 					`their text (it keeps only ${KEPT_HTML_TAGS.join(', ')})`,
@@ -60,7 +60,7 @@ export function removedHtmlTags(body: Record<string, unknown>): Warning[] {
  */
 export function partIdWarnings(body: Record<string, unknown>): Warning[] {
 	const posts = Array.isArray(body.posts) ? body.posts : [];
-	return posts.flatMap((post, postIndex) => {
+	return posts.flatMap((post, entryIndex) => {
 		const parts =
 			typeof post === 'object' &&
 			post !== null &&
@@ -73,7 +73,7 @@ export function partIdWarnings(body: Record<string, unknown>): Warning[] {
 			if (typeof id !== 'string' || id.trim() === '') return [];
 			return [
 				{
-					postIndex,
+					entryIndex,
 					text:
 						`${partLabel(partIndex)} carries "id": ${JSON.stringify(id.slice(0, 40))}; some ` +
 						`installs then update that existing part instead of creating a new one (remove "id" ` +
@@ -89,12 +89,12 @@ export function partIdWarnings(body: Record<string, unknown>): Warning[] {
  * nothing.
  */
 export function firstPartDelayWarning(
-	postIndex: number,
+	entryIndex: number,
 	minutes: number,
 	inputMode: 'fields' | 'json',
 ): Warning {
 	return {
-		postIndex,
+		entryIndex,
 		text:
 			inputMode === 'fields'
 				? `${partLabel(0)}: Delay (Minutes) ${minutes} was not sent; a delay applies to ` +
@@ -110,14 +110,14 @@ export function firstPartDelayWarning(
  */
 export function unknownSettingWarnings(
 	body: Record<string, unknown>,
-	platformOf: (postIndex: number) => PlatformId | undefined,
+	platformOf: (entryIndex: number) => PlatformId | undefined,
 ): Warning[] {
 	const posts = Array.isArray(body.posts) ? (body.posts as Array<{ settings?: unknown }>) : [];
-	return posts.flatMap((post, postIndex) => {
-		const platform = platformOf(postIndex);
+	return posts.flatMap((post, entryIndex) => {
+		const platform = platformOf(entryIndex);
 		if (!platform) return [];
 		return unknownSettings(platform, post?.settings).map(({ key, closest }) => ({
-			postIndex,
+			entryIndex,
 			text:
 				`setting "${key}" is not one ${PLATFORMS[platform].displayName} is known to ` +
 				`have${closest ? ` (did you mean "${closest}"?)` : ''}; it was sent as given and the ` +
