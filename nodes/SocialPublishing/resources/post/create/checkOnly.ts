@@ -20,7 +20,7 @@ import type { Warning } from './warnings';
 
 /** The outcome of every check of one item, as Check Only reports it. */
 export interface CheckOutcome {
-	draft: PostRequest;
+	request: PostRequest;
 	/** The channels as the service lists them (empty when the list was not read). */
 	infos: Channel[];
 	problems: Problem[];
@@ -63,9 +63,9 @@ function bodyView(body: Json): IDataObject {
 }
 
 /** The channel entry a problem belongs to, or undefined for one of the whole item. */
-function entryIndexOf(problem: Problem, draft: PostRequest): number | undefined {
+function entryIndexOf(problem: Problem, request: PostRequest): number | undefined {
 	if ('entryIndex' in problem && problem.entryIndex !== undefined) return problem.entryIndex;
-	if ('path' in problem) return locate(problem.path, draft.context).entryIndex;
+	if ('path' in problem) return locate(problem.path, request.context).entryIndex;
 	return undefined;
 }
 
@@ -80,11 +80,13 @@ function settingsOf(post: Json | undefined): Json | undefined {
  * Each part's length as the channel's platform counts it, against its limit (premium X accounts
  * included).
  */
-function lengths(draft: PostRequest, entryIndex: number, channel: Channel | undefined) {
-	const post = Array.isArray(draft.body.posts) ? (draft.body.posts[entryIndex] as Json) : undefined;
+function lengths(request: PostRequest, entryIndex: number, channel: Channel | undefined) {
+	const post = Array.isArray(request.body.posts)
+		? (request.body.posts[entryIndex] as Json)
+		: undefined;
 	const parts = Array.isArray(post?.value) ? (post.value as Json[]) : [];
 	const platform = channel && isPlatformId(channel.identifier) ? channel.identifier : undefined;
-	const label = draft.context.channels[entryIndex];
+	const label = request.context.channels[entryIndex];
 	return parts.map((part, partIndex) => {
 		const content = typeof part?.content === 'string' ? part.content : '';
 		if (!platform) return { part: partIndex + 1, length: null, maxLength: null };
@@ -106,14 +108,15 @@ function lengths(draft: PostRequest, entryIndex: number, channel: Channel | unde
 
 /** One item per channel entry (one for the whole item when its body names none). */
 export function checkOnlyItems(outcome: CheckOutcome, itemIndex: number): INodeExecutionData[] {
-	const { draft, infos, problems, warnings } = outcome;
+	const { request, infos, problems, warnings } = outcome;
 	const byId = new Map(infos.map((info) => [info.id, info]));
 	const worded = problems.map((problem) => {
-		const { what, fix } = describeProblem(problem, draft.context, draft.body);
-		return { entryIndex: entryIndexOf(problem, draft), text: `${what}. To fix: ${fix}.` };
+		const { what, fix } = describeProblem(problem, request.context, request.body);
+		return { entryIndex: entryIndexOf(problem, request), text: `${what}. To fix: ${fix}.` };
 	});
-	const request = bodyView(draft.body);
-	const entries = draft.channels.length > 0 ? draft.channels.map((_, index) => index) : [undefined];
+	const bodyAsSent = bodyView(request.body);
+	const entries =
+		request.channels.length > 0 ? request.channels.map((_, index) => index) : [undefined];
 	return entries.map((entryIndex) => {
 		const mine = worded
 			.filter((problem) => problem.entryIndex === undefined || problem.entryIndex === entryIndex)
@@ -121,8 +124,8 @@ export function checkOnlyItems(outcome: CheckOutcome, itemIndex: number): INodeE
 		const said = warnings
 			.filter((warning) => warning.entryIndex === entryIndex)
 			.map((warning) => warning.text);
-		const ref = entryIndex === undefined ? undefined : draft.channels[entryIndex];
-		const label = entryIndex === undefined ? undefined : draft.context.channels[entryIndex];
+		const ref = entryIndex === undefined ? undefined : request.channels[entryIndex];
+		const label = entryIndex === undefined ? undefined : request.context.channels[entryIndex];
 		const channel = ref ? byId.get(ref.id) : undefined;
 		return {
 			json: {
@@ -131,12 +134,12 @@ export function checkOnlyItems(outcome: CheckOutcome, itemIndex: number): INodeE
 				channelId: ref?.id || null,
 				channelName: channel?.name ?? label?.name ?? null,
 				platform: channel?.identifier ?? label?.platform ?? null,
-				type: (draft.body.type as string | undefined) ?? null,
-				date: (draft.body.date as string | undefined) ?? null,
-				parts: entryIndex === undefined ? [] : lengths(draft, entryIndex, channel),
+				type: (request.body.type as string | undefined) ?? null,
+				date: (request.body.date as string | undefined) ?? null,
+				parts: entryIndex === undefined ? [] : lengths(request, entryIndex, channel),
 				problems: mine,
 				warnings: said,
-				request,
+				request: bodyAsSent,
 			},
 			pairedItem: { item: itemIndex },
 		};

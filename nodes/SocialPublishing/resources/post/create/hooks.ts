@@ -81,25 +81,25 @@ export function check(body: Json, channels: Channel[]): RuleProblem[] {
  * Step 2: the checks that need no request. Channels whose platform is to be looked up are not
  * judged yet; X texts over the standard limit wait for the account's real limit.
  */
-export function checkWithoutRequests(draft: PostRequest): Problem[] {
-	if (draft.unreadable) return draft.problems;
-	const known: Channel<PlatformId>[] = draft.channels.flatMap((ref) =>
+export function checkWithoutRequests(request: PostRequest): Problem[] {
+	if (request.unreadable) return request.problems;
+	const known: Channel<PlatformId>[] = request.channels.flatMap((ref) =>
 		ref.platform ? [{ id: ref.id, name: ref.cachedName ?? ref.id, identifier: ref.platform }] : [],
 	);
-	const problems: Problem[] = check(draft.body, known).filter((ruleProblem) => {
+	const problems: Problem[] = check(request.body, known).filter((ruleProblem) => {
 		if (ruleProblem.kind === 'channel') return false;
 		if (ruleProblem.kind === 'platform' && ruleProblem.rule === 'tooLong') {
 			return (
-				!needsPremium(draft.body, ruleProblem.entryIndex, ruleProblem.platform) ||
+				!needsPremium(request.body, ruleProblem.entryIndex, ruleProblem.platform) ||
 				!isWithinPremium(ruleProblem)
 			);
 		}
 		return true;
 	});
 	return [
-		...draft.problems,
-		...problems.filter((ruleProblem) => !isFollowOn(draft, ruleProblem)),
-		...oversizedBody(draft.body),
+		...request.problems,
+		...problems.filter((ruleProblem) => !isFollowOn(request, ruleProblem)),
+		...oversizedBody(request.body),
 	];
 }
 
@@ -111,15 +111,15 @@ function isWithinPremium(tooLong: PlatformProblem & { rule: 'tooLong' }): boolea
 /** Step 3: what the channel list says (names, platforms, unknown ids), and X limits. */
 export async function resolveChannels(
 	context: IExecuteSingleFunctions,
-	draft: PostRequest,
+	request: PostRequest,
 ): Promise<{ infos: Channel[]; known: Map<string, Channel>; problems: NodeProblem[] }> {
 	const list = await serviceChannels(context);
 	const known = new Map(list.map((channel) => [channel.id, channel]));
 	const problems: NodeProblem[] = [];
 	const infos: Channel[] = [];
-	for (const [entryIndex, ref] of draft.channels.entries()) {
+	for (const [entryIndex, ref] of request.channels.entries()) {
 		const found = known.get(ref.id);
-		const label = draft.context.channels[entryIndex];
+		const label = request.context.channels[entryIndex];
 		if (!found) continue;
 		label.name = found.name;
 		// A platform the rules table does not know (the service has more): sent with the body's checks
@@ -153,7 +153,7 @@ export async function resolveChannels(
 			identifier: found.identifier,
 			disabled: found.disabled,
 		};
-		if (needsPremium(draft.body, entryIndex, found.identifier)) {
+		if (needsPremium(request.body, entryIndex, found.identifier)) {
 			const max = await channelMaxLength(context, found.id);
 			info.premium = max !== undefined && max > PLATFORMS[found.identifier].maxLength;
 			label.premium = info.premium;
@@ -171,15 +171,15 @@ export async function resolveChannels(
  */
 async function nameChannels(
 	context: IExecuteSingleFunctions,
-	draft: PostRequest,
+	request: PostRequest,
 	problems: Problem[],
 ): Promise<void> {
-	const labels = draft.context.channels;
+	const labels = request.context.channels;
 	const channelOf = (problem: Problem) =>
 		'entryIndex' in problem
 			? problem.entryIndex
 			: 'path' in problem
-				? locate(problem.path, draft.context).entryIndex
+				? locate(problem.path, request.context).entryIndex
 				: undefined;
 	const unnamed = [...new Set(problems.map(channelOf))]
 		.flatMap((entryIndex) => (entryIndex === undefined ? [] : [labels[entryIndex]]))
@@ -206,11 +206,11 @@ async function nameChannels(
 
 /** Entries whose channel is on a platform the rules table does not know: sent, and said so. */
 export function uncheckedPlatforms(
-	draft: PostRequest,
+	request: PostRequest,
 	infos: Channel[],
 ): Array<{ entryIndex: number; text: string }> {
 	const byId = new Map(infos.map((info) => [info.id, info]));
-	return draft.channels.flatMap((ref, entryIndex) => {
+	return request.channels.flatMap((ref, entryIndex) => {
 		const channel = byId.get(ref.id);
 		if (!channel || isPlatformId(channel.identifier)) return [];
 		return [
@@ -250,7 +250,7 @@ export function oversizedBody(body: Record<string, unknown>): NodeProblem[] {
  * upload.
  */
 export interface PreparedRequest {
-	draft: PostRequest;
+	request: PostRequest;
 	binaryMedia: { pending: PendingUploads };
 	mediaUrls: MediaUrls;
 	/** Said with the created posts (a delay on the first part). */
@@ -262,47 +262,48 @@ export interface PreparedRequest {
 /**
  * Step 1 for one item, no request: the body from the parameters, a Schedule date that has passed,
  * files in binary fields read, media URLs judged (`mediaUrls.ts`), follow-up delays checked
- * (`delays.ts`). Problems go to `draft.problems`.
+ * (`delays.ts`). Problems go to `request.problems`.
  */
 export async function prepareRequest(
 	context: IExecuteSingleFunctions,
 	options: IDataObject,
 ): Promise<PreparedRequest> {
-	const draft =
+	const request =
 		context.getNodeParameter('inputMode', 'fields') === 'json'
 			? requestFromJson(context, options)
 			: requestFromFields(context, options);
 	const pastDate = pastDateProblem({
-		type: draft.body.type,
-		instant: typeof draft.body.date === 'string' ? Date.parse(draft.body.date) : undefined,
+		type: request.body.type,
+		instant: typeof request.body.date === 'string' ? Date.parse(request.body.date) : undefined,
 		timeZone: context.getTimezone(),
 		allowed: options.allowPastDate === true,
-		inputMode: draft.context.inputMode,
+		inputMode: request.context.inputMode,
 	});
-	if (pastDate) draft.problems.push(pastDate);
+	if (pastDate) request.problems.push(pastDate);
 
-	const posts = Array.isArray(draft.body.posts) ? (draft.body.posts as Json[]) : [];
+	const posts = Array.isArray(request.body.posts) ? (request.body.posts as Json[]) : [];
 	const binaryMedia = await prepareBinaryMedia(context, posts);
-	draft.problems.push(...binaryMedia.problems);
-	const sharedParts = draft.context.inputMode === 'fields' && draft.context.contentMode === 'same';
+	request.problems.push(...binaryMedia.problems);
+	const sharedParts =
+		request.context.inputMode === 'fields' && request.context.contentMode === 'same';
 	const mediaUrls = prepareMediaUrls(
 		posts,
-		draft.context.inputMode,
+		request.context.inputMode,
 		options.allowPrivateAddress === true,
 		sharedParts,
 	);
-	draft.problems.push(...mediaUrls.problems);
+	request.problems.push(...mediaUrls.problems);
 	for (const { entryIndex, partIndex, mediaIndex } of [
 		...binaryMedia.unusable,
 		...mediaUrls.unusable,
 	]) {
-		draft.explained.push(`posts.${entryIndex}.value.${partIndex}.image.${mediaIndex}`);
-		draft.partsWithUnreadMedia.add(`${entryIndex}.${partIndex}`);
+		request.explained.push(`posts.${entryIndex}.value.${partIndex}.image.${mediaIndex}`);
+		request.partsWithUnreadMedia.add(`${entryIndex}.${partIndex}`);
 	}
-	const delays = checkDelays(draft.body, draft.context.inputMode, sharedParts);
-	draft.problems.push(...delays.problems);
-	draft.explained.push(...delays.explained);
-	return { draft, binaryMedia, mediaUrls, warnings: delays.warnings, sharedParts };
+	const delays = checkDelays(request.body, request.context.inputMode, sharedParts);
+	request.problems.push(...delays.problems);
+	request.explained.push(...delays.explained);
+	return { request, binaryMedia, mediaUrls, warnings: delays.warnings, sharedParts };
 }
 
 /**
@@ -310,18 +311,18 @@ export async function prepareRequest(
  * Only).
  */
 export function warningsOf(prepared: PreparedRequest, infos: Channel[]): Warning[] {
-	const { draft } = prepared;
+	const { request } = prepared;
 	const platforms = new Map(
 		infos.flatMap((info) =>
 			isPlatformId(info.identifier) ? [[info.id, info.identifier] as const] : [],
 		),
 	);
 	return [
-		...uncheckedPlatforms(draft, infos),
-		...removedHtmlTags(draft.body),
-		...partIdWarnings(draft.body),
-		...unknownSettingWarnings(draft.body, (entryIndex) =>
-			platforms.get(draft.channels[entryIndex]?.id ?? ''),
+		...uncheckedPlatforms(request, infos),
+		...removedHtmlTags(request.body),
+		...partIdWarnings(request.body),
+		...unknownSettingWarnings(request.body, (entryIndex) =>
+			platforms.get(request.channels[entryIndex]?.id ?? ''),
 		),
 		...prepared.warnings,
 	];
@@ -342,37 +343,37 @@ async function checkOnlyRequest(
 	options: IDataObject,
 ): Promise<IHttpRequestOptions> {
 	const prepared = await prepareRequest(context, options);
-	const { draft } = prepared;
+	const { request } = prepared;
 	let infos: Channel[] = [];
 	const problems: Problem[] = [];
-	if (draft.unreadable) problems.push(...draft.problems);
+	if (request.unreadable) problems.push(...request.problems);
 	else {
-		const resolved = await resolveChannels(context, draft);
+		const resolved = await resolveChannels(context, request);
 		infos = resolved.infos;
-		draft.channels.forEach((ref, entryIndex) => {
-			const label = draft.context.channels[entryIndex];
+		request.channels.forEach((ref, entryIndex) => {
+			const label = request.context.channels[entryIndex];
 			if (label && ref.id && !resolved.known.has(ref.id)) label.notListed = true;
 		});
 		problems.push(
-			...draft.problems,
+			...request.problems,
 			...resolved.problems,
-			...check(draft.body, infos).filter((ruleProblem) => !isFollowOn(draft, ruleProblem)),
-			...oversizedBody(draft.body),
+			...check(request.body, infos).filter((ruleProblem) => !isFollowOn(request, ruleProblem)),
+			...oversizedBody(request.body),
 		);
-		const channelsKnown = draft.channels.every((ref) => resolved.known.has(ref.id));
-		if (draft.wantsNextSlot && channelsKnown && draft.channels.length > 0) {
+		const channelsKnown = request.channels.every((ref) => resolved.known.has(ref.id));
+		if (request.wantsNextSlot && channelsKnown && request.channels.length > 0) {
 			const slot = await nextFreeSlot(
 				context,
-				draft.channels.map((channel) => channel.id),
+				request.channels.map((channel) => channel.id),
 				resolved.known,
 				{ reserve: false },
 			);
-			if (typeof slot === 'string') draft.body.date = slot;
+			if (typeof slot === 'string') request.body.date = slot;
 			else problems.push(...slot);
 		}
 	}
 	const items = checkOnlyItems(
-		{ draft, infos, problems, warnings: warningsOf(prepared, infos) },
+		{ request, infos, problems, warnings: warningsOf(prepared, infos) },
 		context.getItemIndex(),
 	);
 	(requestOptions as unknown as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING] = items;
@@ -399,43 +400,43 @@ export async function buildCreatePostRequest(
 	if (options.checkOnly === true) return await checkOnlyRequest(this, requestOptions, options);
 	const prepared = await checkedWithTheOtherItems(this, async () => {
 		const prepared = await prepareRequest(this, options);
-		const { draft } = prepared;
+		const { request } = prepared;
 
 		// Problems the node finds itself (no channel, bad JSON, no file) are never sent, even with
 		// checks skipped.
-		const blocking = draft.skipChecks ? draft.problems : checkWithoutRequests(draft);
+		const blocking = request.skipChecks ? request.problems : checkWithoutRequests(request);
 		if (blocking.length > 0) {
-			await nameChannels(this, draft, blocking);
-			throw problemsError(node, blocking, draft.context, draft.body);
+			await nameChannels(this, request, blocking);
+			throw problemsError(node, blocking, request.context, request.body);
 		}
 
-		const { infos, known, problems } = await resolveChannels(this, draft);
-		if (!draft.skipChecks && problems.length > 0)
-			throw problemsError(node, problems, draft.context, draft.body);
+		const { infos, known, problems } = await resolveChannels(this, request);
+		if (!request.skipChecks && problems.length > 0)
+			throw problemsError(node, problems, request.context, request.body);
 
-		if (!draft.skipChecks) {
-			const problems = check(draft.body, infos).filter(
-				(ruleProblem) => !isFollowOn(draft, ruleProblem),
+		if (!request.skipChecks) {
+			const problems = check(request.body, infos).filter(
+				(ruleProblem) => !isFollowOn(request, ruleProblem),
 			);
-			if (problems.length > 0) throw problemsError(node, problems, draft.context, draft.body);
+			if (problems.length > 0) throw problemsError(node, problems, request.context, request.body);
 		}
 		// Media URLs are uploaded inside the run's checks, once this item's passed: an address the
 		// service cannot fetch stops every item of the run before any post is created
 		// (shared/batch.ts).
 		const failed = await uploadMediaUrls(this, prepared.mediaUrls, prepared.sharedParts);
-		if (failed.length > 0) throw problemsError(node, failed, draft.context, draft.body);
+		if (failed.length > 0) throw problemsError(node, failed, request.context, request.body);
 		return { ...prepared, infos, known };
 	});
-	const { draft, infos, known, binaryMedia } = prepared;
+	const { request, infos, known, binaryMedia } = prepared;
 
-	if (draft.wantsNextSlot) {
+	if (request.wantsNextSlot) {
 		const slot = await nextFreeSlot(
 			this,
-			draft.channels.map((channel) => channel.id),
+			request.channels.map((channel) => channel.id),
 			known,
 		);
-		if (typeof slot !== 'string') throw problemsError(node, slot, draft.context);
-		draft.body.date = slot;
+		if (typeof slot !== 'string') throw problemsError(node, slot, request.context);
+		request.body.date = slot;
 	}
 
 	await uploadPending(this, binaryMedia.pending);
@@ -444,13 +445,13 @@ export async function buildCreatePostRequest(
 	runState(this)
 		.get(SENT, () => new Map())
 		.set(this.getItemIndex(), {
-			...(typeof draft.body.date === 'string' ? { date: draft.body.date } : {}),
+			...(typeof request.body.date === 'string' ? { date: request.body.date } : {}),
 			warnings: warnings.map((warning) => ({
-				channelId: draft.channels[warning.entryIndex]?.id ?? '',
+				channelId: request.channels[warning.entryIndex]?.id ?? '',
 				text: warning.text,
 			})),
 		});
-	requestOptions.body = draft.body;
+	requestOptions.body = request.body;
 	return requestOptions;
 }
 

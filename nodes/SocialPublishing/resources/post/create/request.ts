@@ -60,14 +60,14 @@ export interface PostRequest {
 /**
  * Whether a rule ruleProblem only repeats a problem the node already reported (a follow-on error).
  */
-export function isFollowOn(draft: PostRequest, ruleProblem: Problem): boolean {
+export function isFollowOn(request: PostRequest, ruleProblem: Problem): boolean {
 	if (ruleProblem.kind === 'field') {
-		return draft.explained.some(
+		return request.explained.some(
 			(path) => ruleProblem.path === path || ruleProblem.path.startsWith(`${path}.`),
 		);
 	}
 	if (ruleProblem.kind === 'platform' && ruleProblem.field === 'image') {
-		return draft.partsWithUnreadMedia.has(
+		return request.partsWithUnreadMedia.has(
 			`${ruleProblem.entryIndex}.${ruleProblem.partIndex ?? 0}`,
 		);
 	}
