@@ -126,6 +126,18 @@ export const mediaProperty: INodeProperties = {
 	],
 };
 
+/** The text of one part, in Create's Parts and in Update's Follow-Up Parts. */
+export const partTextProperty: INodeProperties = {
+	displayName: 'Text',
+	name: 'content',
+	type: 'string',
+	typeOptions: { rows: 4 },
+	default: '',
+	description:
+		'Plain text, or HTML with p, br, strong, u, a, ul, li, h1, h2, h3 and span ' +
+		'(other tags are removed by the service). Length is counted without tags.',
+};
+
 /**
  * The post and its follow-up parts (replies in a thread, or comments, depending on the platform).
  */
@@ -146,20 +158,7 @@ function partsProperty(displayOptions?: INodeProperties['displayOptions']): INod
 			{
 				displayName: 'Part',
 				name: 'part',
-				values: [
-					{
-						displayName: 'Text',
-						name: 'content',
-						type: 'string',
-						typeOptions: { rows: 4 },
-						default: '',
-						description:
-							'Plain text, or HTML with p, br, strong, u, a, ul, li, h1, h2, h3 and span ' +
-							'(other tags are removed by the service). Length is counted without tags.',
-					},
-					mediaProperty,
-					delayProperty,
-				],
+				values: [partTextProperty, mediaProperty, delayProperty],
 			},
 		],
 	};

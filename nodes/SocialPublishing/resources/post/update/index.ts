@@ -14,7 +14,7 @@ import { POST_LIMITS } from '../../../shared/platforms';
 import { declareRoute } from '../../../shared/routeFacts';
 import { defineOperation } from '../../../shared/routing';
 import { paginated } from '../../../shared/transport';
-import { allowPastDateOption, mediaProperty } from '../create';
+import { allowPastDateOption, mediaProperty, partTextProperty } from '../create';
 import { buildUpdateRequest, toUpdatedPost } from './hooks';
 
 const followUpsProperty: INodeProperties = {
@@ -36,16 +36,7 @@ const followUpsProperty: INodeProperties = {
 		{
 			displayName: 'Part',
 			name: 'part',
-			values: [
-				{
-					displayName: 'Text',
-					name: 'content',
-					type: 'string',
-					typeOptions: { rows: 4 },
-					default: '',
-				},
-				mediaProperty,
-			],
+			values: [partTextProperty, mediaProperty],
 		},
 	],
 };
