@@ -9,6 +9,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { answers, byRoute, type Handler } from '../../../helpers/hostileServer';
 import { byId } from '../support';
+import { EVERY_OPERATION } from './everyOperation';
 import {
 	expectHostileOutcome,
 	useHostileService,
@@ -45,11 +46,15 @@ interface Operation {
 	items?: Array<IDataObject | INodeExecutionData>;
 	/** Whether the answer is a list or an object (for the wrong shapes). */
 	kind: 'list' | 'object';
+	/** A route that takes a list or an object: the words for a success body given in the other shape. */
+	otherShape?: string;
 	/** An object answer missing a field the route needs, and the words for it. */
 	missing?: [unknown, string];
 	/** What the write may have done, as its error says. */
 	mayHave?: RegExp;
 }
+
+const updateRun = EVERY_OPERATION.find((operation) => operation.name === 'Post → Update')!;
 
 const OPERATIONS: Operation[] = [
 	{
@@ -191,6 +196,20 @@ const OPERATIONS: Operation[] = [
 			/The post may have been created: check Post → Get Many \(around the post's date\) before retrying, or it may be published twice/,
 	},
 	{
+		// Settings alone: the post found by GET /posts and its channel read first (everyOperation.ts).
+		name: 'Post → Update',
+		parameters: updateRun.parameters,
+		before: updateRun.before,
+		method: 'PUT',
+		path: '/posts/p1/settings',
+		is: 'the changed post',
+		success: { postId: 'p1', publishDate: '2030-01-15T10:00:00.000Z' },
+		kind: 'object',
+		otherShape: '"integration" of element 1 is missing',
+		missing: [{ publishDate: '2030-01-15T10:00:00.000Z' }, '"postId" is missing'],
+		mayHave: /The post may have been changed: check it with Post → Get Many/,
+	},
+	{
 		name: 'Post → Delete',
 		parameters: { resource: 'post', operation: 'delete', postId: 'p1' },
 		method: 'DELETE',
@@ -282,9 +301,14 @@ const OPERATIONS: Operation[] = [
 		is: 'the list of analytics series',
 		success: [{ label: 'Likes', data: [], percentageChange: 0 }],
 		kind: 'list',
+		otherShape: '"missing" is missing',
 		missing: [{ missing: 'yes' }, '"missing" is a text, not true or false'],
 	},
 ];
+
+/** What the route takes, as the node words it. */
+const takes = (op: Operation) =>
+	op.otherShape ? 'a list or an object' : op.kind === 'list' ? 'a list' : 'an object';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -355,29 +379,17 @@ describe('a broken answer to each operation is an error in words, never a succes
 			const other = op.kind === 'list' ? { items: op.success } : [op.success];
 			const problem =
 				op.kind === 'list' ? 'it is an object, not a list' : 'it is a list, not an object';
-			// Get Post Analytics takes a list or `{missing: true}`: an object is held to the second.
-			const expected =
-				op.name === 'Analytics → Get Post Analytics' ? '"missing" is missing' : problem;
-			await expectBroken(op, answers.json(200, other), 200, escape(expected));
+			// A route that takes both shapes holds the other one to its own fields.
+			await expectBroken(op, answers.json(200, other), 200, escape(op.otherShape ?? problem));
 		},
 	);
 
 	it.each(OPERATIONS)('$name: a JSON number', async (op) => {
-		await expectBroken(
-			op,
-			answers.json(200, 42),
-			200,
-			`it is a number, not ${op.name === 'Analytics → Get Post Analytics' ? 'a list or an object' : op.kind === 'list' ? 'a list' : 'an object'}`,
-		);
+		await expectBroken(op, answers.json(200, 42), 200, `it is a number, not ${takes(op)}`);
 	});
 
 	it.each(OPERATIONS)('$name: a JSON text', async (op) => {
-		await expectBroken(
-			op,
-			answers.json(200, 'ok'),
-			200,
-			`it is a text, not ${op.name === 'Analytics → Get Post Analytics' ? 'a list or an object' : op.kind === 'list' ? 'a list' : 'an object'}`,
-		);
+		await expectBroken(op, answers.json(200, 'ok'), 200, `it is a text, not ${takes(op)}`);
 	});
 
 	it.each(OPERATIONS.filter((op) => op.missing))(
