@@ -14,7 +14,7 @@ import { POST_LIMITS } from '../../../shared/platforms';
 import { declareRoute } from '../../../shared/routeFacts';
 import { defineOperation } from '../../../shared/routing';
 import { paginated } from '../../../shared/transport';
-import { allowPastDateOption, mediaProperty, partTextProperty } from '../create';
+import { allowPastDateOption, mediaProperty, partTextProperty } from '../create/fields';
 import { buildUpdateRequest, toUpdatedPost } from './hooks';
 
 const followUpsProperty: INodeProperties = {

@@ -1,0 +1,352 @@
+/**
+ * Post → Create's fields as the editor shows them: Define Post (fields or JSON), Type, Date,
+ * Content, the Parts (text, media, delay), the Channels list (platform, channel, typed settings:
+ * `settings.ts`) and Options. Update's fields reuse the part's Text and Media and Allow Past Date.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+import { channelLocator, optionalFields } from '../../../shared/descriptions';
+import { POST_LIMITS } from '../../../shared/platforms';
+import { delayProperty } from './delays';
+import {
+	platformProperty,
+	settingsJsonProperty,
+	settingsModeProperty,
+	typedSettingsProperties,
+} from './settings';
+
+/**
+ * The media of one part: items taken from a previous Media → Upload (id and path), with an optional
+ * alt text.
+ */
+export const mediaProperty: INodeProperties = {
+	displayName: 'Media',
+	name: 'media',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, maxValue: POST_LIMITS.mediaPerPart },
+	placeholder: 'Add Media',
+	default: {},
+	description:
+		`Up to ${POST_LIMITS.mediaPerPart} files: uploaded before (Media → Upload gives their ID ` +
+		`and path), or uploaded now from a binary field`,
+	options: [
+		{
+			displayName: 'Media',
+			name: 'item',
+			values: [
+				{
+					displayName: 'Alt Text',
+					name: 'alt',
+					type: 'string',
+					default: '',
+					description: 'Description of the image; Bluesky and Mastodon publish it with the image',
+				},
+				{
+					displayName: 'Binary Field',
+					name: 'binaryProperty',
+					type: 'string',
+					default: 'data',
+					description:
+						'Name of the binary field of the input item that holds the file (JPEG, PNG, GIF, ' +
+						'WEBP or MP4)',
+					displayOptions: { show: { source: ['binary'] } },
+				},
+				{
+					displayName: 'Media ID',
+					name: 'id',
+					type: 'string',
+					default: '',
+					description: 'ID of the uploaded file, as Media → Upload answered it',
+					displayOptions: { show: { source: ['uploaded'] } },
+				},
+				{
+					displayName: 'Media Path',
+					name: 'path',
+					type: 'string',
+					default: '',
+					description: 'Path (URL) of the uploaded file, as Media → Upload answered it',
+					displayOptions: { show: { source: ['uploaded'] } },
+				},
+				{
+					displayName: 'Source',
+					name: 'source',
+					type: 'options',
+					default: 'uploaded',
+					options: [
+						{
+							name: 'Uploaded File',
+							value: 'uploaded',
+							description: 'A file already in the service (ID and path from Media → Upload)',
+						},
+						{
+							name: 'Binary Field of the Input Item',
+							value: 'binary',
+							description:
+								'Upload the file now (POST /upload), after the post has passed its checks',
+						},
+						{
+							name: 'Public URL',
+							value: 'url',
+							description:
+								'Let the service fetch the file from a public https address ' +
+								'(POST /upload-from-url), after the post has passed its checks',
+						},
+					],
+				},
+				{
+					displayName: 'URL',
+					name: 'url',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. https://example.com/picture.png',
+					description:
+						'A public https address of the file itself, its path ending in .png, .jpg, ' +
+						'.jpeg, .gif, .webp or .mp4 (lower case). Each address is uploaded once per run.',
+					displayOptions: { show: { source: ['url'] } },
+				},
+			],
+		},
+	],
+};
+
+/** The text of one part, in Create's Parts and in Update's Follow-Up Parts. */
+export const partTextProperty: INodeProperties = {
+	displayName: 'Text',
+	name: 'content',
+	type: 'string',
+	typeOptions: { rows: 4 },
+	default: '',
+	description:
+		'Plain text, or HTML with p, br, strong, u, a, ul, li, h1, h2, h3 and span ' +
+		'(other tags are removed by the service). Length is counted without tags.',
+};
+
+/**
+ * The post and its follow-up parts (replies in a thread, or comments, depending on the platform).
+ */
+function partsProperty(displayOptions?: INodeProperties['displayOptions']): INodeProperties {
+	return {
+		displayName: 'Parts',
+		name: 'parts',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true, maxValue: POST_LIMITS.partsPerPost.max },
+		placeholder: 'Add Part',
+		default: { part: [{ content: '' }] },
+		description:
+			'The first part is the post; further parts are follow-ups (thread replies on X, ' +
+			'Threads, Bluesky and Mastodon; comments elsewhere). Each part needs text, media, or ' +
+			'both.',
+		...(displayOptions ? { displayOptions } : {}),
+		options: [
+			{
+				displayName: 'Part',
+				name: 'part',
+				values: [partTextProperty, mediaProperty, delayProperty],
+			},
+		],
+	};
+}
+
+const channelsProperty: INodeProperties = {
+	displayName: 'Channels',
+	name: 'channels',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, maxValue: POST_LIMITS.postsPerRequest.max },
+	placeholder: 'Add Channel',
+	default: {},
+	description:
+		`Up to ${POST_LIMITS.postsPerRequest.max} channels, all created in one request (all or ` +
+		`nothing)`,
+	options: [
+		{
+			displayName: 'Channel',
+			name: 'channel',
+			values: [
+				platformProperty,
+				channelLocator({
+					description: 'The channel to post on; the list shows the channels of the Platform above',
+					// The list is filtered by the entry's Platform, so it is read again when that changes.
+					typeOptions: { loadOptionsDependsOn: ['&platform'] },
+				}),
+				settingsModeProperty,
+				...typedSettingsProperties,
+				settingsJsonProperty,
+				partsProperty({ show: { '/contentMode': ['perChannel'] } }),
+			],
+		},
+	],
+};
+
+/** Options → Allow Past Date (pastDate.ts): Post → Update offers it too. */
+export const allowPastDateOption: INodeProperties = {
+	displayName: 'Allow Past Date',
+	name: 'allowPastDate',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to send a Schedule date that has passed (more than 5 minutes ago). The service ' +
+		'publishes such a post at once; without this the node refuses it, since a wrong year ' +
+		'would publish today.',
+};
+
+const optionsProperty: INodeProperties = optionalFields('Options', [
+	allowPastDateOption,
+	{
+		displayName: 'Allow Private Address',
+		name: 'allowPrivateAddress',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether media URLs may point to this machine or a private network (127.0.0.1, 10.x, ' +
+			'192.168.x, localhost, .local, .internal). Only for a self-hosted service on your own ' +
+			'network that is configured to fetch from it; the public service refuses such addresses.',
+	},
+	{
+		displayName: 'Check Only',
+		name: 'checkOnly',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to only check the post and say what would be sent, per channel: the request ' +
+			"body, each part's length against the platform's limit, the problems and the warnings. " +
+			'Reads the channels (and the next free slot) but creates, uploads and changes nothing; ' +
+			'media URLs are judged, not uploaded.',
+	},
+	{
+		displayName: 'Repeat Every (Days)',
+		name: 'repeatEvery',
+		displayOptions: { show: { '/inputMode': ['fields'] } },
+		type: 'number',
+		typeOptions: { minValue: POST_LIMITS.interMin, numberPrecision: 0 },
+		default: 7,
+		description: 'Publish the post again every this many days',
+	},
+	{
+		displayName: 'Shorten Links',
+		name: 'shortLink',
+		displayOptions: { show: { '/inputMode': ['fields'] } },
+		type: 'boolean',
+		default: false,
+		description: 'Whether the service replaces the links in the text with short links',
+	},
+	{
+		displayName: 'Skip Local Checks',
+		name: 'skipChecks',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to send the post without checking it first. The service still checks it; a ' +
+			'refused request still counts against the POST /posts rate limit.',
+	},
+	{
+		displayName: 'Tag Names or IDs',
+		name: 'tags',
+		displayOptions: { show: { '/inputMode': ['fields'] } },
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getTags' },
+		default: [],
+		description:
+			'Tags of the post, by name (attached when the name exists in the organisation). The list shows the tags found on your posts, as the service has no list of tags; give a tag no post carries yet by its name. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+]);
+
+export const fields: INodeProperties[] = [
+	{
+		displayName: 'Define Post',
+		name: 'inputMode',
+		type: 'options',
+		noDataExpression: true,
+		default: 'fields',
+		options: [
+			{ name: 'Using Fields Below', value: 'fields' },
+			{
+				name: 'Using JSON',
+				value: 'json',
+				description: 'The whole POST /posts body as JSON, for expressions and AI agents',
+			},
+		],
+	},
+	{
+		displayName: 'Request (JSON)',
+		name: 'requestJson',
+		type: 'json',
+		default:
+			'{\n  "type": "schedule",\n  "date": "2030-01-15T10:00:00Z",\n  "shortLink": false,\n  "tags": [],\n  "posts": [\n    {\n      "integration": { "id": "" },\n      "value": [{ "content": "Hello", "image": [] }],\n      "settings": {}\n    }\n  ]\n}',
+		required: true,
+		description:
+			'The POST /posts body (type, date, shortLink, tags, posts, inter). Checked by the same ' +
+			'rules as the fields before it is sent.',
+		displayOptions: { show: { inputMode: ['json'] } },
+	},
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		default: 'schedule',
+		displayOptions: { show: { inputMode: ['fields'] } },
+		options: [
+			{
+				name: 'Draft',
+				value: 'draft',
+				description: 'Save as a draft (length and media are not checked; settings are)',
+			},
+			{ name: 'Now', value: 'now', description: 'Publish immediately' },
+			{ name: 'Schedule', value: 'schedule', description: 'Publish at the date below' },
+		],
+	},
+	{
+		displayName: 'Date',
+		name: 'dateMode',
+		type: 'options',
+		default: 'date',
+		displayOptions: { show: { inputMode: ['fields'], type: ['draft', 'schedule'] } },
+		options: [
+			{ name: 'At a Date and Time', value: 'date' },
+			{
+				name: 'At the Next Free Slot',
+				value: 'nextSlot',
+				description:
+					"Asks the service for each channel's next free posting time (GET /find-slot). With " +
+					'several channels the post goes out at the LATEST of their slots, so no channel ' +
+					'posts before its own free slot.',
+			},
+		],
+	},
+	{
+		displayName: 'Publish At',
+		name: 'date',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description:
+			"When to publish, in the workflow's time zone unless the value carries its own offset " +
+			'(e.g. Z)',
+		displayOptions: {
+			show: { inputMode: ['fields'], type: ['draft', 'schedule'], dateMode: ['date'] },
+		},
+	},
+	{
+		displayName: 'Content',
+		name: 'contentMode',
+		type: 'options',
+		default: 'same',
+		displayOptions: { show: { inputMode: ['fields'] } },
+		options: [
+			{
+				name: 'Same for Every Channel',
+				value: 'same',
+				description: 'One text and media, sent to every channel below',
+			},
+			{
+				name: 'Own Parts per Channel',
+				value: 'perChannel',
+				description: 'Each channel entry has its own parts',
+			},
+		],
+	},
+	{
+		...partsProperty(),
+		displayOptions: { show: { inputMode: ['fields'], contentMode: ['same'] } },
+	},
+	{ ...channelsProperty, displayOptions: { show: { inputMode: ['fields'] } } },
+	optionsProperty,
+];
