@@ -9,7 +9,7 @@ import {
 	isOwnParameter,
 	optionalSettingsName,
 	requiredSettingName,
-} from '../../../nodes/SocialPublishing/resources/post/create/body';
+} from '../../../nodes/SocialPublishing/resources/post/create/settings';
 import { conditionHolds } from '../../../nodes/SocialPublishing/shared/postRules/settings';
 
 export interface MediaParam {

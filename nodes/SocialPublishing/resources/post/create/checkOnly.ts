@@ -13,9 +13,8 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { Channel } from '../../../shared/channel';
 import { isPlatformId } from '../../../shared/platforms';
 import { maxLengthFor, textLength } from '../../../shared/postRules';
-import { BINARY_SOURCE, URL_SOURCE, type Json } from './body';
 import { describeProblem, locate, type Problem } from '../../../shared/postProblems';
-import type { PostRequest } from './request';
+import { BINARY_SOURCE, URL_SOURCE, type Json, type PostRequest } from './request';
 import type { Warning } from './warnings';
 
 /** The outcome of every check of one item, as Check Only reports it. */

@@ -12,7 +12,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { DelayProblem } from '../../../shared/postProblems';
 import { shownValue } from '../../../shared/userValues';
-import type { Json } from './body';
+import type { Json } from './request';
 import { firstPartDelayWarning, type Warning } from './warnings';
 
 /**

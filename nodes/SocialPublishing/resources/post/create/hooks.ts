@@ -30,7 +30,6 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { isPlatformId, PLATFORMS, type PlatformId } from '../../../shared/platforms';
-import { type Json } from './body';
 import {
 	checkCreatePostRequest,
 	textLength,
@@ -56,7 +55,9 @@ import {
 	type Problem,
 } from '../../../shared/postProblems';
 import { partIdWarnings, removedHtmlTags, unknownSettingWarnings, type Warning } from './warnings';
-import { isFollowOn, requestFromFields, requestFromJson, type PostRequest } from './request';
+import { isFollowOn, type Json, type PostRequest } from './request';
+import { requestFromFields } from './requestFromFields';
+import { requestFromJson } from './requestFromJson';
 
 // ---------------------------------------------------------------- checks
 

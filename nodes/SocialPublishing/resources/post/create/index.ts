@@ -2,7 +2,8 @@
  * Post → Create (POST /posts). This folder holds all of it:
  * - `index.ts` (here): the operation's entry (route facts, routing); `fields.ts`: its fields;
  * - `settings.ts`: each platform's typed settings fields, generated from the platform table;
- * - `request.ts` + `body.ts`: the POST /posts body read from the parameters (fields or JSON);
+ * - `requestFromFields.ts` / `requestFromJson.ts`: the POST /posts body read from the parameters
+ *   (fields or JSON), into the `PostRequest` both build (`request.ts`);
  * - what the platform table's rules (shared/postRules/) and the node found is worded for the editor
  *   by shared/postProblems/ (where, what with the figures, how to fix); `warnings.ts`: what is sent
  *   but said;

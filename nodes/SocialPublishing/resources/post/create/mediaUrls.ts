@@ -21,7 +21,7 @@ import { runState, RunSlot } from '../../../shared/runState';
 import { apiRequest } from '../../../shared/transport';
 import { uploadMediaFromUrl } from '../../media/uploadFromUrl';
 import { shownValue } from '../../../shared/userValues';
-import { URL_SOURCE, type Json } from './body';
+import { URL_SOURCE, type Json } from './request';
 import type { MediaUrlProblem, MediaUrlRefusal } from '../../../shared/postProblems';
 
 /** A media reference of the body whose file is still behind a URL. */

@@ -3,7 +3,7 @@
  * service publishes such a post at once: a typo in the year would publish today. So the node
  * refuses it before sending, unless the workflow allows it on purpose (Options → Allow Past Date).
  * Drafts, Type Now and the next free slot are not concerned. It receives the instant already read
- * from the parameters (body.ts parses dates; this only judges one).
+ * from the parameters (the request readers parse dates; this only judges one).
  */
 import { wallOf } from '../../../shared/userValues';
 import type { NodeProblem } from '../../../shared/postProblems';

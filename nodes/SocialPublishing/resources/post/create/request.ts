@@ -1,33 +1,42 @@
 /**
- * Step 1 of Post → Create (see hooks.ts): the parameters read into the POST /posts body, in fields
- * or JSON mode, with what the node finds wrong on the way (no channel, JSON that does not parse)
- * and how each entry is named in errors. No request is made here.
+ * The request both readers build (`requestFromFields.ts`, `requestFromJson.ts`): the POST /posts
+ * body with what the node found on the way (step 1 of Post → Create, no request), the marks on
+ * media still to upload, and what both readers share (a JSON parameter read, its problem, the date
+ * hint, how each entry is named in errors).
  */
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
-import { isMalformedId } from '../../../shared/routing';
-import { POST_LIMITS } from '../../../shared/platforms';
-import {
-	readDate,
-	refusedDateWords,
-	shownValue,
-	type JsonRefusal,
-} from '../../../shared/userValues';
-import {
-	parseJsonParameter,
-	postsFromChannels,
-	repeatFromParam,
-	tagsFromParam,
-	type EntryParameters,
-	type Entry,
-	type Json,
-	type PartsParam,
-} from './body';
 import type {
 	EntryLabel,
 	NodeProblem,
 	Problem,
 	ProblemContext,
 } from '../../../shared/postProblems';
+import type { PlatformId } from '../../../shared/platforms';
+import { readJson, type JsonRefusal } from '../../../shared/userValues';
+
+export type Json = Record<string, unknown>;
+
+/**
+ * Marks a media reference whose file is in a binary field of the item (the field's name). A symbol
+ * key: never serialised, so it cannot leak into the request body.
+ */
+export const BINARY_SOURCE = Symbol('binaryProperty');
+
+/**
+ * Marks a media reference given as a URL (the address as given), uploaded first (mediaUrls.ts);
+ * never serialised.
+ */
+export const URL_SOURCE = Symbol('mediaUrl');
+
+/** What the body says about one channel before any lookup: its id, and what the user told us. */
+export interface Entry {
+	id: string;
+	/** undefined: to be looked up from the channel. */
+	platform?: PlatformId;
+	/** The name the list picker stored, when the channel was picked from the list. */
+	cachedName?: string;
+	/** How settings were given, for error hints. */
+	settingsMode: 'fields' | 'json';
+}
 
 export interface PostRequest {
 	body: Json;
@@ -103,186 +112,15 @@ export const DATE_HINT =
 	'2030-01-15T10:00:00Z';
 
 /**
- * A raw value given as a channel that is no text (an object or list from an expression), quoted for
- * the message.
+ * A JSON parameter may arrive as text (typed in the editor) or as an object (from an expression);
+ * read by the one reader of what users give (shared/userValues.ts: valid JSON, within the node's
+ * length and depth bounds).
  */
-function channelValueNotText(locator: unknown): string | undefined {
-	const raw =
-		typeof locator === 'object' && locator !== null && !Array.isArray(locator) && '__rl' in locator
-			? (locator as { value?: unknown }).value
-			: locator;
-	return typeof raw === 'object' && raw !== null ? shownValue(raw) : undefined;
+export function parseJsonParameter(raw: unknown): ReturnType<typeof readJson> {
+	return readJson(raw);
 }
 
-export function requestFromFields(
-	context: IExecuteSingleFunctions,
-	options: IDataObject,
-): PostRequest {
-	const itemIndex = context.getItemIndex();
-	const problems: NodeProblem[] = [];
-	const type = context.getNodeParameter('type', 'schedule') as string;
-	const contentMode =
-		context.getNodeParameter('contentMode', 'same') === 'perChannel' ? 'perChannel' : 'same';
-	const sharedParts =
-		contentMode === 'same' ? (context.getNodeParameter('parts', {}) as PartsParam) : undefined;
-	const entries = (context.getNodeParameter('channels.channel', []) as EntryParameters[]) ?? [];
-
-	const explained: string[] = [];
-	const { posts, channels } = postsFromChannels(entries, sharedParts, (raw, entryIndex) => {
-		const parsed = parseJsonParameter(raw);
-		if ('value' in parsed) return parsed.value;
-		problems.push(jsonProblem('Settings (JSON)', parsed, entryIndex));
-		explained.push(`posts.${entryIndex}.settings`);
-		return undefined;
-	});
-	channels.forEach((channel, entryIndex) => {
-		const notText = channelValueNotText(entries[entryIndex]?.channel);
-		if (notText !== undefined) {
-			problems.push({
-				kind: 'node',
-				entryIndex,
-				field: 'Channel',
-				message: `${notText} is not a channel ID`,
-				hint:
-					'pick a channel from the list, or give its ID as text (an expression that gives an ' +
-					'object needs .id or similar)',
-			});
-			explained.push(`posts.${entryIndex}.integration`);
-		} else if (channel.id === '') {
-			problems.push({
-				kind: 'node',
-				entryIndex,
-				field: 'Channel',
-				message: 'no channel chosen',
-				hint: 'pick a channel from the list, or give its ID',
-			});
-		} else if (isMalformedId(channel.id)) {
-			problems.push({
-				kind: 'node',
-				entryIndex,
-				field: 'Channel',
-				message: `"${channel.id.slice(0, 80)}" is not a channel ID`,
-				hint:
-					'an ID has no spaces, slashes, ? or #: pick the channel from the list or paste its ID ' +
-					'alone',
-			});
-		}
-	});
-
-	let wantsNextSlot = false;
-	let date: unknown;
-	if (type === 'now') {
-		// The service wants a date for `now` too (spec 4.3).
-		date = new Date().toISOString();
-	} else if (context.getNodeParameter('dateMode', 'date') === 'nextSlot') {
-		wantsNextSlot = true;
-		date = new Date().toISOString();
-	} else {
-		const raw = context.getNodeParameter('date', '') as unknown;
-		const read = readDate(raw, context.getTimezone());
-		if ('iso' in read) date = read.iso;
-		else if (read.refused !== 'empty') {
-			problems.push({
-				kind: 'node',
-				field: 'Publish At',
-				message: `${shownValue(raw)} ${refusedDateWords(read)}`,
-				hint: DATE_HINT,
-			});
-			explained.push('date');
-		}
-	}
-
-	const body: Json = {
-		type,
-		date,
-		shortLink: options.shortLink === undefined ? false : options.shortLink,
-		tags: tagsFromParam(options.tags),
-		posts,
-	};
-	const inter = repeatFromParam(options.repeatEvery);
-	if ('refused' in inter) {
-		problems.push({
-			kind: 'node',
-			field: 'Repeat Every (Days)',
-			message: `must be a whole number of days, ${POST_LIMITS.interMin} or more; ${inter.refused}`,
-			hint: `give a whole number of days, ${POST_LIMITS.interMin} or more`,
-		});
-	} else if (inter.value !== undefined) body.inter = inter.value;
-
-	return {
-		body,
-		channels,
-		problems,
-		wantsNextSlot,
-		skipChecks: options.skipChecks === true,
-		explained,
-		partsWithUnreadMedia: new Set(),
-		context: { itemIndex, inputMode: 'fields', contentMode, channels: channels.map(labelOf) },
-	};
-}
-
-export function requestFromJson(
-	context: IExecuteSingleFunctions,
-	options: IDataObject,
-): PostRequest {
-	const itemIndex = context.getItemIndex();
-	const problems: NodeProblem[] = [];
-	let body: Json = {};
-	const parsed = parseJsonParameter(context.getNodeParameter('requestJson', '{}'));
-	if ('error' in parsed) problems.push(jsonProblem('Request (JSON)', parsed));
-	else if (
-		typeof parsed.value === 'object' &&
-		parsed.value !== null &&
-		!Array.isArray(parsed.value)
-	) {
-		body = parsed.value as Json;
-	} else {
-		const given = Array.isArray(parsed.value)
-			? 'a list'
-			: parsed.value === undefined
-				? 'empty'
-				: `${typeof parsed.value} ${JSON.stringify(parsed.value).slice(0, 40)}`;
-		problems.push({
-			kind: 'node',
-			field: 'Request (JSON)',
-			message: `must be a JSON object; it is ${given}`,
-			hint:
-				'give the whole POST /posts body as one object: {"type": ..., "date": ..., "shortLink": ' +
-				'..., "tags": [...], "posts": [...]}',
-		});
-	}
-	// The body's date is sent as written, and judged as written by the rules (postRules: the same
-	// date reader).
-	const unreadable = problems.length > 0;
-	const posts = Array.isArray(body.posts) ? body.posts : [];
-	const channels: Entry[] = posts.map((post) => {
-		const integration =
-			typeof post === 'object' && post !== null ? (post as Json).integration : undefined;
-		const id =
-			typeof integration === 'object' && integration !== null
-				? (integration as Json).id
-				: undefined;
-		return { id: typeof id === 'string' ? id : '', settingsMode: 'json' };
-	});
-	return {
-		body,
-		channels,
-		problems,
-		wantsNextSlot: false,
-		skipChecks: options.skipChecks === true,
-		unreadable,
-		explained: [],
-		partsWithUnreadMedia: new Set(),
-		context: {
-			itemIndex,
-			inputMode: 'json',
-			contentMode: 'perChannel',
-			channels: channels.map(labelOf),
-		},
-	};
-}
-
-function labelOf(ref: Entry): EntryLabel {
+export function labelOf(ref: Entry): EntryLabel {
 	return {
 		id: ref.id,
 		name: ref.cachedName,

@@ -4,17 +4,49 @@
  * Required settings are plain parameters, and so are settings with a condition (`when`) and the
  * settings such a condition looks at (an X article's fields, shown only while Post Type is
  * Article); other optional ones sit in an "<Platform> Options" collection. Nothing here restates a
- * rule.
+ * rule. The names of these parameters are made here from the platform table, so the fields and
+ * their reader (`requestFromFields.ts`) cannot drift.
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { PLATFORMS, type PlatformId, type SettingField } from '../../../shared/platforms';
 import {
-	isOwnParameter,
-	LOOK_UP_PLATFORM,
-	optionalSettingsName,
-	PLATFORM_CHOICES,
-	requiredSettingName,
-} from './body';
+	PLATFORMS,
+	PLATFORM_IDS,
+	type PlatformId,
+	type SettingField,
+} from '../../../shared/platforms';
+
+/** `platform` value meaning "look the platform up from the channel (GET /integrations)". */
+export const LOOK_UP_PLATFORM = 'lookup';
+
+export const PLATFORM_CHOICES: PlatformId[] = [...PLATFORM_IDS].sort();
+
+// ---------------------------------------------------------------- settings parameter names
+
+/** Parameter holding a setting of its own (see `isOwnParameter`), e.g. `x_who_can_reply_post`. */
+export function requiredSettingName(platform: PlatformId, field: SettingField): string {
+	return `${platform}_${field.name}`;
+}
+
+/**
+ * Whether a setting is a parameter of its own rather than an option of the "<Platform> Options"
+ * collection: a required one, one the table gives a condition (`when`), and one such a condition
+ * looks at (the editor's displayOptions can only look at parameters of the channel entry, not
+ * inside the collection).
+ */
+export function isOwnParameter(platform: PlatformId, field: SettingField): boolean {
+	return (
+		field.required ||
+		field.when !== undefined ||
+		(PLATFORMS[platform].settings ?? []).some((other) => other.when?.setting === field.name)
+	);
+}
+
+/** Collection holding a platform's optional settings, e.g. `mastodonOptions`. */
+export function optionalSettingsName(platform: PlatformId): string {
+	return `${platform}Options`;
+}
+
+// ---------------------------------------------------------------- the fields
 
 /** A value as the editor shows it: its name from the table (the API's value stays what is sent). */
 function valueName(field: SettingField, value: unknown): string {

@@ -7,7 +7,6 @@ import {
 
 import { apiRequest } from '../../../shared/transport';
 import { findNextFreeSlot } from '../../slot/findNextFree';
-import { slotToIso } from './body';
 import type { NodeProblem } from '../../../shared/postProblems';
 import type { Channel } from '../../../shared/channel';
 import { cacheOf } from './lookups';
@@ -119,4 +118,11 @@ export async function nextFreeSlot(
 		ledger.get(id)!.add(latest);
 	}
 	return latest;
+}
+
+/** GET /find-slot answers a UTC time without zone suffix (`2026-03-02T09:00:00`). */
+export function slotToIso(slot: string): string | undefined {
+	const text = /(Z|[+-]\d{2}:?\d{2})$/.test(slot) ? slot : `${slot}Z`;
+	const parsed = Date.parse(text);
+	return Number.isNaN(parsed) ? undefined : new Date(parsed).toISOString();
 }

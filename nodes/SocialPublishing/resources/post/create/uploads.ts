@@ -14,7 +14,7 @@ import type {
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 import { MEDIA_EXTENSIONS } from '../../../shared/platforms';
-import { BINARY_SOURCE, type Json } from './body';
+import { BINARY_SOURCE, type Json } from './request';
 import { pacerOf } from '../../../shared/transport/pacing';
 import { baseUrlOf } from '../../../shared/baseUrl';
 import { matchRoute } from '../../../shared/routeFacts';

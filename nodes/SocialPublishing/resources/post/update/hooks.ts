@@ -37,17 +37,11 @@ import { checkCreatePostRequest } from '../../../shared/postRules';
 import { idParameter } from '../../../shared/routing';
 import { runState, RunSlot } from '../../../shared/runState';
 import { readDate, refusedDateWords, shownValue } from '../../../shared/userValues';
-import {
-	parseJsonParameter,
-	partsFromParam,
-	type Json,
-	type MediaParam,
-	type PartParam,
-} from '../create/body';
+import { partsFromParam, type MediaParam, type PartParam } from '../create/requestFromFields';
 import { needsPremium, oversizedBody } from '../create/hooks';
 import { channelMaxLength, serviceChannels } from '../create/lookups';
 import { pastDateProblem } from '../create/pastDate';
-import { DATE_HINT, jsonProblem } from '../create/request';
+import { DATE_HINT, jsonProblem, parseJsonParameter, type Json } from '../create/request';
 import { prepareBinaryMedia, uploadPending } from '../create/uploads';
 import { removedHtmlTags, unknownSettingWarnings } from '../create/warnings';
 import { findPost, searchedRange, type CurrentPost } from './current';

@@ -1,25 +1,38 @@
 /**
- * Turns the Post → Create parameters into a POST /posts body (spec 4.3).
- * Pure functions over parameter values: no requests, no validation (that is `shared/postRules/`,
- * applied by `hooks.ts`, worded by `problems.ts`). The names of the typed settings parameters are
- * made here from the platform table, so the UI (`settings.ts`) and this reader cannot drift.
+ * Step 1 of Post → Create in fields mode (see preSend.ts): the editor's parameters (Type, Date,
+ * Parts, Channels with their typed settings, Options) read into the POST /posts body, with what the
+ * node finds wrong on the way (no channel, settings JSON that does not parse, a date that does not
+ * exist). Pure readers of parameter values; no request, no rule (that is `shared/postRules/`).
  */
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import {
 	isPlatformId,
 	PLATFORMS,
-	PLATFORM_IDS,
+	POST_LIMITS,
 	type PlatformId,
 	type SettingField,
 } from '../../../shared/platforms';
 import { conditionHolds } from '../../../shared/postRules/settings';
-import { readJson, readWholeNumber } from '../../../shared/userValues';
-
-export type Json = Record<string, unknown>;
-
-export type PostType = 'draft' | 'schedule' | 'now';
-
-/** `platform` value meaning "look the platform up from the channel (GET /integrations)". */
-export const LOOK_UP_PLATFORM = 'lookup';
+import { isMalformedId } from '../../../shared/routing';
+import {
+	readDate,
+	readWholeNumber,
+	refusedDateWords,
+	shownValue,
+} from '../../../shared/userValues';
+import type { NodeProblem } from '../../../shared/postProblems';
+import {
+	BINARY_SOURCE,
+	DATE_HINT,
+	jsonProblem,
+	labelOf,
+	parseJsonParameter,
+	URL_SOURCE,
+	type Entry,
+	type Json,
+	type PostRequest,
+} from './request';
+import { isOwnParameter, optionalSettingsName, requiredSettingName } from './settings';
 
 export interface MediaParam {
 	/**
@@ -33,18 +46,6 @@ export interface MediaParam {
 	url?: unknown;
 	alt?: string;
 }
-
-/**
- * Marks a media reference whose file is in a binary field of the item (the field's name). A symbol
- * key: never serialised, so it cannot leak into the request body.
- */
-export const BINARY_SOURCE = Symbol('binaryProperty');
-
-/**
- * Marks a media reference given as a URL (the address as given), uploaded first (mediaUrls.ts);
- * never serialised.
- */
-export const URL_SOURCE = Symbol('mediaUrl');
 
 export interface PartParam {
 	content?: string;
@@ -74,43 +75,6 @@ export interface EntryParameters {
 	settingsJson?: unknown;
 	parts?: PartsParam;
 	[typedSetting: string]: unknown;
-}
-
-/** What the body says about one channel before any lookup: its id, and what the user told us. */
-export interface Entry {
-	id: string;
-	/** undefined: to be looked up from the channel. */
-	platform?: PlatformId;
-	/** The name the list picker stored, when the channel was picked from the list. */
-	cachedName?: string;
-	/** How settings were given, for error hints. */
-	settingsMode: 'fields' | 'json';
-}
-
-// ---------------------------------------------------------------- settings parameter names
-
-/** Parameter holding a setting of its own (see `isOwnParameter`), e.g. `x_who_can_reply_post`. */
-export function requiredSettingName(platform: PlatformId, field: SettingField): string {
-	return `${platform}_${field.name}`;
-}
-
-/**
- * Whether a setting is a parameter of its own rather than an option of the "<Platform> Options"
- * collection: a required one, one the table gives a condition (`when`), and one such a condition
- * looks at (the editor's displayOptions can only look at parameters of the channel entry, not
- * inside the collection).
- */
-export function isOwnParameter(platform: PlatformId, field: SettingField): boolean {
-	return (
-		field.required ||
-		field.when !== undefined ||
-		(PLATFORMS[platform].settings ?? []).some((other) => other.when?.setting === field.name)
-	);
-}
-
-/** Collection holding a platform's optional settings, e.g. `mastodonOptions`. */
-export function optionalSettingsName(platform: PlatformId): string {
-	return `${platform}Options`;
 }
 
 // ---------------------------------------------------------------- value conversion
@@ -185,15 +149,6 @@ export function typedSettings(platform: PlatformId, entry: EntryParameters): Jso
 	return settings;
 }
 
-/**
- * A JSON parameter may arrive as text (typed in the editor) or as an object (from an expression);
- * read by the one reader of what users give (shared/userValues.ts: valid JSON, within the node's
- * length and depth bounds).
- */
-export function parseJsonParameter(raw: unknown): ReturnType<typeof readJson> {
-	return readJson(raw);
-}
-
 // ---------------------------------------------------------------- parts and channels
 
 export function partsFromParam(parts: PartsParam | undefined): Json[] {
@@ -216,8 +171,8 @@ export function partsFromParam(parts: PartsParam | undefined): Json[] {
 }
 
 /**
- * The channel's ID as text; '' when none is given, or a value that is no ID (an object: request.ts
- * names it).
+ * The channel's ID as text; '' when none is given, or a value that is no ID (an object:
+ * requestFromFields names it).
  */
 export function channelIdOf(locator: ChannelLocator | undefined): string {
 	const raw = typeof locator === 'object' && locator !== null ? locator.value : locator;
@@ -285,13 +240,121 @@ export function repeatFromParam(raw: unknown): { value: number | undefined } | {
 	return readWholeNumber(raw);
 }
 
-// ---------------------------------------------------------------- dates
-
-/** GET /find-slot answers a UTC time without zone suffix (`2026-03-02T09:00:00`). */
-export function slotToIso(slot: string): string | undefined {
-	const text = /(Z|[+-]\d{2}:?\d{2})$/.test(slot) ? slot : `${slot}Z`;
-	const parsed = Date.parse(text);
-	return Number.isNaN(parsed) ? undefined : new Date(parsed).toISOString();
+/**
+ * A raw value given as a channel that is no text (an object or list from an expression), quoted for
+ * the message.
+ */
+function channelValueNotText(locator: unknown): string | undefined {
+	const raw =
+		typeof locator === 'object' && locator !== null && !Array.isArray(locator) && '__rl' in locator
+			? (locator as { value?: unknown }).value
+			: locator;
+	return typeof raw === 'object' && raw !== null ? shownValue(raw) : undefined;
 }
 
-export const PLATFORM_CHOICES: PlatformId[] = [...PLATFORM_IDS].sort();
+export function requestFromFields(
+	context: IExecuteSingleFunctions,
+	options: IDataObject,
+): PostRequest {
+	const itemIndex = context.getItemIndex();
+	const problems: NodeProblem[] = [];
+	const type = context.getNodeParameter('type', 'schedule') as string;
+	const contentMode =
+		context.getNodeParameter('contentMode', 'same') === 'perChannel' ? 'perChannel' : 'same';
+	const sharedParts =
+		contentMode === 'same' ? (context.getNodeParameter('parts', {}) as PartsParam) : undefined;
+	const entries = (context.getNodeParameter('channels.channel', []) as EntryParameters[]) ?? [];
+
+	const explained: string[] = [];
+	const { posts, channels } = postsFromChannels(entries, sharedParts, (raw, entryIndex) => {
+		const parsed = parseJsonParameter(raw);
+		if ('value' in parsed) return parsed.value;
+		problems.push(jsonProblem('Settings (JSON)', parsed, entryIndex));
+		explained.push(`posts.${entryIndex}.settings`);
+		return undefined;
+	});
+	channels.forEach((channel, entryIndex) => {
+		const notText = channelValueNotText(entries[entryIndex]?.channel);
+		if (notText !== undefined) {
+			problems.push({
+				kind: 'node',
+				entryIndex,
+				field: 'Channel',
+				message: `${notText} is not a channel ID`,
+				hint:
+					'pick a channel from the list, or give its ID as text (an expression that gives an ' +
+					'object needs .id or similar)',
+			});
+			explained.push(`posts.${entryIndex}.integration`);
+		} else if (channel.id === '') {
+			problems.push({
+				kind: 'node',
+				entryIndex,
+				field: 'Channel',
+				message: 'no channel chosen',
+				hint: 'pick a channel from the list, or give its ID',
+			});
+		} else if (isMalformedId(channel.id)) {
+			problems.push({
+				kind: 'node',
+				entryIndex,
+				field: 'Channel',
+				message: `"${channel.id.slice(0, 80)}" is not a channel ID`,
+				hint:
+					'an ID has no spaces, slashes, ? or #: pick the channel from the list or paste its ID ' +
+					'alone',
+			});
+		}
+	});
+
+	let wantsNextSlot = false;
+	let date: unknown;
+	if (type === 'now') {
+		// The service wants a date for `now` too (spec 4.3).
+		date = new Date().toISOString();
+	} else if (context.getNodeParameter('dateMode', 'date') === 'nextSlot') {
+		wantsNextSlot = true;
+		date = new Date().toISOString();
+	} else {
+		const raw = context.getNodeParameter('date', '') as unknown;
+		const read = readDate(raw, context.getTimezone());
+		if ('iso' in read) date = read.iso;
+		else if (read.refused !== 'empty') {
+			problems.push({
+				kind: 'node',
+				field: 'Publish At',
+				message: `${shownValue(raw)} ${refusedDateWords(read)}`,
+				hint: DATE_HINT,
+			});
+			explained.push('date');
+		}
+	}
+
+	const body: Json = {
+		type,
+		date,
+		shortLink: options.shortLink === undefined ? false : options.shortLink,
+		tags: tagsFromParam(options.tags),
+		posts,
+	};
+	const inter = repeatFromParam(options.repeatEvery);
+	if ('refused' in inter) {
+		problems.push({
+			kind: 'node',
+			field: 'Repeat Every (Days)',
+			message: `must be a whole number of days, ${POST_LIMITS.interMin} or more; ${inter.refused}`,
+			hint: `give a whole number of days, ${POST_LIMITS.interMin} or more`,
+		});
+	} else if (inter.value !== undefined) body.inter = inter.value;
+
+	return {
+		body,
+		channels,
+		problems,
+		wantsNextSlot,
+		skipChecks: options.skipChecks === true,
+		explained,
+		partsWithUnreadMedia: new Set(),
+		context: { itemIndex, inputMode: 'fields', contentMode, channels: channels.map(labelOf) },
+	};
+}
