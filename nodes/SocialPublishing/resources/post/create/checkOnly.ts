@@ -1,20 +1,31 @@
 /**
  * Post → Create with Options → Check Only: the report returned instead of creating anything, one
- * n8n item per channel entry of the input item. `hooks.ts` runs every check and look-up (GETs only)
- * and hands the outcome here; the transport answers the request with these items without sending it
- * (`ANSWERED_WITHOUT_SENDING`).
+ * n8n item per channel entry of the input item. `checkOnlyRequest` (below, called by preSend.ts)
+ * runs every check and look-up (GETs only) and hands the outcome to `checkOnlyItems`; the transport
+ * answers the request with these items without sending it (`ANSWERED_WITHOUT_SENDING`).
  *
  * Each item says for its channel: whether it would be accepted (`ok`), the POST /posts body that
  * would be sent (media still to upload shown as `{uploadFromUrl}` or `{uploadFromBinaryField}`),
  * each part's length as the platform counts it against its limit, the problems (each with how to
  * fix it) and the warnings.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { ANSWERED_WITHOUT_SENDING } from '../../../shared/transport';
+import { check, oversizedBody } from './check';
+import { resolveChannels } from './channels';
+import { prepareRequest } from './prepare';
+import { nextFreeSlot } from './slots';
+import { warningsOf } from './warnings';
 import type { Channel } from '../../../shared/channel';
 import { isPlatformId } from '../../../shared/platforms';
 import { maxLengthFor, textLength } from '../../../shared/postRules';
 import { describeProblem, locate, type Problem } from '../../../shared/postProblems';
-import { BINARY_SOURCE, URL_SOURCE, type Json, type PostRequest } from './request';
+import { BINARY_SOURCE, isFollowOn, URL_SOURCE, type Json, type PostRequest } from './request';
 import type { Warning } from './warnings';
 
 /** The outcome of every check of one item, as Check Only reports it. */
@@ -143,4 +154,56 @@ export function checkOnlyItems(outcome: CheckOutcome, itemIndex: number): INodeE
 			pairedItem: { item: itemIndex },
 		};
 	});
+}
+
+// ---------------------------------------------------------------- Check Only
+
+/**
+ * Options → Check Only: every check of the steps above, with their look-ups (GET /integrations, an
+ * X account's limit, GET /find-slot without taking the slot), and nothing that writes: no upload
+ * (media URLs are judged only), no POST /posts. Problems do not stop the item: they are the report
+ * (checkOnly.ts), which the transport hands back as the items without sending the request. Not held
+ * by the run's all-or-nothing wait, as nothing is written.
+ */
+export async function checkOnlyRequest(
+	context: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+	options: IDataObject,
+): Promise<IHttpRequestOptions> {
+	const prepared = await prepareRequest(context, options);
+	const { request } = prepared;
+	let infos: Channel[] = [];
+	const problems: Problem[] = [];
+	if (request.unreadable) problems.push(...request.problems);
+	else {
+		const resolved = await resolveChannels(context, request);
+		infos = resolved.infos;
+		request.channels.forEach((ref, entryIndex) => {
+			const label = request.context.channels[entryIndex];
+			if (label && ref.id && !resolved.known.has(ref.id)) label.notListed = true;
+		});
+		problems.push(
+			...request.problems,
+			...resolved.problems,
+			...check(request.body, infos).filter((ruleProblem) => !isFollowOn(request, ruleProblem)),
+			...oversizedBody(request.body),
+		);
+		const channelsKnown = request.channels.every((ref) => resolved.known.has(ref.id));
+		if (request.wantsNextSlot && channelsKnown && request.channels.length > 0) {
+			const slot = await nextFreeSlot(
+				context,
+				request.channels.map((channel) => channel.id),
+				resolved.known,
+				{ reserve: false },
+			);
+			if (typeof slot === 'string') request.body.date = slot;
+			else problems.push(...slot);
+		}
+	}
+	const items = checkOnlyItems(
+		{ request, infos, problems, warnings: warningsOf(request, infos, prepared.warnings) },
+		context.getItemIndex(),
+	);
+	(requestOptions as unknown as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING] = items;
+	return requestOptions;
 }

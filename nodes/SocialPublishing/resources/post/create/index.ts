@@ -22,7 +22,8 @@
 import { declareRoute } from '../../../shared/routeFacts';
 import { defineOperation } from '../../../shared/routing';
 import { fields } from './fields';
-import { buildCreatePostRequest, toCreatedPosts } from './hooks';
+import { toCreatedPosts } from './output';
+import { buildCreatePostRequest } from './preSend';
 
 // No answer to POST /posts may still mean posts were created: the error says so, and it is never
 // re-sent.
@@ -52,7 +53,7 @@ const route = declareRoute('POST', '/posts', {
 	},
 });
 
-/** POST /posts, built and checked by preSend (see hooks.ts). */
+/** POST /posts, built and checked by preSend (see preSend.ts). */
 export const createPost = defineOperation(
 	'post',
 	{
@@ -62,7 +63,7 @@ export const createPost = defineOperation(
 		description:
 			'Create a draft, scheduled or immediate post on one or more channels (POST /posts)',
 		// Its own routing, not routeTo's: its preSend holds the all-or-nothing checks itself
-		// (hooks.ts).
+		// (preSend.ts).
 		routing: {
 			route,
 			routing: {

@@ -43,7 +43,7 @@ export interface PostRequest {
 	channels: Entry[];
 	context: ProblemContext;
 	/**
-	 * What the node finds itself while reading (and, after step 1, media URLs and delays: hooks.ts).
+	 * What the node finds itself while reading (and, in step 1, media URLs and delays: prepare.ts).
 	 */
 	problems: Problem[];
 	/** Fields mode with "next free slot": the date is found after the checks that need no request. */

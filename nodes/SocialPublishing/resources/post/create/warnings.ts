@@ -2,9 +2,17 @@
  * What is sent as given but said, in the created posts' `warnings`: HTML the service strips,
  * settings it does not know.
  */
-import { KEPT_HTML_TAGS, PLATFORMS, type PlatformId } from '../../../shared/platforms';
+import type { Channel } from '../../../shared/channel';
+import {
+	isPlatformId,
+	KEPT_HTML_TAGS,
+	PLATFORMS,
+	type PlatformId,
+} from '../../../shared/platforms';
 import { tagNames, unknownSettings } from '../../../shared/postRules';
 import { partLabel } from '../../../shared/postProblems';
+import { uncheckedPlatforms } from './channels';
+import type { PostRequest } from './request';
 
 /**
  * Something sent as given that the user should know about; shown in the created posts' `warnings`.
@@ -124,4 +132,25 @@ export function unknownSettingWarnings(
 				`service keeps it`,
 		}));
 	});
+}
+
+/**
+ * What is sent as given but said, per channel entry (shown with the created posts, or by Check
+ * Only).
+ */
+export function warningsOf(request: PostRequest, infos: Channel[], stepOne: Warning[]): Warning[] {
+	const platforms = new Map(
+		infos.flatMap((info) =>
+			isPlatformId(info.identifier) ? [[info.id, info.identifier] as const] : [],
+		),
+	);
+	return [
+		...uncheckedPlatforms(request, infos),
+		...removedHtmlTags(request.body),
+		...partIdWarnings(request.body),
+		...unknownSettingWarnings(request.body, (entryIndex) =>
+			platforms.get(request.channels[entryIndex]?.id ?? ''),
+		),
+		...stepOne,
+	];
 }

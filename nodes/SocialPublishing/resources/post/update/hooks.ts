@@ -38,7 +38,7 @@ import { idParameter } from '../../../shared/routing';
 import { runState, RunSlot } from '../../../shared/runState';
 import { readDate, refusedDateWords, shownValue } from '../../../shared/userValues';
 import { partsFromParam, type MediaParam, type PartParam } from '../create/requestFromFields';
-import { needsPremium, oversizedBody } from '../create/hooks';
+import { needsPremium, oversizedBody } from '../create/check';
 import { channelMaxLength, serviceChannels } from '../create/lookups';
 import { pastDateProblem } from '../create/pastDate';
 import { DATE_HINT, jsonProblem, parseJsonParameter, type Json } from '../create/request';

@@ -1,0 +1,131 @@
+/**
+ * What the channel list (GET /integrations, read once per run: `lookups.ts`) says about a
+ * request's channels (step 3, see preSend.ts): their names and platforms, a Platform that is not
+ * the channel's, ids it does not have, an X account's limit; channels named before a refusal;
+ * channels on a platform the node has no rules for.
+ */
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import { isPlatformId, PLATFORMS, type PlatformId } from '../../../shared/platforms';
+import { isMalformedId } from '../../../shared/routing';
+import type { Channel } from '../../../shared/channel';
+import { locate, type NodeProblem, type Problem } from '../../../shared/postProblems';
+import { needsPremium } from './check';
+import { channelMaxLength, serviceChannels } from './lookups';
+import type { PostRequest } from './request';
+
+/** Step 3: what the channel list says (names, platforms, unknown ids), and X limits. */
+export async function resolveChannels(
+	context: IExecuteSingleFunctions,
+	request: PostRequest,
+): Promise<{ infos: Channel[]; known: Map<string, Channel>; problems: NodeProblem[] }> {
+	const list = await serviceChannels(context);
+	const known = new Map(list.map((channel) => [channel.id, channel]));
+	const problems: NodeProblem[] = [];
+	const infos: Channel[] = [];
+	for (const [entryIndex, ref] of request.channels.entries()) {
+		const found = known.get(ref.id);
+		const label = request.context.channels[entryIndex];
+		if (!found) continue;
+		label.name = found.name;
+		// A platform the rules table does not know (the service has more): sent with the body's checks
+		// only.
+		if (!isPlatformId(found.identifier)) {
+			infos.push({
+				id: found.id,
+				name: found.name,
+				identifier: found.identifier,
+				disabled: found.disabled,
+			});
+			continue;
+		}
+		label.platform = found.identifier;
+		if (ref.platform && ref.platform !== found.identifier) {
+			problems.push({
+				kind: 'node',
+				entryIndex,
+				field: 'Platform',
+				message:
+					`Platform is set to ${PLATFORMS[ref.platform].displayName}, but the channel is on ` +
+					`${PLATFORMS[found.identifier].displayName}`,
+				hint:
+					`set Platform to ${PLATFORMS[found.identifier].displayName} (or to Look Up From ` +
+					`Channel with settings as JSON)`,
+			});
+		}
+		const info: Channel<PlatformId> = {
+			id: found.id,
+			name: found.name,
+			identifier: found.identifier,
+			disabled: found.disabled,
+		};
+		if (needsPremium(request.body, entryIndex, found.identifier)) {
+			const max = await channelMaxLength(context, found.id);
+			info.premium = max !== undefined && max > PLATFORMS[found.identifier].maxLength;
+			label.premium = info.premium;
+		}
+		infos.push(info);
+	}
+	return { infos, known, problems };
+}
+
+/**
+ * Before refusing, names the channels a problem would otherwise give as "(platform unknown)" (JSON
+ * mode, or a platform to look up): one read of the channel list, cached for the run. A refusal
+ * whose channels all have a platform, or that names no channel, sends nothing; if the list cannot
+ * be read, the refusal names them by id.
+ */
+export async function nameChannels(
+	context: IExecuteSingleFunctions,
+	request: PostRequest,
+	problems: Problem[],
+): Promise<void> {
+	const labels = request.context.channels;
+	const channelOf = (problem: Problem) =>
+		'entryIndex' in problem
+			? problem.entryIndex
+			: 'path' in problem
+				? locate(problem.path, request.context).entryIndex
+				: undefined;
+	const unnamed = [...new Set(problems.map(channelOf))]
+		.flatMap((entryIndex) => (entryIndex === undefined ? [] : [labels[entryIndex]]))
+		// An id that cannot be one (blank, spaces, slashes) is named as given: no request for it.
+		.filter((label) => label && label.id && !isMalformedId(label.id) && !label.platform);
+	if (unnamed.length === 0) return;
+	let list: Channel[];
+	try {
+		list = await serviceChannels(context);
+	} catch {
+		return;
+	}
+	const known = new Map(list.map((channel) => [channel.id, channel]));
+	for (const label of unnamed) {
+		const found = known.get(label.id);
+		if (!found) {
+			label.notListed = true;
+			continue;
+		}
+		label.name = found.name;
+		if (isPlatformId(found.identifier)) label.platform = found.identifier;
+	}
+}
+
+/** Entries whose channel is on a platform the rules table does not know: sent, and said so. */
+export function uncheckedPlatforms(
+	request: PostRequest,
+	infos: Channel[],
+): Array<{ entryIndex: number; text: string }> {
+	const byId = new Map(infos.map((info) => [info.id, info]));
+	return request.channels.flatMap((ref, entryIndex) => {
+		const channel = byId.get(ref.id);
+		if (!channel || isPlatformId(channel.identifier)) return [];
+		return [
+			{
+				entryIndex,
+				text:
+					`${channel.name} is on "${channel.identifier}", a platform this node has no rules ` +
+					`for: its length, media and settings were not checked before sending (the service ` +
+					`checks them)`,
+			},
+		];
+	});
+}

@@ -1,0 +1,82 @@
+/**
+ * Post → Create's checks (steps 2 and 4, see preSend.ts): the platform table's rules
+ * (shared/postRules/) over the body, first with only what the user gave (no request), then with
+ * every channel known; an X text over the standard limit that a premium account could take; a body
+ * over the size production takes.
+ */
+import { PLATFORMS, type PlatformId } from '../../../shared/platforms';
+import {
+	checkCreatePostRequest,
+	textLength,
+	type PlatformProblem,
+	type RuleProblem,
+} from '../../../shared/postRules';
+import type { Channel } from '../../../shared/channel';
+import type { NodeProblem, Problem } from '../../../shared/postProblems';
+import { isFollowOn, type Json, type PostRequest } from './request';
+
+/** Parts whose text an X channel could only take as a premium account. */
+export function needsPremium(body: Json, entryIndex: number, platform: PlatformId): boolean {
+	const rules = PLATFORMS[platform];
+	if (rules.premiumMaxLength === undefined) return false;
+	const post = Array.isArray(body.posts) ? (body.posts[entryIndex] as Json | undefined) : undefined;
+	const parts = Array.isArray(post?.value) ? (post.value as Json[]) : [];
+	return parts.some(
+		(part) =>
+			typeof part?.content === 'string' && textLength(part.content, platform) > rules.maxLength,
+	);
+}
+
+export function check(body: Json, channels: Channel[]): RuleProblem[] {
+	const byId = new Map(channels.map((channel) => [channel.id, channel]));
+	return checkCreatePostRequest(body, (id) => byId.get(id));
+}
+
+/**
+ * Step 2: the checks that need no request. Channels whose platform is to be looked up are not
+ * judged yet; X texts over the standard limit wait for the account's real limit.
+ */
+export function checkWithoutRequests(request: PostRequest): Problem[] {
+	if (request.unreadable) return request.problems;
+	const known: Channel<PlatformId>[] = request.channels.flatMap((ref) =>
+		ref.platform ? [{ id: ref.id, name: ref.cachedName ?? ref.id, identifier: ref.platform }] : [],
+	);
+	const problems: Problem[] = check(request.body, known).filter((ruleProblem) => {
+		if (ruleProblem.kind === 'channel') return false;
+		if (ruleProblem.kind === 'platform' && ruleProblem.rule === 'tooLong') {
+			return (
+				!needsPremium(request.body, ruleProblem.entryIndex, ruleProblem.platform) ||
+				!isWithinPremium(ruleProblem)
+			);
+		}
+		return true;
+	});
+	return [
+		...request.problems,
+		...problems.filter((ruleProblem) => !isFollowOn(request, ruleProblem)),
+		...oversizedBody(request.body),
+	];
+}
+
+function isWithinPremium(tooLong: PlatformProblem & { rule: 'tooLong' }): boolean {
+	const rules = PLATFORMS[tooLong.platform];
+	return tooLong.length <= (rules.premiumMaxLength ?? rules.maxLength);
+}
+
+/** Production answers 413 to a JSON body over 100 kB (service-notes), whatever the spec allows. */
+export const MAX_BODY_BYTES = 100 * 1024;
+
+export function oversizedBody(body: Record<string, unknown>): NodeProblem[] {
+	const bytes = new TextEncoder().encode(JSON.stringify(body)).length;
+	if (bytes <= MAX_BODY_BYTES) return [];
+	return [
+		{
+			kind: 'node',
+			field: 'the request',
+			message:
+				`the request body is ${Math.ceil(bytes / 1024)} kB; the service refuses bodies over ` +
+				`${MAX_BODY_BYTES / 1024} kB`,
+			hint: 'split the channels (or the parts) over several items, or shorten the texts',
+		},
+	];
+}

@@ -1,0 +1,131 @@
+/**
+ * Post → Create's preSend: builds and checks the POST /posts body, each step a function named for
+ * what it does (the output, postReceive, is `output.ts`).
+ *
+ * Order of work for one item, so that a bad post costs nothing:
+ * 1. build the body from the parameters (`requestFromFields.ts`, `requestFromJson.ts`), refuse a
+ *    Schedule date that has passed (`pastDate.ts`), read the type and size of files given as binary
+ *    fields, judge media URLs (`mediaUrls.ts`) and follow-up delays (`delays.ts`), no request
+ *    (`prepare.ts`);
+ * 2. check it with the platforms the user gave (`check.ts`): a post that breaks a rule stops here,
+ *    before any request at all;
+ * 3. read the channels (GET /integrations, once per run) for names, platforms and unknown
+ *    ids; for an X channel whose text is over the standard limit, read its limit
+ *    (GET /integration-settings/:id: premium accounts get more) (`channels.ts`, `lookups.ts`);
+ * 4. check the whole body again with everything known; then upload the media URLs
+ *    (POST /upload-from-url, each address once per run), still inside the run's all-or-nothing
+ *    checks;
+ * 5. with "next free slot", ask GET /find-slot/:id for every channel and take the latest
+ *    (`slots.ts`);
+ * 6. upload the files given as binary fields (`uploads.ts`); only then POST /posts is sent, by the
+ *    transport, which never repeats a POST (only a 429, refused before processing, is retried).
+ *    With Options → Check Only, steps 1-5 run without stopping at a problem and without any write
+ *    (no upload, the slot not taken), and the report (`checkOnly.ts`) is the output: the transport
+ *    sends nothing. The steps are functions of their own, so that another operation sending a post
+ *    body can run the same checks.
+ */
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { checkedWithTheOtherItems } from '../../../shared/batch';
+import type { Channel } from '../../../shared/channel';
+import { problemsError, type Problem } from '../../../shared/postProblems';
+import { check, checkWithoutRequests } from './check';
+import { nameChannels, resolveChannels } from './channels';
+import { checkOnlyRequest } from './checkOnly';
+import { uploadMediaUrls } from './mediaUrls';
+import { handToOutput } from './output';
+import { prepareRequest, type PreparedRequest } from './prepare';
+import { isFollowOn, type PostRequest } from './request';
+import { nextFreeSlot } from './slots';
+import { uploadPending } from './uploads';
+import { warningsOf } from './warnings';
+
+/** preSend of Post → Create: builds, checks and completes the POST /posts body. */
+export async function buildCreatePostRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
+	// Check Only: every check and look-up, nothing written; the items are the report (checkOnly.ts).
+	if (options.checkOnly === true) return await checkOnlyRequest(this, requestOptions, options);
+	// Steps 1-4 inside the run's all-or-nothing checks (shared/batch.ts).
+	const checked = await checkedWithTheOtherItems(this, async () => {
+		const prepared = await prepareRequest(this, options);
+		await refuseWithoutRequests(this, prepared.request);
+		const { infos, known, problems } = await resolveChannels(this, prepared.request);
+		refuseWithEveryChannelKnown(this, prepared.request, problems, infos);
+		await uploadMediaUrlsOrRefuse(this, prepared);
+		return { ...prepared, infos, known };
+	});
+	await takeNextFreeSlot(this, checked.request, checked.known);
+	await uploadPending(this, checked.binaryMedia.pending);
+	handToOutput(this, checked.request, warningsOf(checked.request, checked.infos, checked.warnings));
+	requestOptions.body = checked.request.body;
+	return requestOptions;
+}
+
+/**
+ * Step 2: problems the node finds itself (no channel, bad JSON, no file) are never sent, even with
+ * checks skipped; with checks, the rules that need no request too. The refusal names its channels.
+ */
+async function refuseWithoutRequests(
+	context: IExecuteSingleFunctions,
+	request: PostRequest,
+): Promise<void> {
+	const blocking = request.skipChecks ? request.problems : checkWithoutRequests(request);
+	if (blocking.length > 0) {
+		await nameChannels(context, request, blocking);
+		throw problemsError(context.getNode(), blocking, request.context, request.body);
+	}
+}
+
+/**
+ * Step 4: what the channel list found (a Platform that is not the channel's), then every rule with
+ * every channel known. Skipped with Options → Skip Local Checks.
+ */
+function refuseWithEveryChannelKnown(
+	context: IExecuteSingleFunctions,
+	request: PostRequest,
+	channelProblems: Problem[],
+	infos: Channel[],
+): void {
+	const node = context.getNode();
+	if (!request.skipChecks && channelProblems.length > 0)
+		throw problemsError(node, channelProblems, request.context, request.body);
+
+	if (!request.skipChecks) {
+		const problems = check(request.body, infos).filter(
+			(ruleProblem) => !isFollowOn(request, ruleProblem),
+		);
+		if (problems.length > 0) throw problemsError(node, problems, request.context, request.body);
+	}
+}
+
+/**
+ * Media URLs are uploaded inside the run's checks, once this item's passed: an address the service
+ * cannot fetch stops every item of the run before any post is created (shared/batch.ts).
+ */
+async function uploadMediaUrlsOrRefuse(
+	context: IExecuteSingleFunctions,
+	prepared: PreparedRequest,
+): Promise<void> {
+	const { request } = prepared;
+	const failed = await uploadMediaUrls(context, prepared.mediaUrls, prepared.sharedParts);
+	if (failed.length > 0)
+		throw problemsError(context.getNode(), failed, request.context, request.body);
+}
+
+/** Step 5: with "next free slot", the latest of every channel's next free slot is the date. */
+async function takeNextFreeSlot(
+	context: IExecuteSingleFunctions,
+	request: PostRequest,
+	known: Map<string, Channel>,
+): Promise<void> {
+	if (!request.wantsNextSlot) return;
+	const slot = await nextFreeSlot(
+		context,
+		request.channels.map((channel) => channel.id),
+		known,
+	);
+	if (typeof slot !== 'string') throw problemsError(context.getNode(), slot, request.context);
+	request.body.date = slot;
+}

@@ -1,0 +1,75 @@
+/**
+ * Step 1 of Post → Create (see preSend.ts), no request: the body read from the parameters (fields
+ * or JSON), a Schedule date that has passed (`pastDate.ts`), files in binary fields read
+ * (`uploads.ts`), media URLs judged (`mediaUrls.ts`), follow-up delays checked (`delays.ts`).
+ */
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import { checkDelays } from './delays';
+import { prepareMediaUrls, type MediaUrls } from './mediaUrls';
+import { pastDateProblem } from './pastDate';
+import type { Json, PostRequest } from './request';
+import { requestFromFields } from './requestFromFields';
+import { requestFromJson } from './requestFromJson';
+import { prepareBinaryMedia, type PendingUploads } from './uploads';
+import type { Warning } from './warnings';
+
+/**
+ * An item's request as read from its parameters (step 1), with the files and addresses still to
+ * upload.
+ */
+export interface PreparedRequest {
+	request: PostRequest;
+	binaryMedia: { pending: PendingUploads };
+	mediaUrls: MediaUrls;
+	/** Said with the created posts (a delay on the first part). */
+	warnings: Warning[];
+	/** Fields mode with the same parts for every channel: a part's problem is said once. */
+	sharedParts: boolean;
+}
+
+/**
+ * Step 1 for one item, no request: the body from the parameters, a Schedule date that has passed,
+ * files in binary fields read, media URLs judged (`mediaUrls.ts`), follow-up delays checked
+ * (`delays.ts`). Problems go to `request.problems`.
+ */
+export async function prepareRequest(
+	context: IExecuteSingleFunctions,
+	options: IDataObject,
+): Promise<PreparedRequest> {
+	const request =
+		context.getNodeParameter('inputMode', 'fields') === 'json'
+			? requestFromJson(context, options)
+			: requestFromFields(context, options);
+	const pastDate = pastDateProblem({
+		type: request.body.type,
+		instant: typeof request.body.date === 'string' ? Date.parse(request.body.date) : undefined,
+		timeZone: context.getTimezone(),
+		allowed: options.allowPastDate === true,
+		inputMode: request.context.inputMode,
+	});
+	if (pastDate) request.problems.push(pastDate);
+
+	const posts = Array.isArray(request.body.posts) ? (request.body.posts as Json[]) : [];
+	const binaryMedia = await prepareBinaryMedia(context, posts);
+	request.problems.push(...binaryMedia.problems);
+	const sharedParts =
+		request.context.inputMode === 'fields' && request.context.contentMode === 'same';
+	const mediaUrls = prepareMediaUrls(
+		posts,
+		request.context.inputMode,
+		options.allowPrivateAddress === true,
+		sharedParts,
+	);
+	request.problems.push(...mediaUrls.problems);
+	for (const { entryIndex, partIndex, mediaIndex } of [
+		...binaryMedia.unusable,
+		...mediaUrls.unusable,
+	]) {
+		request.explained.push(`posts.${entryIndex}.value.${partIndex}.image.${mediaIndex}`);
+		request.partsWithUnreadMedia.add(`${entryIndex}.${partIndex}`);
+	}
+	const delays = checkDelays(request.body, request.context.inputMode, sharedParts);
+	request.problems.push(...delays.problems);
+	request.explained.push(...delays.explained);
+	return { request, binaryMedia, mediaUrls, warnings: delays.warnings, sharedParts };
+}
