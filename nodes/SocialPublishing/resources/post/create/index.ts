@@ -1,23 +1,24 @@
 /**
- * Post → Create (POST /posts). This folder holds all of it:
- * - `index.ts` (here): the operation's entry (route facts, routing); `fields.ts`: its fields;
- * - `settings.ts`: each platform's typed settings fields, generated from the platform table;
- * - `requestFromFields.ts` / `requestFromJson.ts`: the POST /posts body read from the parameters
- *   (fields or JSON), into the `PostRequest` both build (`request.ts`);
- * - what the platform table's rules (shared/postRules/) and the node found is worded for the editor
- *   by shared/postProblems/ (where, what with the figures, how to fix); `warnings.ts`: what is sent
- *   but said;
- * - `pastDate.ts`: a Schedule date that has passed, refused unless Options → Allow Past Date;
- * - `uploads.ts`: media given as binary fields, read first, uploaded only after every check passed;
- * - `mediaUrls.ts`: media given by URL, judged first, uploaded (POST /upload-from-url) once the
- *   item's checks passed;
- * - `delays.ts`: a follow-up part's Delay (Minutes), checked in both modes;
- * - `checkOnly.ts`: Options → Check Only's report (what would be sent, lengths, problems,
- *   warnings), nothing sent;
- * - `lookups.ts`: the channel list and X limits, asked once per run; `slots.ts`: the next free
- *   slot;
- * - `hooks.ts`: the run-time order (build, check, look up channels, slots, uploads, send) and the
- *   output.
+ * Post → Create (POST /posts). This folder holds all of it, in the order a request flows:
+ * - `index.ts` (here): the operation's entry (route facts, routing);
+ * - the editor: `fields.ts` (its fields), `settings.ts` (each platform's typed settings fields and
+ *   their parameter names, generated from the platform table), `delays.ts` (a follow-up part's
+ *   Delay (Minutes), checked in both modes);
+ * - `preSend.ts`: the run-time order of one item, each step named; then, step by step:
+ * - 1 `prepare.ts`, no request: the body read from the parameters by `requestFromFields.ts` or
+ *   `requestFromJson.ts` into the `PostRequest` both build (`request.ts`); `pastDate.ts` (a
+ *   Schedule date that has passed, refused unless Options → Allow Past Date); `uploads.ts` (files
+ *   in binary fields read first, uploaded only after every check passed); `mediaUrls.ts` (media by
+ *   URL judged first, uploaded (POST /upload-from-url) once the item's checks passed);
+ * - 2 and 4 `check.ts`: the platform table's rules (shared/postRules/) before and after the
+ *   channels are known;
+ * - 3 `channels.ts`: what the channel list says (names, platforms, unknown ids, X limits), asked
+ *   once per run by `lookups.ts`;
+ * - 5 `slots.ts`: the next free slot; 6 the uploads, then POST /posts, sent by the transport;
+ * - `output.ts`: one item per created post, with `warnings.ts` (what is sent but said);
+ * - `checkOnly.ts`: Options → Check Only (steps 1-5 without a write) and its report.
+ * What the rules and the node find is worded for the editor by shared/postProblems/ (where, what
+ * with the figures, how to fix).
  */
 import { declareRoute } from '../../../shared/routeFacts';
 import { defineOperation } from '../../../shared/routing';

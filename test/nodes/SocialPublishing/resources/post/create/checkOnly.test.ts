@@ -1,5 +1,5 @@
 /**
- * Post → Create with Options → Check Only (checkOnly.ts, hooks.ts): every check and look-up, a report per item and
+ * Post → Create with Options → Check Only (checkOnly.ts): every check and look-up, a report per item and
  * channel, and no write: the sandbox receives GETs only and stores nothing.
  */
 import { channel, createParams, jsonParams, parts } from '../../../createParameters';

@@ -1,4 +1,4 @@
-/** Post → Create refuses a bad post before sending (checks.ts): what the error names and how it says to fix it. */
+/** Post → Create refuses a bad post before sending (check.ts): what the error names and how it says to fix it. */
 import { channel, createParams, parts } from '../../../createParameters';
 import { byId, errorText, fromList, useSandbox } from '../../../support';
 
