@@ -1,8 +1,8 @@
 /**
  * What the channel list (GET /integrations, read once per run: `lookups.ts`) says about a
  * request's channels (step 3, see preSend.ts): their names and platforms, a Platform that is not
- * the channel's, ids it does not have, an X account's limit; channels named before a refusal;
- * channels on a platform the node has no rules for.
+ * the channel's, ids it does not have, an X account's limit; channels named before a refusal.
+ * Channels on a platform the node has no rules for are said in `warnings.ts`.
  */
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import { isPlatformId, PLATFORMS, type PlatformId } from '../../../shared/platforms';
@@ -29,38 +29,38 @@ export async function resolveChannels(
 		label.name = found.name;
 		// A platform the rules table does not know (the service has more): sent with the body's checks
 		// only.
-		if (!isPlatformId(found.identifier)) {
+		if (!isPlatformId(found.platform)) {
 			infos.push({
 				id: found.id,
 				name: found.name,
-				identifier: found.identifier,
+				platform: found.platform,
 				disabled: found.disabled,
 			});
 			continue;
 		}
-		label.platform = found.identifier;
-		if (ref.platform && ref.platform !== found.identifier) {
+		label.platform = found.platform;
+		if (ref.platform && ref.platform !== found.platform) {
 			problems.push({
 				kind: 'node',
 				entryIndex,
 				field: 'Platform',
 				message:
 					`Platform is set to ${PLATFORMS[ref.platform].displayName}, but the channel is on ` +
-					`${PLATFORMS[found.identifier].displayName}`,
+					`${PLATFORMS[found.platform].displayName}`,
 				hint:
-					`set Platform to ${PLATFORMS[found.identifier].displayName} (or to Look Up From ` +
+					`set Platform to ${PLATFORMS[found.platform].displayName} (or to Look Up From ` +
 					`Channel with settings as JSON)`,
 			});
 		}
 		const info: Channel<PlatformId> = {
 			id: found.id,
 			name: found.name,
-			identifier: found.identifier,
+			platform: found.platform,
 			disabled: found.disabled,
 		};
-		if (needsPremium(request.body, entryIndex, found.identifier)) {
+		if (needsPremium(request.body, entryIndex, found.platform)) {
 			const max = await channelMaxLength(context, found.id);
-			info.premium = max !== undefined && max > PLATFORMS[found.identifier].maxLength;
+			info.premium = max !== undefined && max > PLATFORMS[found.platform].maxLength;
 			label.premium = info.premium;
 		}
 		infos.push(info);
@@ -105,27 +105,6 @@ export async function nameChannels(
 			continue;
 		}
 		label.name = found.name;
-		if (isPlatformId(found.identifier)) label.platform = found.identifier;
+		if (isPlatformId(found.platform)) label.platform = found.platform;
 	}
-}
-
-/** Entries whose channel is on a platform the rules table does not know: sent, and said so. */
-export function uncheckedPlatforms(
-	request: PostRequest,
-	infos: Channel[],
-): Array<{ entryIndex: number; text: string }> {
-	const byId = new Map(infos.map((info) => [info.id, info]));
-	return request.channels.flatMap((ref, entryIndex) => {
-		const channel = byId.get(ref.id);
-		if (!channel || isPlatformId(channel.identifier)) return [];
-		return [
-			{
-				entryIndex,
-				text:
-					`${channel.name} is on "${channel.identifier}", a platform this node has no rules ` +
-					`for: its length, media and settings were not checked before sending (the service ` +
-					`checks them)`,
-			},
-		];
-	});
 }

@@ -39,7 +39,7 @@ export function check(body: Json, channels: Channel[]): RuleProblem[] {
 export function checkWithoutRequests(request: PostRequest): Problem[] {
 	if (request.unreadable) return request.problems;
 	const known: Channel<PlatformId>[] = request.channels.flatMap((ref) =>
-		ref.platform ? [{ id: ref.id, name: ref.cachedName ?? ref.id, identifier: ref.platform }] : [],
+		ref.platform ? [{ id: ref.id, name: ref.cachedName ?? ref.id, platform: ref.platform }] : [],
 	);
 	const problems: Problem[] = check(request.body, known).filter((ruleProblem) => {
 		if (ruleProblem.kind === 'channel') return false;

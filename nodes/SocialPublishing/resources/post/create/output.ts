@@ -61,7 +61,7 @@ export async function toCreatedPosts(
 				postId: post.postId as string,
 				integration: post.integration as string,
 				channelName: channel?.name ?? null,
-				platform: channel?.identifier ?? null,
+				platform: channel?.platform ?? null,
 				...(date ? { date } : {}),
 				...(said.length ? { warnings: said } : {}),
 			},

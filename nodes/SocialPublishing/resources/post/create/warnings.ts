@@ -1,6 +1,6 @@
 /**
  * What is sent as given but said, in the created posts' `warnings`: HTML the service strips,
- * settings it does not know.
+ * settings it does not know, a channel on a platform the node has no rules for.
  */
 import type { Channel } from '../../../shared/channel';
 import {
@@ -11,7 +11,6 @@ import {
 } from '../../../shared/platforms';
 import { tagNames, unknownSettings } from '../../../shared/postRules';
 import { partLabel } from '../../../shared/postProblems';
-import { uncheckedPlatforms } from './channels';
 import type { PostRequest } from './request';
 
 /**
@@ -135,13 +134,45 @@ export function unknownSettingWarnings(
 }
 
 /**
+ * A channel on a platform the rules table does not know (the service has more), or one the channel
+ * list gives no platform: sent with the body's own checks only, and said so.
+ */
+export function uncheckedPlatformText(channel: Channel, unchecked: string): string {
+	const where = channel.platform
+		? `is on "${channel.platform}", a platform this node has no rules for`
+		: 'has no platform in the channel list';
+	return (
+		`${channel.name} ${where}: ${unchecked} were not checked before sending ` +
+		'(the service checks them)'
+	);
+}
+
+/** Entries whose channel is on a platform the rules table does not know: sent, and said so. */
+export function uncheckedPlatforms(
+	request: PostRequest,
+	infos: Channel[],
+): Array<{ entryIndex: number; text: string }> {
+	const byId = new Map(infos.map((info) => [info.id, info]));
+	return request.channels.flatMap((ref, entryIndex) => {
+		const channel = byId.get(ref.id);
+		if (!channel || isPlatformId(channel.platform)) return [];
+		return [
+			{
+				entryIndex,
+				text: uncheckedPlatformText(channel, 'its length, media and settings'),
+			},
+		];
+	});
+}
+
+/**
  * What is sent as given but said, per channel entry (shown with the created posts, or by Check
  * Only).
  */
 export function warningsOf(request: PostRequest, infos: Channel[], stepOne: Warning[]): Warning[] {
 	const platforms = new Map(
 		infos.flatMap((info) =>
-			isPlatformId(info.identifier) ? [[info.id, info.identifier] as const] : [],
+			isPlatformId(info.platform) ? [[info.id, info.platform] as const] : [],
 		),
 	);
 	return [

@@ -43,7 +43,7 @@ import { channelMaxLength, serviceChannels } from '../create/lookups';
 import { pastDateProblem } from '../create/pastDate';
 import { DATE_HINT, jsonProblem, parseJsonParameter, type Json } from '../create/request';
 import { prepareBinaryMedia, uploadPending } from '../create/uploads';
-import { removedHtmlTags, unknownSettingWarnings } from '../create/warnings';
+import { removedHtmlTags, uncheckedPlatformText, unknownSettingWarnings } from '../create/warnings';
 import { findPost, searchedRange, type CurrentPost } from './current';
 
 /** Update Fields as n8n gives them: only the fields the user added are present. */
@@ -276,7 +276,7 @@ export async function buildUpdateRequest(
 			);
 		}
 		label.name = channel.name;
-		const platform = isPlatformId(channel.identifier) ? channel.identifier : undefined;
+		const platform = isPlatformId(channel.platform) ? channel.platform : undefined;
 		if (platform) label.platform = platform;
 
 		const sentAs: SentAs = !read.resends
@@ -361,11 +361,7 @@ export async function buildUpdateRequest(
 		(warning) => warning.text,
 	);
 	if (!platform)
-		warnings.push(
-			`${channel.name} is on "${channel.identifier}", a platform this node has no rules for: ` +
-				`the edit's length, ` +
-				'media and settings were not checked before sending (the service checks them)',
-		);
+		warnings.push(uncheckedPlatformText(channel, "the edit's length, media and settings"));
 	runState(this)
 		.get(SENT, () => new Map())
 		.set(this.getItemIndex(), {
@@ -409,9 +405,9 @@ export async function toUpdatedPost(
 		? (response.body as Json[])[0]?.postId
 		: (response.body as Json | undefined)?.postId;
 	if (answered !== sent.postId) {
-		const platform = isPlatformId(sent.channel.identifier)
-			? PLATFORMS[sent.channel.identifier as PlatformId].displayName
-			: sent.channel.identifier;
+		const platform = isPlatformId(sent.channel.platform)
+			? PLATFORMS[sent.channel.platform as PlatformId].displayName
+			: sent.channel.platform;
 		throw new NodeOperationError(
 			this.getNode(),
 			`The service made a new post (${shownValue(answered)}) instead of changing post ` +
@@ -435,7 +431,7 @@ export async function toUpdatedPost(
 				postId: sent.postId,
 				integration: sent.channel.id,
 				channelName: sent.channel.name,
-				platform: sent.channel.identifier,
+				platform: sent.channel.platform,
 				state: sent.state,
 				date: sent.date,
 				sentAs: sent.sentAs,
