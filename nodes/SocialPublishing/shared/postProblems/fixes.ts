@@ -2,8 +2,16 @@
 import { MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS } from '../platforms';
 import type { FieldFault, PlatformProblem, RuleProblem } from '../postRules';
 import { LENGTH_COUNTING_WORDS } from '../postRules/text';
+import type { JsonRefusal } from '../userValues';
 import type { Located } from './places';
-import type { DelayProblem, EntryLabel, MediaUrlRefusal, ProblemContext } from './types';
+import type {
+	DelayProblem,
+	EntryLabel,
+	MediaUrlRefusal,
+	NodeField,
+	NodeFinding,
+	ProblemContext,
+} from './types';
 
 const ENDINGS = Object.keys(MEDIA_EXTENSIONS).join(', ');
 
@@ -153,6 +161,114 @@ export function mediaUrlHint(refusal: MediaUrlRefusal): string {
 				'check that the address opens the file itself (not a page showing it) from the ' +
 				'internet, and that it is a JPEG, PNG, GIF, WEBP or MP4 file (images up to 10 MB)'
 			);
+	}
+}
+
+/** How to write a date the node reads (Publish At, in fields mode and in Post → Update). */
+export const DATE_HINT =
+	"give a date that exists, in ISO 8601: 2030-01-15T10:00 (in the workflow's time zone) or " +
+	'2030-01-15T10:00:00Z';
+
+/** How to fix a JSON parameter, by why it was not read. */
+const JSON_HINTS: Record<JsonRefusal, string> = {
+	tooDeep: 'give the JSON with fewer levels of objects and lists inside each other',
+	tooLong: 'shorten it: the service refuses request bodies over 100 kB',
+	notJson:
+		'write valid JSON (double quotes around names and texts), ' +
+		'or use an expression that returns an object',
+};
+
+/** How to give a binary field a post can use: by what the item holds. */
+function binaryFileHint(finding: Extract<NodeFinding, { code: 'binaryFile' }>): string {
+	const { property, present, refusal } = finding;
+	if (refusal.code === 'empty')
+		return 'check the node that produced the file (an empty download or read), then run again';
+	if (!present.includes(property)) {
+		return present.length
+			? `set Binary Field to one of the item's binary fields: ${present.join(', ')}`
+			: 'read or download the file in an earlier node (e.g. HTTP Request), or use the ID and ' +
+					'path of an uploaded file';
+	}
+	return (
+		`posts take ${ENDINGS} files up to 10 MB (images) or 50 MB (videos); convert or resize the ` +
+		`file, or use Media → Upload From URL for bigger videos`
+	);
+}
+
+/** How to fix a problem the node found itself. */
+export function nodeHint(problem: NodeFinding & { field: NodeField }): string {
+	switch (problem.code) {
+		case 'channelNotText':
+			return (
+				'pick a channel from the list, or give its ID as text (an expression that gives an ' +
+				'object needs .id or similar)'
+			);
+		case 'noChannel':
+			return 'pick a channel from the list, or give its ID';
+		case 'malformedChannelId':
+			return (
+				'an ID has no spaces, slashes, ? or #: pick the channel from the list or paste its ID ' +
+				'alone'
+			);
+		case 'platformMismatch':
+			return (
+				`set Platform to ${PLATFORMS[problem.actual].displayName} (or to Look Up From ` +
+				`Channel with settings as JSON)`
+			);
+		case 'dateNotRead':
+			return DATE_HINT;
+		case 'pastDate': {
+			const publishNow =
+				problem.field === 'requestJsonDate' ? 'give "type": "now"' : 'set Type to Now';
+			return (
+				`set a date in the future (check the year); to publish at once, ${publishNow}; ` +
+				'to send a past date on purpose, turn on Options → Allow Past Date'
+			);
+		}
+		case 'repeatNotWhole':
+			return `give a whole number of days, ${problem.min} or more`;
+		case 'jsonNotRead':
+			return JSON_HINTS[problem.why];
+		case 'requestNotObject':
+			return (
+				'give the whole POST /posts body as one object: {"type": ..., "date": ..., ' +
+				'"shortLink": ..., "tags": [...], "posts": [...]}'
+			);
+		case 'settingsNotObject':
+			return 'give the settings to change as one object, e.g. {"who_can_reply_post": "everyone"}';
+		case 'bodyTooLarge':
+			return 'split the channels (or the parts) over several items, or shorten the texts';
+		case 'binaryFile':
+			return binaryFileHint(problem);
+		case 'noPostingTimes':
+			return 'set posting times for this channel in the service, or choose "At a Date and Time"';
+		case 'channelDisabled':
+			return 'enable the channel in the service, or choose "At a Date and Time"';
+		case 'nothingToChange':
+			return (
+				'add the fields to change: Text, Media, Follow-Up Parts, Publish At ' + 'or Settings (JSON)'
+			);
+		case 'unstatedParts': {
+			const names = problem.unstated.map((name) =>
+				name === 'media' ? 'Media' : 'Follow-Up Parts',
+			);
+			return (
+				`add Update Fields → ${names.join(' and ')} with what the post should have ` +
+				'(added but left empty: none); Settings (JSON) alone changes nothing else'
+			);
+		}
+		case 'postNotFound':
+			return (
+				'take the ID from Post → Get Many, Post → Create or the trigger; a deleted post cannot ' +
+				'be changed (the service would make a new post of it), Post → Create makes a new one'
+			);
+		case 'postPublished':
+			return (
+				'a published post is not changed on its platform: make a new one with Post → Create, ' +
+				'or put this one back in the queue with Post → Set Status (Schedule, Republish)'
+			);
+		case 'channelGone':
+			return 'connect the channel again, or make a new post on another channel with Post → Create';
 	}
 }
 

@@ -13,24 +13,30 @@ import {
 	ENDINGS_IN_WORDS,
 	fieldHint,
 	mediaUrlHint,
+	nodeHint,
 	platformHint,
 	withoutFinalPeriod,
 } from './fixes';
-import { channelLabel, fieldLabel, locate, partLabel } from './places';
+import { channelLabel, fieldLabel, locate, nodeFieldLabel, partLabel } from './places';
 import type {
+	BinaryFileRefusal,
 	DelayProblem,
 	MediaUrlRefusal,
+	NodeFinding,
 	Problem,
 	ProblemContext,
 	WordedProblem,
 } from './types';
-import { shownValue } from '../userValues';
+import { refusedDateWords, shownValue, wallOf } from '../userValues';
 
 export type {
+	BinaryFileRefusal,
 	DelayProblem,
 	EntryLabel,
 	MediaUrlProblem,
 	MediaUrlRefusal,
+	NodeField,
+	NodeFinding,
 	NodeProblem,
 	Problem,
 	ProblemContext,
@@ -190,6 +196,125 @@ export function mediaUrlWords(refusal: MediaUrlRefusal): string {
 	}
 }
 
+/** How long ago, in the largest whole unit: "3 days", "1 hour", "12 minutes". */
+function agoInWords(ms: number): string {
+	const units: Array<[string, number]> = [
+		['year', 365 * 24 * 3_600_000],
+		['day', 24 * 3_600_000],
+		['hour', 3_600_000],
+		['minute', 60_000],
+	];
+	for (const [unit, size] of units) {
+		const count = Math.floor(ms / size);
+		if (count >= 1) return `${count} ${unit}${count > 1 ? 's' : ''}`;
+	}
+	return 'less than a minute';
+}
+
+/**
+ * The instant as the user reads it in the workflow's time zone, e.g. "2025-03-01 10:00
+ * (Europe/Berlin)".
+ */
+function inTimeZone(instant: number, timeZone: string): string {
+	const wall = new Date(wallOf(instant, timeZone)).toISOString();
+	return `${wall.slice(0, 10)} ${wall.slice(11, 16)} (${timeZone})`;
+}
+
+/** Why a binary field gives no file a post can use. */
+function binaryFileWords(property: string, refusal: BinaryFileRefusal): string {
+	switch (refusal.code) {
+		case 'noField':
+			return `the item has no binary field "${property}"`;
+		case 'empty':
+			return `the file "${refusal.fileName}" is empty (0 bytes)`;
+		case 'unknownType':
+			return `the file "${refusal.fileName}" is not a type the service accepts`;
+		case 'notForPosts':
+			return (
+				`the file "${refusal.fileName}" is ${refusal.mime}, which the service stores but posts ` +
+				'cannot use'
+			);
+		case 'imageTooLarge':
+			return `the image "${refusal.fileName}" is over 10 MB`;
+		case 'tooLarge':
+			return `the file "${refusal.fileName}" is over 50 MB`;
+		case 'noFile':
+			return 'no file';
+	}
+}
+
+/** What is wrong, for a problem the node found itself, with its figures. */
+function nodeWords(finding: NodeFinding): string {
+	switch (finding.code) {
+		case 'channelNotText':
+			return `${shownValue(finding.value)} is not a channel ID`;
+		case 'noChannel':
+			return 'no channel chosen';
+		case 'malformedChannelId':
+			return `"${finding.id.slice(0, 80)}" is not a channel ID`;
+		case 'platformMismatch':
+			return (
+				`Platform is set to ${PLATFORMS[finding.given].displayName}, but the channel is on ` +
+				`${PLATFORMS[finding.actual].displayName}`
+			);
+		case 'dateNotRead':
+			return finding.read.refused === 'empty'
+				? 'is empty'
+				: `${shownValue(finding.value)} ${refusedDateWords(finding.read)}`;
+		case 'pastDate':
+			return (
+				`the date has passed: it was ${inTimeZone(finding.instant, finding.timeZone)}, ` +
+				`${agoInWords(finding.lateMs)} ago, and the service would publish the post at once`
+			);
+		case 'repeatNotWhole':
+			return `must be a whole number of days, ${finding.min} or more; ${finding.said}`;
+		case 'jsonNotRead':
+			return finding.said;
+		case 'requestNotObject': {
+			const { value } = finding;
+			const given = Array.isArray(value)
+				? 'a list'
+				: value === undefined
+					? 'empty'
+					: `${typeof value} ${JSON.stringify(value).slice(0, 40)}`;
+			return `must be a JSON object; it is ${given}`;
+		}
+		case 'settingsNotObject':
+			return `must be a JSON object of settings; it is ${shownValue(finding.value)}`;
+		case 'bodyTooLarge':
+			return (
+				`the request body is ${Math.ceil(finding.bytes / 1024)} kB; the service refuses ` +
+				`bodies over ${finding.max / 1024} kB`
+			);
+		case 'binaryFile':
+			return binaryFileWords(finding.property, finding.refusal);
+		case 'noPostingTimes':
+			return 'the channel has no posting times set, so it has no free slot';
+		case 'channelDisabled':
+			return 'the channel is disabled, and the service finds no slot for a disabled channel';
+		case 'nothingToChange':
+			return 'no field to change was added';
+		case 'unstatedParts':
+			return (
+				'changing the text, media, follow-up parts or date sends the whole post again, and ' +
+				"the service does not show a post's media or follow-up parts, so the node cannot " +
+				'keep them unsaid'
+			);
+		case 'postNotFound':
+			return (
+				`no post ${finding.postId} among the organisation's posts dated ${finding.from} to ` +
+				`${finding.to}; it may have been deleted`
+			);
+		case 'postPublished':
+			return (
+				`post ${finding.postId} is already published ` +
+				`(${finding.publishDate.slice(0, 16).replace('T', ' ')} UTC)`
+			);
+		case 'channelGone':
+			return "the post's channel is no longer among the organisation's channels";
+	}
+}
+
 /**
  * One problem in words: where (item from 1, channel name and platform, part, field label), what,
  * how to fix.
@@ -209,9 +334,15 @@ export function describeProblem(
 		case 'node':
 			if (problem.entryIndex !== undefined) where.push(channelLabel(context, problem.entryIndex));
 			partIndex = problem.partIndex;
-			field = problem.field;
-			what = problem.message;
-			fix = problem.hint;
+			if ('message' in problem) {
+				field = problem.field;
+				what = problem.message;
+				fix = problem.hint;
+			} else {
+				field = nodeFieldLabel(problem);
+				what = nodeWords(problem);
+				fix = nodeHint(problem);
+			}
 			break;
 		case 'channel':
 			where.push(channelLabel(context, problem.entryIndex));

@@ -3,7 +3,7 @@
  * the field's label as the editor shows it, from a body path (`posts.0.value.1.image.2.path`).
  */
 import { PLATFORMS, type PlatformId } from '../platforms';
-import type { ProblemContext } from './types';
+import type { NodeField, ProblemContext } from './types';
 
 /**
  * The one map from a body's field names to the editor's labels (each the field's displayName;
@@ -23,6 +23,33 @@ export const FIELD_LABELS = {
 	part: { content: 'Text', image: 'Media', delay: 'Delay (Minutes)' },
 	media: { id: 'Media ID', path: 'Media Path', alt: 'Alt Text', url: 'URL' },
 } as const;
+
+/**
+ * The labels of the fields the node's own problems are about (`NodeField`), each as the editor
+ * shows it; `Update Fields → ` for a field under Post → Update's Update Fields.
+ */
+export const NODE_FIELD_LABELS: Record<NodeField, string> = {
+	channel: 'Channel',
+	platform: 'Platform',
+	date: 'Publish At',
+	dateMode: 'Date',
+	repeatEvery: 'Repeat Every (Days)',
+	requestJson: 'Request (JSON)',
+	requestJsonDate: '"date" in Request (JSON)',
+	settingsJson: 'Settings (JSON)',
+	request: 'the request',
+	binaryField: 'Binary Field',
+	updateFields: 'Update Fields',
+	updateDate: 'Update Fields → Publish At',
+	updateSettingsJson: 'Update Fields → Settings (JSON)',
+	postId: 'Post ID',
+};
+
+/** The field of a problem the node found, inside its media item when it has one. */
+export function nodeFieldLabel(problem: { field: NodeField; mediaIndex?: number }): string {
+	const label = NODE_FIELD_LABELS[problem.field];
+	return problem.mediaIndex === undefined ? label : `media ${problem.mediaIndex + 1} → ${label}`;
+}
 
 const labelIn = <T extends object>(labels: T, name: string | undefined): string | undefined =>
 	name !== undefined && Object.prototype.hasOwnProperty.call(labels, name)

@@ -5,14 +5,100 @@
 import type { PlatformId } from '../platforms';
 import type { RuleProblem } from '../postRules';
 import type { EndingRefusal } from '../publicAddress';
+import type { DateRead, JsonRefusal } from '../userValues';
 
 /**
- * A problem the node finds itself (channel missing, platform mismatch, bad JSON...), in the
- * editor's words.
+ * The fields a problem the node finds itself is about, each named in the editor's words by
+ * `places.ts` (`NODE_FIELD_LABELS`).
  */
-export interface NodeProblem {
+export type NodeField =
+	| 'channel'
+	| 'platform'
+	| 'date'
+	| 'dateMode'
+	| 'repeatEvery'
+	| 'requestJson'
+	| 'requestJsonDate'
+	| 'settingsJson'
+	| 'request'
+	| 'binaryField'
+	| 'updateFields'
+	| 'updateDate'
+	| 'updateSettingsJson'
+	| 'postId';
+
+/** Why a binary field of the input item gives no file a post can use (`binaryFile`). */
+export type BinaryFileRefusal =
+	| { code: 'noField' }
+	| { code: 'empty'; fileName: string }
+	| { code: 'unknownType'; fileName: string }
+	| { code: 'notForPosts'; fileName: string; mime: string }
+	| { code: 'imageTooLarge'; fileName: string }
+	| { code: 'tooLarge'; fileName: string }
+	| { code: 'noFile' };
+
+/**
+ * What the node finds itself (outside the platform table's rules), as a code with its figures;
+ * worded by `index.ts` (what) and `fixes.ts` (how to fix). Words of the shared readers of what
+ * users type (`shared/userValues.ts`) come as `said`.
+ */
+export type NodeFinding =
+	/** A Channel given as an object or list (from an expression), not as text. */
+	| { code: 'channelNotText'; value: unknown }
+	| { code: 'noChannel' }
+	/** A Channel with spaces, slashes, ? or #. */
+	| { code: 'malformedChannelId'; id: string }
+	/** A Platform that is not the channel's own (the channel list says `actual`). */
+	| { code: 'platformMismatch'; given: PlatformId; actual: PlatformId }
+	/** A date that is empty, is no date or does not exist (`shared/userValues.ts` readDate). */
+	| { code: 'dateNotRead'; value: unknown; read: Exclude<DateRead, { iso: string }> }
+	/** A Schedule date more than the allowance in the past (`lateMs` before now). */
+	| { code: 'pastDate'; instant: number; timeZone: string; lateMs: number }
+	/** Repeat Every (Days) not a whole number; `said`: what it is. */
+	| { code: 'repeatNotWhole'; min: number; said: string }
+	/** A JSON parameter that was not read; `said`: why, in the reader's words. */
+	| { code: 'jsonNotRead'; why: JsonRefusal; said: string }
+	/** Request (JSON) read, but not an object. */
+	| { code: 'requestNotObject'; value: unknown }
+	/** Update's Settings (JSON) read, but not an object. */
+	| { code: 'settingsNotObject'; value: unknown }
+	/** The body is over what the service takes (production answers 413). */
+	| { code: 'bodyTooLarge'; bytes: number; max: number }
+	/** A media item's binary field; `present`: the item's binary fields. */
+	| { code: 'binaryFile'; property: string; present: string[]; refusal: BinaryFileRefusal }
+	/** Next free slot: GET /find-slot answered 404 (no posting times). */
+	| { code: 'noPostingTimes' }
+	/** Next free slot: the channel is disabled. */
+	| { code: 'channelDisabled' }
+	/** Post → Update: no field added. */
+	| { code: 'nothingToChange' }
+	/** Post → Update: a resend without Media or Follow-Up Parts stated (`unstated`). */
+	| { code: 'unstatedParts'; unstated: Array<'media' | 'followUps'> }
+	/** Post → Update: no such post in the range searched. */
+	| { code: 'postNotFound'; postId: string; from: string; to: string }
+	| { code: 'postPublished'; postId: string; publishDate: string }
+	/** Post → Update: the post's channel is not in the channel list. */
+	| { code: 'channelGone' };
+
+/**
+ * A problem the node finds itself (channel missing, platform mismatch, bad JSON...), as data:
+ * where (the channel entry, the part, the field) and what (`NodeFinding`).
+ */
+export type NodeProblem =
+	| ({
+			kind: 'node';
+			/** Index in `posts` (the channel entry), when the problem belongs to one channel. */
+			entryIndex?: number;
+			partIndex?: number;
+			/** The media item of the part, for a field of one media item. */
+			mediaIndex?: number;
+			field: NodeField;
+	  } & NodeFinding)
+	| WordedNodeProblem;
+
+/** A problem worded where it was found: being replaced by the data above. */
+export interface WordedNodeProblem {
 	kind: 'node';
-	/** Index in `posts` (the channel entry), when the problem belongs to one channel. */
 	entryIndex?: number;
 	partIndex?: number;
 	/** The field's label in the editor. */

@@ -49,12 +49,7 @@ async function findSlot(
 		);
 	if ('error' in answer) {
 		if (answer.error instanceof NodeApiError && answer.error.httpCode === '404') {
-			return {
-				kind: 'node',
-				field: 'Date',
-				message: 'the channel has no posting times set, so it has no free slot',
-				hint: 'set posting times for this channel in the service, or choose "At a Date and Time"',
-			};
+			return { kind: 'node', code: 'noPostingTimes', field: 'dateMode' };
 		}
 		throw answer.error;
 	}
@@ -86,13 +81,7 @@ export async function nextFreeSlot(
 	for (const id of unique) {
 		const entryIndex = channelIds.indexOf(id);
 		if (known.get(id)?.disabled) {
-			problems.push({
-				kind: 'node',
-				entryIndex,
-				field: 'Date',
-				message: 'the channel is disabled, and the service finds no slot for a disabled channel',
-				hint: 'enable the channel in the service, or choose "At a Date and Time"',
-			});
+			problems.push({ kind: 'node', code: 'channelDisabled', entryIndex, field: 'dateMode' });
 			continue;
 		}
 		let slot = await findSlot(context, id);

@@ -7,6 +7,10 @@ import {
 	PAST_DATE_ALLOWANCE_MS,
 	pastDateProblem,
 } from '../../../../../../nodes/SocialPublishing/resources/post/create/pastDate';
+import {
+	describeProblem,
+	type NodeProblem,
+} from '../../../../../../nodes/SocialPublishing/shared/postProblems';
 import { channel, createParams, jsonParams, parts } from '../../../createParameters';
 import { byId, errorOf, useSandbox } from '../../../support';
 
@@ -14,6 +18,10 @@ const t = useSandbox();
 
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 const YEAR_MS = 365 * 24 * 3_600_000;
+
+/** The problem in the editor's words, as the error of item 1 says it. */
+const inWords = (problem: NodeProblem | undefined, inputMode: 'fields' | 'json' = 'fields') =>
+	describeProblem(problem!, { itemIndex: 0, inputMode, contentMode: 'same', channels: [] });
 
 describe('pastDateProblem', () => {
 	const now = Date.parse('2026-11-24T12:00:00Z');
@@ -27,12 +35,9 @@ describe('pastDateProblem', () => {
 
 	test('says when the date was, in the workflow time zone, and how long ago', () => {
 		const problem = pastDateProblem({ ...base, instant: Date.parse('2025-11-24T09:30:00Z') });
-		expect(problem).toEqual({
-			kind: 'node',
-			field: 'Publish At',
-			message:
-				'the date has passed: it was 2025-11-24 10:30 (Europe/Berlin), 1 year ago, and the service would publish the post at once',
-			hint: 'set a date in the future (check the year); to publish at once, set Type to Now; to send a past date on purpose, turn on Options → Allow Past Date',
+		expect(inWords(problem)).toEqual({
+			what: 'Item 1, Publish At: the date has passed: it was 2025-11-24 10:30 (Europe/Berlin), 1 year ago, and the service would publish the post at once',
+			fix: 'set a date in the future (check the year); to publish at once, set Type to Now; to send a past date on purpose, turn on Options → Allow Past Date',
 		});
 	});
 
@@ -41,13 +46,15 @@ describe('pastDateProblem', () => {
 		['2 days', 2 * 24 * 3_600_000 + 5],
 		['6 minutes', 6 * 60_000 + 5],
 	])('counts %s ago in words', (words, late) => {
-		expect(pastDateProblem({ ...base, instant: now - late })?.message).toContain(`, ${words} ago,`);
+		expect(inWords(pastDateProblem({ ...base, instant: now - late })).what).toContain(
+			`, ${words} ago,`,
+		);
 	});
 
 	test('in JSON mode names "date" and "type" as the body has them', () => {
 		const problem = pastDateProblem({ ...base, inputMode: 'json', instant: now - YEAR_MS });
-		expect(problem?.field).toBe('"date" in Request (JSON)');
-		expect(problem?.hint).toContain('give "type": "now"');
+		expect(inWords(problem, 'json').what).toMatch(/^Item 1, "date" in Request \(JSON\): /);
+		expect(inWords(problem, 'json').fix).toContain('give "type": "now"');
 	});
 
 	test.each([
