@@ -43,6 +43,7 @@ export type {
 	WordedProblem,
 } from './types';
 export { channelLabel, locate, partLabel } from './places';
+export { DATE_HINT } from './fixes';
 
 /** The value at a dotted body path (`posts.0.settings.title`), to say what was given. */
 function valueAt(body: Record<string, unknown> | undefined, path: string): unknown {

@@ -6,6 +6,7 @@
  */
 import type {
 	EntryLabel,
+	NodeField,
 	NodeProblem,
 	Problem,
 	ProblemContext,
@@ -83,33 +84,21 @@ export function isFollowOn(request: PostRequest, ruleProblem: Problem): boolean 
 	return false;
 }
 
-/** How to fix a JSON parameter, by why it was not read. */
-const JSON_HINTS: Record<JsonRefusal, string> = {
-	tooDeep: 'give the JSON with fewer levels of objects and lists inside each other',
-	tooLong: 'shorten it: the service refuses request bodies over 100 kB',
-	notJson:
-		'write valid JSON (double quotes around names and texts), ' +
-		'or use an expression that returns an object',
-};
-
+/** A JSON parameter that was not read, as a problem of `field` (of a channel entry, if given). */
 export function jsonProblem(
-	field: string,
+	field: NodeField,
 	refused: { error: string; why: JsonRefusal },
 	entryIndex?: number,
 ): NodeProblem {
 	return {
 		kind: 'node',
+		code: 'jsonNotRead',
 		entryIndex,
 		field,
-		message: refused.error,
-		hint: JSON_HINTS[refused.why],
+		why: refused.why,
+		said: refused.error,
 	};
 }
-
-/** How to write a date the node reads (step 1 of Post → Create, fields and JSON mode). */
-export const DATE_HINT =
-	"give a date that exists, in ISO 8601: 2030-01-15T10:00 (in the workflow's time zone) or " +
-	'2030-01-15T10:00:00Z';
 
 /**
  * A JSON parameter may arrive as text (typed in the editor) or as an object (from an expression);

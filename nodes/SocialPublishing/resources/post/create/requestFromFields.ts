@@ -14,16 +14,10 @@ import {
 } from '../../../shared/platforms';
 import { conditionHolds } from '../../../shared/postRules/settings';
 import { isMalformedId } from '../../../shared/routing';
-import {
-	readDate,
-	readWholeNumber,
-	refusedDateWords,
-	shownValue,
-} from '../../../shared/userValues';
+import { readDate, readWholeNumber } from '../../../shared/userValues';
 import type { NodeProblem } from '../../../shared/postProblems';
 import {
 	BINARY_SOURCE,
-	DATE_HINT,
 	jsonProblem,
 	labelOf,
 	parseJsonParameter,
@@ -241,15 +235,15 @@ export function repeatFromParam(raw: unknown): { value: number | undefined } | {
 }
 
 /**
- * A raw value given as a channel that is no text (an object or list from an expression), quoted for
- * the message.
+ * A raw value given as a channel that is no text (an object or list from an expression), for the
+ * problem to quote.
  */
-function channelValueNotText(locator: unknown): string | undefined {
+function channelValueNotText(locator: unknown): object | undefined {
 	const raw =
 		typeof locator === 'object' && locator !== null && !Array.isArray(locator) && '__rl' in locator
 			? (locator as { value?: unknown }).value
 			: locator;
-	return typeof raw === 'object' && raw !== null ? shownValue(raw) : undefined;
+	return typeof raw === 'object' && raw !== null ? raw : undefined;
 }
 
 export function requestFromFields(
@@ -269,7 +263,7 @@ export function requestFromFields(
 	const { posts, channels } = postsFromChannels(entries, sharedParts, (raw, entryIndex) => {
 		const parsed = parseJsonParameter(raw);
 		if ('value' in parsed) return parsed.value;
-		problems.push(jsonProblem('Settings (JSON)', parsed, entryIndex));
+		problems.push(jsonProblem('settingsJson', parsed, entryIndex));
 		explained.push(`posts.${entryIndex}.settings`);
 		return undefined;
 	});
@@ -278,31 +272,21 @@ export function requestFromFields(
 		if (notText !== undefined) {
 			problems.push({
 				kind: 'node',
+				code: 'channelNotText',
 				entryIndex,
-				field: 'Channel',
-				message: `${notText} is not a channel ID`,
-				hint:
-					'pick a channel from the list, or give its ID as text (an expression that gives an ' +
-					'object needs .id or similar)',
+				field: 'channel',
+				value: notText,
 			});
 			explained.push(`posts.${entryIndex}.integration`);
 		} else if (channel.id === '') {
-			problems.push({
-				kind: 'node',
-				entryIndex,
-				field: 'Channel',
-				message: 'no channel chosen',
-				hint: 'pick a channel from the list, or give its ID',
-			});
+			problems.push({ kind: 'node', code: 'noChannel', entryIndex, field: 'channel' });
 		} else if (isMalformedId(channel.id)) {
 			problems.push({
 				kind: 'node',
+				code: 'malformedChannelId',
 				entryIndex,
-				field: 'Channel',
-				message: `"${channel.id.slice(0, 80)}" is not a channel ID`,
-				hint:
-					'an ID has no spaces, slashes, ? or #: pick the channel from the list or paste its ID ' +
-					'alone',
+				field: 'channel',
+				id: channel.id,
 			});
 		}
 	});
@@ -320,12 +304,7 @@ export function requestFromFields(
 		const read = readDate(raw, context.getTimezone());
 		if ('iso' in read) date = read.iso;
 		else if (read.refused !== 'empty') {
-			problems.push({
-				kind: 'node',
-				field: 'Publish At',
-				message: `${shownValue(raw)} ${refusedDateWords(read)}`,
-				hint: DATE_HINT,
-			});
+			problems.push({ kind: 'node', code: 'dateNotRead', field: 'date', value: raw, read });
 			explained.push('date');
 		}
 	}
@@ -341,9 +320,10 @@ export function requestFromFields(
 	if ('refused' in inter) {
 		problems.push({
 			kind: 'node',
-			field: 'Repeat Every (Days)',
-			message: `must be a whole number of days, ${POST_LIMITS.interMin} or more; ${inter.refused}`,
-			hint: `give a whole number of days, ${POST_LIMITS.interMin} or more`,
+			code: 'repeatNotWhole',
+			field: 'repeatEvery',
+			min: POST_LIMITS.interMin,
+			said: inter.refused,
 		});
 	} else if (inter.value !== undefined) body.inter = inter.value;
 

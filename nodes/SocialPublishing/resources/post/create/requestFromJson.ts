@@ -22,7 +22,7 @@ export function requestFromJson(
 	const problems: NodeProblem[] = [];
 	let body: Json = {};
 	const parsed = parseJsonParameter(context.getNodeParameter('requestJson', '{}'));
-	if ('error' in parsed) problems.push(jsonProblem('Request (JSON)', parsed));
+	if ('error' in parsed) problems.push(jsonProblem('requestJson', parsed));
 	else if (
 		typeof parsed.value === 'object' &&
 		parsed.value !== null &&
@@ -30,18 +30,11 @@ export function requestFromJson(
 	) {
 		body = parsed.value as Json;
 	} else {
-		const given = Array.isArray(parsed.value)
-			? 'a list'
-			: parsed.value === undefined
-				? 'empty'
-				: `${typeof parsed.value} ${JSON.stringify(parsed.value).slice(0, 40)}`;
 		problems.push({
 			kind: 'node',
-			field: 'Request (JSON)',
-			message: `must be a JSON object; it is ${given}`,
-			hint:
-				'give the whole POST /posts body as one object: {"type": ..., "date": ..., "shortLink": ' +
-				'..., "tags": [...], "posts": [...]}',
+			code: 'requestNotObject',
+			field: 'requestJson',
+			value: parsed.value,
 		});
 	}
 	// The body's date is sent as written, and judged as written by the rules (postRules: the same

@@ -27,6 +27,7 @@ import { checkedWithTheOtherItems } from '../../../shared/batch';
 import type { Channel } from '../../../shared/channel';
 import { isPlatformId, PLATFORMS, type PlatformId } from '../../../shared/platforms';
 import {
+	DATE_HINT,
 	problemsError,
 	type EntryLabel,
 	type NodeProblem,
@@ -41,7 +42,7 @@ import { partsFromParam, type MediaParam, type PartParam } from '../create/reque
 import { needsPremium, oversizedBody } from '../create/check';
 import { channelMaxLength, serviceChannels } from '../create/lookups';
 import { pastDateProblem } from '../create/pastDate';
-import { DATE_HINT, jsonProblem, parseJsonParameter, type Json } from '../create/request';
+import { jsonProblem, parseJsonParameter, type Json } from '../create/request';
 import { prepareBinaryMedia, uploadPending } from '../create/uploads';
 import { removedHtmlTags, uncheckedPlatformText, unknownSettingWarnings } from '../create/warnings';
 import { findPost, searchedRange, type CurrentPost } from './current';
@@ -115,7 +116,7 @@ function readChanges(context: IExecuteSingleFunctions, fields: UpdateFields) {
 	let settings: Json | undefined;
 	if (has(fields, 'settingsJson')) {
 		const parsed = parseJsonParameter(fields.settingsJson);
-		if ('error' in parsed) problems.push(jsonProblem('Update Fields → Settings (JSON)', parsed));
+		if ('error' in parsed) problems.push(jsonProblem('updateSettingsJson', parsed));
 		else if (
 			typeof parsed.value !== 'object' ||
 			parsed.value === null ||
