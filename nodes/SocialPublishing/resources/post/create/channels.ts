@@ -42,14 +42,11 @@ export async function resolveChannels(
 		if (ref.platform && ref.platform !== found.platform) {
 			problems.push({
 				kind: 'node',
+				code: 'platformMismatch',
 				entryIndex,
-				field: 'Platform',
-				message:
-					`Platform is set to ${PLATFORMS[ref.platform].displayName}, but the channel is on ` +
-					`${PLATFORMS[found.platform].displayName}`,
-				hint:
-					`set Platform to ${PLATFORMS[found.platform].displayName} (or to Look Up From ` +
-					`Channel with settings as JSON)`,
+				field: 'platform',
+				given: ref.platform,
+				actual: found.platform,
 			});
 		}
 		const info: Channel<PlatformId> = {

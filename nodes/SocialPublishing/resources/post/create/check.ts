@@ -69,14 +69,5 @@ export const MAX_BODY_BYTES = 100 * 1024;
 export function oversizedBody(body: Record<string, unknown>): NodeProblem[] {
 	const bytes = new TextEncoder().encode(JSON.stringify(body)).length;
 	if (bytes <= MAX_BODY_BYTES) return [];
-	return [
-		{
-			kind: 'node',
-			field: 'the request',
-			message:
-				`the request body is ${Math.ceil(bytes / 1024)} kB; the service refuses bodies over ` +
-				`${MAX_BODY_BYTES / 1024} kB`,
-			hint: 'split the channels (or the parts) over several items, or shorten the texts',
-		},
-	];
+	return [{ kind: 'node', code: 'bodyTooLarge', field: 'request', bytes, max: MAX_BODY_BYTES }];
 }

@@ -33,9 +33,7 @@ import {
 	type BinarySource,
 	type MediaType,
 } from '../../../shared/upload';
-import type { NodeProblem } from '../../../shared/postProblems';
-
-const EMPTY_FILE = 'is empty (0 bytes)';
+import type { BinaryFileRefusal, NodeProblem } from '../../../shared/postProblems';
 
 interface BinaryFile {
 	fileName: string;
@@ -58,14 +56,21 @@ export interface PendingUploads {
 	refs: PendingRef[];
 }
 
-function mediaProblem(pending: PendingRef, message: string, hint: string): NodeProblem {
+function mediaProblem(
+	pending: PendingRef,
+	present: string[],
+	refusal: BinaryFileRefusal,
+): NodeProblem {
 	return {
 		kind: 'node',
+		code: 'binaryFile',
 		entryIndex: pending.entryIndex,
 		partIndex: pending.partIndex,
-		field: `media ${pending.mediaIndex + 1} → Binary Field`,
-		message,
-		hint,
+		mediaIndex: pending.mediaIndex,
+		field: 'binaryField',
+		property: pending.property,
+		present,
+		refusal,
 	};
 }
 
@@ -87,7 +92,7 @@ export async function prepareBinaryMedia(
 	// References whose file cannot be posted: their empty id and path are no problem of their own.
 	const unusable: Array<Pick<PendingRef, 'entryIndex' | 'partIndex' | 'mediaIndex'>> = [];
 	const binaries = context.getInputData().binary ?? {};
-	const checked = new Map<string, string | undefined>();
+	const checked = new Map<string, BinaryFileRefusal | undefined>();
 	posts.forEach((post, entryIndex) =>
 		((post.value as Json[] | undefined) ?? []).forEach((part, partIndex) =>
 			((part.image as Json[] | undefined) ?? []).forEach((ref, mediaIndex) => {
@@ -103,9 +108,7 @@ export async function prepareBinaryMedia(
 		const trouble = checked.get(item.property);
 		const file = pending.files.get(item.property);
 		if (trouble !== undefined || !file) {
-			problems.push(
-				mediaProblem(item, trouble ?? 'no file', fileHint(item.property, binaries, trouble)),
-			);
+			problems.push(mediaProblem(item, Object.keys(binaries), trouble ?? { code: 'noFile' }));
 			unusable.push({
 				entryIndex: item.entryIndex,
 				partIndex: item.partIndex,
@@ -119,46 +122,24 @@ export async function prepareBinaryMedia(
 	return { pending, problems, unusable };
 }
 
-function fileHint(
-	property: string,
-	binaries: Record<string, IBinaryData>,
-	trouble?: string,
-): string {
-	const present = Object.keys(binaries);
-	if (trouble?.endsWith(EMPTY_FILE))
-		return 'check the node that produced the file (an empty download or read), then run again';
-	if (!binaries[property]) {
-		return present.length
-			? `set Binary Field to one of the item's binary fields: ${present.join(', ')}`
-			: 'read or download the file in an earlier node (e.g. HTTP Request), or use the ID and ' +
-					'path of an uploaded file';
-	}
-	const endings = Object.keys(MEDIA_EXTENSIONS).join(', ');
-	return (
-		`posts take ${endings} files up to 10 MB (images) or 50 MB (videos); convert or resize the ` +
-		`file, or use Media → Upload From URL for bigger videos`
-	);
-}
-
 /** Reads one binary field; undefined when it can be posted, else what is wrong with it. */
 async function describeFile(
 	context: IExecuteSingleFunctions,
 	binaries: Record<string, IBinaryData>,
 	property: string,
 	pending: PendingUploads,
-): Promise<string | undefined> {
+): Promise<BinaryFileRefusal | undefined> {
 	const binary = binaries[property];
-	if (!binary) return `the item has no binary field "${property}"`;
+	if (!binary) return { code: 'noField' };
 	const { size, head, open } = await binarySource(context, binary);
 	const fileName = binary.fileName ?? property;
-	if (size === 0) return `the file "${fileName}" ${EMPTY_FILE}`;
+	if (size === 0) return { code: 'empty', fileName };
 	const type = sniffMediaType(head);
-	if (!type) return `the file "${fileName}" is not a type the service accepts`;
-	if (!MEDIA_EXTENSIONS[`.${type.ext}`])
-		return `the file "${fileName}" is ${type.mime}, which the service stores but posts cannot use`;
+	if (!type) return { code: 'unknownType', fileName };
+	if (!MEDIA_EXTENSIONS[`.${type.ext}`]) return { code: 'notForPosts', fileName, mime: type.mime };
 	if (type.kind === 'image' && size > UPLOAD_LIMITS.imageBytes)
-		return `the image "${fileName}" is over 10 MB`;
-	if (size > UPLOAD_LIMITS.requestBytes) return `the file "${fileName}" is over 50 MB`;
+		return { code: 'imageTooLarge', fileName };
+	if (size > UPLOAD_LIMITS.requestBytes) return { code: 'tooLarge', fileName };
 	pending.files.set(property, { fileName, size, type, open });
 	return undefined;
 }
