@@ -43,7 +43,6 @@ export type {
 	WordedProblem,
 } from './types';
 export { channelLabel, locate, partLabel } from './places';
-export { DATE_HINT } from './fixes';
 
 /** The value at a dotted body path (`posts.0.settings.title`), to say what was given. */
 function valueAt(body: Record<string, unknown> | undefined, path: string): unknown {
@@ -335,15 +334,9 @@ export function describeProblem(
 		case 'node':
 			if (problem.entryIndex !== undefined) where.push(channelLabel(context, problem.entryIndex));
 			partIndex = problem.partIndex;
-			if ('message' in problem) {
-				field = problem.field;
-				what = problem.message;
-				fix = problem.hint;
-			} else {
-				field = nodeFieldLabel(problem);
-				what = nodeWords(problem);
-				fix = nodeHint(problem);
-			}
+			field = nodeFieldLabel(problem);
+			what = nodeWords(problem);
+			fix = nodeHint(problem);
 			break;
 		case 'channel':
 			where.push(channelLabel(context, problem.entryIndex));

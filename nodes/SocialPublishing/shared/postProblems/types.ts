@@ -84,29 +84,15 @@ export type NodeFinding =
  * A problem the node finds itself (channel missing, platform mismatch, bad JSON...), as data:
  * where (the channel entry, the part, the field) and what (`NodeFinding`).
  */
-export type NodeProblem =
-	| ({
-			kind: 'node';
-			/** Index in `posts` (the channel entry), when the problem belongs to one channel. */
-			entryIndex?: number;
-			partIndex?: number;
-			/** The media item of the part, for a field of one media item. */
-			mediaIndex?: number;
-			field: NodeField;
-	  } & NodeFinding)
-	| WordedNodeProblem;
-
-/** A problem worded where it was found: being replaced by the data above. */
-export interface WordedNodeProblem {
+export type NodeProblem = {
 	kind: 'node';
+	/** Index in `posts` (the channel entry), when the problem belongs to one channel. */
 	entryIndex?: number;
 	partIndex?: number;
-	/** The field's label in the editor. */
-	field: string;
-	/** What is wrong. */
-	message: string;
-	hint: string;
-}
+	/** The media item of the part, for a field of one media item. */
+	mediaIndex?: number;
+	field: NodeField;
+} & NodeFinding;
 
 /**
  * A part's Delay (Minutes) the node refuses (Post → Create's `delays.ts`): whole minutes from 0 to

@@ -27,7 +27,6 @@ import { checkedWithTheOtherItems } from '../../../shared/batch';
 import type { Channel } from '../../../shared/channel';
 import { isPlatformId, PLATFORMS, type PlatformId } from '../../../shared/platforms';
 import {
-	DATE_HINT,
 	problemsError,
 	type EntryLabel,
 	type NodeProblem,
@@ -37,7 +36,7 @@ import {
 import { checkCreatePostRequest } from '../../../shared/postRules';
 import { idParameter } from '../../../shared/routing';
 import { runState, RunSlot } from '../../../shared/runState';
-import { readDate, refusedDateWords, shownValue } from '../../../shared/userValues';
+import { readDate, shownValue } from '../../../shared/userValues';
 import { partsFromParam, type MediaParam, type PartParam } from '../create/requestFromFields';
 import { needsPremium, oversizedBody } from '../create/check';
 import { channelMaxLength, serviceChannels } from '../create/lookups';
@@ -105,12 +104,10 @@ function readChanges(context: IExecuteSingleFunctions, fields: UpdateFields) {
 		else
 			problems.push({
 				kind: 'node',
-				field: 'Update Fields → Publish At',
-				message:
-					read.refused === 'empty'
-						? 'is empty'
-						: `${shownValue(fields.date)} ${refusedDateWords(read)}`,
-				hint: DATE_HINT,
+				code: 'dateNotRead',
+				field: 'updateDate',
+				value: fields.date,
+				read,
 			});
 	}
 	let settings: Json | undefined;
@@ -124,37 +121,20 @@ function readChanges(context: IExecuteSingleFunctions, fields: UpdateFields) {
 		)
 			problems.push({
 				kind: 'node',
-				field: 'Update Fields → Settings (JSON)',
-				message: `must be a JSON object of settings; it is ${shownValue(parsed.value)}`,
-				hint: 'give the settings to change as one object, e.g. {"who_can_reply_post": "everyone"}',
+				code: 'settingsNotObject',
+				field: 'updateSettingsJson',
+				value: parsed.value,
 			});
 		else settings = parsed.value as Json;
 	}
 	const resends = RESENDING.some((name) => has(fields, name));
 	if (!resends && !has(fields, 'settingsJson'))
-		problems.push({
-			kind: 'node',
-			field: 'Update Fields',
-			message: 'no field to change was added',
-			hint: 'add the fields to change: Text, Media, Follow-Up Parts, Publish At or Settings (JSON)',
-		});
+		problems.push({ kind: 'node', code: 'nothingToChange', field: 'updateFields' });
 	// The service shows neither a post's media nor its follow-up parts, and a resend replaces both:
 	// never guessed.
 	const unstated = (['media', 'followUps'] as const).filter((name) => !has(fields, name));
-	if (resends && unstated.length > 0) {
-		const names = unstated.map((name) => (name === 'media' ? 'Media' : 'Follow-Up Parts'));
-		problems.push({
-			kind: 'node',
-			field: 'Update Fields',
-			message:
-				'changing the text, media, follow-up parts or date sends the whole post again, and ' +
-				'the service ' +
-				"does not show a post's media or follow-up parts, so the node cannot keep them unsaid",
-			hint:
-				`add Update Fields → ${names.join(' and ')} with what the post should have ` +
-				'(added but left empty: none); Settings (JSON) alone changes nothing else',
-		});
-	}
+	if (resends && unstated.length > 0)
+		problems.push({ kind: 'node', code: 'unstatedParts', field: 'updateFields', unstated });
 	return { problems, date, settings, resends };
 }
 
@@ -162,32 +142,16 @@ function readChanges(context: IExecuteSingleFunctions, fields: UpdateFields) {
 function postProblems(postId: string, post: CurrentPost | undefined, now: number): NodeProblem[] {
 	if (!post) {
 		const { from, to } = searchedRange(now);
-		return [
-			{
-				kind: 'node',
-				field: 'Post ID',
-				message:
-					`no post ${postId} among the organisation's posts dated ${from} to ${to}; ` +
-					'it may have been deleted',
-				hint:
-					'take the ID from Post → Get Many, Post → Create or the trigger; a deleted post ' +
-					'cannot be ' +
-					'changed (the service would make a new post of it), Post → Create makes a new one',
-			},
-		];
+		return [{ kind: 'node', code: 'postNotFound', field: 'postId', postId, from, to }];
 	}
 	if (post.state === 'PUBLISHED')
 		return [
 			{
 				kind: 'node',
-				field: 'Post ID',
-				message:
-					`post ${postId} is already published ` +
-					`(${post.publishDate.slice(0, 16).replace('T', ' ')} UTC)`,
-				hint:
-					'a published post is not changed on its platform: make a new one with Post → ' +
-					'Create, or put ' +
-					'this one back in the queue with Post → Set Status (Schedule, Republish)',
+				code: 'postPublished',
+				field: 'postId',
+				postId,
+				publishDate: post.publishDate,
 			},
 		];
 	return [];
@@ -262,17 +226,7 @@ export async function buildUpdateRequest(
 			label.notListed = true;
 			throw problemsError(
 				node,
-				[
-					{
-						kind: 'node',
-						entryIndex: 0,
-						field: 'Channel',
-						message: "the post's channel is no longer among the organisation's channels",
-						hint:
-							'connect the channel again, or make a new post on another channel with Post → ' +
-							'Create',
-					},
-				],
+				[{ kind: 'node', code: 'channelGone', entryIndex: 0, field: 'channel' }],
 				context,
 			);
 		}
