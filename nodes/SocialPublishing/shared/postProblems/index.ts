@@ -1,9 +1,10 @@
 /**
- * The problems of a post request (broken rules of `shared/postRules/`, found as data, and the
- * node's own) worded for the editor, in this one place: one NodeOperationError per item that names
- * the item, the channel (name and platform), the part and the field (`places.ts`), says what is
- * wrong with the figures (written vs allowed) and how to fix it (`fixes.ts`). Nothing here depends
- * on which operation sends the request.
+ * The problems of a post request (broken rules of `shared/postRules/` and the node's own, both
+ * found as data: `types.ts`) worded for the editor, in this one place: one NodeOperationError per
+ * item that names the item, the channel (name and platform), the part and the field (`places.ts`),
+ * says what is wrong with the figures (written vs allowed) and how to fix it (`fixes.ts`). The
+ * wording does not depend on which operation sends the request; Post → Update's own problems (no
+ * such post, already published...) have their codes here too.
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { PLATFORMS } from '../platforms';

@@ -1,7 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { createPost } from '../../../../nodes/SocialPublishing/resources/post/create';
 import { describeProblem } from '../../../../nodes/SocialPublishing/shared/postProblems';
-import { FIELD_LABELS } from '../../../../nodes/SocialPublishing/shared/postProblems/places';
+import { updatePost } from '../../../../nodes/SocialPublishing/resources/post/update';
+import {
+	FIELD_LABELS,
+	NODE_FIELD_LABELS,
+} from '../../../../nodes/SocialPublishing/shared/postProblems/places';
 import type { ProblemContext } from '../../../../nodes/SocialPublishing/shared/postProblems';
 
 /** Every label the editor shows for Post → Create's fields: each field's displayName, and `Parent → Child` inside. */
@@ -30,6 +34,19 @@ describe('the labels problems name fields by', () => {
 			Object.entries(names).map(([name, label]) => ({ level, name, label: String(label) })),
 		),
 	)('$level field "$name" is named as the editor shows it: $label', ({ label }) => {
+		expect(labels.has(label)).toBe(true);
+	});
+});
+
+describe("the labels the node's own problems name fields by", () => {
+	const labels = shownLabels([...createPost.fields, ...updatePost.fields]);
+	// Not a field of the editor: the whole body, and a key inside Request (JSON).
+	const notFields = new Set(['request', 'requestJsonDate']);
+	it.each(
+		Object.entries(NODE_FIELD_LABELS)
+			.filter(([field]) => !notFields.has(field))
+			.map(([field, label]) => ({ field, label })),
+	)('"$field" is named as the editor shows it: $label', ({ label }) => {
 		expect(labels.has(label)).toBe(true);
 	});
 });
