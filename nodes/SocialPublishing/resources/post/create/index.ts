@@ -14,10 +14,11 @@
  *   channels are known;
  * - 3 `channels.ts`: what the channel list says (names, platforms, unknown ids, X limits), asked
  *   once per run by `lookups.ts`;
- * - 5 `slots.ts`: the next free slot; 6 the uploads, then POST /posts, sent by the transport;
+ * - 5 the uploads (`mediaUrls.ts`, `uploads.ts`) once every item of the run passed; 6 `slots.ts`:
+ *   the next free slot; then POST /posts, sent by the transport;
  * - `output.ts`: one item per created post, with `warnings.ts` (what is sent but said: stripped
  *   HTML, unknown settings, a platform without rules);
- * - `checkOnly.ts`: Options → Check Only (steps 1-5 without a write) and its report.
+ * - `checkOnly.ts`: Options → Check Only (steps 1-4 and 6 without a write) and its report.
  * What the rules and the node find is worded for the editor by shared/postProblems/ (where, what
  * with the figures, how to fix).
  */

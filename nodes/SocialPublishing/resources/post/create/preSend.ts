@@ -12,20 +12,21 @@
  * 3. read the channels (GET /integrations, once per run) for names, platforms and unknown
  *    ids; for an X channel whose text is over the standard limit, read its limit
  *    (GET /integration-settings/:id: premium accounts get more) (`channels.ts`, `lookups.ts`);
- * 4. check the whole body again with everything known; then upload the media URLs
- *    (POST /upload-from-url, each address once per run), still inside the run's all-or-nothing
- *    checks;
- * 5. with "next free slot", ask GET /find-slot/:id for every channel and take the latest
- *    (`slots.ts`);
- * 6. upload the files given as binary fields (`uploads.ts`); only then POST /posts is sent, by the
- *    transport, which never repeats a POST (only a 429, refused before processing, is retried).
- *    With Options → Check Only, steps 1-5 run without stopping at a problem and without any write
- *    (no upload, the slot not taken), and the report (`checkOnly.ts`) is the output: the transport
- *    sends nothing. The steps are functions of their own, so that another operation sending a post
- *    body can run the same checks.
+ * 4. check the whole body again with everything known (`check.ts`); the item then waits until
+ *    every item of the run has passed its checks (shared/batch.ts);
+ * 5. upload the media URLs (POST /upload-from-url, each address once per run: `mediaUrls.ts`) and
+ *    the files given as binary fields (`uploads.ts`), then wait until every item's uploads are
+ *    done: one that fails stops every post of the run;
+ * 6. with "next free slot", ask GET /find-slot/:id for every channel and take the latest
+ *    (`slots.ts`); only then POST /posts is sent, by the transport, which never repeats a POST
+ *    (only a 429, refused before processing, is retried).
+ *    With Options → Check Only, steps 1-4 and 6 run without stopping at a problem and without
+ *    any write (no upload, the slot not taken), and the report (`checkOnly.ts`) is the output: the
+ *    transport sends nothing. The steps are functions of their own, so that another operation
+ *    sending a post body can run the same checks.
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
-import { checkedWithTheOtherItems } from '../../../shared/batch';
+import { checkedWithTheOtherItems, uploadedWithTheOtherItems } from '../../../shared/batch';
 import type { Channel } from '../../../shared/channel';
 import { problemsError, type Problem } from '../../../shared/postProblems';
 import { check, checkWithoutRequests } from './check';
@@ -47,17 +48,18 @@ export async function buildCreatePostRequest(
 	const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
 	// Check Only: every check and look-up, nothing written; the items are the report (checkOnly.ts).
 	if (options.checkOnly === true) return await checkOnlyRequest(this, requestOptions, options);
-	// Steps 1-4 inside the run's all-or-nothing checks (shared/batch.ts).
+	// Steps 1-4, inside the run's all-or-nothing checks (shared/batch.ts).
 	const checked = await checkedWithTheOtherItems(this, async () => {
 		const prepared = await prepareRequest(this, options);
 		await refuseWithoutRequests(this, prepared.request);
 		const { infos, known, problems } = await resolveChannels(this, prepared.request);
 		refuseWithEveryChannelKnown(this, prepared.request, problems, infos);
-		await uploadMediaUrlsOrRefuse(this, prepared);
 		return { ...prepared, infos, known };
 	});
+	// Step 5 once every item of the run passed its checks, and no post before every item's uploads
+	// are done (shared/batch.ts).
+	await uploadedWithTheOtherItems(this, async () => await uploadMedia(this, checked));
 	await takeNextFreeSlot(this, checked.request, checked.known);
-	await uploadPending(this, checked.binaryMedia.pending);
 	handToOutput(this, checked.request, warningsOf(checked.request, checked.infos, checked.warnings));
 	requestOptions.body = checked.request.body;
 	return requestOptions;
@@ -101,10 +103,10 @@ function refuseWithEveryChannelKnown(
 }
 
 /**
- * Media URLs are uploaded inside the run's checks, once this item's passed: an address the service
- * cannot fetch stops every item of the run before any post is created (shared/batch.ts).
+ * Step 5: the media URLs, then the files of binary fields. An address the service cannot fetch
+ * stops the whole run (shared/batch.ts); the files already uploaded stay in the media library.
  */
-async function uploadMediaUrlsOrRefuse(
+async function uploadMedia(
 	context: IExecuteSingleFunctions,
 	prepared: PreparedRequest,
 ): Promise<void> {
@@ -112,9 +114,10 @@ async function uploadMediaUrlsOrRefuse(
 	const failed = await uploadMediaUrls(context, prepared.mediaUrls, prepared.sharedParts);
 	if (failed.length > 0)
 		throw problemsError(context.getNode(), failed, request.context, request.body);
+	await uploadPending(context, prepared.binaryMedia.pending);
 }
 
-/** Step 5: with "next free slot", the latest of every channel's next free slot is the date. */
+/** Step 6: with "next free slot", the latest of every channel's next free slot is the date. */
 async function takeNextFreeSlot(
 	context: IExecuteSingleFunctions,
 	request: PostRequest,

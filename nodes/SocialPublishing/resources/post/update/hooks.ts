@@ -23,7 +23,7 @@ import {
 	type IN8nHttpFullResponse,
 	type INodeExecutionData,
 } from 'n8n-workflow';
-import { checkedWithTheOtherItems } from '../../../shared/batch';
+import { checkedWithTheOtherItems, uploadedWithTheOtherItems } from '../../../shared/batch';
 import type { Channel } from '../../../shared/channel';
 import { isPlatformId, PLATFORMS, type PlatformId } from '../../../shared/platforms';
 import {
@@ -311,7 +311,8 @@ export async function buildUpdateRequest(
 	});
 
 	const { post, body, sentAs, fields, settings, binaryMedia, channel, platform } = checked;
-	await uploadPending(this, binaryMedia.pending);
+	// No edit is sent before every item's files are uploaded (shared/batch.ts).
+	await uploadedWithTheOtherItems(this, async () => await uploadPending(this, binaryMedia.pending));
 	const warnings = [...removedHtmlTags(body), ...unknownSettingWarnings(body, () => platform)].map(
 		(warning) => warning.text,
 	);
