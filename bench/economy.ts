@@ -249,9 +249,8 @@ export const CASES: Case[] = [
 						updateFields: {
 							content: 'Edited by the benchmark',
 							date: iso(5),
-							media: {},
-							followUps: {},
 						},
+						mediaAndFollowUps: 'none',
 					},
 				);
 		},

@@ -55,10 +55,18 @@ import { findPost, searchedRange, type CurrentPost } from './current';
 /** Update Fields as n8n gives them: only the fields the user added are present. */
 export interface UpdateFields {
 	content?: string;
-	media?: { item?: MediaParam[] };
-	followUps?: { part?: PartParam[] };
 	date?: unknown;
 	settingsJson?: unknown;
+}
+
+/**
+ * The post's media and follow-up parts after the edit, as Media and Follow-Up Parts says them:
+ * undefined until said.
+ */
+interface StatedParts {
+	media?: { item?: MediaParam[] };
+	followUps?: { part?: PartParam[] };
+	replaced: boolean;
 }
 
 /**
@@ -92,8 +100,25 @@ const SENT = new RunSlot<Map<number, Sent>>('what Post → Update sent for each 
 const has = (fields: UpdateFields, name: keyof UpdateFields) =>
 	Object.prototype.hasOwnProperty.call(fields, name);
 
+/**
+ * The options of Media and Follow-Up Parts (their names in the editor): what the post's media and
+ * follow-up parts are after an edit that sends the whole post again.
+ */
+export const PARTS_CHOICES = {
+	notSaid: 'Not Said',
+	none: 'The Post Has None',
+	replace: 'Replace With These',
+} as const;
+
+export type PartsChoice = keyof typeof PARTS_CHOICES;
+
 /** Fields whose change sends the whole post again (POST /posts). */
-const RESENDING: Array<keyof UpdateFields> = ['content', 'media', 'followUps', 'date'];
+const RESENDING: Array<keyof UpdateFields> = ['content', 'date'];
+
+const PARTS_FIELD = 'Media and Follow-Up Parts';
+
+/** An option of Media and Follow-Up Parts in the editor's words, with its value for expressions. */
+const choiceWords = (choice: PartsChoice) => `${PARTS_CHOICES[choice]} (${choice})`;
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -103,6 +128,24 @@ const settingShown = (value: unknown) => (value === undefined ? 'not set' : valu
 /** Step 1: what to change, read from the parameters; no request. */
 function readChanges(context: IExecuteSingleFunctions, fields: UpdateFields) {
 	const problems: NodeProblem[] = [];
+	const choice = context.getNodeParameter('mediaAndFollowUps', 'notSaid') as unknown;
+	let parts: StatedParts | undefined;
+	if (choice === 'replace')
+		parts = {
+			media: context.getNodeParameter('media', {}) as StatedParts['media'],
+			followUps: context.getNodeParameter('followUps', {}) as StatedParts['followUps'],
+			replaced: true,
+		};
+	else if (choice === 'none') parts = { replaced: false };
+	else if (choice !== 'notSaid')
+		problems.push({
+			kind: 'node',
+			field: PARTS_FIELD,
+			message: `is ${shownValue(choice)}, not one of its options`,
+			hint:
+				`choose ${choiceWords('none')} or ${choiceWords('replace')}, or ` +
+				`${choiceWords('notSaid')} for Settings (JSON) alone`,
+		});
 	let date: string | undefined;
 	if (has(fields, 'date')) {
 		const read = readDate(fields.date, context.getTimezone());
@@ -135,32 +178,34 @@ function readChanges(context: IExecuteSingleFunctions, fields: UpdateFields) {
 			});
 		else settings = parsed.value as Json;
 	}
-	const resends = RESENDING.some((name) => has(fields, name));
+	const resending = RESENDING.filter((name) => has(fields, name));
+	const resends = resending.length > 0 || parts?.replaced === true;
 	if (!resends && !has(fields, 'settingsJson'))
 		problems.push({
 			kind: 'node',
 			field: 'Update Fields',
 			message: 'no field to change was added',
-			hint: 'add the fields to change: Text, Media, Follow-Up Parts, Publish At or Settings (JSON)',
+			hint:
+				'add the fields to change (Text, Publish At or Settings (JSON)), or choose ' +
+				`${PARTS_FIELD} → ${PARTS_CHOICES.replace} to change those`,
 		});
 	// The service shows neither a post's media nor its follow-up parts, and a resend replaces both:
-	// never guessed.
-	const unstated = (['media', 'followUps'] as const).filter((name) => !has(fields, name));
-	if (resends && unstated.length > 0) {
-		const names = unstated.map((name) => (name === 'media' ? 'Media' : 'Follow-Up Parts'));
+	// never guessed, never dropped unsaid.
+	if (resending.length > 0 && choice === 'notSaid') {
+		const names = resending.map((name) => (name === 'content' ? 'Text' : 'Publish At'));
 		problems.push({
 			kind: 'node',
-			field: 'Update Fields',
+			field: PARTS_FIELD,
 			message:
-				'changing the text, media, follow-up parts or date sends the whole post again, and ' +
-				'the service ' +
-				"does not show a post's media or follow-up parts, so the node cannot keep them unsaid",
+				`is ${PARTS_CHOICES.notSaid}, and a new ${names.join(' and ')} sends the whole post ` +
+				'again, which replaces its media and follow-up parts; the service does not show ' +
+				'them, so the node cannot keep them',
 			hint:
-				`add Update Fields → ${names.join(' and ')} with what the post should have ` +
-				'(added but left empty: none); Settings (JSON) alone changes nothing else',
+				`choose ${PARTS_CHOICES.none} when it has neither, or ${PARTS_CHOICES.replace} and ` +
+				'give them (left empty: none)',
 		});
 	}
-	return { problems, date, settings, resends };
+	return { problems, date, settings, resends, parts };
 }
 
 /** Step 2: the post must exist and still be changeable. */
@@ -207,26 +252,27 @@ function withoutMarker(settings: IDataObject): Json {
 function changesOf(
 	post: CurrentPost,
 	fields: UpdateFields,
+	parts: StatedParts | undefined,
 	body: Json,
 	settings: Json | undefined,
 	date: string | undefined,
 ): Record<string, Change> {
 	const changes: Record<string, Change> = {};
-	const parts = ((body.posts as Json[] | undefined)?.[0]?.value as Json[] | undefined) ?? [];
+	const sent = ((body.posts as Json[] | undefined)?.[0]?.value as Json[] | undefined) ?? [];
 	if (has(fields, 'content') && fields.content !== post.content)
 		changes.text = { before: post.content, after: fields.content };
 	if (date !== undefined && Date.parse(date) !== Date.parse(post.publishDate))
 		changes.date = { before: post.publishDate, after: date };
-	if (has(fields, 'media'))
+	if (parts?.replaced) {
 		changes.media = {
 			before: NOT_SHOWN,
-			after: ((parts[0]?.image as Json[] | undefined) ?? []).map((media) => media.path ?? media.id),
+			after: ((sent[0]?.image as Json[] | undefined) ?? []).map((media) => media.path ?? media.id),
 		};
-	if (has(fields, 'followUps'))
 		changes.followUpParts = {
 			before: NOT_SHOWN,
-			after: parts.slice(1).map((part) => part.content),
+			after: sent.slice(1).map((part) => part.content),
 		};
+	}
 	for (const [key, value] of Object.entries(settings ?? {}))
 		if (!sameValue(post.settings[key], value))
 			changes[`settings.${key}`] = { before: settingShown(post.settings[key]), after: value };
@@ -293,7 +339,7 @@ export async function buildUpdateRequest(
 		const date = read.date ?? post.publishDate;
 		const kept = withoutMarker(post.settings);
 		const firstPart = partsFromParam({
-			part: [{ content: fields.content ?? post.content, media: fields.media }],
+			part: [{ content: fields.content ?? post.content, media: read.parts?.media }],
 		})[0];
 		const body: Json = {
 			type: sentAs === 'draft' ? 'draft' : 'schedule',
@@ -304,7 +350,7 @@ export async function buildUpdateRequest(
 				{
 					group: post.group,
 					integration: { id: post.channelId },
-					value: [{ ...firstPart, id: post.id }, ...partsFromParam(fields.followUps)],
+					value: [{ ...firstPart, id: post.id }, ...partsFromParam(read.parts?.followUps)],
 					settings: { ...kept, ...(read.settings ?? {}) },
 				},
 			],
@@ -354,6 +400,7 @@ export async function buildUpdateRequest(
 			sentAs,
 			date,
 			fields,
+			parts: read.parts,
 			settings: read.settings,
 			binaryMedia,
 			channel,
@@ -361,7 +408,7 @@ export async function buildUpdateRequest(
 		};
 	});
 
-	const { post, body, sentAs, fields, settings, binaryMedia, channel, platform } = checked;
+	const { post, body, sentAs, fields, parts, settings, binaryMedia, channel, platform } = checked;
 	await uploadPending(this, binaryMedia.pending);
 	const warnings = [...removedHtmlTags(body), ...unknownSettingWarnings(body, () => platform)].map(
 		(warning) => warning.text,
@@ -383,6 +430,7 @@ export async function buildUpdateRequest(
 			changes: changesOf(
 				post,
 				fields,
+				parts,
 				body,
 				settings,
 				checked.date === post.publishDate ? undefined : checked.date,

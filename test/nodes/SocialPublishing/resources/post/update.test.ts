@@ -46,8 +46,11 @@ async function created(
 	return res.data[0].postId as string;
 }
 
-const update = (postId: string, updateFields: INodeParameters, options: INodeParameters = {}) =>
-	t.run({ resource: 'post', operation: 'update', postId, updateFields, options });
+/** Runs Post → Update; `more`: its other parameters (Media and Follow-Up Parts, Options). */
+const update = (postId: string, updateFields: INodeParameters, more: INodeParameters = {}) =>
+	t.run({ resource: 'post', operation: 'update', postId, updateFields, ...more });
+
+const NONE = { mediaAndFollowUps: 'none' };
 
 /** The writes the sandbox received (method and path), in order. */
 async function writes() {
@@ -60,12 +63,11 @@ describe('Post → Update: a queued post', () => {
 		const before = (await t.sandbox.control.storedPost(postId))!;
 		await t.sandbox.control.clearRequests();
 
-		const result = await update(postId, {
-			content: 'Spring sale starts Tuesday',
-			date: MOVED,
-			media: {},
-			followUps: {},
-		});
+		const result = await update(
+			postId,
+			{ content: 'Spring sale starts Tuesday', date: MOVED },
+			{ mediaAndFollowUps: 'replace' },
+		);
 
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
@@ -103,13 +105,45 @@ describe('Post → Update: a queued post', () => {
 		expect(await writes()).toEqual(['POST /posts']);
 	});
 
+	it('reschedules with one date and The Post Has None: its text and settings are kept', async () => {
+		const postId = await created(t, { channel: x, settings: { who_can_reply_post: 'everyone' } });
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(postId, { date: MOVED }, NONE);
+
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toMatchObject({ postId, state: 'QUEUE', date: MOVED });
+		expect(jsonOf(result)[0].changes).toEqual({ date: { before: IN_2030, after: MOVED } });
+		const [sent] = await t.requests('POST', '/posts');
+		expect(sent.body).toMatchObject({
+			type: 'schedule',
+			date: MOVED,
+			posts: [
+				{
+					value: [{ id: postId, content: 'Spring sale starts Monday', image: [] }],
+					settings: { who_can_reply_post: 'everyone' },
+				},
+			],
+		});
+		expect((sent.body as { posts: Array<{ value: unknown[] }> }).posts[0].value).toHaveLength(1);
+		expect(await t.sandbox.control.storedPost(postId)).toMatchObject({
+			publishDate: MOVED,
+			parts: [{ content: 'Spring sale starts Monday' }],
+		});
+		expect(await writes()).toEqual(['POST /posts']);
+	});
+
 	it('replaces the follow-up parts of a thread with those given (the old ones are removed)', async () => {
 		const postId = await created(t, { contents: ['Part one', 'Part two', 'Part three'] });
 
-		const result = await update(postId, {
-			media: {},
-			followUps: { part: [{ content: 'The only follow-up now' }] },
-		});
+		const result = await update(
+			postId,
+			{},
+			{
+				mediaAndFollowUps: 'replace',
+				followUps: { part: [{ content: 'The only follow-up now' }] },
+			},
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].changes).toEqual({
@@ -124,7 +158,7 @@ describe('Post → Update: a queued post', () => {
 		const postId = await created(t, { channel: x, settings: { who_can_reply_post: 'everyone' } });
 		await t.sandbox.control.clearRequests();
 
-		const result = await update(postId, { content: 'x'.repeat(300), media: {}, followUps: {} });
+		const result = await update(postId, { content: 'x'.repeat(300) }, NONE);
 
 		const error = errorOf(result);
 		expect(error.message).toMatch(
@@ -138,11 +172,7 @@ describe('Post → Update: a queued post', () => {
 		const postId = await created(t);
 		await t.sandbox.control.clearRequests();
 
-		const refused = await update(postId, {
-			date: '2025-01-01T10:00:00Z',
-			media: {},
-			followUps: {},
-		});
+		const refused = await update(postId, { date: '2025-01-01T10:00:00Z' }, NONE);
 		expect(errorOf(refused).message).toMatch(/Publish At: the date has passed: it was 2025-01-01/);
 		expect(errorOf(refused).description).toContain('Options → Allow Past Date');
 		expect(await writes()).toEqual([]);
@@ -153,7 +183,7 @@ describe('Post → Update: a draft and settings', () => {
 	it('keeps a draft a draft: type "draft" with its id', async () => {
 		const postId = await created(t, { type: 'draft' });
 
-		const result = await update(postId, { content: 'Draft, reworded', media: {}, followUps: {} });
+		const result = await update(postId, { content: 'Draft, reworded' }, NONE);
 
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({ postId, state: 'DRAFT', sentAs: 'draft' });
@@ -207,7 +237,7 @@ describe('Post → Update: a draft and settings', () => {
 
 describe('Post → Update refuses before writing', () => {
 	it('an unknown (or deleted) post: the service would make a new post of it', async () => {
-		const result = await update('no-such-post', { content: 'Hello', media: {}, followUps: {} });
+		const result = await update('no-such-post', { content: 'Hello' }, NONE);
 
 		const error = errorOf(result);
 		expect(error.message).toMatch(
@@ -224,7 +254,7 @@ describe('Post → Update refuses before writing', () => {
 		expect((await t.api().delete(`/posts/${postId}`)).status).toBe(200);
 		await t.sandbox.control.clearRequests();
 
-		const result = await update(postId, { content: 'Back?', media: {}, followUps: {} });
+		const result = await update(postId, { content: 'Back?' }, NONE);
 
 		expect(errorOf(result).message).toContain(`no post ${postId} among the organisation's posts`);
 		expect(await writes()).toEqual([]);
@@ -246,23 +276,44 @@ describe('Post → Update refuses before writing', () => {
 		expect(await writes()).toEqual([]);
 	});
 
-	it('a text or date change that does not say what the media and follow-up parts are', async () => {
+	it('a new date while Media and Follow-Up Parts is Not Said (its default): it names the choice and the fix', async () => {
 		const postId = await created(t);
 		await t.sandbox.control.clearRequests();
 
 		const result = await update(postId, { date: MOVED });
 
 		const error = errorOf(result);
-		expect(error.message).toMatch(
-			/^Item 1, Update Fields: changing the text, media, follow-up parts or date/,
+		expect(error.message).toBe(
+			'Item 1, Media and Follow-Up Parts: is Not Said, and a new Publish At sends the whole ' +
+				'post again, which replaces its media and follow-up parts; the service does not show ' +
+				'them, so the node cannot keep them',
 		);
-		expect(error.description).toContain('add Update Fields → Media and Follow-Up Parts');
+		expect(error.description).toContain(
+			'choose The Post Has None when it has neither, or Replace With These and give them ' +
+				'(left empty: none)',
+		);
 		expect(await t.routes()).toEqual([]);
 	});
 
-	it('nothing to change', async () => {
-		const result = await update('any-id', {});
-		expect(errorOf(result).message).toBe('Item 1, Update Fields: no field to change was added');
+	it('a Media and Follow-Up Parts value that is none of its options (from an expression)', async () => {
+		const result = await update('any-id', { date: MOVED }, { mediaAndFollowUps: 'keep' });
+
+		const error = errorOf(result);
+		expect(error.message).toBe(
+			'Item 1, Media and Follow-Up Parts: is "keep", not one of its options',
+		);
+		expect(error.description).toContain(
+			'choose The Post Has None (none) or Replace With These (replace), or Not Said (notSaid) ' +
+				'for Settings (JSON) alone',
+		);
+		expect(await t.routes()).toEqual([]);
+	});
+
+	it('nothing to change (The Post Has None alone changes nothing)', async () => {
+		for (const more of [{}, NONE]) {
+			const result = await update('any-id', {}, more);
+			expect(errorOf(result).message).toBe('Item 1, Update Fields: no field to change was added');
+		}
 		expect(await t.routes()).toEqual([]);
 	});
 });
@@ -295,7 +346,8 @@ describe('Post → Update on a service without edit (the spec profile)', () => {
 			resource: 'post',
 			operation: 'update',
 			postId,
-			updateFields: { content: 'Edited', media: {}, followUps: {} },
+			updateFields: { content: 'Edited' },
+			mediaAndFollowUps: 'none',
 		});
 
 		const error = errorOf(result);
