@@ -97,7 +97,7 @@ interface Sent {
 /** What postReceive needs from preSend of the same item. */
 const SENT = new RunSlot<Map<number, Sent>>('what Post → Update sent for each item');
 
-const has = (fields: UpdateFields, name: keyof UpdateFields) =>
+const has = <T extends object>(fields: T, name: keyof T & string) =>
 	Object.prototype.hasOwnProperty.call(fields, name);
 
 /**
@@ -126,8 +126,26 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
 const settingShown = (value: unknown) => (value === undefined ? 'not set' : value);
 
 /** Step 1: what to change, read from the parameters; no request. */
-function readChanges(context: IExecuteSingleFunctions, fields: UpdateFields) {
+function readChanges(context: IExecuteSingleFunctions, fields: UpdateFields, options: IDataObject) {
 	const problems: NodeProblem[] = [];
+	// Options → Current Publish Date: where to look for the post first.
+	let near: number | undefined;
+	if (has(options, 'currentDate')) {
+		const read = readDate(options.currentDate, context.getTimezone());
+		if ('iso' in read) near = read.ms;
+		else
+			problems.push({
+				kind: 'node',
+				field: 'Options → Current Publish Date',
+				message:
+					read.refused === 'empty'
+						? 'is empty'
+						: `${shownValue(options.currentDate)} ${refusedDateWords(read)}`,
+				hint:
+					"give the post's publishDate as Post → Get Many outputs it, or remove the option " +
+					'(the post is then searched for a year back to ten ahead)',
+			});
+	}
 	const choice = context.getNodeParameter('mediaAndFollowUps', 'notSaid') as unknown;
 	let parts: StatedParts | undefined;
 	if (choice === 'replace')
@@ -205,7 +223,7 @@ function readChanges(context: IExecuteSingleFunctions, fields: UpdateFields) {
 				'give them (left empty: none)',
 		});
 	}
-	return { problems, date, settings, resends, parts };
+	return { problems, date, settings, resends, parts, near };
 }
 
 /** Step 2: the post must exist and still be changeable. */
@@ -299,11 +317,11 @@ export async function buildUpdateRequest(
 		const postId = idParameter(this, 'postId');
 		const fields = (this.getNodeParameter('updateFields', {}) as UpdateFields) ?? {};
 		const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
-		const read = readChanges(this, fields);
+		const read = readChanges(this, fields, options);
 		if (read.problems.length > 0) throw problemsError(node, read.problems, context);
 
 		const now = Date.now();
-		const post = await findPost(this, postId, now);
+		const post = await findPost(this, postId, now, read.near);
 		const refused = postProblems(postId, post, now);
 		if (!post || refused.length > 0) throw problemsError(node, refused, context);
 

@@ -128,7 +128,20 @@ const fields: INodeProperties[] = [
 			'the post has none',
 	},
 	{ ...followUpsProperty, displayOptions: replacing },
-	optionalFields('Options', [allowPastDateOption]),
+	optionalFields('Options', [
+		allowPastDateOption,
+		{
+			displayName: 'Current Publish Date',
+			name: 'currentDate',
+			type: 'dateTime',
+			default: '',
+			description:
+				"The post's date now, as Post → Get Many outputs it (publishDate), e.g. " +
+				'{{ $json.publishDate }}: the post is then looked for in GET /posts on that day alone, ' +
+				'one request. When it is not there (a date that is not its own), the node searches a ' +
+				'year back to ten ahead, as without this (up to 11 requests).',
+		},
+	]),
 ];
 
 /**

@@ -318,6 +318,68 @@ describe('Post → Update refuses before writing', () => {
 	});
 });
 
+describe('Post → Update: Options → Current Publish Date', () => {
+	/** Five years ahead: the sixth window of the search (this year, the year before, then ahead). */
+	const IN_FIVE_YEARS = new Date(Date.now() + 5 * 365 * 24 * 3600_000).toISOString();
+
+	const lookUps = async () => (await t.routes()).filter((route) => route === 'GET /posts').length;
+
+	it('finds the post in one GET /posts instead of window by window (6 → 1 here)', async () => {
+		const postId = await created(t, { date: IN_FIVE_YEARS });
+		await t.sandbox.control.clearRequests();
+		expect((await update(postId, { content: 'Found by search' }, NONE)).error).toBeUndefined();
+		const searched = await lookUps();
+
+		await t.sandbox.control.clearRequests();
+		const result = await update(
+			postId,
+			{ content: 'Found on its day' },
+			{ ...NONE, options: { currentDate: IN_FIVE_YEARS } },
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0].changes).toEqual({
+			text: { before: 'Found by search', after: 'Found on its day' },
+		});
+		expect([searched, await lookUps()]).toEqual([6, 1]);
+		const [asked] = await t.requests('GET', '/posts');
+		expect(asked.query).toMatchObject({
+			startDate: new Date(Date.parse(IN_FIVE_YEARS) - 86_400_000).toISOString(),
+			endDate: new Date(Date.parse(IN_FIVE_YEARS) + 86_400_000).toISOString(),
+		});
+	});
+
+	it('searches as without it when the post is not on that day', async () => {
+		const postId = await created(t, { date: IN_FIVE_YEARS });
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(
+			postId,
+			{ content: 'Found anyway' },
+			{ ...NONE, options: { currentDate: IN_2030 } },
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(await lookUps()).toBe(1 + 6);
+		expect(await writes()).toEqual(['POST /posts']);
+	});
+
+	it('refuses a value that is not a date, before any request', async () => {
+		const result = await update(
+			'any-id',
+			{ content: 'Hi' },
+			{ ...NONE, options: { currentDate: 'last week' } },
+		);
+
+		const error = errorOf(result);
+		expect(error.message).toMatch(/^Item 1, Options → Current Publish Date: "last week" /);
+		expect(error.description).toContain(
+			"give the post's publishDate as Post → Get Many outputs it",
+		);
+		expect(await t.routes()).toEqual([]);
+	});
+});
+
 describe('Post → Update on a service without edit (the spec profile)', () => {
 	const spec = useSandbox();
 
