@@ -49,7 +49,10 @@ import { channelMaxLength, serviceChannels } from '../create/lookups';
 import { pastDateProblem } from '../create/pastDate';
 import { DATE_HINT, jsonProblem } from '../create/request';
 import { prepareBinaryMedia, uploadPending } from '../create/uploads';
-import { removedHtmlTags, unknownSettingWarnings } from '../create/warnings';
+import { checkOnlyItems } from '../create/checkOnly';
+import type { PostRequest } from '../create/request';
+import { removedHtmlTags, unknownSettingWarnings, type Warning } from '../create/warnings';
+import { ANSWERED_WITHOUT_SENDING } from '../../../shared/transport';
 import { findPost, searchedRange, type CurrentPost } from './current';
 
 /** Update Fields as n8n gives them: only the fields the user added are present. */
@@ -297,6 +300,218 @@ function changesOf(
 	return changes;
 }
 
+/** An edit built and checked: what is sent, and what the output and Check Only say of it. */
+interface Edit {
+	post: CurrentPost;
+	body: Json;
+	sentAs: SentAs;
+	date: string;
+	settings: Json | undefined;
+	changes: Record<string, Change>;
+	binaryMedia: Awaited<ReturnType<typeof prepareBinaryMedia>>;
+	channel: Channel;
+	platform: PlatformId | undefined;
+}
+
+/** Steps 1 to 4 for one item; problems stop it before the next step needs what they concern. */
+interface Prepared {
+	problems: Problem[];
+	context: ProblemContext;
+	/** Set once the post and its channel are found and the edit is built. */
+	edit?: Edit;
+}
+
+/**
+ * Steps 1 to 4: reads, finds, looks up and checks; sends nothing that writes. With `collect`
+ * (Check Only) the problems of the parameters do not stop the look-ups.
+ */
+async function prepareEdit(
+	context: IExecuteSingleFunctions,
+	options: IDataObject,
+	collect: boolean,
+): Promise<Prepared> {
+	const label: EntryLabel = { id: '', settingsMode: 'json', platformGiven: true };
+	const problemContext: ProblemContext = {
+		itemIndex: context.getItemIndex(),
+		inputMode: 'fields',
+		contentMode: 'perChannel',
+		channels: [label],
+	};
+	const stop = (problems: Problem[]): Prepared => ({ problems, context: problemContext });
+	const postId = idParameter(context, 'postId');
+	const fields = (context.getNodeParameter('updateFields', {}) as UpdateFields) ?? {};
+	const read = readChanges(context, fields, options);
+	if (read.problems.length > 0 && !collect) return stop(read.problems);
+
+	const now = Date.now();
+	const post = await findPost(context, postId, now, read.near);
+	const refused = postProblems(postId, post, now);
+	if (!post || refused.length > 0) return stop([...read.problems, ...refused]);
+
+	label.id = post.channelId;
+	const channel = (await serviceChannels(context)).find((known) => known.id === post.channelId);
+	if (!channel) {
+		label.notListed = true;
+		return stop([
+			...read.problems,
+			{
+				kind: 'node',
+				entryIndex: 0,
+				field: 'Channel',
+				message: "the post's channel is no longer among the organisation's channels",
+				hint:
+					'connect the channel again, or make a new post on another channel with Post → ' +
+					'Create',
+			},
+		]);
+	}
+	label.name = channel.name;
+	const platform = isPlatformId(channel.identifier) ? channel.identifier : undefined;
+	if (platform) label.platform = platform;
+
+	const sentAs: SentAs = !read.resends ? 'settings' : post.state === 'DRAFT' ? 'draft' : 'schedule';
+	const date = read.date ?? post.publishDate;
+	const kept = withoutMarker(post.settings);
+	const firstPart = partsFromParam({
+		part: [{ content: fields.content ?? post.content, media: read.parts?.media }],
+	})[0];
+	const body: Json = {
+		type: sentAs === 'draft' ? 'draft' : 'schedule',
+		date,
+		shortLink: false,
+		tags: post.tags.map((name) => ({ value: name, label: name })),
+		posts: [
+			{
+				group: post.group,
+				integration: { id: post.channelId },
+				value: [{ ...firstPart, id: post.id }, ...partsFromParam(read.parts?.followUps)],
+				settings: { ...kept, ...(read.settings ?? {}) },
+			},
+		],
+		...(post.intervalInDays ? { inter: post.intervalInDays } : {}),
+	};
+
+	const problems: Problem[] = [...read.problems];
+	const posts = body.posts as Json[];
+	const binaryMedia = await prepareBinaryMedia(context, posts);
+	problems.push(...binaryMedia.problems);
+	if (sentAs === 'schedule') {
+		const pastDate = pastDateProblem({
+			type: 'schedule',
+			instant: Date.parse(date),
+			timeZone: context.getTimezone(),
+			allowed: options.allowPastDate === true,
+			inputMode: 'fields',
+			now,
+		});
+		if (pastDate) problems.push(pastDate);
+	}
+	const info: Channel = { ...channel };
+	if (platform && needsPremium(body, 0, platform)) {
+		const max = await channelMaxLength(context, channel.id);
+		info.premium = max !== undefined && max > PLATFORMS[platform].maxLength;
+		label.premium = info.premium;
+	}
+	const unreadMedia = new Set(binaryMedia.unusable.map((media) => media.partIndex));
+	const ruleProblems = checkCreatePostRequest(body, (id) =>
+		id === info.id ? info : undefined,
+	).filter((problem) =>
+		// Settings alone: the text and media are the service's own, not judged here (the API does not
+		// show the media).
+		sentAs === 'settings'
+			? problem.kind === 'field' && problem.path.startsWith('posts.0.settings')
+			: !(
+					problem.kind === 'platform' &&
+					problem.field === 'image' &&
+					unreadMedia.has(problem.partIndex)
+				),
+	);
+	problems.push(...ruleProblems, ...(sentAs === 'settings' ? [] : oversizedBody(body)));
+	return {
+		problems,
+		context: problemContext,
+		edit: {
+			post,
+			body,
+			sentAs,
+			date,
+			settings: read.settings,
+			changes: changesOf(
+				post,
+				fields,
+				read.parts,
+				body,
+				read.settings,
+				date === post.publishDate ? undefined : date,
+			),
+			binaryMedia,
+			channel,
+			platform,
+		},
+	};
+}
+
+/** What is said with the edit: HTML the service strips, settings the node does not know. */
+function warningsOf(edit: Edit): Warning[] {
+	const { body, channel, platform } = edit;
+	const warnings = [...removedHtmlTags(body), ...unknownSettingWarnings(body, () => platform)];
+	if (!platform)
+		warnings.push({
+			entryIndex: 0,
+			text:
+				`${channel.name} is on "${channel.identifier}", a platform this node has no rules ` +
+				"for: the edit's length, media and settings were not checked before sending (the " +
+				'service checks them)',
+		});
+	return warnings;
+}
+
+/**
+ * Options → Check Only: steps 1 to 4 with their look-ups (GET /posts, GET /integrations, an X
+ * account's limit) and nothing that writes: no upload, no POST /posts, no PUT. One item: Create's
+ * report (create/checkOnly.ts: ok, lengths, problems, warnings, the body) with the post, how the
+ * edit would go and what would change; the transport hands it back without sending the request.
+ */
+async function checkOnlyRequest(
+	context: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+	options: IDataObject,
+): Promise<IHttpRequestOptions> {
+	const { problems, context: problemContext, edit } = await prepareEdit(context, options, true);
+	const body = edit?.body ?? {};
+	const request: PostRequest = {
+		body,
+		channels: edit ? [{ id: edit.channel.id, settingsMode: 'json' }] : [],
+		context: problemContext,
+		problems: [],
+		wantsNextSlot: false,
+		skipChecks: false,
+		explained: [],
+		partsWithUnreadMedia: new Set(),
+	};
+	const [report] = checkOnlyItems(
+		{
+			request,
+			infos: edit ? [edit.channel] : [],
+			problems,
+			warnings: edit ? warningsOf(edit) : [],
+		},
+		context.getItemIndex(),
+	);
+	const settingsAlone = edit?.sentAs === 'settings';
+	report.json = {
+		...report.json,
+		postId: edit?.post.id ?? idParameter(context, 'postId'),
+		sentAs: edit?.sentAs ?? null,
+		...(settingsAlone ? { type: null, date: edit.post.publishDate } : {}),
+		sentTo: !edit ? null : settingsAlone ? `PUT /posts/${edit.post.id}/settings` : 'POST /posts',
+		...(settingsAlone ? { request: { settings: edit.settings } as IDataObject } : {}),
+		changes: (edit?.changes ?? {}) as IDataObject,
+	};
+	(requestOptions as unknown as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING] = [report];
+	return requestOptions;
+}
+
 /**
  * preSend of Post → Update: finds the post, builds and checks the edit, and points the request at
  * its route.
@@ -306,137 +521,18 @@ export async function buildUpdateRequest(
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
 	const node = this.getNode();
-	const label: EntryLabel = { id: '', settingsMode: 'json', platformGiven: true };
-	const context: ProblemContext = {
-		itemIndex: this.getItemIndex(),
-		inputMode: 'fields',
-		contentMode: 'perChannel',
-		channels: [label],
-	};
-	const checked = await checkedWithTheOtherItems(this, async () => {
-		const postId = idParameter(this, 'postId');
-		const fields = (this.getNodeParameter('updateFields', {}) as UpdateFields) ?? {};
-		const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
-		const read = readChanges(this, fields, options);
-		if (read.problems.length > 0) throw problemsError(node, read.problems, context);
-
-		const now = Date.now();
-		const post = await findPost(this, postId, now, read.near);
-		const refused = postProblems(postId, post, now);
-		if (!post || refused.length > 0) throw problemsError(node, refused, context);
-
-		label.id = post.channelId;
-		const channel = (await serviceChannels(this)).find((known) => known.id === post.channelId);
-		if (!channel) {
-			label.notListed = true;
-			throw problemsError(
-				node,
-				[
-					{
-						kind: 'node',
-						entryIndex: 0,
-						field: 'Channel',
-						message: "the post's channel is no longer among the organisation's channels",
-						hint:
-							'connect the channel again, or make a new post on another channel with Post → ' +
-							'Create',
-					},
-				],
-				context,
-			);
-		}
-		label.name = channel.name;
-		const platform = isPlatformId(channel.identifier) ? channel.identifier : undefined;
-		if (platform) label.platform = platform;
-
-		const sentAs: SentAs = !read.resends
-			? 'settings'
-			: post.state === 'DRAFT'
-				? 'draft'
-				: 'schedule';
-		const date = read.date ?? post.publishDate;
-		const kept = withoutMarker(post.settings);
-		const firstPart = partsFromParam({
-			part: [{ content: fields.content ?? post.content, media: read.parts?.media }],
-		})[0];
-		const body: Json = {
-			type: sentAs === 'draft' ? 'draft' : 'schedule',
-			date,
-			shortLink: false,
-			tags: post.tags.map((name) => ({ value: name, label: name })),
-			posts: [
-				{
-					group: post.group,
-					integration: { id: post.channelId },
-					value: [{ ...firstPart, id: post.id }, ...partsFromParam(read.parts?.followUps)],
-					settings: { ...kept, ...(read.settings ?? {}) },
-				},
-			],
-			...(post.intervalInDays ? { inter: post.intervalInDays } : {}),
-		};
-
-		const problems: Problem[] = [];
-		const posts = body.posts as Json[];
-		const binaryMedia = await prepareBinaryMedia(this, posts);
-		problems.push(...binaryMedia.problems);
-		if (sentAs === 'schedule') {
-			const pastDate = pastDateProblem({
-				type: 'schedule',
-				instant: Date.parse(date),
-				timeZone: this.getTimezone(),
-				allowed: options.allowPastDate === true,
-				inputMode: 'fields',
-				now,
-			});
-			if (pastDate) problems.push(pastDate);
-		}
-		const info: Channel = { ...channel };
-		if (platform && needsPremium(body, 0, platform)) {
-			const max = await channelMaxLength(this, channel.id);
-			info.premium = max !== undefined && max > PLATFORMS[platform].maxLength;
-			label.premium = info.premium;
-		}
-		const unreadMedia = new Set(binaryMedia.unusable.map((media) => media.partIndex));
-		const ruleProblems = checkCreatePostRequest(body, (id) =>
-			id === info.id ? info : undefined,
-		).filter((problem) =>
-			// Settings alone: the text and media are the service's own, not judged here (the API does not
-			// show the media).
-			sentAs === 'settings'
-				? problem.kind === 'field' && problem.path.startsWith('posts.0.settings')
-				: !(
-						problem.kind === 'platform' &&
-						problem.field === 'image' &&
-						unreadMedia.has(problem.partIndex)
-					),
-		);
-		problems.push(...ruleProblems, ...(sentAs === 'settings' ? [] : oversizedBody(body)));
-		if (problems.length > 0) throw problemsError(node, problems, context, body);
-		return {
-			post,
-			body,
-			sentAs,
-			date,
-			fields,
-			parts: read.parts,
-			settings: read.settings,
-			binaryMedia,
-			channel,
-			platform,
-		};
+	const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
+	// Check Only: every check and look-up, nothing written; the item is the report.
+	if (options.checkOnly === true) return await checkOnlyRequest(this, requestOptions, options);
+	const edit = await checkedWithTheOtherItems(this, async () => {
+		const prepared = await prepareEdit(this, options, false);
+		if (prepared.problems.length > 0 || !prepared.edit)
+			throw problemsError(node, prepared.problems, prepared.context, prepared.edit?.body);
+		return prepared.edit;
 	});
 
-	const { post, body, sentAs, fields, parts, settings, binaryMedia, channel, platform } = checked;
+	const { post, body, sentAs, settings, binaryMedia, channel } = edit;
 	await uploadPending(this, binaryMedia.pending);
-	const warnings = [...removedHtmlTags(body), ...unknownSettingWarnings(body, () => platform)].map(
-		(warning) => warning.text,
-	);
-	if (!platform)
-		warnings.push(
-			`${channel.name} is on "${channel.identifier}", a platform this node has no rules for: ` +
-				`the edit's length, ` +
-				'media and settings were not checked before sending (the service checks them)',
-		);
 	runState(this)
 		.get(SENT, () => new Map())
 		.set(this.getItemIndex(), {
@@ -444,16 +540,9 @@ export async function buildUpdateRequest(
 			channel,
 			sentAs,
 			state: sentAs === 'draft' ? 'DRAFT' : sentAs === 'schedule' ? 'QUEUE' : post.state,
-			date: sentAs === 'settings' ? post.publishDate : checked.date,
-			changes: changesOf(
-				post,
-				fields,
-				parts,
-				body,
-				settings,
-				checked.date === post.publishDate ? undefined : checked.date,
-			),
-			warnings,
+			date: sentAs === 'settings' ? post.publishDate : edit.date,
+			changes: edit.changes,
+			warnings: warningsOf(edit).map((warning) => warning.text),
 		});
 	if (sentAs === 'settings') {
 		requestOptions.method = 'PUT';

@@ -131,6 +131,16 @@ const fields: INodeProperties[] = [
 	optionalFields('Options', [
 		allowPastDateOption,
 		{
+			displayName: 'Check Only',
+			name: 'checkOnly',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to only check the edit and say what would be sent: the request, the text's " +
+				"length against the platform's limit, what would change, the problems and the " +
+				'warnings. Reads the post and its channel but changes and uploads nothing.',
+		},
+		{
 			displayName: 'Current Publish Date',
 			name: 'currentDate',
 			type: 'dateTime',

@@ -380,6 +380,97 @@ describe('Post → Update: Options → Current Publish Date', () => {
 	});
 });
 
+describe('Post → Update: Options → Check Only', () => {
+	const CHECK_ONLY = { checkOnly: true };
+
+	/** What a write would change: the sandbox's posts, as it stores them. */
+	const storedPosts = async () => (await t.sandbox.control.org()).posts;
+
+	it('reports what would be sent, the length against the limit and the problems; 0 writes', async () => {
+		const postId = await created(t, { channel: x, settings: { who_can_reply_post: 'everyone' } });
+		const before = await storedPosts();
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(
+			postId,
+			{ content: 'y'.repeat(300), date: MOVED },
+			{ ...NONE, options: CHECK_ONLY },
+		);
+
+		expect(result.error).toBeUndefined();
+		const [report] = jsonOf(result);
+		expect(report).toMatchObject({
+			checkOnly: true,
+			ok: false,
+			postId,
+			channelId: x,
+			platform: 'x',
+			sentAs: 'schedule',
+			sentTo: 'POST /posts',
+			type: 'schedule',
+			date: MOVED,
+			parts: [{ part: 1, length: 300, maxLength: 280 }],
+			warnings: [],
+			changes: {
+				text: { before: 'Spring sale starts Monday', after: 'y'.repeat(300) },
+				date: { before: IN_2030, after: MOVED },
+			},
+			request: {
+				posts: [{ value: [{ id: postId }], settings: { who_can_reply_post: 'everyone' } }],
+			},
+		});
+		expect(report.problems).toEqual([
+			expect.stringMatching(
+				/^Item 1, channel 1 ".+" \(X\), part 1 \(the post\), Text: the text is 300 characters; X takes at most 280\. To fix: /,
+			),
+		]);
+		expect(await writes()).toEqual([]);
+		expect(await storedPosts()).toEqual(before);
+	});
+
+	it('says ok with what would change, and settings alone as PUT /posts/:id/settings', async () => {
+		const postId = await created(t, { channel: x, settings: { who_can_reply_post: 'everyone' } });
+		const before = await storedPosts();
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(
+			postId,
+			{ settingsJson: '{"who_can_reply_post": "following"}' },
+			{ options: CHECK_ONLY },
+		);
+
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({
+				ok: true,
+				problems: [],
+				sentAs: 'settings',
+				sentTo: `PUT /posts/${postId}/settings`,
+				type: null,
+				request: { settings: { who_can_reply_post: 'following' } },
+				changes: { 'settings.who_can_reply_post': { before: 'everyone', after: 'following' } },
+			}),
+		]);
+		expect(await writes()).toEqual([]);
+		expect(await storedPosts()).toEqual(before);
+	});
+
+	it('reports a post it cannot change, and a choice not made, in one item instead of an error', async () => {
+		const postId = await created(t, { type: 'now' });
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(postId, { date: MOVED }, { options: CHECK_ONLY });
+
+		expect(result.error).toBeUndefined();
+		const [report] = jsonOf(result);
+		expect(report).toMatchObject({ checkOnly: true, ok: false, postId, sentTo: null });
+		expect(report.problems).toEqual([
+			expect.stringMatching(/^Item 1, Media and Follow-Up Parts: is Not Said, .+ To fix: choose /),
+			expect.stringMatching(new RegExp(`^Item 1, Post ID: post ${postId} is already published`)),
+		]);
+		expect(await writes()).toEqual([]);
+	});
+});
+
 describe('Post → Update on a service without edit (the spec profile)', () => {
 	const spec = useSandbox();
 
