@@ -69,7 +69,7 @@ export function channelRoutes(ctx: SandboxContext): Router {
 				maxLength: maxLengthFor({
 					id: channel.id,
 					name: channel.name,
-					identifier: platform.id,
+					platform: platform.id,
 					premium: channel.premium,
 				}),
 				settings: settingsSchema(platform),

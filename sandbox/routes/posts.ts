@@ -114,7 +114,7 @@ export function checkedPostsBody(
 			? {
 					id: c.id,
 					name: c.name,
-					identifier: c.platform,
+					platform: c.platform,
 					premium: c.premium,
 					disabled: c.disabled,
 				}

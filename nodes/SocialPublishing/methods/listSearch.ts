@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { isPlatformId, PLATFORMS, type PlatformId } from '../shared/platforms';
-import type { Channel } from '../shared/channel';
+import { channelsFromAnswer, type Channel } from '../shared/channel';
 import { apiRequest } from '../shared/transport';
 import { getManyChannels } from '../resources/channel/getMany';
 
@@ -15,7 +15,7 @@ function platformName(platform: string | undefined): string {
 
 /** "Name (Platform)", with the state and the client so that similar channels can be told apart. */
 export function channelLabel(channel: Channel): string {
-	const extras = [platformName(channel.identifier)];
+	const extras = [platformName(channel.platform)];
 	if (channel.customer?.name) extras.push(channel.customer.name);
 	if (channel.disabled) extras.push('disabled');
 	return `${channel.name ?? channel.id} (${extras.join(', ')})`;
@@ -48,18 +48,18 @@ export async function searchChannels(
 	const channels = await apiRequest.call(this, 'GET', '/integrations', {
 		route: getManyChannels.route,
 	});
-	const rows = (Array.isArray(channels) ? channels : []) as Channel[];
+	const rows = channelsFromAnswer(channels);
 	const platform = platformOfEntry(this);
 	const needle = (filter ?? '').trim().toLowerCase();
 	const results = rows
-		.filter((channel) => !platform || channel.identifier === platform)
+		.filter((channel) => !platform || channel.platform === platform)
 		.filter((channel) => {
 			if (!needle) return true;
 			const haystack = [
 				channel.name,
 				channel.profile,
-				channel.identifier,
-				platformName(channel.identifier),
+				channel.platform,
+				platformName(channel.platform),
 				channel.customer?.name,
 				channel.id,
 			]

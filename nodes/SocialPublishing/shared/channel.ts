@@ -1,16 +1,51 @@
 /**
  * A channel of the organisation as the service lists it (GET /integrations, spec 2.1): the fields
- * the node reads. `P` narrows its platform once it is known to be one of the platform table's
- * (`Channel<PlatformId>`).
+ * the node reads, in the node's words. `P` narrows its platform once it is known to be one of the
+ * platform table's (`Channel<PlatformId>`).
  */
 export interface Channel<P extends string = string> {
 	id: string;
 	name: string;
-	/** Its platform (`x`, `linkedin`, ...), in the API's word (ARCHITECTURE.md, Words). */
-	identifier: P;
+	/** Its platform (`x`, `linkedin`, ...): the API's `identifier` (ARCHITECTURE.md, Words). */
+	platform: P;
 	disabled?: boolean;
 	profile?: string;
 	customer?: { id?: string; name?: string };
 	/** Not listed: looked up when a post needs it (X Premium's longer text). */
 	premium?: boolean;
+}
+
+/**
+ * GET /integrations' answer read into channels: the one place the API's `identifier` becomes a
+ * channel's `platform`. The route's answer contract has already checked it is a list of objects
+ * with an `id`; a field of another type than the spec's is left out, a missing name reads as the
+ * id.
+ */
+export function channelsFromAnswer(answer: unknown): Channel[] {
+	if (!Array.isArray(answer)) return [];
+	return answer.flatMap((row: unknown) => {
+		if (typeof row !== 'object' || row === null) return [];
+		const listed = row as Record<string, unknown>;
+		const id = typeof listed.id === 'string' ? listed.id : String(listed.id ?? '');
+		const customer = listed.customer;
+		return [
+			{
+				id,
+				name: typeof listed.name === 'string' ? listed.name : id,
+				platform: typeof listed.identifier === 'string' ? listed.identifier : '',
+				...(typeof listed.disabled === 'boolean' ? { disabled: listed.disabled } : {}),
+				...(typeof listed.profile === 'string' ? { profile: listed.profile } : {}),
+				...(typeof customer === 'object' && customer !== null
+					? { customer: customerOf(customer as Record<string, unknown>) }
+					: {}),
+			},
+		];
+	});
+}
+
+function customerOf(listed: Record<string, unknown>): NonNullable<Channel['customer']> {
+	return {
+		...(typeof listed.id === 'string' ? { id: listed.id } : {}),
+		...(typeof listed.name === 'string' ? { name: listed.name } : {}),
+	};
 }

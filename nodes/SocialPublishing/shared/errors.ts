@@ -440,8 +440,7 @@ export function rateLimitError(
 					? "Nothing was sent for this item: the service's window for this route is used up and " +
 						'opens again later than the node may wait. '
 					: '') +
-				`The ` +
-				`service counts requests per organisation and route. The node waits up to ` +
+				'The service counts requests per organisation and route. The node waits up to ' +
 				`${maxWaitSeconds} s (Max Rate-Limit Wait under Request Options); raise it to wait ` +
 				`longer, or space the runs out.`,
 			httpCode: '429',

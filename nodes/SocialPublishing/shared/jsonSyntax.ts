@@ -81,8 +81,8 @@ function endOfString(text: string, start: number): number | JsonStop {
 						return {
 							at: digit,
 							problem:
-								`expected four hexadecimal digits after "\\u", found ` +
-								`${found(text, digit, false)}`,
+								`expected four hexadecimal digits after "\\u", ` +
+								`found ${found(text, digit, false)}`,
 						};
 				}
 				i += 6;

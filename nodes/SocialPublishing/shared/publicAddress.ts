@@ -90,8 +90,8 @@ export function readAddressToFetch(
 	if (notPublic && !allowPrivate) {
 		return {
 			message:
-				`"${label}" points to ${notPublic} (${url.hostname}), which the service does not fetch ` +
-				`from`,
+				`"${label}" points to ${notPublic} (${url.hostname}), ` +
+				'which the service does not fetch from',
 			description:
 				'The service downloads only from public https addresses, never from loopback, private ' +
 				'or link-local ones. Put the file on a public host, or send the file itself with ' +

@@ -300,8 +300,8 @@ function whyNotExisting(date: WrittenDate): string | undefined {
 		}
 		if (Math.abs(date.offsetMinutes) > MAX_OFFSET_MINUTES) {
 			return (
-				`the offset ${date.offsetText} is beyond ±14:00, further from UTC than any place on ` +
-				`Earth`
+				`the offset ${date.offsetText} is beyond ±14:00, ` +
+				'further from UTC than any place on Earth'
 			);
 		}
 	}

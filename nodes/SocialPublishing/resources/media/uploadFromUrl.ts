@@ -28,8 +28,8 @@ const fields: INodeProperties[] = [
 			description:
 				'Whether to send an address on this machine or a private network (127.0.0.1, 10.x, ' +
 				'192.168.x, localhost, .local, .internal). Only for a self-hosted service on your own ' +
-				'network that is configured to fetch from it; the public service refuses such ' +
-				'addresses.',
+				'network that is configured to fetch from it; the public service refuses ' +
+				'such addresses.',
 		},
 	]),
 ];

@@ -151,9 +151,9 @@ export function checkCreatePostRequest(
 			}
 			// A platform the table does not know (the service has more than these): the service checks
 			// it, not this.
-			if (!channel || !isPlatformId(channel.identifier)) return;
-			const known: Channel<PlatformId> = { ...channel, identifier: channel.identifier };
-			report.problems.push(...checkSettings(known.identifier, entry.settings, `${path}.settings`));
+			if (!channel || !isPlatformId(channel.platform)) return;
+			const known: Channel<PlatformId> = { ...channel, platform: channel.platform };
+			report.problems.push(...checkSettings(known.platform, entry.settings, `${path}.settings`));
 			if (!isDraft) {
 				const settings = isObject(entry.settings) ? entry.settings : {};
 				platformProblems.push(...checkPlatformRules(known, entryIndex, parts, settings));

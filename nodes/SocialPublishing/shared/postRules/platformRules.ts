@@ -12,13 +12,13 @@ export function checkPlatformRules(
 	parts: Part[],
 	settings: Json,
 ): RuleProblem[] {
-	const rules = PLATFORMS[channel.identifier];
+	const rules = PLATFORMS[channel.platform];
 	const limit = maxLengthFor(channel, settings);
 	const found: RuleProblem[] = [];
 	const where = {
 		kind: 'platform',
 		entryIndex,
-		platform: channel.identifier,
+		platform: channel.platform,
 		channelName: channel.name,
 	} as const;
 	parts.forEach((part, partIndex) => {
@@ -28,7 +28,7 @@ export function checkPlatformRules(
 		if (rule !== undefined && message !== undefined) {
 			found.push({ ...where, partIndex, field: 'image', rule, message });
 		}
-		const length = textLength(part.content, channel.identifier);
+		const length = textLength(part.content, channel.platform);
 		if (length > limit) {
 			found.push({
 				...where,

@@ -118,8 +118,8 @@ export function serviceSentence(path: string, fault: FieldFault): string {
 			return `${path} must be a username (string)`;
 		case 'tagsTooLong':
 			return (
-				`${path} must be at most ${fault.max} characters for all tags together ` +
-				`(now ${fault.total})`
+				`${path} must be at most ${fault.max} characters ` +
+				`for all tags together (now ${fault.total})`
 			);
 		case 'unusableEnding':
 			return `${path} must end in ${fault.endings}`;

@@ -293,7 +293,7 @@ export function textLength(html: string, platform: PlatformId): number {
  * post's `settings`, a limit its settings set (`maxLengthWhen`: an X article) replaces them.
  */
 export function maxLengthFor(channel: Channel<PlatformId>, settings?: Json): number {
-	const rules = PLATFORMS[channel.identifier];
+	const rules = PLATFORMS[channel.platform];
 	const when = rules.maxLengthWhen;
 	if (when && settings?.[when.setting] === when.value) return when.maxLength;
 	return channel.premium && rules.premiumMaxLength !== undefined

@@ -201,8 +201,8 @@ export function brokenAnswer(
 	const announced = announcedBytes(headers);
 	if (announced !== undefined && announced > MAX_ANSWER_BYTES)
 		return (
-			`it is ${megabytes(announced)}, larger than the ${megabytes(MAX_ANSWER_BYTES)} the node ` +
-			`takes`
+			`it is ${megabytes(announced)}, ` +
+			`larger than the ${megabytes(MAX_ANSWER_BYTES)} the node takes`
 		);
 	if (typeof body === 'string' || Buffer.isBuffer(body)) {
 		const received = Buffer.byteLength(body);

@@ -28,9 +28,9 @@ const channels: Channel<PlatformId>[] = [
 	...PLATFORM_IDS.map((platform) => ({
 		id: `${platform}-channel`,
 		name: `${platform} test channel`,
-		identifier: platform,
+		platform,
 	})),
-	{ id: 'x-premium-channel', name: 'x premium test channel', identifier: 'x', premium: true },
+	{ id: 'x-premium-channel', name: 'x premium test channel', platform: 'x', premium: true },
 ];
 const channelOf = (id: string) => channels.find((channel) => channel.id === id);
 const idOf = (platform: PlatformId) => `${platform}-channel`;
@@ -294,7 +294,7 @@ describe('X articles', () => {
 	});
 
 	it('take 100000 characters, premium or not', () => {
-		const x: Channel<PlatformId> = { id: '1', name: 'X', identifier: 'x' };
+		const x: Channel<PlatformId> = { id: '1', name: 'X', platform: 'x' };
 		expect(maxLengthFor(x, article)).toBe(100000);
 		expect(maxLengthFor({ ...x, premium: true }, article)).toBe(100000);
 		expect(maxLengthFor(x, { post_type: 'post' })).toBe(280);
@@ -303,10 +303,10 @@ describe('X articles', () => {
 
 describe('maxLengthFor', () => {
 	it('gives x premium accounts 4000 characters and everyone else the platform limit', () => {
-		const x: Channel<PlatformId> = { id: '1', name: 'X', identifier: 'x' };
+		const x: Channel<PlatformId> = { id: '1', name: 'X', platform: 'x' };
 		expect(maxLengthFor(x)).toBe(280);
 		expect(maxLengthFor({ ...x, premium: true })).toBe(4000);
-		expect(maxLengthFor({ id: '2', name: 'Threads', identifier: 'threads', premium: true })).toBe(
+		expect(maxLengthFor({ id: '2', name: 'Threads', platform: 'threads', premium: true })).toBe(
 			500,
 		);
 	});

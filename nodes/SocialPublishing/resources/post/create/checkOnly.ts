@@ -85,7 +85,7 @@ function lengths(request: PostRequest, entryIndex: number, channel: Channel | un
 		? (request.body.posts[entryIndex] as Json)
 		: undefined;
 	const parts = Array.isArray(post?.value) ? (post.value as Json[]) : [];
-	const platform = channel && isPlatformId(channel.identifier) ? channel.identifier : undefined;
+	const platform = channel && isPlatformId(channel.platform) ? channel.platform : undefined;
 	const label = request.context.channels[entryIndex];
 	return parts.map((part, partIndex) => {
 		const content = typeof part?.content === 'string' ? part.content : '';
@@ -97,7 +97,7 @@ function lengths(request: PostRequest, entryIndex: number, channel: Channel | un
 				{
 					id: label?.id ?? '',
 					name: label?.name ?? '',
-					identifier: platform,
+					platform,
 					premium: label?.premium,
 				},
 				settingsOf(post),
@@ -133,7 +133,7 @@ export function checkOnlyItems(outcome: CheckOutcome, itemIndex: number): INodeE
 				ok: mine.length === 0,
 				channelId: ref?.id || null,
 				channelName: channel?.name ?? label?.name ?? null,
-				platform: channel?.identifier ?? label?.platform ?? null,
+				platform: channel?.platform ?? label?.platform ?? null,
 				type: (request.body.type as string | undefined) ?? null,
 				date: (request.body.date as string | undefined) ?? null,
 				parts: entryIndex === undefined ? [] : lengths(request, entryIndex, channel),

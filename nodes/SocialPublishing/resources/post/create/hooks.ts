@@ -55,7 +55,13 @@ import {
 	type NodeProblem,
 	type Problem,
 } from '../../../shared/postProblems';
-import { partIdWarnings, removedHtmlTags, unknownSettingWarnings, type Warning } from './warnings';
+import {
+	partIdWarnings,
+	removedHtmlTags,
+	uncheckedPlatformText,
+	unknownSettingWarnings,
+	type Warning,
+} from './warnings';
 import { isFollowOn, requestFromFields, requestFromJson, type PostRequest } from './request';
 
 // ---------------------------------------------------------------- checks
@@ -84,7 +90,7 @@ export function check(body: Json, channels: Channel[]): RuleProblem[] {
 export function checkWithoutRequests(request: PostRequest): Problem[] {
 	if (request.unreadable) return request.problems;
 	const known: Channel<PlatformId>[] = request.channels.flatMap((ref) =>
-		ref.platform ? [{ id: ref.id, name: ref.cachedName ?? ref.id, identifier: ref.platform }] : [],
+		ref.platform ? [{ id: ref.id, name: ref.cachedName ?? ref.id, platform: ref.platform }] : [],
 	);
 	const problems: Problem[] = check(request.body, known).filter((ruleProblem) => {
 		if (ruleProblem.kind === 'channel') return false;
@@ -124,38 +130,38 @@ export async function resolveChannels(
 		label.name = found.name;
 		// A platform the rules table does not know (the service has more): sent with the body's checks
 		// only.
-		if (!isPlatformId(found.identifier)) {
+		if (!isPlatformId(found.platform)) {
 			infos.push({
 				id: found.id,
 				name: found.name,
-				identifier: found.identifier,
+				platform: found.platform,
 				disabled: found.disabled,
 			});
 			continue;
 		}
-		label.platform = found.identifier;
-		if (ref.platform && ref.platform !== found.identifier) {
+		label.platform = found.platform;
+		if (ref.platform && ref.platform !== found.platform) {
 			problems.push({
 				kind: 'node',
 				entryIndex,
 				field: 'Platform',
 				message:
 					`Platform is set to ${PLATFORMS[ref.platform].displayName}, but the channel is on ` +
-					`${PLATFORMS[found.identifier].displayName}`,
+					`${PLATFORMS[found.platform].displayName}`,
 				hint:
-					`set Platform to ${PLATFORMS[found.identifier].displayName} (or to Look Up From ` +
+					`set Platform to ${PLATFORMS[found.platform].displayName} (or to Look Up From ` +
 					`Channel with settings as JSON)`,
 			});
 		}
 		const info: Channel<PlatformId> = {
 			id: found.id,
 			name: found.name,
-			identifier: found.identifier,
+			platform: found.platform,
 			disabled: found.disabled,
 		};
-		if (needsPremium(request.body, entryIndex, found.identifier)) {
+		if (needsPremium(request.body, entryIndex, found.platform)) {
 			const max = await channelMaxLength(context, found.id);
-			info.premium = max !== undefined && max > PLATFORMS[found.identifier].maxLength;
+			info.premium = max !== undefined && max > PLATFORMS[found.platform].maxLength;
 			label.premium = info.premium;
 		}
 		infos.push(info);
@@ -200,7 +206,7 @@ async function nameChannels(
 			continue;
 		}
 		label.name = found.name;
-		if (isPlatformId(found.identifier)) label.platform = found.identifier;
+		if (isPlatformId(found.platform)) label.platform = found.platform;
 	}
 }
 
@@ -212,14 +218,11 @@ export function uncheckedPlatforms(
 	const byId = new Map(infos.map((info) => [info.id, info]));
 	return request.channels.flatMap((ref, entryIndex) => {
 		const channel = byId.get(ref.id);
-		if (!channel || isPlatformId(channel.identifier)) return [];
+		if (!channel || isPlatformId(channel.platform)) return [];
 		return [
 			{
 				entryIndex,
-				text:
-					`${channel.name} is on "${channel.identifier}", a platform this node has no rules ` +
-					`for: its length, media and settings were not checked before sending (the service ` +
-					`checks them)`,
+				text: uncheckedPlatformText(channel, 'its length, media and settings'),
 			},
 		];
 	});
@@ -314,7 +317,7 @@ export function warningsOf(prepared: PreparedRequest, infos: Channel[]): Warning
 	const { request } = prepared;
 	const platforms = new Map(
 		infos.flatMap((info) =>
-			isPlatformId(info.identifier) ? [[info.id, info.identifier] as const] : [],
+			isPlatformId(info.platform) ? [[info.id, info.platform] as const] : [],
 		),
 	);
 	return [
@@ -480,7 +483,7 @@ export async function toCreatedPosts(
 				postId: post.postId as string,
 				integration: post.integration as string,
 				channelName: channel?.name ?? null,
-				platform: channel?.identifier ?? null,
+				platform: channel?.platform ?? null,
 				...(date ? { date } : {}),
 				...(said.length ? { warnings: said } : {}),
 			},

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
-import type { Channel } from '../../../shared/channel';
+import { channelsFromAnswer, type Channel } from '../../../shared/channel';
 import { runState, RunSlot } from '../../../shared/runState';
 import { apiRequest } from '../../../shared/transport';
 import { getChannelSettings } from '../../channel/getSettings';
@@ -40,7 +40,7 @@ export async function serviceChannels(context: IExecuteSingleFunctions): Promise
 			route: getManyChannels.route,
 			itemIndex: context.getItemIndex(),
 		});
-		return Array.isArray(answer) ? (answer as Channel[]) : [];
+		return channelsFromAnswer(answer);
 	});
 }
 

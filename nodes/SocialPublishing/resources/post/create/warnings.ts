@@ -2,6 +2,7 @@
  * What is sent as given but said, in the created posts' `warnings`: HTML the service strips,
  * settings it does not know.
  */
+import type { Channel } from '../../../shared/channel';
 import { KEPT_HTML_TAGS, PLATFORMS, type PlatformId } from '../../../shared/platforms';
 import { tagNames, unknownSettings } from '../../../shared/postRules';
 import { partLabel } from '../../../shared/postProblems';
@@ -124,4 +125,18 @@ export function unknownSettingWarnings(
 				`service keeps it`,
 		}));
 	});
+}
+
+/**
+ * A channel on a platform the rules table does not know (the service has more), or one the channel
+ * list gives no platform: sent with the body's own checks only, and said so.
+ */
+export function uncheckedPlatformText(channel: Channel, unchecked: string): string {
+	const where = channel.platform
+		? `is on "${channel.platform}", a platform this node has no rules for`
+		: 'has no platform in the channel list';
+	return (
+		`${channel.name} ${where}: ${unchecked} were not checked before sending ` +
+		'(the service checks them)'
+	);
 }

@@ -51,7 +51,12 @@ import { DATE_HINT, jsonProblem } from '../create/request';
 import { prepareBinaryMedia, uploadPending } from '../create/uploads';
 import { checkOnlyItems } from '../create/checkOnly';
 import type { PostRequest } from '../create/request';
-import { removedHtmlTags, unknownSettingWarnings, type Warning } from '../create/warnings';
+import {
+	removedHtmlTags,
+	uncheckedPlatformText,
+	unknownSettingWarnings,
+	type Warning,
+} from '../create/warnings';
 import { ANSWERED_WITHOUT_SENDING } from '../../../shared/transport';
 import { findPost, searchedRange, type CurrentPost } from './current';
 
@@ -366,7 +371,7 @@ async function prepareEdit(
 		]);
 	}
 	label.name = channel.name;
-	const platform = isPlatformId(channel.identifier) ? channel.identifier : undefined;
+	const platform = isPlatformId(channel.platform) ? channel.platform : undefined;
 	if (platform) label.platform = platform;
 
 	const sentAs: SentAs = !read.resends ? 'settings' : post.state === 'DRAFT' ? 'draft' : 'schedule';
@@ -458,10 +463,7 @@ function warningsOf(edit: Edit): Warning[] {
 	if (!platform)
 		warnings.push({
 			entryIndex: 0,
-			text:
-				`${channel.name} is on "${channel.identifier}", a platform this node has no rules ` +
-				"for: the edit's length, media and settings were not checked before sending (the " +
-				'service checks them)',
+			text: uncheckedPlatformText(channel, "the edit's length, media and settings"),
 		});
 	return warnings;
 }
@@ -570,9 +572,9 @@ export async function toUpdatedPost(
 		? (response.body as Json[])[0]?.postId
 		: (response.body as Json | undefined)?.postId;
 	if (answered !== sent.postId) {
-		const platform = isPlatformId(sent.channel.identifier)
-			? PLATFORMS[sent.channel.identifier as PlatformId].displayName
-			: sent.channel.identifier;
+		const platform = isPlatformId(sent.channel.platform)
+			? PLATFORMS[sent.channel.platform as PlatformId].displayName
+			: sent.channel.platform;
 		throw new NodeOperationError(
 			this.getNode(),
 			`The service made a new post (${shownValue(answered)}) instead of changing post ` +
@@ -596,7 +598,7 @@ export async function toUpdatedPost(
 				postId: sent.postId,
 				integration: sent.channel.id,
 				channelName: sent.channel.name,
-				platform: sent.channel.identifier,
+				platform: sent.channel.platform,
 				state: sent.state,
 				date: sent.date,
 				sentAs: sent.sentAs,
