@@ -47,10 +47,11 @@ import {
 import { needsPremium, oversizedBody } from '../create/hooks';
 import { channelMaxLength, serviceChannels } from '../create/lookups';
 import { pastDateProblem } from '../create/pastDate';
-import { DATE_HINT, jsonProblem } from '../create/request';
 import { prepareBinaryMedia, uploadPending } from '../create/uploads';
 import { checkOnlyItems } from '../create/checkOnly';
-import type { PostRequest } from '../create/request';
+import { checkDelays } from '../create/delays';
+import { prepareMediaUrls, uploadMediaUrls, type MediaUrls } from '../create/mediaUrls';
+import { DATE_HINT, isFollowOn, jsonProblem, type PostRequest } from '../create/request';
 import {
 	removedHtmlTags,
 	uncheckedPlatformText,
@@ -314,6 +315,9 @@ interface Edit {
 	settings: Json | undefined;
 	changes: Record<string, Change>;
 	binaryMedia: Awaited<ReturnType<typeof prepareBinaryMedia>>;
+	mediaUrls: MediaUrls;
+	/** The body as Create's report and follow-on filter read it (create/checkOnly.ts, request.ts). */
+	request: PostRequest;
 	channel: Channel;
 	platform: PlatformId | undefined;
 }
@@ -400,6 +404,29 @@ async function prepareEdit(
 	const posts = body.posts as Json[];
 	const binaryMedia = await prepareBinaryMedia(context, posts);
 	problems.push(...binaryMedia.problems);
+	// Media by URL and follow-up delays, judged as Create judges them (same checks, same words),
+	// for the post's one channel.
+	const mediaUrls = prepareMediaUrls(posts, 'fields', options.allowPrivateAddress === true, false);
+	const delays = checkDelays(body, 'fields', false);
+	problems.push(...mediaUrls.problems, ...delays.problems);
+	// What those problems explain: the rules' own problems of the same values are not said again.
+	const request: PostRequest = {
+		body,
+		channels: [{ id: channel.id, settingsMode: 'json' }],
+		context: problemContext,
+		problems: [],
+		wantsNextSlot: false,
+		skipChecks: false,
+		explained: [...delays.explained],
+		partsWithUnreadMedia: new Set(),
+	};
+	for (const { entryIndex, partIndex, mediaIndex } of [
+		...binaryMedia.unusable,
+		...mediaUrls.unusable,
+	]) {
+		request.explained.push(`posts.${entryIndex}.value.${partIndex}.image.${mediaIndex}`);
+		request.partsWithUnreadMedia.add(`${entryIndex}.${partIndex}`);
+	}
 	if (sentAs === 'schedule') {
 		const pastDate = pastDateProblem({
 			type: 'schedule',
@@ -417,7 +444,6 @@ async function prepareEdit(
 		info.premium = max !== undefined && max > PLATFORMS[platform].maxLength;
 		label.premium = info.premium;
 	}
-	const unreadMedia = new Set(binaryMedia.unusable.map((media) => media.partIndex));
 	const ruleProblems = checkCreatePostRequest(body, (id) =>
 		id === info.id ? info : undefined,
 	).filter((problem) =>
@@ -425,11 +451,7 @@ async function prepareEdit(
 		// show the media).
 		sentAs === 'settings'
 			? problem.kind === 'field' && problem.path.startsWith('posts.0.settings')
-			: !(
-					problem.kind === 'platform' &&
-					problem.field === 'image' &&
-					unreadMedia.has(problem.partIndex)
-				),
+			: !isFollowOn(request, problem),
 	);
 	problems.push(...ruleProblems, ...(sentAs === 'settings' ? [] : oversizedBody(body)));
 	return {
@@ -450,6 +472,8 @@ async function prepareEdit(
 				date === post.publishDate ? undefined : date,
 			),
 			binaryMedia,
+			mediaUrls,
+			request,
 			channel,
 			platform,
 		},
@@ -480,10 +504,9 @@ async function checkOnlyRequest(
 	options: IDataObject,
 ): Promise<IHttpRequestOptions> {
 	const { problems, context: problemContext, edit } = await prepareEdit(context, options, true);
-	const body = edit?.body ?? {};
-	const request: PostRequest = {
-		body,
-		channels: edit ? [{ id: edit.channel.id, settingsMode: 'json' }] : [],
+	const request: PostRequest = edit?.request ?? {
+		body: {},
+		channels: [],
 		context: problemContext,
 		problems: [],
 		wantsNextSlot: false,
@@ -528,9 +551,13 @@ export async function buildUpdateRequest(
 	if (options.checkOnly === true) return await checkOnlyRequest(this, requestOptions, options);
 	const edit = await checkedWithTheOtherItems(this, async () => {
 		const prepared = await prepareEdit(this, options, false);
-		if (prepared.problems.length > 0 || !prepared.edit)
-			throw problemsError(node, prepared.problems, prepared.context, prepared.edit?.body);
-		return prepared.edit;
+		const { problems, context, edit } = prepared;
+		if (problems.length > 0 || !edit) throw problemsError(node, problems, context, edit?.body);
+		// Media URLs are uploaded inside the run's checks, as Create does: one the service cannot
+		// fetch stops every item of the run before any post is changed.
+		const failed = await uploadMediaUrls(this, edit.mediaUrls, true);
+		if (failed.length > 0) throw problemsError(node, failed, context, edit.body);
+		return edit;
 	});
 
 	const { post, body, sentAs, settings, binaryMedia, channel } = edit;

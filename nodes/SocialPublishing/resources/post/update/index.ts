@@ -14,7 +14,13 @@ import { POST_LIMITS } from '../../../shared/platforms';
 import { declareRoute } from '../../../shared/routeFacts';
 import { defineOperation } from '../../../shared/routing';
 import { paginated } from '../../../shared/transport';
-import { allowPastDateOption, mediaProperty, partTextProperty } from '../create';
+import {
+	allowPastDateOption,
+	allowPrivateAddressOption,
+	mediaProperty,
+	partTextProperty,
+} from '../create';
+import { delayProperty } from '../create/delays';
 import { buildUpdateRequest, PARTS_CHOICES, toUpdatedPost } from './hooks';
 
 const followUpsProperty: INodeProperties = {
@@ -36,7 +42,7 @@ const followUpsProperty: INodeProperties = {
 		{
 			displayName: 'Part',
 			name: 'part',
-			values: [partTextProperty, mediaProperty],
+			values: [partTextProperty, mediaProperty, delayProperty],
 		},
 	],
 };
@@ -130,6 +136,7 @@ const fields: INodeProperties[] = [
 	{ ...followUpsProperty, displayOptions: replacing },
 	optionalFields('Options', [
 		allowPastDateOption,
+		allowPrivateAddressOption,
 		{
 			displayName: 'Check Only',
 			name: 'checkOnly',

@@ -6,6 +6,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED_IDS } from '../../../../../sandbox';
+import { png, sends } from '../../../../fixtures/media';
+import { serveFilesOverHttps } from '../../../../helpers/httpsFileServer';
 import { errorOf, jsonOf, useSandbox, type Harness } from '../../support';
 
 const { mastodon, x } = SEED_IDS.channels;
@@ -467,6 +469,94 @@ describe('Post → Update: Options → Check Only', () => {
 			expect.stringMatching(/^Item 1, Media and Follow-Up Parts: is Not Said, .+ To fix: choose /),
 			expect.stringMatching(new RegExp(`^Item 1, Post ID: post ${postId} is already published`)),
 		]);
+		expect(await writes()).toEqual([]);
+	});
+});
+
+describe('Post → Update: Follow-Up Parts with Delay (Minutes) and media by URL, as in Create', () => {
+	let files: Awaited<ReturnType<typeof serveFilesOverHttps>>;
+	beforeAll(async () => {
+		files = await serveFilesOverHttps({ '/cover.png': sends(png(), 'image/png') });
+	});
+	afterAll(async () => await files?.close());
+	beforeEach(async () => {
+		// The sandbox fetches from this machine's self-signed server only when told; the node too.
+		await t.sandbox.control.settings({ allowLoopbackUploadUrls: true, trustedUploadCa: files.ca });
+	});
+	const LOCAL = { allowPrivateAddress: true };
+
+	/** Replace With These and one follow-up part. */
+	const withFollowUp = (followUp: INodeParameters, options: INodeParameters = LOCAL) => ({
+		mediaAndFollowUps: 'replace',
+		followUps: { part: [{ content: 'The reply', ...followUp }] },
+		options,
+	});
+
+	it('uploads the URL once after the checks, then sends the part with its delay and the uploaded path', async () => {
+		const postId = await created(t);
+		await t.sandbox.control.clearRequests();
+		const url = files.url('/cover.png');
+
+		const result = await update(
+			postId,
+			{},
+			withFollowUp({ delay: 30, media: { item: [{ source: 'url', url, alt: 'A loaf' }] } }),
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(await writes()).toEqual(['POST /upload-from-url', 'POST /posts']);
+		const [sent] = await t.requests('POST', '/posts');
+		const [, reply] = (sent.body as { posts: Array<{ value: Array<Record<string, unknown>> }> })
+			.posts[0].value;
+		expect(reply).toMatchObject({
+			content: 'The reply',
+			delay: 30,
+			image: [
+				{
+					id: expect.any(String),
+					path: expect.stringMatching(new RegExp(`^${t.sandbox.origin}/uploads/.*\\.png$`)),
+					alt: 'A loaf',
+				},
+			],
+		});
+		const after = (await t.sandbox.control.storedPost(postId))!;
+		expect(after.parts.map((part) => [part.content, part.delay ?? 0])).toEqual([
+			['Spring sale starts Monday', 0],
+			['The reply', 30],
+		]);
+	});
+
+	it("refuses a negative delay in Create's words, before any request that writes", async () => {
+		const postId = await created(t);
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(postId, {}, withFollowUp({ delay: -5 }));
+
+		const error = errorOf(result);
+		expect(error.message).toMatch(
+			/^Item 1, channel 1 ".+" \(Mastodon\), part 2 \(follow-up 1\), Delay \(Minutes\): -5 is below 0$/,
+		);
+		expect(error.description).toContain(
+			'To fix: give a whole number of minutes from 0 to 43200 (0: right after the previous part)',
+		);
+		expect(await writes()).toEqual([]);
+	});
+
+	it('refuses a private address without Options → Allow Private Address, before any request that writes', async () => {
+		const postId = await created(t);
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(
+			postId,
+			{},
+			withFollowUp({ media: { item: [{ source: 'url', url: 'https://127.0.0.1/x.png' }] } }, {}),
+		);
+
+		const error = errorOf(result);
+		expect(error.message).toMatch(
+			/^Item 1, channel 1 ".+" \(Mastodon\), part 2 \(follow-up 1\), media 1 → URL: points to a loopback address \(127\.0\.0\.1\), which the service does not fetch from$/,
+		);
+		expect(error.description).toContain('Options → Allow Private Address');
 		expect(await writes()).toEqual([]);
 	});
 });
