@@ -127,6 +127,7 @@ describe('POST /upload-from-url validates the address: 400 with a list of messag
 		'https://10.0.0.5/photo.png',
 		'https://192.168.1.20/photo.png',
 		'https://169.254.169.254/latest.png',
+		'https://198.18.0.5/launch.png',
 		'https://[fd00::1]/photo.png',
 		'not a url.png',
 	])('not public https: %s', async (url) => {

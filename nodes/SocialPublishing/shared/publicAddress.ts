@@ -133,6 +133,8 @@ function ipv4Range([a, b]: number[]): string | undefined {
 		return 'a private network address';
 	if (a === 169 && b === 254) return 'a link-local address';
 	if (a === 100 && b >= 64 && b <= 127) return 'a shared (carrier-grade NAT) address';
+	// 198.18.0.0/15: the service refuses it too (its own check, docs/real-backend.md).
+	if (a === 198 && (b === 18 || b === 19)) return 'a network benchmarking address';
 	if (a === 0) return 'an unspecified address';
 	if (a >= 224) return 'a multicast or reserved address';
 	return undefined;

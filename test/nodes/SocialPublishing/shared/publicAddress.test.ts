@@ -22,6 +22,8 @@ describe('Upload From URL: hosts the service does not fetch from, judged as writ
 		['https://192.168.1.20/a.png', 'a private network address'],
 		['https://169.254.169.254/a.png', 'a link-local address'],
 		['https://100.64.0.1/a.png', 'a shared (carrier-grade NAT) address'],
+		['https://198.18.0.5/launch.png', 'a network benchmarking address'],
+		['https://198.19.255.255/a.png', 'a network benchmarking address'],
 		['https://0.0.0.0/a.png', 'an unspecified address'],
 		['https://[::1]/a.png', 'a loopback address'],
 		['https://[::]/a.png', 'an unspecified address'],
@@ -63,6 +65,7 @@ for (const [network, prefix] of [
 	['192.168.0.0', 16],
 	['169.254.0.0', 16],
 	['100.64.0.0', 10],
+	['198.18.0.0', 15],
 	['0.0.0.0', 8],
 ] as const) {
 	NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
@@ -74,6 +77,7 @@ const NOT_PUBLIC_RANGES: Array<[number, number]> = [
 	[0xc0a80000, 16],
 	[0xa9fe0000, 16],
 	[0x64400000, 10],
+	[0xc6120000, 15],
 	[0, 8],
 ];
 
