@@ -24,6 +24,8 @@ interface Run {
 	/** Item index → its error's own description, before the run's sentence is added to it. */
 	ownDescriptions: Map<number, string | undefined>;
 	release: Array<() => void>;
+	/** The run's second step (`uploadedWithTheOtherItems`): the items that passed these checks. */
+	uploads?: Run;
 }
 
 /** The run's batch (shared/runState.ts), started afresh by each attempt. */
@@ -41,20 +43,16 @@ function othersInWords(others: number[]): string {
 	const items = `item${others.length > 1 ? 's' : ''} ${others.join(', ')}`;
 	return ` (and ${items}, whose own errors show under Continue On Fail)`;
 }
+function newRun(total: number): Run {
+	return { total, started: new Set(), settled: new Map(), ownDescriptions: new Map(), release: [] };
+}
+
 function runOf(context: IExecuteSingleFunctions, itemIndex: number): Run | undefined {
 	const items = runItems(context);
 	if (!items || items.length < 2) return undefined;
 	const batch = runState(context).get(BATCH, () => ({}));
 	// An item starting again means a new attempt on the same items: its outcomes start afresh.
-	if (!batch.run || batch.run.started.has(itemIndex)) {
-		batch.run = {
-			total: items.length,
-			started: new Set(),
-			settled: new Map(),
-			ownDescriptions: new Map(),
-			release: [],
-		};
-	}
+	if (!batch.run || batch.run.started.has(itemIndex)) batch.run = newRun(items.length);
 	const run = batch.run;
 	run.started.add(itemIndex);
 	return run;
@@ -72,9 +70,60 @@ export async function checkedWithTheOtherItems<T>(
 	const itemIndex = context.getItemIndex();
 	const run = runOf(context, itemIndex);
 	if (!run) return await checks();
+	return await heldForTheOthers(context, run, checks, waitLimitMs, nothingSent);
+}
+
+/**
+ * The run's second step, for writes a request needs before it is sent (the media of a post,
+ * uploaded only once every item's checks passed): each item that passed `checkedWithTheOtherItems`
+ * does its writes, then waits here for the others that passed; if one failed (an address the
+ * service could not fetch), no item's request is sent, and the run's error says the files already
+ * uploaded stay in the media library. Without Continue On Fail every item of such a run has passed
+ * its checks.
+ */
+export async function uploadedWithTheOtherItems<T>(
+	context: IExecuteSingleFunctions,
+	uploads: () => Promise<T>,
+	waitLimitMs = WAIT_LIMIT_MS,
+): Promise<T> {
+	const itemIndex = context.getItemIndex();
+	const checked = runItems(context) && runState(context).get(BATCH, () => ({})).run;
+	if (!checked || !checked.started.has(itemIndex)) return await uploads();
+	const passed = [...checked.settled.values()].filter((error) => error === undefined).length;
+	if (!checked.uploads || checked.uploads.started.has(itemIndex)) checked.uploads = newRun(passed);
+	const run = checked.uploads;
+	run.started.add(itemIndex);
+	return await heldForTheOthers(context, run, uploads, waitLimitMs, nothingPosted);
+}
+
+/** The run's sentence after a failed item's own words: what was not sent, and how to go on. */
+type RunSentence = (failedIndex: number, others: number[]) => string;
+
+const nothingSent: RunSentence = (failedIndex, others) =>
+	`Nothing was sent for any item of this run: the node sends all the items of a write run ` +
+	`or none, so that running it again after a fix does nothing twice. ` +
+	`Fix item ${failedIndex + 1}${othersInWords(others)}, ` +
+	`or turn on Continue On Fail to send the valid items and get the others as error items.`;
+
+const nothingPosted: RunSentence = (failedIndex, others) =>
+	`No post was created for any item of this run: the node sends all the items of a write run ` +
+	`or none. The files uploaded for the run's items before this failure stay in the media ` +
+	`library (Media → Get Many lists them); running again uploads them again. ` +
+	`Fix item ${failedIndex + 1}${othersInWords(others)}, ` +
+	`or turn on Continue On Fail to send the valid items and get the others as error items.`;
+
+/** One item's step, then the wait for the run's other items in the same step (see above). */
+async function heldForTheOthers<T>(
+	context: IExecuteSingleFunctions,
+	run: Run,
+	step: () => Promise<T>,
+	waitLimitMs: number,
+	sentence: RunSentence,
+): Promise<T> {
+	const itemIndex = context.getItemIndex();
 	let outcome: { value: T } | { error: unknown };
 	try {
-		outcome = { value: await checks() };
+		outcome = { value: await step() };
 	} catch (error) {
 		outcome = { error };
 	}
@@ -125,12 +174,13 @@ export async function checkedWithTheOtherItems<T>(
 	}
 	const [firstIndex, firstError] = failed[0];
 	const others = failed.slice(1).map(([index]) => index + 1);
-	const nothingSent =
-		`Nothing was sent for any item of this run: the node sends all the items of a write run ` +
-		`or none, so that running it again after a fix does nothing twice. ` +
-		`Fix item ${firstIndex + 1}${othersInWords(others)}, ` +
-		`or turn on Continue On Fail to send the valid items and get the others as error items.`;
-	throw runError(context, firstIndex, firstError, run.ownDescriptions.get(firstIndex), nothingSent);
+	throw runError(
+		context,
+		firstIndex,
+		firstError,
+		run.ownDescriptions.get(firstIndex),
+		sentence(firstIndex, others),
+	);
 }
 
 /**

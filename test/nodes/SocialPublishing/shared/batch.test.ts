@@ -1,7 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped: a check that takes its time */
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { checkedWithTheOtherItems } from '../../../../nodes/SocialPublishing/shared/batch';
+import {
+	checkedWithTheOtherItems,
+	uploadedWithTheOtherItems,
+} from '../../../../nodes/SocialPublishing/shared/batch';
 
 /** The contexts n8n gives the items of one run: the same input items, each its own index. */
 function runContexts(
@@ -90,4 +93,83 @@ test('an item still checking (a media URL uploading) is waited for past the limi
 	await expect(checkedWithTheOtherItems(alone, pass, LIMIT_MS)).rejects.toThrow(
 		'Nothing was sent for item 1: not every item of the run could be checked',
 	);
+});
+
+describe('uploadedWithTheOtherItems: the writes before the request, once every item is checked', () => {
+	/** An item as Post → Create runs it: checks, then uploads, then (here) the request. */
+	async function item(
+		context: IExecuteSingleFunctions,
+		checks: () => Promise<string>,
+		uploads: () => Promise<string>,
+		log: string[],
+	): Promise<string> {
+		await checkedWithTheOtherItems(context, checks);
+		await uploadedWithTheOtherItems(context, uploads);
+		log.push(`request of item ${context.getItemIndex() + 1}`);
+		return 'sent';
+	}
+
+	test('nothing is uploaded while an item of the run fails its checks', async () => {
+		const log: string[] = [];
+		const upload = (name: string) => async () => {
+			log.push(`upload of ${name}`);
+			return 'uploaded';
+		};
+		const [first, second] = runContexts([{ json: {} }, { json: {} }]);
+		await Promise.allSettled([
+			item(first, pass, upload('item 1'), log),
+			item(second, fail, upload('item 2'), log),
+		]);
+		expect(log).toEqual([]);
+	});
+
+	test('an upload that fails stops every request, and the run says the files already uploaded stay', async () => {
+		const log: string[] = [];
+		const [first, second] = runContexts([{ json: {} }, { json: {} }]);
+		const uploaded = async () => {
+			log.push('upload of item 1');
+			return 'uploaded';
+		};
+		const refused = async () => {
+			throw new Error('the service could not upload "https://media.example.com/missing.png"');
+		};
+		const outcomes = await Promise.allSettled([
+			item(first, pass, uploaded, log),
+			item(second, pass, refused, log),
+		]);
+		expect(log).toEqual(['upload of item 1']);
+		const errors = outcomes.map((o) =>
+			o.status === 'rejected' ? (o.reason as Error & { description: string }) : undefined,
+		);
+		for (const error of errors) {
+			expect(error?.message).toBe(
+				'the service could not upload "https://media.example.com/missing.png"',
+			);
+			expect(error?.description).toBe(
+				'No post was created for any item of this run: the node sends all the items of a write ' +
+					"run or none. The files uploaded for the run's items before this failure stay in the " +
+					'media library (Media → Get Many lists them); running again uploads them again. Fix ' +
+					'item 2, or turn on Continue On Fail to send the valid items and get the others as ' +
+					'error items.',
+			);
+		}
+	});
+
+	test('with Continue On Fail the items that passed their checks upload and go on without waiting for the others', async () => {
+		const log: string[] = [];
+		const [first, second, third] = runContexts([{ json: {} }, { json: {} }, { json: {} }], true);
+		const upload = async () => 'uploaded';
+		const outcomes = await Promise.allSettled([
+			item(first, pass, upload, log),
+			item(second, fail, upload, log),
+			item(third, pass, upload, log),
+		]);
+		expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+		expect(log.sort()).toEqual(['request of item 1', 'request of item 3']);
+	});
+
+	test('a single item uploads and goes on', async () => {
+		const [only] = runContexts([{ json: {} }]);
+		await expect(uploadedWithTheOtherItems(only, async () => 'uploaded')).resolves.toBe('uploaded');
+	});
 });

@@ -11,16 +11,18 @@
  * 3. read the channels (GET /integrations, once per run) for names, platforms and unknown
  *    ids; for an X channel whose text is over the standard limit, read its limit
  *    (GET /integration-settings/:id: premium accounts get more);
- * 4. check the whole body again with everything known; then upload the media URLs
- *    (POST /upload-from-url, each address once per run), still inside the run's all-or-nothing
- *    checks;
- * 5. with "next free slot", ask GET /find-slot/:id for every channel and take the latest;
- * 6. upload the files given as binary fields (`uploads.ts`); only then POST /posts is sent, by the
- *    transport, which never repeats a POST (only a 429, refused before processing, is retried).
- *    With Options → Check Only, steps 1-5 run without stopping at a problem and without any write
- *    (no upload, the slot not taken), and the report (`checkOnly.ts`) is the output: the transport
- *    sends nothing. The steps are functions of their own, so that another operation sending a post
- *    body can run the same checks.
+ * 4. check the whole body again with everything known; the item then waits until every item of
+ *    the run has passed its checks (shared/batch.ts);
+ * 5. upload the media URLs (POST /upload-from-url, each address once per run) and the files given
+ *    as binary fields (`uploads.ts`), then wait until every item's uploads are done: one that
+ *    fails stops every post of the run;
+ * 6. with "next free slot", ask GET /find-slot/:id for every channel and take the latest; only then
+ *    POST /posts is sent, by the transport, which never repeats a POST (only a 429, refused before
+ *    processing, is retried).
+ *    With Options → Check Only, steps 1-4 and 6 run without stopping at a problem and without
+ *    any write (no upload, the slot not taken), and the report (`checkOnly.ts`) is the output: the
+ *    transport sends nothing. The steps are functions of their own, so that another operation
+ *    sending a post body can run the same checks.
  */
 import type {
 	IDataObject,
@@ -37,7 +39,7 @@ import {
 	type PlatformProblem,
 	type RuleProblem,
 } from '../../../shared/postRules';
-import { checkedWithTheOtherItems } from '../../../shared/batch';
+import { checkedWithTheOtherItems, uploadedWithTheOtherItems } from '../../../shared/batch';
 import { runState, RunSlot } from '../../../shared/runState';
 import { isMalformedId } from '../../../shared/routing';
 import type { Channel } from '../../../shared/channel';
@@ -423,14 +425,17 @@ export async function buildCreatePostRequest(
 			);
 			if (problems.length > 0) throw problemsError(node, problems, request.context, request.body);
 		}
-		// Media URLs are uploaded inside the run's checks, once this item's passed: an address the
-		// service cannot fetch stops every item of the run before any post is created
-		// (shared/batch.ts).
-		const failed = await uploadMediaUrls(this, prepared.mediaUrls, prepared.sharedParts);
-		if (failed.length > 0) throw problemsError(node, failed, request.context, request.body);
 		return { ...prepared, infos, known };
 	});
 	const { request, infos, known, binaryMedia } = prepared;
+
+	// Uploads only once every item of the run passed its checks, and no post before every item's
+	// uploads are done: an address the service cannot fetch stops the whole run (shared/batch.ts).
+	await uploadedWithTheOtherItems(this, async () => {
+		const failed = await uploadMediaUrls(this, prepared.mediaUrls, prepared.sharedParts);
+		if (failed.length > 0) throw problemsError(node, failed, request.context, request.body);
+		await uploadPending(this, binaryMedia.pending);
+	});
 
 	if (request.wantsNextSlot) {
 		const slot = await nextFreeSlot(
@@ -441,8 +446,6 @@ export async function buildCreatePostRequest(
 		if (typeof slot !== 'string') throw problemsError(node, slot, request.context);
 		request.body.date = slot;
 	}
-
-	await uploadPending(this, binaryMedia.pending);
 
 	const warnings = warningsOf(prepared, infos);
 	runState(this)

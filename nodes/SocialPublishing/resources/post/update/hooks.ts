@@ -23,7 +23,7 @@ import {
 	type IN8nHttpFullResponse,
 	type INodeExecutionData,
 } from 'n8n-workflow';
-import { checkedWithTheOtherItems } from '../../../shared/batch';
+import { checkedWithTheOtherItems, uploadedWithTheOtherItems } from '../../../shared/batch';
 import type { Channel } from '../../../shared/channel';
 import { isPlatformId, PLATFORMS, type PlatformId } from '../../../shared/platforms';
 import {
@@ -553,15 +553,17 @@ export async function buildUpdateRequest(
 		const prepared = await prepareEdit(this, options, false);
 		const { problems, context, edit } = prepared;
 		if (problems.length > 0 || !edit) throw problemsError(node, problems, context, edit?.body);
-		// Media URLs are uploaded inside the run's checks, as Create does: one the service cannot
-		// fetch stops every item of the run before any post is changed.
-		const failed = await uploadMediaUrls(this, edit.mediaUrls, true);
-		if (failed.length > 0) throw problemsError(node, failed, context, edit.body);
 		return edit;
 	});
 
 	const { post, body, sentAs, settings, binaryMedia, channel } = edit;
-	await uploadPending(this, binaryMedia.pending);
+	// Uploads only once every item of the run passed its checks, and no edit before every item's
+	// uploads are done: an address the service cannot fetch stops the whole run (shared/batch.ts).
+	await uploadedWithTheOtherItems(this, async () => {
+		const failed = await uploadMediaUrls(this, edit.mediaUrls, false);
+		if (failed.length > 0) throw problemsError(node, failed, edit.request.context, body);
+		await uploadPending(this, binaryMedia.pending);
+	});
 	runState(this)
 		.get(SENT, () => new Map())
 		.set(this.getItemIndex(), {

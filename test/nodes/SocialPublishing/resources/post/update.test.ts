@@ -476,7 +476,10 @@ describe('Post → Update: Options → Check Only', () => {
 describe('Post → Update: Follow-Up Parts with Delay (Minutes) and media by URL, as in Create', () => {
 	let files: Awaited<ReturnType<typeof serveFilesOverHttps>>;
 	beforeAll(async () => {
-		files = await serveFilesOverHttps({ '/cover.png': sends(png(), 'image/png') });
+		files = await serveFilesOverHttps({
+			'/cover.png': sends(png(), 'image/png'),
+			'/gone.png': (_req, res) => res.writeHead(404).end('not found'),
+		});
 	});
 	afterAll(async () => await files?.close());
 	beforeEach(async () => {
@@ -524,6 +527,30 @@ describe('Post → Update: Follow-Up Parts with Delay (Minutes) and media by URL
 			['Spring sale starts Monday', 0],
 			['The reply', 30],
 		]);
+	});
+
+	it("changes no post of the run when one item's URL cannot be fetched (all or nothing)", async () => {
+		const [first, second] = [await created(t), await created(t)];
+		await t.sandbox.control.clearRequests();
+
+		const result = await t.run(
+			{
+				resource: 'post',
+				operation: 'update',
+				postId: '={{ $json.postId }}',
+				updateFields: {},
+				...withFollowUp({ media: { item: [{ source: 'url', url: '={{ $json.url }}' }] } }),
+			},
+			{
+				items: [
+					{ json: { postId: first, url: files.url('/cover.png') } },
+					{ json: { postId: second, url: files.url('/gone.png') } },
+				],
+			},
+		);
+
+		expect(errorOf(result).message).toMatch(/^Item 2, .*media 1 → URL: /);
+		expect((await writes()).filter((route) => route === 'POST /posts')).toEqual([]);
 	});
 
 	it("refuses a negative delay in Create's words, before any request that writes", async () => {

@@ -122,8 +122,39 @@ describe('Post → Create: media by URL', () => {
 			`Item 2, channel 1 "${mastodon.name}" (Mastodon), part 1 (the post), media 1 → URL: the service could not upload "${gone}": The service refused the request: Failed to fetch URL`,
 		);
 		expect(error.description).toContain('No post was created for this item');
-		expect(error.description).toContain('Nothing was sent for any item of this run');
+		// Item 1's address was uploaded before item 2's failed: said, not hidden.
+		expect(error.description).toContain(
+			'No post was created for any item of this run: the node sends all the items of a write run ' +
+				"or none. The files uploaded for the run's items before this failure stay in the media " +
+				'library (Media → Get Many lists them)',
+		);
+		expect(error.description).not.toContain('Nothing was sent');
 		expect(await t.requests('POST', '/posts')).toHaveLength(0);
+	});
+
+	it('uploads nothing while another item of the run fails its checks', async () => {
+		const { mastodon } = t.sandbox.seed.channels;
+		const result = await t.run(
+			createParams({
+				channels: [
+					channel({
+						channel: byId(mastodon.id),
+						platform: 'mastodon',
+						parts: parts({
+							content: '={{ $json.text }}',
+							media: [{ url: files.url('/cover.png') }],
+						}),
+					}),
+				],
+				options: LOCAL,
+			}),
+			{ items: [{ json: { text: 'Fresh bread' } }, { json: { text: 'a'.repeat(600) } }] },
+		);
+		const error = errorOf(result);
+		expect(error.message).toMatch(/^Item 2, channel 1 .*Mastodon.* takes at most 500/);
+		expect(error.description).toContain('Nothing was sent for any item of this run');
+		expect(await t.routes()).not.toContain('POST /upload-from-url');
+		expect(asked).toEqual([]);
 	});
 
 	it("judges the media by the file's ending with the platform's rules before uploading anything", async () => {

@@ -56,6 +56,25 @@ describe('Post → Create: media from a binary field', () => {
 		expect(second).toEqual(first);
 	});
 
+	it("creates no post of the run when one item's upload fails, and says the uploaded files stay", async () => {
+		const { mastodon } = t.sandbox.seed.channels;
+		await t.sandbox.control.addFault({ method: 'POST', path: '/upload', fault: 'error500' });
+		const [item] = withFiles({ photo: png() });
+		const result = await t.run(
+			createParams({
+				parts: parts({ content: 'Fresh from the oven', media: [{ binaryProperty: 'photo' }] }),
+				channels: [channel({ channel: byId(mastodon.id) })],
+			}),
+			{ items: [item, { ...item, json: { second: true } }] },
+		);
+		expect(errorText(result)).toContain(
+			"The files uploaded for the run's items before this failure stay in the media library",
+		);
+		const routes = await t.routes();
+		expect(routes.filter((route) => route === 'POST /upload')).toHaveLength(2);
+		expect(routes).not.toContain('POST /posts');
+	});
+
 	it('judges the real kind of the file before uploading anything', async () => {
 		const { x } = t.sandbox.seed.channels;
 		const result = await t.run(
