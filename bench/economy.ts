@@ -27,6 +27,8 @@ const MEDIA_ITEMS = 40;
 const POST_RANGE_DAYS = 800;
 const CHANNELS_PER_POST = 20;
 const CREATE_ITEMS = 10;
+/** A post this far ahead is in the 6th window of Post → Update's search. */
+const FIVE_YEARS_DAYS = 5 * 365;
 
 /** The least the API needs for each call measured, and why. */
 export const MINIMUM: Record<string, { requests: number; reason: string }> = {
@@ -55,6 +57,14 @@ export const MINIMUM: Record<string, { requests: number; reason: string }> = {
 	'Post → Update, text and date of a queued post': {
 		requests: 2,
 		reason: '1 GET /posts (the API reads no single post) + 1 POST /posts with its id',
+	},
+	'Post → Update, a post 5 years ahead, found window by window': {
+		requests: 2,
+		reason: '1 GET /posts (the API reads no single post) + 1 POST /posts with its id',
+	},
+	'Post → Update, a post 5 years ahead, Options → Current Publish Date': {
+		requests: 2,
+		reason: '1 GET /posts on its day + 1 POST /posts with its id',
 	},
 	'Post → Update, settings only': {
 		requests: 2,
@@ -203,10 +213,15 @@ function createParameters(
 }
 
 /** A queued post on the production sandbox's channel of `platform`, to edit. */
-async function queuedPost(ctx: Ctx, platform: string, settings: IDataObject = {}): Promise<string> {
+async function queuedPost(
+	ctx: Ctx,
+	platform: string,
+	settings: IDataObject = {},
+	date = iso(3),
+): Promise<string> {
 	const [created] = await ctx.production.api<Array<{ postId: string }>>('POST', '/posts', {
 		type: 'schedule',
-		date: iso(3),
+		date,
 		shortLink: false,
 		tags: [],
 		posts: [
@@ -249,13 +264,34 @@ export const CASES: Case[] = [
 						updateFields: {
 							content: 'Edited by the benchmark',
 							date: iso(5),
-							media: {},
-							followUps: {},
 						},
+						mediaAndFollowUps: 'none',
 					},
 				);
 		},
 	],
+	...([undefined, FIVE_YEARS_DAYS] as const).map(
+		(currentDate): Case => [
+			currentDate === undefined
+				? 'Post → Update, a post 5 years ahead, found window by window'
+				: 'Post → Update, a post 5 years ahead, Options → Current Publish Date',
+			async (ctx) => {
+				const postId = await queuedPost(ctx, 'mastodon', {}, iso(FIVE_YEARS_DAYS));
+				return async () =>
+					await node(
+						{ ...ctx, credentials: ctx.production.credentials },
+						{
+							resource: 'post',
+							operation: 'update',
+							postId,
+							updateFields: { content: 'Edited by the benchmark' },
+							mediaAndFollowUps: 'none',
+							options: currentDate === undefined ? {} : { currentDate: iso(currentDate) },
+						},
+					);
+			},
+		],
+	),
 	[
 		'Post → Update, settings only',
 		async (ctx) => {

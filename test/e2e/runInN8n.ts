@@ -213,7 +213,8 @@ function workflowsFile(imageUrl: string, queuedPostId: string): Json[] {
 					resource: 'post',
 					operation: 'update',
 					postId: queuedPostId,
-					updateFields: { content: MOVED.content, date: MOVED.date, media: {}, followUps: {} },
+					updateFields: { content: MOVED.content, date: MOVED.date },
+					mediaAndFollowUps: 'none',
 				},
 				GOOD_CREDENTIAL,
 			),
@@ -532,7 +533,7 @@ async function main(): Promise<number> {
 			},
 		);
 		await check(
-			'Post → Update reschedules a queued post in place: one POST /posts with its id and group, type schedule',
+			'Post → Update reschedules a queued post in place (The Post Has None): one POST /posts with its id and group, type schedule',
 			async () => {
 				await sandbox.control.clearRequests();
 				const run = await execute(UPDATE_WORKFLOW);
@@ -543,8 +544,6 @@ async function main(): Promise<number> {
 					{
 						text: { before: QUEUED.content, after: MOVED.content },
 						date: { before: QUEUED.date, after: MOVED.date },
-						media: { before: 'not shown by the service', after: [] },
-						followUpParts: { before: 'not shown by the service', after: [] },
 					},
 					'changes',
 				);

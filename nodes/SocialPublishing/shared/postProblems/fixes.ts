@@ -3,7 +3,7 @@ import { MEDIA_EXTENSIONS, PLATFORMS, POST_LIMITS } from '../platforms';
 import type { FieldFault, PlatformProblem, RuleProblem } from '../postRules';
 import { LENGTH_COUNTING_WORDS } from '../postRules/text';
 import type { JsonRefusal } from '../userValues';
-import type { Located } from './places';
+import { NODE_FIELD_LABELS, PARTS_CHOICES, type Located, type PartsChoice } from './places';
 import type {
 	DelayProblem,
 	EntryLabel,
@@ -195,6 +195,9 @@ function binaryFileHint(finding: Extract<NodeFinding, { code: 'binaryFile' }>): 
 	);
 }
 
+/** An option of Media and Follow-Up Parts in the editor's words, with its value for expressions. */
+const choiceWords = (choice: PartsChoice) => `${PARTS_CHOICES[choice]} (${choice})`;
+
 /** How to fix a problem the node found itself. */
 export function nodeHint(problem: NodeFinding & { field: NodeField }): string {
 	switch (problem.code) {
@@ -216,7 +219,10 @@ export function nodeHint(problem: NodeFinding & { field: NodeField }): string {
 				`Channel with settings as JSON)`
 			);
 		case 'dateNotRead':
-			return DATE_HINT;
+			return problem.field === 'currentDate'
+				? "give the post's publishDate as Post → Get Many outputs it, or remove the option " +
+						'(the post is then searched for a year back to ten ahead)'
+				: DATE_HINT;
 		case 'pastDate': {
 			const publishNow =
 				problem.field === 'requestJsonDate' ? 'give "type": "now"' : 'set Type to Now';
@@ -246,17 +252,19 @@ export function nodeHint(problem: NodeFinding & { field: NodeField }): string {
 			return 'enable the channel in the service, or choose "At a Date and Time"';
 		case 'nothingToChange':
 			return (
-				'add the fields to change: Text, Media, Follow-Up Parts, Publish At ' + 'or Settings (JSON)'
+				'add the fields to change (Text, Publish At or Settings (JSON)), or choose ' +
+				`${NODE_FIELD_LABELS.mediaAndFollowUps} → ${PARTS_CHOICES.replace} to change those`
 			);
-		case 'unstatedParts': {
-			const names = problem.unstated.map((name) =>
-				name === 'media' ? 'Media' : 'Follow-Up Parts',
-			);
+		case 'unknownPartsChoice':
 			return (
-				`add Update Fields → ${names.join(' and ')} with what the post should have ` +
-				'(added but left empty: none); Settings (JSON) alone changes nothing else'
+				`choose ${choiceWords('none')} or ${choiceWords('replace')}, or ` +
+				`${choiceWords('notSaid')} for Settings (JSON) alone`
 			);
-		}
+		case 'partsNotSaid':
+			return (
+				`choose ${PARTS_CHOICES.none} when it has neither, or ${PARTS_CHOICES.replace} and ` +
+				'give them (left empty: none)'
+			);
 		case 'postNotFound':
 			return (
 				'take the ID from Post → Get Many, Post → Create or the trigger; a deleted post cannot ' +

@@ -18,7 +18,14 @@ import {
 	platformHint,
 	withoutFinalPeriod,
 } from './fixes';
-import { channelLabel, fieldLabel, locate, nodeFieldLabel, partLabel } from './places';
+import {
+	channelLabel,
+	fieldLabel,
+	locate,
+	nodeFieldLabel,
+	PARTS_CHOICES,
+	partLabel,
+} from './places';
 import type {
 	BinaryFileRefusal,
 	DelayProblem,
@@ -43,7 +50,7 @@ export type {
 	ProblemContext,
 	WordedProblem,
 } from './types';
-export { channelLabel, locate, partLabel } from './places';
+export { channelLabel, locate, PARTS_CHOICES, partLabel, type PartsChoice } from './places';
 
 /** The value at a dotted body path (`posts.0.settings.title`), to say what was given. */
 function valueAt(body: Record<string, unknown> | undefined, path: string): unknown {
@@ -295,12 +302,16 @@ function nodeWords(finding: NodeFinding): string {
 			return 'the channel is disabled, and the service finds no slot for a disabled channel';
 		case 'nothingToChange':
 			return 'no field to change was added';
-		case 'unstatedParts':
+		case 'unknownPartsChoice':
+			return `is ${shownValue(finding.value)}, not one of its options`;
+		case 'partsNotSaid': {
+			const names = finding.resending.map((name) => (name === 'content' ? 'Text' : 'Publish At'));
 			return (
-				'changing the text, media, follow-up parts or date sends the whole post again, and ' +
-				"the service does not show a post's media or follow-up parts, so the node cannot " +
-				'keep them unsaid'
+				`is ${PARTS_CHOICES.notSaid}, and a new ${names.join(' and ')} sends the whole post ` +
+				'again, which replaces its media and follow-up parts; the service does not show ' +
+				'them, so the node cannot keep them'
 			);
+		}
 		case 'postNotFound':
 			return (
 				`no post ${finding.postId} among the organisation's posts dated ${finding.from} to ` +

@@ -42,8 +42,22 @@ export const NODE_FIELD_LABELS: Record<NodeField, string> = {
 	updateFields: 'Update Fields',
 	updateDate: 'Update Fields → Publish At',
 	updateSettingsJson: 'Update Fields → Settings (JSON)',
+	currentDate: 'Options → Current Publish Date',
+	mediaAndFollowUps: 'Media and Follow-Up Parts',
 	postId: 'Post ID',
 };
+
+/**
+ * The options of Post → Update's Media and Follow-Up Parts (their names in the editor, by value):
+ * what the post's media and follow-up parts are after an edit that sends the whole post again.
+ */
+export const PARTS_CHOICES = {
+	notSaid: 'Not Said',
+	none: 'The Post Has None',
+	replace: 'Replace With These',
+} as const;
+
+export type PartsChoice = keyof typeof PARTS_CHOICES;
 
 /** The field of a problem the node found, inside its media item when it has one. */
 export function nodeFieldLabel(problem: { field: NodeField; mediaIndex?: number }): string {

@@ -25,6 +25,8 @@ export type NodeField =
 	| 'updateFields'
 	| 'updateDate'
 	| 'updateSettingsJson'
+	| 'currentDate'
+	| 'mediaAndFollowUps'
 	| 'postId';
 
 /** Why a binary field of the input item gives no file a post can use (`binaryFile`). */
@@ -72,8 +74,11 @@ export type NodeFinding =
 	| { code: 'channelDisabled' }
 	/** Post → Update: no field added. */
 	| { code: 'nothingToChange' }
-	/** Post → Update: a resend without Media or Follow-Up Parts stated (`unstated`). */
-	| { code: 'unstatedParts'; unstated: Array<'media' | 'followUps'> }
+	/** Post → Update: Media and Follow-Up Parts is none of its options. */
+	| { code: 'unknownPartsChoice'; value: unknown }
+	/** Post → Update: a new Text or Publish At (`resending`) while Media and Follow-Up Parts is
+	 * Not Said. */
+	| { code: 'partsNotSaid'; resending: Array<'content' | 'date'> }
 	/** Post → Update: no such post in the range searched. */
 	| { code: 'postNotFound'; postId: string; from: string; to: string }
 	| { code: 'postPublished'; postId: string; publishDate: string }

@@ -313,8 +313,9 @@ async function refuseUnusableCredential(
 }
 
 /**
- * Put on the request options by an operation's preSend that answers the item itself (Post →
- * Create's Check Only): the items it gives are the output, and the request is not sent.
+ * Put on the request options by an operation's preSend that answers the item itself (Check Only
+ * of Post → Create and Post → Update): the items it gives are the output, and the request is not
+ * sent.
  */
 export const ANSWERED_WITHOUT_SENDING = Symbol('answeredWithoutSending');
 
@@ -378,11 +379,14 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 			this: IExecutePaginationFunctions,
 			requestData: DeclarativeRestApiSettings.ResultOptions,
 		): Promise<INodeExecutionData[]> {
-			const { send, finish, captured } = prepare(
-				this,
-				requestData,
-				await refuseUnusableCredential(this),
-				(method, path) => matchOf(route, method, path),
+			const credential = await refuseUnusableCredential(this);
+			// Answered by its preSend (Post → Update's Check Only): the items, nothing sent.
+			const answered = (requestData.options as unknown as Record<symbol, unknown>)[
+				ANSWERED_WITHOUT_SENDING
+			];
+			if (Array.isArray(answered)) return credential.value(answered as INodeExecutionData[]);
+			const { send, finish, captured } = prepare(this, requestData, credential, (method, path) =>
+				matchOf(route, method, path),
 			);
 			const returnAll = this.getNodeParameter('returnAll', true) as boolean;
 			const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);

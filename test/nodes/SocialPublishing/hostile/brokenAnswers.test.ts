@@ -55,6 +55,9 @@ interface Operation {
 }
 
 const updateRun = EVERY_OPERATION.find((operation) => operation.name === 'Post → Update')!;
+const updateEdit = EVERY_OPERATION.find(
+	(operation) => operation.name === 'Post → Update, a new date with a follow-up part',
+)!;
 
 const OPERATIONS: Operation[] = [
 	{
@@ -207,6 +210,20 @@ const OPERATIONS: Operation[] = [
 		kind: 'object',
 		otherShape: '"integration" of element 1 is missing',
 		missing: [{ publishDate: '2030-01-15T10:00:00.000Z' }, '"postId" is missing'],
+		mayHave: /The post may have been changed: check it with Post → Get Many/,
+	},
+	{
+		// The edit: the post found, its channel read and a media URL uploaded first (everyOperation.ts).
+		name: 'Post → Update, a new date with a follow-up part',
+		parameters: updateEdit.parameters,
+		before: updateEdit.before,
+		method: 'POST',
+		path: '/posts',
+		is: 'the changed post',
+		success: [{ postId: 'p1', integration: 'c1' }],
+		kind: 'list',
+		otherShape: '"postId" is missing',
+		missing: [[{ integration: 'c1' }], '"postId" of element 1 is missing'],
 		mayHave: /The post may have been changed: check it with Post → Get Many/,
 	},
 	{

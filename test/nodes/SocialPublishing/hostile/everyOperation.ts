@@ -36,6 +36,25 @@ const png = Buffer.from(
 	'base64',
 );
 
+/** What Post → Update asks first: the post (a queued post of c1, in GET /posts) and its channel. */
+const UPDATE_LOOKUPS: Record<string, Handler> = {
+	'GET /posts': answers.json(200, {
+		posts: [
+			{
+				id: 'p1',
+				content: 'Hello',
+				publishDate: '2030-01-15T10:00:00.000Z',
+				state: 'QUEUE',
+				group: 'g1',
+				settings: '{}',
+				tags: [],
+				integration: { id: 'c1', providerIdentifier: 'threads', name: 'Main' },
+			},
+		],
+	}),
+	'GET /integrations': answers.json(200, [CHANNEL]),
+};
+
 export const EVERY_OPERATION: HostileOperation[] = [
 	{
 		name: 'Channel → Check Connection',
@@ -111,22 +130,39 @@ export const EVERY_OPERATION: HostileOperation[] = [
 			postId: 'p1',
 			updateFields: { settingsJson: '{"who_can_reply_post": "everyone"}' },
 		},
-		before: {
-			'GET /posts': answers.json(200, {
-				posts: [
+		before: UPDATE_LOOKUPS,
+	},
+	{
+		// The edit path with every field it adds: found on its day (Options → Current Publish Date), its channel read,
+		// a follow-up's media URL uploaded (a loopback address, allowed, asks no name server), then POST /posts with
+		// its id.
+		name: 'Post → Update, a new date with a follow-up part',
+		method: 'POST',
+		route: 'POST /posts',
+		parameters: {
+			resource: 'post',
+			operation: 'update',
+			postId: 'p1',
+			updateFields: { date: '2030-02-01T09:00:00.000Z' },
+			mediaAndFollowUps: 'replace',
+			followUps: {
+				part: [
 					{
-						id: 'p1',
-						content: 'Hello',
-						publishDate: '2030-01-15T10:00:00.000Z',
-						state: 'QUEUE',
-						group: 'g1',
-						settings: '{}',
-						tags: [],
-						integration: { id: 'c1', providerIdentifier: 'threads', name: 'Main' },
+						content: 'Reply',
+						delay: 5,
+						media: { item: [{ source: 'url', url: 'https://127.0.0.1/a.png' }] },
 					},
 				],
+			},
+			options: { currentDate: '2030-01-15T10:00:00.000Z', allowPrivateAddress: true },
+		},
+		before: {
+			...UPDATE_LOOKUPS,
+			'POST /upload-from-url': answers.json(200, {
+				id: 'm1',
+				name: 'a.png',
+				path: 'https://cdn.example.com/a.png',
 			}),
-			'GET /integrations': answers.json(200, [CHANNEL]),
 		},
 	},
 	{

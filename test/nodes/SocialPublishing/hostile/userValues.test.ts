@@ -118,6 +118,16 @@ const mediaUrl = (url: unknown): INodeParameters =>
 		channels: [channelEntry({ channel: byId(MASTODON), platform: 'mastodon' })],
 	});
 
+/** Post → Update of a post with a new date, The Post Has None, and these parameters over it. */
+const updateWith = (more: INodeParameters): INodeParameters => ({
+	resource: 'post',
+	operation: 'update',
+	postId: POST,
+	updateFields: { date: '2030-02-01T09:00' },
+	mediaAndFollowUps: 'none',
+	...more,
+});
+
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 const CASES: HostileCase[] = [
@@ -495,6 +505,24 @@ const CASES: HostileCase[] = [
 		what: 'Delay (Minutes) infinite',
 		parameters: followUpDelay('={{ 1/0 }}'),
 		message: 'Delay (Minutes): infinite is not a number of minutes',
+	},
+	// Post → Update: its choice and Options → Current Publish Date, judged before the post is looked for.
+	{
+		what: 'Post → Update: Media and Follow-Up Parts from an expression that gives an object',
+		parameters: updateWith({ mediaAndFollowUps: '={{ { keep: true } }}' }),
+		message: /^Item \d, Media and Follow-Up Parts: is \{"keep":true\}, not one of its options$/,
+		description: 'choose The Post Has None (none) or Replace With These (replace)',
+	},
+	{
+		what: 'Post → Update: Current Publish Date on 30 February',
+		parameters: updateWith({ options: { currentDate: '2030-02-30T10:00' } }),
+		message:
+			/^Item \d, Options → Current Publish Date: "2030-02-30T10:00" does not exist: February 2030 has 28 days, so there is no day 30$/,
+	},
+	{
+		what: 'Post → Update: Current Publish Date from an expression that gives a list',
+		parameters: updateWith({ options: { currentDate: '={{ [2030, 1, 15] }}' } }),
+		message: /^Item \d, Options → Current Publish Date: /,
 	},
 	// Media by URL inside Post → Create: judged like Upload From URL, before any request (no upload, no post).
 	{

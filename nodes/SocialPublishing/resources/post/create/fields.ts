@@ -188,18 +188,21 @@ export const allowPastDateOption: INodeProperties = {
 		'would publish today.',
 };
 
+/** Options → Allow Private Address, for media URLs (mediaUrls.ts): Post → Update offers it too. */
+export const allowPrivateAddressOption: INodeProperties = {
+	displayName: 'Allow Private Address',
+	name: 'allowPrivateAddress',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether media URLs may point to this machine or a private network (127.0.0.1, 10.x, ' +
+		'192.168.x, localhost, .local, .internal). Only for a self-hosted service on your own ' +
+		'network that is configured to fetch from it; the public service refuses such addresses.',
+};
+
 const optionsProperty: INodeProperties = optionalFields('Options', [
 	allowPastDateOption,
-	{
-		displayName: 'Allow Private Address',
-		name: 'allowPrivateAddress',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether media URLs may point to this machine or a private network (127.0.0.1, 10.x, ' +
-			'192.168.x, localhost, .local, .internal). Only for a self-hosted service on your own ' +
-			'network that is configured to fetch from it; the public service refuses such addresses.',
-	},
+	allowPrivateAddressOption,
 	{
 		displayName: 'Check Only',
 		name: 'checkOnly',

@@ -5,7 +5,8 @@
  * year ahead. A post not found is unknown or deleted: the service would answer 201 to either and
  * create a new post or edit a deleted one (docs/real-backend.md), so the node stops before sending.
  * What GET /posts shows of a post is its first part only (text, date, state, group, settings, tags,
- * channel): not its media, not its follow-up parts, not their ids.
+ * channel): not its media, not its follow-up parts, not their ids. Options → Current Publish Date
+ * makes a post found in one request wherever its date is.
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
@@ -88,13 +89,23 @@ function readPost(listed: IDataObject): CurrentPost {
 	};
 }
 
-/** The post of this id, or undefined when no window holds it. */
+/** How far around a date given as the post's current one GET /posts is asked first. */
+export const NEAR_DATE_MS = DAY_MS;
+
+/**
+ * The post of this id, or undefined when no window holds it. Given the post's current date (`near`,
+ * ms), the day either side of it is asked first, one request; the windows follow only when the post
+ * is not there.
+ */
 export async function findPost(
 	context: IExecuteSingleFunctions,
 	postId: string,
 	now = Date.now(),
+	near?: number,
 ): Promise<CurrentPost | undefined> {
-	for (const [start, end] of searchWindows(now)) {
+	const windows = searchWindows(now);
+	if (near !== undefined) windows.unshift([near - NEAR_DATE_MS, near + NEAR_DATE_MS]);
+	for (const [start, end] of windows) {
 		const answer = (await apiRequest.call(context, 'GET', '/posts', {
 			qs: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() },
 			itemIndex: context.getItemIndex(),

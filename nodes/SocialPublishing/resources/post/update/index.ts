@@ -14,7 +14,14 @@ import { POST_LIMITS } from '../../../shared/platforms';
 import { declareRoute } from '../../../shared/routeFacts';
 import { defineOperation } from '../../../shared/routing';
 import { paginated } from '../../../shared/transport';
-import { allowPastDateOption, mediaProperty, partTextProperty } from '../create/fields';
+import {
+	allowPastDateOption,
+	allowPrivateAddressOption,
+	mediaProperty,
+	partTextProperty,
+} from '../create/fields';
+import { delayProperty } from '../create/delays';
+import { PARTS_CHOICES } from '../../../shared/postProblems';
 import { buildUpdateRequest, toUpdatedPost } from './hooks';
 
 const followUpsProperty: INodeProperties = {
@@ -30,16 +37,50 @@ const followUpsProperty: INodeProperties = {
 	default: {},
 	description:
 		'The parts after the post (thread replies or comments), in order. They replace the ' +
-		'follow-up parts the ' +
-		'post had, which the service does not show; added but left empty, the post has none.',
+		'follow-up parts the post had, which the service does not show; left empty, the post has ' +
+		'none.',
 	options: [
 		{
 			displayName: 'Part',
 			name: 'part',
-			values: [partTextProperty, mediaProperty],
+			values: [partTextProperty, mediaProperty, delayProperty],
 		},
 	],
 };
+
+const partsChoiceProperty: INodeProperties = {
+	displayName: 'Media and Follow-Up Parts',
+	name: 'mediaAndFollowUps',
+	type: 'options',
+	default: 'notSaid',
+	description:
+		'What the post has as media and follow-up parts after the edit. A new text or date sends ' +
+		'the whole post again, which replaces them, and the service does not show them: say what ' +
+		'they are. Settings (JSON) alone keep them as they are.',
+	options: [
+		{
+			name: PARTS_CHOICES.notSaid,
+			value: 'notSaid',
+			description:
+				'Enough for Settings (JSON) alone; a new text or date is refused, as the node cannot ' +
+				'keep what it is not shown',
+		},
+		{
+			name: PARTS_CHOICES.replace,
+			value: 'replace',
+			description:
+				'The post gets the Media and Follow-Up Parts given below (none where left empty), ' +
+				'replacing what it had',
+		},
+		{
+			name: PARTS_CHOICES.none,
+			value: 'none',
+			description: 'The post has no media and no follow-up parts: a new text or date is sent alone',
+		},
+	],
+};
+
+const replacing = { show: { mediaAndFollowUps: ['replace'] } };
 
 const fields: INodeProperties[] = [
 	postIdField({
@@ -53,18 +94,9 @@ const fields: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		description:
-			'Only the fields added are changed. Text, media, follow-up parts and date send the ' +
-			'whole post again: ' +
-			'the service does not show its media or follow-up parts, so those two are then needed too.',
+			'Only the fields added are changed. A new text or date sends the whole post again: say ' +
+			'under Media and Follow-Up Parts what the post has.',
 		options: [
-			followUpsProperty,
-			{
-				...mediaProperty,
-				description:
-					"The post's media, replacing what it had (the service does not show them); added " +
-					'but left ' +
-					'empty, the post has none',
-			},
 			{
 				displayName: 'Publish At',
 				name: 'date',
@@ -72,8 +104,7 @@ const fields: INodeProperties[] = [
 				default: '',
 				description:
 					"The new date, in the workflow's time zone unless the value carries its own offset " +
-					'(e.g. Z). ' +
-					'A queued post is then published at this date.',
+					'(e.g. Z). A queued post is then published at this date.',
 			},
 			{
 				displayName: 'Settings (JSON)',
@@ -95,7 +126,40 @@ const fields: INodeProperties[] = [
 			},
 		],
 	},
-	optionalFields('Options', [allowPastDateOption]),
+	partsChoiceProperty,
+	{
+		...mediaProperty,
+		displayOptions: replacing,
+		description:
+			"The post's media, replacing what it had (the service does not show them); left empty, " +
+			'the post has none',
+	},
+	{ ...followUpsProperty, displayOptions: replacing },
+	optionalFields('Options', [
+		allowPastDateOption,
+		allowPrivateAddressOption,
+		{
+			displayName: 'Check Only',
+			name: 'checkOnly',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to only check the edit and say what would be sent: the request, the text's " +
+				"length against the platform's limit, what would change, the problems and the " +
+				'warnings. Reads the post and its channel but changes and uploads nothing.',
+		},
+		{
+			displayName: 'Current Publish Date',
+			name: 'currentDate',
+			type: 'dateTime',
+			default: '',
+			description:
+				"The post's date now, as Post → Get Many outputs it (publishDate), e.g. " +
+				'{{ $json.publishDate }}: the post is then looked for in GET /posts on that day alone, ' +
+				'one request. When it is not there (a date that is not its own), the node searches a ' +
+				'year back to ten ahead, as without this (up to 11 requests).',
+		},
+	]),
 ];
 
 /**

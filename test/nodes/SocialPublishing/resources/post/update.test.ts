@@ -6,6 +6,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED_IDS } from '../../../../../sandbox';
+import { png, sends } from '../../../../fixtures/media';
+import { serveFilesOverHttps } from '../../../../helpers/httpsFileServer';
 import { errorOf, jsonOf, useSandbox, type Harness } from '../../support';
 
 const { mastodon, x } = SEED_IDS.channels;
@@ -46,8 +48,11 @@ async function created(
 	return res.data[0].postId as string;
 }
 
-const update = (postId: string, updateFields: INodeParameters, options: INodeParameters = {}) =>
-	t.run({ resource: 'post', operation: 'update', postId, updateFields, options });
+/** Runs Post → Update; `more`: its other parameters (Media and Follow-Up Parts, Options). */
+const update = (postId: string, updateFields: INodeParameters, more: INodeParameters = {}) =>
+	t.run({ resource: 'post', operation: 'update', postId, updateFields, ...more });
+
+const NONE = { mediaAndFollowUps: 'none' };
 
 /** The writes the sandbox received (method and path), in order. */
 async function writes() {
@@ -60,12 +65,11 @@ describe('Post → Update: a queued post', () => {
 		const before = (await t.sandbox.control.storedPost(postId))!;
 		await t.sandbox.control.clearRequests();
 
-		const result = await update(postId, {
-			content: 'Spring sale starts Tuesday',
-			date: MOVED,
-			media: {},
-			followUps: {},
-		});
+		const result = await update(
+			postId,
+			{ content: 'Spring sale starts Tuesday', date: MOVED },
+			{ mediaAndFollowUps: 'replace' },
+		);
 
 		expect(result.error).toBeUndefined();
 		const [out] = jsonOf(result);
@@ -103,13 +107,45 @@ describe('Post → Update: a queued post', () => {
 		expect(await writes()).toEqual(['POST /posts']);
 	});
 
+	it('reschedules with one date and The Post Has None: its text and settings are kept', async () => {
+		const postId = await created(t, { channel: x, settings: { who_can_reply_post: 'everyone' } });
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(postId, { date: MOVED }, NONE);
+
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0]).toMatchObject({ postId, state: 'QUEUE', date: MOVED });
+		expect(jsonOf(result)[0].changes).toEqual({ date: { before: IN_2030, after: MOVED } });
+		const [sent] = await t.requests('POST', '/posts');
+		expect(sent.body).toMatchObject({
+			type: 'schedule',
+			date: MOVED,
+			posts: [
+				{
+					value: [{ id: postId, content: 'Spring sale starts Monday', image: [] }],
+					settings: { who_can_reply_post: 'everyone' },
+				},
+			],
+		});
+		expect((sent.body as { posts: Array<{ value: unknown[] }> }).posts[0].value).toHaveLength(1);
+		expect(await t.sandbox.control.storedPost(postId)).toMatchObject({
+			publishDate: MOVED,
+			parts: [{ content: 'Spring sale starts Monday' }],
+		});
+		expect(await writes()).toEqual(['POST /posts']);
+	});
+
 	it('replaces the follow-up parts of a thread with those given (the old ones are removed)', async () => {
 		const postId = await created(t, { contents: ['Part one', 'Part two', 'Part three'] });
 
-		const result = await update(postId, {
-			media: {},
-			followUps: { part: [{ content: 'The only follow-up now' }] },
-		});
+		const result = await update(
+			postId,
+			{},
+			{
+				mediaAndFollowUps: 'replace',
+				followUps: { part: [{ content: 'The only follow-up now' }] },
+			},
+		);
 
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].changes).toEqual({
@@ -124,7 +160,7 @@ describe('Post → Update: a queued post', () => {
 		const postId = await created(t, { channel: x, settings: { who_can_reply_post: 'everyone' } });
 		await t.sandbox.control.clearRequests();
 
-		const result = await update(postId, { content: 'x'.repeat(300), media: {}, followUps: {} });
+		const result = await update(postId, { content: 'x'.repeat(300) }, NONE);
 
 		const error = errorOf(result);
 		expect(error.message).toMatch(
@@ -138,11 +174,7 @@ describe('Post → Update: a queued post', () => {
 		const postId = await created(t);
 		await t.sandbox.control.clearRequests();
 
-		const refused = await update(postId, {
-			date: '2025-01-01T10:00:00Z',
-			media: {},
-			followUps: {},
-		});
+		const refused = await update(postId, { date: '2025-01-01T10:00:00Z' }, NONE);
 		expect(errorOf(refused).message).toMatch(/Publish At: the date has passed: it was 2025-01-01/);
 		expect(errorOf(refused).description).toContain('Options → Allow Past Date');
 		expect(await writes()).toEqual([]);
@@ -153,7 +185,7 @@ describe('Post → Update: a draft and settings', () => {
 	it('keeps a draft a draft: type "draft" with its id', async () => {
 		const postId = await created(t, { type: 'draft' });
 
-		const result = await update(postId, { content: 'Draft, reworded', media: {}, followUps: {} });
+		const result = await update(postId, { content: 'Draft, reworded' }, NONE);
 
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({ postId, state: 'DRAFT', sentAs: 'draft' });
@@ -207,7 +239,7 @@ describe('Post → Update: a draft and settings', () => {
 
 describe('Post → Update refuses before writing', () => {
 	it('an unknown (or deleted) post: the service would make a new post of it', async () => {
-		const result = await update('no-such-post', { content: 'Hello', media: {}, followUps: {} });
+		const result = await update('no-such-post', { content: 'Hello' }, NONE);
 
 		const error = errorOf(result);
 		expect(error.message).toMatch(
@@ -224,7 +256,7 @@ describe('Post → Update refuses before writing', () => {
 		expect((await t.api().delete(`/posts/${postId}`)).status).toBe(200);
 		await t.sandbox.control.clearRequests();
 
-		const result = await update(postId, { content: 'Back?', media: {}, followUps: {} });
+		const result = await update(postId, { content: 'Back?' }, NONE);
 
 		expect(errorOf(result).message).toContain(`no post ${postId} among the organisation's posts`);
 		expect(await writes()).toEqual([]);
@@ -246,24 +278,313 @@ describe('Post → Update refuses before writing', () => {
 		expect(await writes()).toEqual([]);
 	});
 
-	it('a text or date change that does not say what the media and follow-up parts are', async () => {
+	it('a new date while Media and Follow-Up Parts is Not Said (its default): it names the choice and the fix', async () => {
 		const postId = await created(t);
 		await t.sandbox.control.clearRequests();
 
 		const result = await update(postId, { date: MOVED });
 
 		const error = errorOf(result);
-		expect(error.message).toMatch(
-			/^Item 1, Update Fields: changing the text, media, follow-up parts or date/,
+		expect(error.message).toBe(
+			'Item 1, Media and Follow-Up Parts: is Not Said, and a new Publish At sends the whole ' +
+				'post again, which replaces its media and follow-up parts; the service does not show ' +
+				'them, so the node cannot keep them',
 		);
-		expect(error.description).toContain('add Update Fields → Media and Follow-Up Parts');
+		expect(error.description).toContain(
+			'choose The Post Has None when it has neither, or Replace With These and give them ' +
+				'(left empty: none)',
+		);
 		expect(await t.routes()).toEqual([]);
 	});
 
-	it('nothing to change', async () => {
-		const result = await update('any-id', {});
-		expect(errorOf(result).message).toBe('Item 1, Update Fields: no field to change was added');
+	it('a Media and Follow-Up Parts value that is none of its options (from an expression)', async () => {
+		const result = await update('any-id', { date: MOVED }, { mediaAndFollowUps: 'keep' });
+
+		const error = errorOf(result);
+		expect(error.message).toBe(
+			'Item 1, Media and Follow-Up Parts: is "keep", not one of its options',
+		);
+		expect(error.description).toContain(
+			'choose The Post Has None (none) or Replace With These (replace), or Not Said (notSaid) ' +
+				'for Settings (JSON) alone',
+		);
 		expect(await t.routes()).toEqual([]);
+	});
+
+	it('nothing to change (The Post Has None alone changes nothing)', async () => {
+		for (const more of [{}, NONE]) {
+			const result = await update('any-id', {}, more);
+			expect(errorOf(result).message).toBe('Item 1, Update Fields: no field to change was added');
+		}
+		expect(await t.routes()).toEqual([]);
+	});
+});
+
+describe('Post → Update: Options → Current Publish Date', () => {
+	/** Five years ahead: the sixth window of the search (this year, the year before, then ahead). */
+	const IN_FIVE_YEARS = new Date(Date.now() + 5 * 365 * 24 * 3600_000).toISOString();
+
+	const lookUps = async () => (await t.routes()).filter((route) => route === 'GET /posts').length;
+
+	it('finds the post in one GET /posts instead of window by window (6 → 1 here)', async () => {
+		const postId = await created(t, { date: IN_FIVE_YEARS });
+		await t.sandbox.control.clearRequests();
+		expect((await update(postId, { content: 'Found by search' }, NONE)).error).toBeUndefined();
+		const searched = await lookUps();
+
+		await t.sandbox.control.clearRequests();
+		const result = await update(
+			postId,
+			{ content: 'Found on its day' },
+			{ ...NONE, options: { currentDate: IN_FIVE_YEARS } },
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)[0].changes).toEqual({
+			text: { before: 'Found by search', after: 'Found on its day' },
+		});
+		expect([searched, await lookUps()]).toEqual([6, 1]);
+		const [asked] = await t.requests('GET', '/posts');
+		expect(asked.query).toMatchObject({
+			startDate: new Date(Date.parse(IN_FIVE_YEARS) - 86_400_000).toISOString(),
+			endDate: new Date(Date.parse(IN_FIVE_YEARS) + 86_400_000).toISOString(),
+		});
+	});
+
+	it('searches as without it when the post is not on that day', async () => {
+		const postId = await created(t, { date: IN_FIVE_YEARS });
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(
+			postId,
+			{ content: 'Found anyway' },
+			{ ...NONE, options: { currentDate: IN_2030 } },
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(await lookUps()).toBe(1 + 6);
+		expect(await writes()).toEqual(['POST /posts']);
+	});
+
+	it('refuses a value that is not a date, before any request', async () => {
+		const result = await update(
+			'any-id',
+			{ content: 'Hi' },
+			{ ...NONE, options: { currentDate: 'last week' } },
+		);
+
+		const error = errorOf(result);
+		expect(error.message).toMatch(/^Item 1, Options → Current Publish Date: "last week" /);
+		expect(error.description).toContain(
+			"give the post's publishDate as Post → Get Many outputs it",
+		);
+		expect(await t.routes()).toEqual([]);
+	});
+});
+
+describe('Post → Update: Options → Check Only', () => {
+	const CHECK_ONLY = { checkOnly: true };
+
+	/** What a write would change: the sandbox's posts, as it stores them. */
+	const storedPosts = async () => (await t.sandbox.control.org()).posts;
+
+	it('reports what would be sent, the length against the limit and the problems; 0 writes', async () => {
+		const postId = await created(t, { channel: x, settings: { who_can_reply_post: 'everyone' } });
+		const before = await storedPosts();
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(
+			postId,
+			{ content: 'y'.repeat(300), date: MOVED },
+			{ ...NONE, options: CHECK_ONLY },
+		);
+
+		expect(result.error).toBeUndefined();
+		const [report] = jsonOf(result);
+		expect(report).toMatchObject({
+			checkOnly: true,
+			ok: false,
+			postId,
+			channelId: x,
+			platform: 'x',
+			sentAs: 'schedule',
+			sentTo: 'POST /posts',
+			type: 'schedule',
+			date: MOVED,
+			parts: [{ part: 1, length: 300, maxLength: 280 }],
+			warnings: [],
+			changes: {
+				text: { before: 'Spring sale starts Monday', after: 'y'.repeat(300) },
+				date: { before: IN_2030, after: MOVED },
+			},
+			request: {
+				posts: [{ value: [{ id: postId }], settings: { who_can_reply_post: 'everyone' } }],
+			},
+		});
+		expect(report.problems).toEqual([
+			expect.stringMatching(
+				/^Item 1, channel 1 ".+" \(X\), part 1 \(the post\), Text: the text is 300 characters; X takes at most 280\. To fix: /,
+			),
+		]);
+		expect(await writes()).toEqual([]);
+		expect(await storedPosts()).toEqual(before);
+	});
+
+	it('says ok with what would change, and settings alone as PUT /posts/:id/settings', async () => {
+		const postId = await created(t, { channel: x, settings: { who_can_reply_post: 'everyone' } });
+		const before = await storedPosts();
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(
+			postId,
+			{ settingsJson: '{"who_can_reply_post": "following"}' },
+			{ options: CHECK_ONLY },
+		);
+
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({
+				ok: true,
+				problems: [],
+				sentAs: 'settings',
+				sentTo: `PUT /posts/${postId}/settings`,
+				type: null,
+				request: { settings: { who_can_reply_post: 'following' } },
+				changes: { 'settings.who_can_reply_post': { before: 'everyone', after: 'following' } },
+			}),
+		]);
+		expect(await writes()).toEqual([]);
+		expect(await storedPosts()).toEqual(before);
+	});
+
+	it('reports a post it cannot change, and a choice not made, in one item instead of an error', async () => {
+		const postId = await created(t, { type: 'now' });
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(postId, { date: MOVED }, { options: CHECK_ONLY });
+
+		expect(result.error).toBeUndefined();
+		const [report] = jsonOf(result);
+		expect(report).toMatchObject({ checkOnly: true, ok: false, postId, sentTo: null });
+		expect(report.problems).toEqual([
+			expect.stringMatching(/^Item 1, Media and Follow-Up Parts: is Not Said, .+ To fix: choose /),
+			expect.stringMatching(new RegExp(`^Item 1, Post ID: post ${postId} is already published`)),
+		]);
+		expect(await writes()).toEqual([]);
+	});
+});
+
+describe('Post → Update: Follow-Up Parts with Delay (Minutes) and media by URL, as in Create', () => {
+	let files: Awaited<ReturnType<typeof serveFilesOverHttps>>;
+	beforeAll(async () => {
+		files = await serveFilesOverHttps({
+			'/cover.png': sends(png(), 'image/png'),
+			'/gone.png': (_req, res) => res.writeHead(404).end('not found'),
+		});
+	});
+	afterAll(async () => await files?.close());
+	beforeEach(async () => {
+		// The sandbox fetches from this machine's self-signed server only when told; the node too.
+		await t.sandbox.control.settings({ allowLoopbackUploadUrls: true, trustedUploadCa: files.ca });
+	});
+	const LOCAL = { allowPrivateAddress: true };
+
+	/** Replace With These and one follow-up part. */
+	const withFollowUp = (followUp: INodeParameters, options: INodeParameters = LOCAL) => ({
+		mediaAndFollowUps: 'replace',
+		followUps: { part: [{ content: 'The reply', ...followUp }] },
+		options,
+	});
+
+	it('uploads the URL once after the checks, then sends the part with its delay and the uploaded path', async () => {
+		const postId = await created(t);
+		await t.sandbox.control.clearRequests();
+		const url = files.url('/cover.png');
+
+		const result = await update(
+			postId,
+			{},
+			withFollowUp({ delay: 30, media: { item: [{ source: 'url', url, alt: 'A loaf' }] } }),
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(await writes()).toEqual(['POST /upload-from-url', 'POST /posts']);
+		const [sent] = await t.requests('POST', '/posts');
+		const [, reply] = (sent.body as { posts: Array<{ value: Array<Record<string, unknown>> }> })
+			.posts[0].value;
+		expect(reply).toMatchObject({
+			content: 'The reply',
+			delay: 30,
+			image: [
+				{
+					id: expect.any(String),
+					path: expect.stringMatching(new RegExp(`^${t.sandbox.origin}/uploads/.*\\.png$`)),
+					alt: 'A loaf',
+				},
+			],
+		});
+		const after = (await t.sandbox.control.storedPost(postId))!;
+		expect(after.parts.map((part) => [part.content, part.delay ?? 0])).toEqual([
+			['Spring sale starts Monday', 0],
+			['The reply', 30],
+		]);
+	});
+
+	it("changes no post of the run when one item's URL cannot be fetched (all or nothing)", async () => {
+		const [first, second] = [await created(t), await created(t)];
+		await t.sandbox.control.clearRequests();
+
+		const result = await t.run(
+			{
+				resource: 'post',
+				operation: 'update',
+				postId: '={{ $json.postId }}',
+				updateFields: {},
+				...withFollowUp({ media: { item: [{ source: 'url', url: '={{ $json.url }}' }] } }),
+			},
+			{
+				items: [
+					{ json: { postId: first, url: files.url('/cover.png') } },
+					{ json: { postId: second, url: files.url('/gone.png') } },
+				],
+			},
+		);
+
+		expect(errorOf(result).message).toMatch(/^Item 2, .*media 1 → URL: /);
+		expect((await writes()).filter((route) => route === 'POST /posts')).toEqual([]);
+	});
+
+	it("refuses a negative delay in Create's words, before any request that writes", async () => {
+		const postId = await created(t);
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(postId, {}, withFollowUp({ delay: -5 }));
+
+		const error = errorOf(result);
+		expect(error.message).toMatch(
+			/^Item 1, channel 1 ".+" \(Mastodon\), part 2 \(follow-up 1\), Delay \(Minutes\): -5 is below 0$/,
+		);
+		expect(error.description).toContain(
+			'To fix: give a whole number of minutes from 0 to 43200 (0: right after the previous part)',
+		);
+		expect(await writes()).toEqual([]);
+	});
+
+	it('refuses a private address without Options → Allow Private Address, before any request that writes', async () => {
+		const postId = await created(t);
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(
+			postId,
+			{},
+			withFollowUp({ media: { item: [{ source: 'url', url: 'https://127.0.0.1/x.png' }] } }, {}),
+		);
+
+		const error = errorOf(result);
+		expect(error.message).toMatch(
+			/^Item 1, channel 1 ".+" \(Mastodon\), part 2 \(follow-up 1\), media 1 → URL: points to a loopback address \(127\.0\.0\.1\), which the service does not fetch from$/,
+		);
+		expect(error.description).toContain('Options → Allow Private Address');
+		expect(await writes()).toEqual([]);
 	});
 });
 
@@ -295,7 +616,8 @@ describe('Post → Update on a service without edit (the spec profile)', () => {
 			resource: 'post',
 			operation: 'update',
 			postId,
-			updateFields: { content: 'Edited', media: {}, followUps: {} },
+			updateFields: { content: 'Edited' },
+			mediaAndFollowUps: 'none',
 		});
 
 		const error = errorOf(result);
