@@ -402,13 +402,12 @@ export function describeProblem(
 			break;
 		}
 	}
-	if (partIndex !== undefined) where.push(partLabel(partIndex));
-	const shared =
-		context.inputMode === 'fields' && context.contentMode === 'same' && partIndex !== undefined
-			? ' (in the shared Parts)'
-			: '';
+	// Parts shared by every channel are the top-level Parts field: named as the editor shows it.
+	const shared = context.inputMode === 'fields' && context.contentMode === 'same';
+	if (partIndex !== undefined)
+		where.push(shared ? `Parts → ${partLabel(partIndex)}` : partLabel(partIndex));
 	return {
-		what: withoutFinalPeriod(`${where.join(', ')}${shared}, ${field}: ${what}`),
+		what: withoutFinalPeriod(`${where.join(', ')}, ${field}: ${what}`),
 		fix: withoutFinalPeriod(fix),
 		...(api ? { api } : {}),
 	};

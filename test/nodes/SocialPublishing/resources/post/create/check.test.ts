@@ -139,7 +139,7 @@ describe('Post → Create: refusing before sending', () => {
 			}),
 		);
 		expect(result.error?.message).toContain(
-			'part 1 (the post) (in the shared Parts), the part: needs text, media, or both',
+			'Parts → part 1 (the post), the part: needs text, media, or both',
 		);
 		expect(await t.routes()).toEqual([]);
 	});
@@ -236,11 +236,11 @@ describe('Post → Create: refusing before sending', () => {
 		const text = errorText(result);
 		expect(result.error?.message).toContain('(and 2 more problems)');
 		expect(text).toContain(
-			'part 2 (follow-up 1) (in the shared Parts), the part: needs text, media, or both. To fix:',
+			'Parts → part 2 (follow-up 1), the part: needs text, media, or both. To fix:',
 		);
 		expect(text).toContain('Options → Repeat Every (Days): must be 1 or more; it is 0. To fix:');
 		expect(text).toContain(
-			'part 1 (the post) (in the shared Parts), Text: the text is 301 characters; Bluesky takes at most 300. To fix:',
+			'Parts → part 1 (the post), Text: the text is 301 characters; Bluesky takes at most 300. To fix:',
 		);
 		// Each problem once: the first is the message and the first numbered line of the description, nothing repeats it.
 		expect(
