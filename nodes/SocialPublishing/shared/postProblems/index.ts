@@ -355,7 +355,10 @@ export function describeProblem(
 			field = 'Channel';
 			if (context.inputMode === 'json')
 				api = `${problem.path} names a channel the organisation does not have`;
-			what = `no channel with id ${problem.channelId} in the organisation`;
+			what =
+				problem.channelId.trim() === ''
+					? 'the channel ID is empty'
+					: `no channel with id ${problem.channelId} in the organisation`;
 			fix = 'pick the channel from the list, or use an ID listed by GET /integrations';
 			break;
 		case 'platform': {

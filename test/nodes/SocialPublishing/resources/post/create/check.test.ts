@@ -1,5 +1,5 @@
 /** Post → Create refuses a bad post before sending (check.ts): what the error names and how it says to fix it. */
-import { channel, createParams, parts } from '../../../createParameters';
+import { channel, createParams, jsonParams, parts } from '../../../createParameters';
 import { byId, errorText, fromList, useSandbox } from '../../../support';
 
 // Request Options left to the node's defaults.
@@ -9,6 +9,23 @@ const t = useSandbox({
 });
 
 describe('Post → Create: refusing before sending', () => {
+	it('says a channel ID left empty in JSON mode is empty, before any request', async () => {
+		const result = await t.run(
+			jsonParams({
+				type: 'draft',
+				date: '2030-01-01T10:00:00Z',
+				shortLink: false,
+				tags: [],
+				posts: [
+					{ integration: { id: '' }, value: [{ content: 'Hello', image: [] }], settings: {} },
+				],
+			}),
+		);
+		expect(errorText(result)).toMatch(/^Item 1, channel 1 .*, Channel: the channel ID is empty/);
+		expect(errorText(result)).not.toMatch(/id {2}in|undefined/);
+		expect(await t.routes()).not.toContain('POST /posts');
+	});
+
 	it('names the item, the channel (name and platform), the part and the field, and says how to fix it', async () => {
 		const { x } = t.sandbox.seed.channels;
 		const result = await t.run(
