@@ -1,14 +1,16 @@
 /**
- * Post → Update, step 1: the post as the service holds it now. The public API has no GET
- * /posts/:id, so the post is looked for in GET /posts by its id, window by window (370 days each,
- * the most one request covers), nearest first: the year ahead, the year before, then each further
- * year ahead. A post not found is unknown or deleted: the service would answer 201 to either and
- * create a new post or edit a deleted one (docs/real-backend.md), so the node stops before sending.
- * What GET /posts shows of a post is its first part only (text, date, state, group, settings, tags,
- * channel): not its media, not its follow-up parts, not their ids. Options → Current Publish Date
- * makes a post found in one request wherever its date is.
+ * Post → Update, step 2 (see preSend.ts): the post as the service holds it now, and whether it can
+ * still be changed. The public API has no GET /posts/:id, so the post is looked for in GET /posts
+ * by its id, window by window (370 days each, the most one request covers), nearest first: the
+ * year ahead, the year before, then each further year ahead. A post not found is unknown or
+ * deleted: the service would answer 201 to either and create a new post or edit a deleted one
+ * (docs/real-backend.md), so the node stops before sending. What GET /posts shows of a post is its
+ * first part only (text, date, state, group, settings, tags, channel): not its media, not its
+ * follow-up parts, not their ids. Options → Current Publish Date makes a post found in one request
+ * wherever its date is.
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { NodeProblem } from '../../../shared/postProblems';
 import { apiRequest } from '../../../shared/transport';
 import { DAY_MS, getManyPosts, MAX_RANGE_DAYS, parseSettings } from '../getMany';
 
@@ -116,4 +118,27 @@ export async function findPost(
 		if (found) return readPost(found);
 	}
 	return undefined;
+}
+
+/** Step 2: the post must exist and still be changeable. */
+export function whyNotChangeable(
+	postId: string,
+	post: CurrentPost | undefined,
+	now: number,
+): NodeProblem[] {
+	if (!post) {
+		const { from, to } = searchedRange(now);
+		return [{ kind: 'node', code: 'postNotFound', field: 'postId', postId, from, to }];
+	}
+	if (post.state === 'PUBLISHED')
+		return [
+			{
+				kind: 'node',
+				code: 'postPublished',
+				field: 'postId',
+				postId,
+				publishDate: post.publishDate,
+			},
+		];
+	return [];
 }

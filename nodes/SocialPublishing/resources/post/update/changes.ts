@@ -1,0 +1,166 @@
+/**
+ * Post → Update's changes: what to change, read from Update Fields and Media and Follow-Up Parts
+ * (step 1, see preSend.ts; no request), and the changes as the output says them, before → after.
+ */
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { NodeProblem } from '../../../shared/postProblems';
+import { readDate } from '../../../shared/userValues';
+import type { MediaParam, PartParam } from '../create/requestFromFields';
+import { jsonProblem, parseJsonParameter, type Json } from '../create/request';
+import type { CurrentPost } from './current';
+
+/** Update Fields as n8n gives them: only the fields the user added are present. */
+export interface UpdateFields {
+	content?: string;
+	date?: unknown;
+	settingsJson?: unknown;
+}
+
+/**
+ * The post's media and follow-up parts after the edit, as Media and Follow-Up Parts says them:
+ * undefined until said.
+ */
+export interface StatedParts {
+	media?: { item?: MediaParam[] };
+	followUps?: { part?: PartParam[] };
+	replaced: boolean;
+}
+
+/**
+ * What is said of a post's media and follow-up parts before the edit: the API does not show them.
+ */
+export const NOT_SHOWN = 'not shown by the service';
+
+/** One field's change, as the output says it. */
+export interface Change {
+	before: unknown;
+	after: unknown;
+}
+
+const has = <T extends object>(fields: T, name: keyof T & string) =>
+	Object.prototype.hasOwnProperty.call(fields, name);
+
+/** Fields whose change sends the whole post again (POST /posts). */
+const RESENDING: Array<keyof UpdateFields> = ['content', 'date'];
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A setting's value for the output: the value, or 'not set'. */
+const settingShown = (value: unknown) => (value === undefined ? 'not set' : value);
+
+/** Step 1: what to change, read from the parameters; no request. */
+export function readChanges(
+	context: IExecuteSingleFunctions,
+	fields: UpdateFields,
+	options: IDataObject,
+) {
+	const problems: NodeProblem[] = [];
+	// Options → Current Publish Date: where to look for the post first.
+	let near: number | undefined;
+	if (has(options, 'currentDate')) {
+		const read = readDate(options.currentDate, context.getTimezone());
+		if ('iso' in read) near = read.ms;
+		else
+			problems.push({
+				kind: 'node',
+				code: 'dateNotRead',
+				field: 'currentDate',
+				value: options.currentDate,
+				read,
+			});
+	}
+	const choice = context.getNodeParameter('mediaAndFollowUps', 'notSaid') as unknown;
+	let parts: StatedParts | undefined;
+	if (choice === 'replace')
+		parts = {
+			media: context.getNodeParameter('media', {}) as StatedParts['media'],
+			followUps: context.getNodeParameter('followUps', {}) as StatedParts['followUps'],
+			replaced: true,
+		};
+	else if (choice === 'none') parts = { replaced: false };
+	else if (choice !== 'notSaid')
+		problems.push({
+			kind: 'node',
+			code: 'unknownPartsChoice',
+			field: 'mediaAndFollowUps',
+			value: choice,
+		});
+	let date: string | undefined;
+	if (has(fields, 'date')) {
+		const read = readDate(fields.date, context.getTimezone());
+		if ('iso' in read) date = read.iso;
+		else
+			problems.push({
+				kind: 'node',
+				code: 'dateNotRead',
+				field: 'updateDate',
+				value: fields.date,
+				read,
+			});
+	}
+	let settings: Json | undefined;
+	if (has(fields, 'settingsJson')) {
+		const parsed = parseJsonParameter(fields.settingsJson);
+		if ('error' in parsed) problems.push(jsonProblem('updateSettingsJson', parsed));
+		else if (
+			typeof parsed.value !== 'object' ||
+			parsed.value === null ||
+			Array.isArray(parsed.value)
+		)
+			problems.push({
+				kind: 'node',
+				code: 'settingsNotObject',
+				field: 'updateSettingsJson',
+				value: parsed.value,
+			});
+		else settings = parsed.value as Json;
+	}
+	const resending = RESENDING.filter((name) => has(fields, name));
+	const resends = resending.length > 0 || parts?.replaced === true;
+	if (!resends && !has(fields, 'settingsJson'))
+		problems.push({ kind: 'node', code: 'nothingToChange', field: 'updateFields' });
+	// The service shows neither a post's media nor its follow-up parts, and a resend replaces both:
+	// never guessed, never dropped unsaid.
+	if (resending.length > 0 && choice === 'notSaid')
+		problems.push({
+			kind: 'node',
+			code: 'partsNotSaid',
+			field: 'mediaAndFollowUps',
+			resending: resending.map((name) => (name === 'content' ? 'content' : 'date')),
+		});
+	return { problems, date, settings, resends, parts, near };
+}
+
+/** What step 1 read: the changes asked, and the problems of the parameters. */
+export type AskedChanges = ReturnType<typeof readChanges>;
+
+/** The changes, before → after, of the fields given. */
+export function changesOf(
+	post: CurrentPost,
+	fields: UpdateFields,
+	parts: StatedParts | undefined,
+	body: Json,
+	settings: Json | undefined,
+	date: string | undefined,
+): Record<string, Change> {
+	const changes: Record<string, Change> = {};
+	const sent = ((body.posts as Json[] | undefined)?.[0]?.value as Json[] | undefined) ?? [];
+	if (has(fields, 'content') && fields.content !== post.content)
+		changes.text = { before: post.content, after: fields.content };
+	if (date !== undefined && Date.parse(date) !== Date.parse(post.publishDate))
+		changes.date = { before: post.publishDate, after: date };
+	if (parts?.replaced) {
+		changes.media = {
+			before: NOT_SHOWN,
+			after: ((sent[0]?.image as Json[] | undefined) ?? []).map((media) => media.path ?? media.id),
+		};
+		changes.followUpParts = {
+			before: NOT_SHOWN,
+			after: sent.slice(1).map((part) => part.content),
+		};
+	}
+	for (const [key, value] of Object.entries(settings ?? {}))
+		if (!sameValue(post.settings[key], value))
+			changes[`settings.${key}`] = { before: settingShown(post.settings[key]), after: value };
+	return changes;
+}
