@@ -1,7 +1,8 @@
 /**
  * Post → Update: change a queued post or a draft in place (same ID), as the service's own backend
  * allows it (docs/real-backend.md). This folder holds all of it, in the order a request flows:
- * - `index.ts` (here): the fields and the operation's entry (route facts, routing);
+ * - `index.ts` (here): the operation's entry (route facts, routing);
+ * - the editor: `fields.ts` (its fields; the part's Text, Media and Delay are Create's);
  * - `preSend.ts`: the run-time order of one item, each step named; then, step by step:
  * - 1 `changes.ts`, no request: what to change, read from Update Fields and Media and Follow-Up
  *   Parts;
@@ -21,160 +22,12 @@
  * The contract has no edit: a service that answers as the contract does is told apart by its answer
  * (a new ID).
  */
-import type { INodeProperties } from 'n8n-workflow';
-import { optionalFields, postIdField } from '../../../shared/descriptions';
-import { POST_LIMITS } from '../../../shared/platforms';
 import { declareRoute } from '../../../shared/routeFacts';
 import { defineOperation } from '../../../shared/routing';
 import { paginated } from '../../../shared/transport';
-import {
-	allowPastDateOption,
-	allowPrivateAddressOption,
-	mediaProperty,
-	partTextProperty,
-} from '../create/fields';
-import { delayProperty } from '../create/delays';
-import { PARTS_CHOICES } from '../../../shared/postProblems';
+import { fields } from './fields';
 import { toUpdatedPost } from './output';
 import { buildUpdateRequest } from './preSend';
-
-const followUpsProperty: INodeProperties = {
-	displayName: 'Follow-Up Parts',
-	name: 'followUps',
-	type: 'fixedCollection',
-	typeOptions: {
-		multipleValues: true,
-		sortable: true,
-		maxValue: POST_LIMITS.partsPerPost.max - 1,
-	},
-	placeholder: 'Add Part',
-	default: {},
-	description:
-		'The parts after the post (thread replies or comments), in order. They replace the ' +
-		'follow-up parts the post had, which the service does not show; left empty, the post has ' +
-		'none.',
-	options: [
-		{
-			displayName: 'Part',
-			name: 'part',
-			values: [partTextProperty, mediaProperty, delayProperty],
-		},
-	],
-};
-
-const partsChoiceProperty: INodeProperties = {
-	displayName: 'Media and Follow-Up Parts',
-	name: 'mediaAndFollowUps',
-	type: 'options',
-	default: 'notSaid',
-	description:
-		'What the post has as media and follow-up parts after the edit. A new text or date sends ' +
-		'the whole post again, which replaces them, and the service does not show them: say what ' +
-		'they are. Settings (JSON) alone keep them as they are.',
-	options: [
-		{
-			name: PARTS_CHOICES.notSaid,
-			value: 'notSaid',
-			description:
-				'Enough for Settings (JSON) alone; a new text or date is refused, as the node cannot ' +
-				'keep what it is not shown',
-		},
-		{
-			name: PARTS_CHOICES.replace,
-			value: 'replace',
-			description:
-				'The post gets the Media and Follow-Up Parts given below (none where left empty), ' +
-				'replacing what it had',
-		},
-		{
-			name: PARTS_CHOICES.none,
-			value: 'none',
-			description: 'The post has no media and no follow-up parts: a new text or date is sent alone',
-		},
-	],
-};
-
-const replacing = { show: { mediaAndFollowUps: ['replace'] } };
-
-const fields: INodeProperties[] = [
-	postIdField({
-		description:
-			'ID of the queued post or draft to change, as Post → Get Many or Post → Create output it',
-	}),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description:
-			'Only the fields added are changed. A new text or date sends the whole post again: say ' +
-			'under Media and Follow-Up Parts what the post has.',
-		options: [
-			{
-				displayName: 'Publish At',
-				name: 'date',
-				type: 'dateTime',
-				default: '',
-				description:
-					"The new date, in the workflow's time zone unless the value carries its own offset " +
-					'(e.g. Z). A queued post is then published at this date.',
-			},
-			{
-				displayName: 'Settings (JSON)',
-				name: 'settingsJson',
-				type: 'json',
-				default: '{}',
-				description:
-					"Settings to change, merged into the post's settings (the others are kept), e.g. " +
-					'{"who_can_reply_post": "everyone"}. Alone, they are sent through PUT ' +
-					'/posts/:id/settings.',
-			},
-			{
-				displayName: 'Text',
-				name: 'content',
-				type: 'string',
-				typeOptions: { rows: 4 },
-				default: '',
-				description: 'The new text of the post (its first part), checked against the platform',
-			},
-		],
-	},
-	partsChoiceProperty,
-	{
-		...mediaProperty,
-		displayOptions: replacing,
-		description:
-			"The post's media, replacing what it had (the service does not show them); left empty, " +
-			'the post has none',
-	},
-	{ ...followUpsProperty, displayOptions: replacing },
-	optionalFields('Options', [
-		allowPastDateOption,
-		allowPrivateAddressOption,
-		{
-			displayName: 'Check Only',
-			name: 'checkOnly',
-			type: 'boolean',
-			default: false,
-			description:
-				"Whether to only check the edit and say what would be sent: the request, the text's " +
-				"length against the platform's limit, what would change, the problems and the " +
-				'warnings. Reads the post and its channel but changes and uploads nothing.',
-		},
-		{
-			displayName: 'Current Publish Date',
-			name: 'currentDate',
-			type: 'dateTime',
-			default: '',
-			description:
-				"The post's date now, as Post → Get Many outputs it (publishDate), e.g. " +
-				'{{ $json.publishDate }}: the post is then looked for in GET /posts on that day alone, ' +
-				'one request. When it is not there (a date that is not its own), the node searches a ' +
-				'year back to ten ahead, as without this (up to 11 requests).',
-		},
-	]),
-];
 
 /**
  * Declared as PUT /posts/:id/settings (where settings alone go) and sent through its own request
