@@ -271,7 +271,10 @@ function nodeWords(finding: NodeFinding): string {
 				: `${shownValue(finding.value)} ${refusedDateWords(finding.read)}`;
 		case 'pastDate':
 			return (
-				`the date has passed: it was ${inTimeZone(finding.instant, finding.timeZone)}, ` +
+				(finding.postsOwnDate
+					? "the post's date has passed (no new date was given)"
+					: 'the date has passed') +
+				`: it was ${inTimeZone(finding.instant, finding.timeZone)}, ` +
 				`${agoInWords(finding.lateMs)} ago, and the service would publish the post at once`
 			);
 		case 'repeatNotWhole':

@@ -179,6 +179,38 @@ describe('Post → Update: a queued post', () => {
 		expect(errorOf(refused).description).toContain('Options → Allow Past Date');
 		expect(await writes()).toEqual([]);
 	});
+
+	it("says a past date in Update's words: Update Fields → Publish At, and no Type (Update has none)", async () => {
+		const postId = await created(t);
+		await t.sandbox.control.clearRequests();
+
+		const refused = errorOf(await update(postId, { date: '2025-01-01T10:00:00Z' }, NONE));
+
+		expect(refused.message).toMatch(
+			/^Item 1, Update Fields → Publish At: the date has passed: it was 2025-01-01 /,
+		);
+		expect(refused.description).toMatch(
+			/^To fix: give a date in the future \(check the year\); to send it on purpose \(the service then publishes the post at once\), turn on Options → Allow Past Date\./,
+		);
+		expect(refused.description).not.toContain('Type');
+		expect(await writes()).toEqual([]);
+	});
+
+	it("refuses a new text for a queued post whose own date has passed, saying the date is the post's", async () => {
+		// As on the real backend when the post's time went by unpublished (docs/real-backend.md).
+		const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000).toISOString();
+		const postId = await created(t, { date: twoHoursAgo });
+		await t.sandbox.control.clearRequests();
+
+		const refused = errorOf(await update(postId, { content: 'New text' }, NONE));
+
+		expect(refused.message).toMatch(
+			/^Item 1, Update Fields → Publish At: the post's date has passed \(no new date was given\): it was .+, 2 hours ago, and the service would publish the post at once$/,
+		);
+		expect(refused.description).toMatch(/^To fix: give a date in the future \(check the year\);/);
+		expect(refused.description).not.toContain('Type');
+		expect(await writes()).toEqual([]);
+	});
 });
 
 describe('Post → Update: a draft and settings', () => {
