@@ -446,7 +446,9 @@ export function problemsError(
 	const description = [
 		...fixes,
 		uploadFailed
-			? 'No post was created for this item: the media URLs named could not be uploaded.'
+			? context.edit
+				? 'The post was not changed: the media URLs named could not be uploaded.'
+				: 'No post was created for this item: the media URLs named could not be uploaded.'
 			: 'Nothing was sent for this item.',
 		// Caught here, so nothing was answered: what the service would have said, for whoever compares
 		// with it.

@@ -162,6 +162,8 @@ export interface ProblemContext {
 	/** Fields mode: parts are shared by all channels ('same') or given per channel. */
 	contentMode: 'same' | 'perChannel';
 	channels: EntryLabel[];
+	/** Post → Update: the item changes a post (its words say "not changed", not "not created"). */
+	edit?: true;
 }
 
 /**

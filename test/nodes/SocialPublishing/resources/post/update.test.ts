@@ -582,6 +582,33 @@ describe('Post → Update: Follow-Up Parts with Delay (Minutes) and media by URL
 		);
 
 		expect(errorOf(result).message).toMatch(/^Item 2, .*media 1 → URL: /);
+		// Update changes posts, it creates none: its words say what did not happen (seen on the real
+		// backend, where they said "No post was created").
+		expect(errorOf(result).description).toContain(
+			'\nNo post was changed for any item of this run: the node sends all the items of a write ' +
+				"run or none. The files uploaded for the run's items before this failure stay in the " +
+				'media library',
+		);
+		expect(errorOf(result).description).not.toContain('created');
+		expect((await writes()).filter((route) => route === 'POST /posts')).toEqual([]);
+	});
+
+	it('says the post was not changed when its media URL cannot be fetched', async () => {
+		const postId = await created(t);
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(
+			postId,
+			{},
+			withFollowUp({ media: { item: [{ source: 'url', url: files.url('/gone.png') }] } }),
+		);
+
+		const error = errorOf(result);
+		expect(error.message).toMatch(/^Item 1, .*media 1 → URL: the service could not upload /);
+		expect(error.description).toContain(
+			'\nThe post was not changed: the media URLs named could not be uploaded.',
+		);
+		expect(error.description).not.toContain('created');
 		expect((await writes()).filter((route) => route === 'POST /posts')).toEqual([]);
 	});
 
