@@ -271,7 +271,10 @@ function nodeWords(finding: NodeFinding): string {
 				: `${shownValue(finding.value)} ${refusedDateWords(finding.read)}`;
 		case 'pastDate':
 			return (
-				`the date has passed: it was ${inTimeZone(finding.instant, finding.timeZone)}, ` +
+				(finding.postsOwnDate
+					? "the post's date has passed (no new date was given)"
+					: 'the date has passed') +
+				`: it was ${inTimeZone(finding.instant, finding.timeZone)}, ` +
 				`${agoInWords(finding.lateMs)} ago, and the service would publish the post at once`
 			);
 		case 'repeatNotWhole':
@@ -445,7 +448,9 @@ export function problemsError(
 	const description = [
 		...fixes,
 		uploadFailed
-			? 'No post was created for this item: the media URLs named could not be uploaded.'
+			? context.edit
+				? 'The post was not changed: the media URLs named could not be uploaded.'
+				: 'No post was created for this item: the media URLs named could not be uploaded.'
 			: 'Nothing was sent for this item.',
 		// Caught here, so nothing was answered: what the service would have said, for whoever compares
 		// with it.

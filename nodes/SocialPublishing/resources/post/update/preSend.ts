@@ -64,7 +64,7 @@ export async function buildUpdateRequest(
 	});
 	// Step 5: uploads only once every item of the run passed its checks, and no edit before every
 	// item's uploads are done (shared/batch.ts).
-	await uploadedWithTheOtherItems(this, async () => await uploadMedia(this, edit));
+	await uploadedWithTheOtherItems(this, async () => await uploadMedia(this, edit), 'changed');
 	handToOutput(this, edit);
 	return pointAtRoute(requestOptions, edit);
 }
@@ -84,6 +84,7 @@ async function prepareAndCheck(
 		inputMode: 'fields',
 		contentMode: 'perChannel',
 		channels: [label],
+		edit: true,
 	};
 	const stop = (problems: Problem[]): Prepared => ({ problems, context: problemContext });
 	const postId = idParameter(context, 'postId');

@@ -123,7 +123,8 @@ export async function prepareEdit(
 			instant: Date.parse(date),
 			timeZone: context.getTimezone(),
 			allowed: options.allowPastDate === true,
-			inputMode: 'fields',
+			inputMode: 'update',
+			postsOwnDate: read.date === undefined,
 			now,
 		});
 		if (pastDate) problems.push(pastDate);
