@@ -84,6 +84,7 @@ export async function checkedWithTheOtherItems<T>(
 export async function uploadedWithTheOtherItems<T>(
 	context: IExecuteSingleFunctions,
 	uploads: () => Promise<T>,
+	posts: PostWrite = 'created',
 	waitLimitMs = WAIT_LIMIT_MS,
 ): Promise<T> {
 	const itemIndex = context.getItemIndex();
@@ -93,7 +94,7 @@ export async function uploadedWithTheOtherItems<T>(
 	if (!checked.uploads || checked.uploads.started.has(itemIndex)) checked.uploads = newRun(passed);
 	const run = checked.uploads;
 	run.started.add(itemIndex);
-	return await heldForTheOthers(context, run, uploads, waitLimitMs, nothingPosted);
+	return await heldForTheOthers(context, run, uploads, waitLimitMs, nothingPosted(posts));
 }
 
 /** The run's sentence after a failed item's own words: what was not sent, and how to go on. */
@@ -105,12 +106,17 @@ const nothingSent: RunSentence = (failedIndex, others) =>
 	`Fix item ${failedIndex + 1}${othersInWords(others)}, ` +
 	`or turn on Continue On Fail to send the valid items and get the others as error items.`;
 
-const nothingPosted: RunSentence = (failedIndex, others) =>
-	`No post was created for any item of this run: the node sends all the items of a write run ` +
-	`or none. The files uploaded for the run's items before this failure stay in the media ` +
-	`library (Media → Get Many lists them); running again uploads them again. ` +
-	`Fix item ${failedIndex + 1}${othersInWords(others)}, ` +
-	`or turn on Continue On Fail to send the valid items and get the others as error items.`;
+/** What the writes held back after the uploads do to posts: Post → Create's, or Post → Update's. */
+export type PostWrite = 'created' | 'changed';
+
+const nothingPosted =
+	(posts: PostWrite): RunSentence =>
+	(failedIndex, others) =>
+		`No post was ${posts} for any item of this run: the node sends all the items of a write run ` +
+		`or none. The files uploaded for the run's items before this failure stay in the media ` +
+		`library (Media → Get Many lists them); running again uploads them again. ` +
+		`Fix item ${failedIndex + 1}${othersInWords(others)}, ` +
+		`or turn on Continue On Fail to send the valid items and get the others as error items.`;
 
 /** One item's step, then the wait for the run's other items in the same step (see above). */
 async function heldForTheOthers<T>(

@@ -32,6 +32,13 @@ export function endingRefusal(href: string): EndingRefusal | undefined {
 	return { code: 'noEnding', href };
 }
 
+/** Why an address to fetch is refused: `what` after the field's label (`message`), and the fix. */
+export interface AddressRefusal {
+	message: string;
+	what: string;
+	description: string;
+}
+
 /**
  * An address the service is to fetch, read once (Node's URL parser) so that what is judged is what
  * is sent: its `href`. Refused, in words naming the field: empty, not text, a control character or
@@ -42,62 +49,54 @@ export function readAddressToFetch(
 	raw: unknown,
 	label: string,
 	allowPrivate: boolean,
-): { url: URL } | { message: string; description: string } {
+): { url: URL } | AddressRefusal {
+	const refuse = (what: string, description: string): AddressRefusal => ({
+		message: `"${label}" ${what}`,
+		what,
+		description,
+	});
 	const example = 'Give a full address such as https://example.com/picture.png.';
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
-		return {
-			message: `"${label}" is empty`,
-			description: 'Give the https address of the file to upload.',
-		};
+		return refuse('is empty', 'Give the https address of the file to upload.');
 	}
-	if (typeof raw !== 'string')
-		return { message: `"${label}" is not a web address: ${shownValue(raw)}`, description: example };
+	if (typeof raw !== 'string') return refuse(`is not a web address: ${shownValue(raw)}`, example);
 	const text = raw.trim();
 	if (Array.from(text).some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
-		return {
-			message: `"${label}" has a line break or tab inside: ${shownValue(text)}`,
-			description:
-				'Remove the line break, tab or other control character: a web address has none, and ' +
+		return refuse(
+			`has a line break or tab inside: ${shownValue(text)}`,
+			'Remove the line break, tab or other control character: a web address has none, and ' +
 				'the address read would not be the one written.',
-		};
+		);
 	}
 	if (text.includes('\\')) {
-		return {
-			message: `"${label}" has a backslash: ${shownValue(text)}`,
-			description:
-				'Write "/" in place of "\\": programs read a backslash in an address differently, so ' +
+		return refuse(
+			`has a backslash: ${shownValue(text)}`,
+			'Write "/" in place of "\\": programs read a backslash in an address differently, so ' +
 				'the service could fetch another address than the one checked.',
-		};
+		);
 	}
 	let url: URL;
 	try {
 		url = new URL(text);
 	} catch {
-		return {
-			message: `"${label}" is not a web address: "${text.slice(0, 100)}"`,
-			description: example,
-		};
+		return refuse(`is not a web address: "${text.slice(0, 100)}"`, example);
 	}
 	if (url.protocol !== 'https:') {
-		return {
-			message: `"${label}" must use https: "${text.slice(0, 100)}"`,
-			description:
-				'The service downloads only from public https addresses. Put the file on an https ' +
+		return refuse(
+			`must use https: "${text.slice(0, 100)}"`,
+			'The service downloads only from public https addresses. Put the file on an https ' +
 				'host, or use Media → Upload with the file itself.',
-		};
+		);
 	}
 	const notPublic = nonPublicHost(url.hostname);
 	if (notPublic && !allowPrivate) {
-		return {
-			message:
-				`"${label}" points to ${notPublic} (${url.hostname}), ` +
-				'which the service does not fetch from',
-			description:
-				'The service downloads only from public https addresses, never from loopback, private ' +
+		return refuse(
+			`points to ${notPublic} (${url.hostname}), which the service does not fetch from`,
+			'The service downloads only from public https addresses, never from loopback, private ' +
 				'or link-local ones. Put the file on a public host, or send the file itself with ' +
 				'Media → Upload. A self-hosted service on your own network that is set up to fetch ' +
 				'from it: turn on Options → Allow Private Address.',
-		};
+		);
 	}
 	return { url };
 }

@@ -13,7 +13,7 @@
  *
  * Slots: the all-or-nothing batch (batch.ts), the credential read once (transport/index.ts), the
  * pacer (transport/pacing.ts), Post → Create's look-ups (create/lookups.ts), its media URLs
- * uploaded (create/mediaUrls.ts) and what its preSend sent for its postReceive (create/hooks.ts).
+ * uploaded (create/mediaUrls.ts) and what its preSend sent for its postReceive (create/output.ts).
  */
 
 import type { IExecuteSingleFunctions } from 'n8n-workflow';

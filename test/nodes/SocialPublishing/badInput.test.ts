@@ -750,7 +750,7 @@ const CASES: BadInput[] = [
 			channels: [channelEntry({ channel: byId(MASTODON), platform: 'mastodon' })],
 		}),
 		message:
-			/part 1 \(the post\) \(in the shared Parts\), media 1 → URL: "https:\/\/cdn\.example\.com\/photo\?id=7" does not end in \.png, \.jpg, \.jpeg, \.webp, \.gif or \.mp4$/,
+			/Parts → part 1 \(the post\), media 1 → URL: "https:\/\/cdn\.example\.com\/photo\?id=7" does not end in \.png, \.jpg, \.jpeg, \.webp, \.gif or \.mp4$/,
 		description: "To fix: give the file's own address",
 	},
 	{
@@ -771,7 +771,7 @@ const CASES: BadInput[] = [
 			parts: parts({ content: 'Post' }, { content: 'Reply', delay: -10 }),
 			channels: [channelEntry({ channel: byId(MASTODON), platform: 'mastodon' })],
 		}),
-		message: /part 2 \(follow-up 1\) \(in the shared Parts\), Delay \(Minutes\): -10 is below 0$/,
+		message: /Parts → part 2 \(follow-up 1\), Delay \(Minutes\): -10 is below 0$/,
 		description: 'To fix: give a whole number of minutes from 0 to 43200',
 	},
 	{

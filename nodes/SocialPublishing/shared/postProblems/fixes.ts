@@ -224,6 +224,12 @@ export function nodeHint(problem: NodeFinding & { field: NodeField }): string {
 						'(the post is then searched for a year back to ten ahead)'
 				: DATE_HINT;
 		case 'pastDate': {
+			// Post → Update has no Type: the date is the one thing to change.
+			if (problem.field === 'updateDate')
+				return (
+					'give a date in the future (check the year); to send it on purpose (the service then ' +
+					'publishes the post at once), turn on Options → Allow Past Date'
+				);
 			const publishNow =
 				problem.field === 'requestJsonDate' ? 'give "type": "now"' : 'set Type to Now';
 			return (

@@ -271,7 +271,10 @@ function nodeWords(finding: NodeFinding): string {
 				: `${shownValue(finding.value)} ${refusedDateWords(finding.read)}`;
 		case 'pastDate':
 			return (
-				`the date has passed: it was ${inTimeZone(finding.instant, finding.timeZone)}, ` +
+				(finding.postsOwnDate
+					? "the post's date has passed (no new date was given)"
+					: 'the date has passed') +
+				`: it was ${inTimeZone(finding.instant, finding.timeZone)}, ` +
 				`${agoInWords(finding.lateMs)} ago, and the service would publish the post at once`
 			);
 		case 'repeatNotWhole':
@@ -355,7 +358,10 @@ export function describeProblem(
 			field = 'Channel';
 			if (context.inputMode === 'json')
 				api = `${problem.path} names a channel the organisation does not have`;
-			what = `no channel with id ${problem.channelId} in the organisation`;
+			what =
+				problem.channelId.trim() === ''
+					? 'the channel ID is empty'
+					: `no channel with id ${problem.channelId} in the organisation`;
 			fix = 'pick the channel from the list, or use an ID listed by GET /integrations';
 			break;
 		case 'platform': {
@@ -402,13 +408,12 @@ export function describeProblem(
 			break;
 		}
 	}
-	if (partIndex !== undefined) where.push(partLabel(partIndex));
-	const shared =
-		context.inputMode === 'fields' && context.contentMode === 'same' && partIndex !== undefined
-			? ' (in the shared Parts)'
-			: '';
+	// Parts shared by every channel are the top-level Parts field: named as the editor shows it.
+	const shared = context.inputMode === 'fields' && context.contentMode === 'same';
+	if (partIndex !== undefined)
+		where.push(shared ? `Parts → ${partLabel(partIndex)}` : partLabel(partIndex));
 	return {
-		what: withoutFinalPeriod(`${where.join(', ')}${shared}, ${field}: ${what}`),
+		what: withoutFinalPeriod(`${where.join(', ')}, ${field}: ${what}`),
 		fix: withoutFinalPeriod(fix),
 		...(api ? { api } : {}),
 	};
@@ -443,7 +448,9 @@ export function problemsError(
 	const description = [
 		...fixes,
 		uploadFailed
-			? 'No post was created for this item: the media URLs named could not be uploaded.'
+			? context.edit
+				? 'The post was not changed: the media URLs named could not be uploaded.'
+				: 'No post was created for this item: the media URLs named could not be uploaded.'
 			: 'Nothing was sent for this item.',
 		// Caught here, so nothing was answered: what the service would have said, for whoever compares
 		// with it.

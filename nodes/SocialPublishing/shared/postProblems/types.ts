@@ -54,8 +54,11 @@ export type NodeFinding =
 	| { code: 'platformMismatch'; given: PlatformId; actual: PlatformId }
 	/** A date that is empty, is no date or does not exist (`shared/userValues.ts` readDate). */
 	| { code: 'dateNotRead'; value: unknown; read: Exclude<DateRead, { iso: string }> }
-	/** A Schedule date more than the allowance in the past (`lateMs` before now). */
-	| { code: 'pastDate'; instant: number; timeZone: string; lateMs: number }
+	/**
+	 * A Schedule date more than the allowance in the past (`lateMs` before now); `postsOwnDate`: Post
+	 * → Update kept the post's own date (no new one given).
+	 */
+	| { code: 'pastDate'; instant: number; timeZone: string; lateMs: number; postsOwnDate?: true }
 	/** Repeat Every (Days) not a whole number; `said`: what it is. */
 	| { code: 'repeatNotWhole'; min: number; said: string }
 	/** A JSON parameter that was not read; `said`: why, in the reader's words. */
@@ -159,6 +162,8 @@ export interface ProblemContext {
 	/** Fields mode: parts are shared by all channels ('same') or given per channel. */
 	contentMode: 'same' | 'perChannel';
 	channels: EntryLabel[];
+	/** Post → Update: the item changes a post (its words say "not changed", not "not created"). */
+	edit?: true;
 }
 
 /**

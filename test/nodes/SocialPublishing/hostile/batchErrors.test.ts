@@ -65,7 +65,7 @@ describe("Post → Create, Continue On Fail off: the shown error is the bad item
 		const shown = errorOf(result);
 		expect(shown.message).toMatch(
 			new RegExp(
-				`^Item ${shownItem}, channel 1 ${threads()} \\(Threads\\), part 1 \\(the post\\) \\(in the shared Parts\\)`,
+				`^Item ${shownItem}, channel 1 ${threads()} \\(Threads\\), Parts → part 1 \\(the post\\)`,
 			),
 		);
 		expect(shown.description).toContain(NOTHING_SENT);

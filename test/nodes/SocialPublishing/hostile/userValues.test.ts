@@ -494,7 +494,7 @@ const CASES: HostileCase[] = [
 		what: 'Delay (Minutes) as an object from an expression',
 		parameters: followUpDelay('={{ { minutes: 5 } }}'),
 		message:
-			/^Item \d, part 2 \(follow-up 1\) \(in the shared Parts\), Delay \(Minutes\): \{"minutes":5\} is not a number of minutes$/,
+			/^Item \d, Parts → part 2 \(follow-up 1\), Delay \(Minutes\): \{"minutes":5\} is not a number of minutes$/,
 	},
 	{
 		what: "Delay (Minutes) beyond the service's 32-bit column (it answers 500 after a partial write)",

@@ -140,6 +140,7 @@ describe('the address judgement, over every textual form of a loopback or privat
 						message: expect.stringMatching(
 							/^"URL" points to .+, which the service does not fetch from$/,
 						),
+						what: expect.stringMatching(/^points to .+, which the service does not fetch from$/),
 						description: expect.any(String),
 					});
 				},

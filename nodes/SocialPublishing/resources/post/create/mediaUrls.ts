@@ -103,12 +103,11 @@ export function prepareMediaUrls(
 					refuse({ code: 'besideIdOrPath' });
 					return;
 				}
-				// Read and judged by the one reader of addresses to fetch, in its words (the label is the
-				// field's).
+				// Read and judged by the one reader of addresses to fetch, in its words (without its label:
+				// the place names the field).
 				const read = readAddressToFetch(raw, 'URL', allowPrivate);
-				if ('message' in read) {
-					const words = read.message.replace(/^"URL" /, '');
-					refuse({ code: 'address', words, fix: read.description });
+				if ('what' in read) {
+					refuse({ code: 'address', words: read.what, fix: read.description });
 					return;
 				}
 				const href = read.url.href;

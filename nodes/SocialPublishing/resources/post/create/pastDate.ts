@@ -6,7 +6,7 @@
  * from the parameters (the request readers parse dates; this only judges one). Worded by
  * shared/postProblems/ (`pastDate`).
  */
-import type { NodeProblem } from '../../../shared/postProblems';
+import type { NodeField, NodeProblem } from '../../../shared/postProblems';
 
 /**
  * How far in the past a Schedule date may be: n8n's clock and the service's may differ a little,
@@ -26,10 +26,22 @@ export interface PastDateCheck {
 	timeZone: string;
 	/** Options → Allow Past Date. */
 	allowed: boolean;
-	/** Fields mode ("Publish At", Type) or JSON mode ("date" and "type" in Request (JSON)). */
-	inputMode: 'fields' | 'json';
+	/**
+	 * Fields mode ("Publish At", Type), JSON mode ("date" and "type" in Request (JSON)) or Post →
+	 * Update (Update Fields → Publish At; it has no Type).
+	 */
+	inputMode: 'fields' | 'json' | 'update';
+	/** Post → Update: the date is the post's own, as no new one was given. */
+	postsOwnDate?: boolean;
 	now?: number;
 }
+
+/** Where the date was given, by input mode. */
+const PAST_DATE_FIELD = {
+	fields: 'date',
+	json: 'requestJsonDate',
+	update: 'updateDate',
+} as const satisfies Record<PastDateCheck['inputMode'], NodeField>;
 
 /** The problem of a Schedule date that has passed, or undefined when there is none to report. */
 export function pastDateProblem(check: PastDateCheck): NodeProblem | undefined {
@@ -40,9 +52,10 @@ export function pastDateProblem(check: PastDateCheck): NodeProblem | undefined {
 	return {
 		kind: 'node',
 		code: 'pastDate',
-		field: check.inputMode === 'json' ? 'requestJsonDate' : 'date',
+		field: PAST_DATE_FIELD[check.inputMode],
 		instant: check.instant,
 		timeZone: check.timeZone,
 		lateMs: late,
+		...(check.postsOwnDate ? { postsOwnDate: true } : {}),
 	};
 }

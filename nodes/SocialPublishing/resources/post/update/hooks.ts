@@ -290,6 +290,7 @@ async function prepareEdit(
 		inputMode: 'fields',
 		contentMode: 'perChannel',
 		channels: [label],
+		edit: true,
 	};
 	const stop = (problems: Problem[]): Prepared => ({ problems, context: problemContext });
 	const postId = idParameter(context, 'postId');
@@ -370,7 +371,8 @@ async function prepareEdit(
 			instant: Date.parse(date),
 			timeZone: context.getTimezone(),
 			allowed: options.allowPastDate === true,
-			inputMode: 'fields',
+			inputMode: 'update',
+			postsOwnDate: read.date === undefined,
 			now,
 		});
 		if (pastDate) problems.push(pastDate);
@@ -496,11 +498,15 @@ export async function buildUpdateRequest(
 	const { post, body, sentAs, settings, binaryMedia, channel } = edit;
 	// Uploads only once every item of the run passed its checks, and no edit before every item's
 	// uploads are done: an address the service cannot fetch stops the whole run (shared/batch.ts).
-	await uploadedWithTheOtherItems(this, async () => {
-		const failed = await uploadMediaUrls(this, edit.mediaUrls, false);
-		if (failed.length > 0) throw problemsError(node, failed, edit.request.context, body);
-		await uploadPending(this, binaryMedia.pending);
-	});
+	await uploadedWithTheOtherItems(
+		this,
+		async () => {
+			const failed = await uploadMediaUrls(this, edit.mediaUrls, false);
+			if (failed.length > 0) throw problemsError(node, failed, edit.request.context, body);
+			await uploadPending(this, binaryMedia.pending);
+		},
+		'changed',
+	);
 	runState(this)
 		.get(SENT, () => new Map())
 		.set(this.getItemIndex(), {

@@ -179,6 +179,38 @@ describe('Post → Update: a queued post', () => {
 		expect(errorOf(refused).description).toContain('Options → Allow Past Date');
 		expect(await writes()).toEqual([]);
 	});
+
+	it("says a past date in Update's words: Update Fields → Publish At, and no Type (Update has none)", async () => {
+		const postId = await created(t);
+		await t.sandbox.control.clearRequests();
+
+		const refused = errorOf(await update(postId, { date: '2025-01-01T10:00:00Z' }, NONE));
+
+		expect(refused.message).toMatch(
+			/^Item 1, Update Fields → Publish At: the date has passed: it was 2025-01-01 /,
+		);
+		expect(refused.description).toMatch(
+			/^To fix: give a date in the future \(check the year\); to send it on purpose \(the service then publishes the post at once\), turn on Options → Allow Past Date\./,
+		);
+		expect(refused.description).not.toContain('Type');
+		expect(await writes()).toEqual([]);
+	});
+
+	it("refuses a new text for a queued post whose own date has passed, saying the date is the post's", async () => {
+		// As on the real backend when the post's time went by unpublished (docs/real-backend.md).
+		const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000).toISOString();
+		const postId = await created(t, { date: twoHoursAgo });
+		await t.sandbox.control.clearRequests();
+
+		const refused = errorOf(await update(postId, { content: 'New text' }, NONE));
+
+		expect(refused.message).toMatch(
+			/^Item 1, Update Fields → Publish At: the post's date has passed \(no new date was given\): it was .+, 2 hours ago, and the service would publish the post at once$/,
+		);
+		expect(refused.description).toMatch(/^To fix: give a date in the future \(check the year\);/);
+		expect(refused.description).not.toContain('Type');
+		expect(await writes()).toEqual([]);
+	});
 });
 
 describe('Post → Update: a draft and settings', () => {
@@ -550,6 +582,33 @@ describe('Post → Update: Follow-Up Parts with Delay (Minutes) and media by URL
 		);
 
 		expect(errorOf(result).message).toMatch(/^Item 2, .*media 1 → URL: /);
+		// Update changes posts, it creates none: its words say what did not happen (seen on the real
+		// backend, where they said "No post was created").
+		expect(errorOf(result).description).toContain(
+			'\nNo post was changed for any item of this run: the node sends all the items of a write ' +
+				"run or none. The files uploaded for the run's items before this failure stay in the " +
+				'media library',
+		);
+		expect(errorOf(result).description).not.toContain('created');
+		expect((await writes()).filter((route) => route === 'POST /posts')).toEqual([]);
+	});
+
+	it('says the post was not changed when its media URL cannot be fetched', async () => {
+		const postId = await created(t);
+		await t.sandbox.control.clearRequests();
+
+		const result = await update(
+			postId,
+			{},
+			withFollowUp({ media: { item: [{ source: 'url', url: files.url('/gone.png') }] } }),
+		);
+
+		const error = errorOf(result);
+		expect(error.message).toMatch(/^Item 1, .*media 1 → URL: the service could not upload /);
+		expect(error.description).toContain(
+			'\nThe post was not changed: the media URLs named could not be uploaded.',
+		);
+		expect(error.description).not.toContain('created');
 		expect((await writes()).filter((route) => route === 'POST /posts')).toEqual([]);
 	});
 

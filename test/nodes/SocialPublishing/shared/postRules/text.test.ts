@@ -179,17 +179,18 @@ describe('length counting agrees with a slow reference, adds up, and is never ne
 });
 
 describe('checking text takes time in proportion to its length, whatever its shape', () => {
-	// Twenty times the text: a linear check takes about twenty times as long, a quadratic one about four hundred. 100
-	// leaves room for a loaded machine (garbage collection, other suites in parallel) and still catches the quadratic
-	// case (60 kB of "<" took 2.6 s before the scans were linear).
+	// Twenty times the text: a linear check takes about twenty times as long, a quadratic one about four hundred. 200
+	// leaves room for a loaded machine (garbage collection, other suites and programs in parallel: 107 was seen with
+	// four test runs at once on two cores) and still catches the quadratic case (60 kB of "<" took 2.6 s before the
+	// scans were linear).
 	test.each(TEXT_SHAPES.map((shape) => [shape.name, shape] as const))(
-		'%s: 1 MB takes under 100 times what 50 kB takes',
+		'%s: 1 MB takes under 200 times what 50 kB takes',
 		(_name, shape) => {
 			const small = distinctTexts(shape, 50_000, 9);
 			const large = distinctTexts(shape, 1_000_000, 5);
 			checkTextOnce(shape.make(1000));
 			const ratio = fastestCheckMs(large) / Math.max(fastestCheckMs(small), 0.05);
-			expect(ratio).toBeLessThan(100);
+			expect(ratio).toBeLessThan(200);
 		},
 	);
 });

@@ -1,5 +1,5 @@
 /** Post → Create refuses a bad post before sending (check.ts): what the error names and how it says to fix it. */
-import { channel, createParams, parts } from '../../../createParameters';
+import { channel, createParams, jsonParams, parts } from '../../../createParameters';
 import { byId, errorText, fromList, useSandbox } from '../../../support';
 
 // Request Options left to the node's defaults.
@@ -9,6 +9,23 @@ const t = useSandbox({
 });
 
 describe('Post → Create: refusing before sending', () => {
+	it('says a channel ID left empty in JSON mode is empty, before any request', async () => {
+		const result = await t.run(
+			jsonParams({
+				type: 'draft',
+				date: '2030-01-01T10:00:00Z',
+				shortLink: false,
+				tags: [],
+				posts: [
+					{ integration: { id: '' }, value: [{ content: 'Hello', image: [] }], settings: {} },
+				],
+			}),
+		);
+		expect(errorText(result)).toMatch(/^Item 1, channel 1 .*, Channel: the channel ID is empty/);
+		expect(errorText(result)).not.toMatch(/id {2}in|undefined/);
+		expect(await t.routes()).not.toContain('POST /posts');
+	});
+
 	it('names the item, the channel (name and platform), the part and the field, and says how to fix it', async () => {
 		const { x } = t.sandbox.seed.channels;
 		const result = await t.run(
@@ -139,7 +156,7 @@ describe('Post → Create: refusing before sending', () => {
 			}),
 		);
 		expect(result.error?.message).toContain(
-			'part 1 (the post) (in the shared Parts), the part: needs text, media, or both',
+			'Parts → part 1 (the post), the part: needs text, media, or both',
 		);
 		expect(await t.routes()).toEqual([]);
 	});
@@ -236,11 +253,11 @@ describe('Post → Create: refusing before sending', () => {
 		const text = errorText(result);
 		expect(result.error?.message).toContain('(and 2 more problems)');
 		expect(text).toContain(
-			'part 2 (follow-up 1) (in the shared Parts), the part: needs text, media, or both. To fix:',
+			'Parts → part 2 (follow-up 1), the part: needs text, media, or both. To fix:',
 		);
 		expect(text).toContain('Options → Repeat Every (Days): must be 1 or more; it is 0. To fix:');
 		expect(text).toContain(
-			'part 1 (the post) (in the shared Parts), Text: the text is 301 characters; Bluesky takes at most 300. To fix:',
+			'Parts → part 1 (the post), Text: the text is 301 characters; Bluesky takes at most 300. To fix:',
 		);
 		// Each problem once: the first is the message and the first numbered line of the description, nothing repeats it.
 		expect(

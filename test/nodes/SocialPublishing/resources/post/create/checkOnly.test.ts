@@ -91,16 +91,16 @@ describe('Post → Create: Check Only', () => {
 		// Problems of the shared parts are said on every channel; the X length only on X.
 		expect(bad.problems).toEqual([
 			expect.stringContaining(
-				'Item 2, part 1 (the post) (in the shared Parts), media 1 → URL: points to a private network address (10.0.0.1)',
+				'Item 2, Parts → part 1 (the post), media 1 → URL: points to a private network address (10.0.0.1)',
 			),
 			expect.stringContaining(
-				'Item 2, part 2 (follow-up 1) (in the shared Parts), Delay (Minutes): -1 is below 0. To fix: give a whole number of minutes',
+				'Item 2, Parts → part 2 (follow-up 1), Delay (Minutes): -1 is below 0. To fix: give a whole number of minutes',
 			),
 		]);
 		expect(badX.problems).toEqual([
 			...(bad.problems as string[]),
 			expect.stringContaining(
-				`Item 2, channel 2 "${x.name}" (X), part 1 (the post) (in the shared Parts), Text: the text is 300 characters; X takes at most 280. To fix: shorten the text`,
+				`Item 2, channel 2 "${x.name}" (X), Parts → part 1 (the post), Text: the text is 300 characters; X takes at most 280. To fix: shorten the text`,
 			),
 		]);
 		expect(badX.parts).toEqual([

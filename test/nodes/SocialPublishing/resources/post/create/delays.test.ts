@@ -61,7 +61,7 @@ describe('Post → Create: follow-up delays', () => {
 	])('refuses a delay of %p before sending anything', async (delay, words) => {
 		const result = await t.run(thread(1, delay));
 		const error = errorOf(result);
-		expect(error.message).toContain(`Item 1, part 3 (follow-up 2) (in the shared Parts), ${words}`);
+		expect(error.message).toContain(`Item 1, Parts → part 3 (follow-up 2), ${words}`);
 		expect(error.description).toContain(
 			`To fix: give a whole number of minutes from 0 to ${DELAY_MAX_MINUTES} (0: right after the previous part)`,
 		);

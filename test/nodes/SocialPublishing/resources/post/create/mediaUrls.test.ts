@@ -190,7 +190,7 @@ describe('Post → Create: media by URL', () => {
 				],
 				options,
 			});
-		const where = 'Item 1, part 1 (the post) (in the shared Parts), media 1 → URL: ';
+		const where = 'Item 1, Parts → part 1 (the post), media 1 → URL: ';
 
 		it.each([
 			[
