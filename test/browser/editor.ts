@@ -19,6 +19,7 @@ import { EXAMPLE_CREDENTIAL } from '../../examples/examples';
 import { CHROMIUM, openEditor, startDemo, type RunningDemo } from '../../demo/startDemo';
 import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.node';
 import { SocialPublishingNotificationTrigger } from '../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
+import { defaultSeed, summarise } from '../../sandbox/seed';
 import { checklist } from '../helpers/checklist';
 import { installDebianPackages } from '../helpers/debianPackages';
 
@@ -30,7 +31,7 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const action = new SocialPublishing().description;
 const credential = new SocialPublishingApi();
 /** What no message a person reads may hold. */
-const UNREADABLE = /undefined|null|NaN|\[object Object\]|https:\/\/\/|</;
+const UNREADABLE = /undefined|null|NaN|\[object Object\]|https:\/\/\/|<|&lt;|&gt;/;
 const trigger = new SocialPublishingNotificationTrigger().description;
 /** What the credential's own test says when the service refuses the key (its rule for "Invalid API key"). */
 const REFUSED_KEY_MESSAGE = String(
@@ -91,20 +92,77 @@ async function searchNodesPanel(page: Page, editor: string): Promise<Locator> {
 	return entry;
 }
 
+/** A Post action ("Create a post") added from the nodes panel, with the sandbox credential: its panel. */
+async function openPostAction(page: Page, editor: string, actionName: string): Promise<Locator> {
+	const entry = await searchNodesPanel(page, editor);
+	await step(`opening "${action.displayName}" and picking "${actionName}"`, async () => {
+		await entry.click();
+		await page.getByText(actionName, { exact: true }).click();
+	});
+	const ndv = page.getByTestId('ndv');
+	await step('filling in the credential', async () => {
+		await ndv.waitFor();
+		await choose(page, ndv.getByTestId('node-credentials-select'), EXAMPLE_CREDENTIAL.name);
+	});
+	return ndv;
+}
+
+/** What the output panel shows of a node's error, before n8n's own "Ask n8n Assistant" / "Error details". */
+async function runToError(ndv: Locator): Promise<string> {
+	const output = ndv.getByTestId('output-panel');
+	await step('running the node and waiting for its error in the output panel', async () => {
+		await ndv
+			.getByRole('button', { name: /execute step/i })
+			.first()
+			.click();
+		await output
+			.getByText(/Error details|Ask n8n Assistant|\d+ items?/)
+			.first()
+			.waitFor();
+	});
+	return (await output.innerText())
+		.split(/Ask n8n Assistant|Error details/)[0]
+		.replace(/^\s*OUTPUT\s*/, '')
+		.trim();
+}
+
+/** Fails unless the error panel's `message` says each of `expected` and nothing unreadable. */
+function saysReadably(message: string, expected: string[]): void {
+	for (const words of expected) {
+		if (!message.includes(words))
+			throw new Error(`the output panel does not say "${words}": ${message}`);
+	}
+	if (UNREADABLE.test(message))
+		throw new Error(`the error holds ${UNREADABLE.exec(message)?.[0]}: ${message}`);
+}
+
+/**
+ * A queued post of the demo's sandbox (the demo's schedule example queued three at the next free slot), read
+ * through the service's GET /posts with the seed's key, as Post → Get Many would list it.
+ */
+async function queuedPostId(baseUrl: string): Promise<string> {
+	const now = Date.now();
+	const query = new URLSearchParams({
+		startDate: new Date(now - 86_400_000).toISOString(),
+		endDate: new Date(now + 300 * 86_400_000).toISOString(),
+	});
+	const response = await fetch(`${baseUrl}/posts?${query.toString()}`, {
+		headers: { Authorization: summarise(defaultSeed()).keys.main },
+	});
+	if (!response.ok) throw new Error(`the demo's GET /posts answered ${response.status}`);
+	const { posts } = (await response.json()) as { posts: Array<{ id: string; state: string }> };
+	const queued = posts.find((post) => post.state === 'QUEUE');
+	if (!queued) throw new Error(`the demo's sandbox lists no queued post (${posts.length} posts)`);
+	return queued.id;
+}
+
 /**
  * Post → Create added from the nodes panel, with the sandbox credential, a text, and a Bluesky channel picked
  * from the service's list: each check that runs it starts here, so no check depends on another's state.
  */
 async function openPostCreate(page: Page, editor: string): Promise<Locator> {
-	const entry = await searchNodesPanel(page, editor);
-	await step(`opening "${action.displayName}" and picking "Create a post"`, async () => {
-		await entry.click();
-		await page.getByText('Create a post', { exact: true }).click();
-	});
-	const ndv = page.getByTestId('ndv');
-	await step('filling in the credential, Type Now and the text', async () => {
-		await ndv.waitFor();
-		await choose(page, ndv.getByTestId('node-credentials-select'), EXAMPLE_CREDENTIAL.name);
+	const ndv = await openPostAction(page, editor, 'Create a post');
+	await step('filling in Type Now and the text', async () => {
 		await choose(page, ndv.getByTestId('parameter-input-type'), 'Now');
 		await ndv
 			.getByTestId('parameter-input-content')
@@ -227,34 +285,40 @@ async function main(): Promise<number> {
 						await date.fill('2025-11-24 10:00:00');
 						await date.press('Enter');
 					});
-					const output = ndv.getByTestId('output-panel');
-					await step('running the node and waiting for its error in the output panel', async () => {
-						await ndv
-							.getByRole('button', { name: /execute step/i })
-							.first()
-							.click();
-						await output
-							.getByText(/Error details|Ask n8n Assistant|\d+ items?/)
-							.first()
-							.waitFor();
-					});
-					// What the panel shows of the error, before n8n's own "Ask n8n Assistant" / "Error details".
-					const message = (await output.innerText())
-						.split(/Ask n8n Assistant|Error details/)[0]
-						.replace(/^\s*OUTPUT\s*/, '')
-						.trim();
-					for (const expected of [
+					saysReadably(await runToError(ndv), [
 						'Item 1',
 						'Publish At',
 						'has passed',
 						'Options → Allow Past Date',
 						'Type to Now',
-					]) {
-						if (!message.includes(expected))
-							throw new Error(`the output panel does not say "${expected}": ${message}`);
-					}
-					if (UNREADABLE.test(message))
-						throw new Error(`the error holds ${UNREADABLE.exec(message)?.[0]}: ${message}`);
+					]);
+				},
+			);
+
+			await see(
+				'Post → Update of a queued post with a new Text under the default Media and Follow-Up Parts is refused, and the panel says the choice and its fix',
+				async (p) => {
+					const postId = await step("finding a queued post in the demo's sandbox", () =>
+						queuedPostId(demo?.baseUrl as string),
+					);
+					const ndv = await openPostAction(p, editor, 'Update a post');
+					await step(`giving Post ID ${postId} and adding Update Fields → Text`, async () => {
+						await ndv.getByTestId('parameter-input-postId').locator('input').fill(postId);
+						// Update Fields is the first collection of the panel (Options the second).
+						await choose(p, ndv.getByTestId('collection-parameter-add').first(), 'Text');
+						await ndv
+							.getByTestId('parameter-input-content')
+							.locator('textarea')
+							.first()
+							.fill('Spring sale moved to Tuesday');
+					});
+					saysReadably(await runToError(ndv), [
+						'Item 1',
+						'Media and Follow-Up Parts',
+						'Not Said',
+						'The Post Has None',
+						'Replace With These',
+					]);
 				},
 			);
 

@@ -34,6 +34,7 @@ import {
 } from '../../local-n8n/localN8n';
 import { PLATFORM_IDS, PLATFORMS } from '../../nodes/SocialPublishing/shared/platforms';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
+import type { LoggedRequest } from '../../sandbox/requestLog';
 import { SEED_IDS } from '../../sandbox/seed';
 import { png } from '../fixtures/media';
 import { checklist } from '../helpers/checklist';
@@ -48,9 +49,15 @@ const CHECK_ONLY_WORKFLOW = 'e2eSocialPubWf03';
 const MEDIA_URL_WORKFLOW = 'e2eSocialPubWf04';
 const UPDATE_WORKFLOW = 'e2eSocialPubWf05';
 const RESCHEDULE = 'Reschedule';
+const CHECK_RESCHEDULE = 'Check Reschedule';
 /** Post → Update's queued post: its first date and text, then the new ones. */
 const QUEUED = { date: '2030-03-01T10:00:00.000Z', content: 'Spring sale starts Monday' };
 const MOVED = { date: '2030-03-02T12:30:00.000Z', content: 'Spring sale starts Tuesday' };
+/** The day either side of Options → Current Publish Date: the one GET /posts it asks. */
+const AROUND_QUEUED = {
+	startDate: new Date(Date.parse(QUEUED.date) - 86_400_000).toISOString(),
+	endDate: new Date(Date.parse(QUEUED.date) + 86_400_000).toISOString(),
+};
 const POST_WITH_URL = 'Post With Image URL';
 // Unknown to the sandbox, so the service itself answers 401 and the node explains it.
 const UNKNOWN_TO_SANDBOX = 'e2e-wrong-key-0123456789abcdef';
@@ -203,27 +210,40 @@ function threadWithImageUrl(imageUrl: string, options: Json = {}): Json {
 	};
 }
 
+/** Post → Update of the queued post: its new text and date, The Post Has None; `options` as given. */
+function reschedule(postId: string, options: Json): Json {
+	return {
+		resource: 'post',
+		operation: 'update',
+		postId,
+		updateFields: { content: MOVED.content, date: MOVED.date },
+		mediaAndFollowUps: 'none',
+		options,
+	};
+}
+
 function workflowsFile(imageUrl: string, queuedPostId: string): Json[] {
 	return [
-		workflow(UPDATE_WORKFLOW, 'e2e: reschedule a queued post', [
+		workflow(UPDATE_WORKFLOW, 'e2e: reschedule a queued post, found on its day', [
 			ourNode(
 				RESCHEDULE,
 				[250, 0],
-				{
-					resource: 'post',
-					operation: 'update',
-					postId: queuedPostId,
-					updateFields: { content: MOVED.content, date: MOVED.date },
-					mediaAndFollowUps: 'none',
-				},
+				reschedule(queuedPostId, { currentDate: QUEUED.date }),
 				GOOD_CREDENTIAL,
 			),
 		]),
+		// Create's and Update's Check Only in one run (one `n8n execute`): neither may write.
 		workflow(CHECK_ONLY_WORKFLOW, 'e2e: check only', [
 			ourNode(
 				POST_WITH_URL,
 				[250, 0],
 				threadWithImageUrl(imageUrl, { checkOnly: true }),
+				GOOD_CREDENTIAL,
+			),
+			ourNode(
+				CHECK_RESCHEDULE,
+				[250, 200],
+				reschedule(queuedPostId, { checkOnly: true }),
 				GOOD_CREDENTIAL,
 			),
 		]),
@@ -508,11 +528,14 @@ async function main(): Promise<number> {
 				);
 			},
 		);
+		/** The Check Only run (Create's and Update's nodes) and the requests it made: a check each. */
+		let checkOnly: { run: Json; requests: LoggedRequest[] } | undefined;
 		await check(
 			'Post → Create, Check Only: the report of the thread (image URL judged, delay 60), GETs only',
 			async () => {
 				await sandbox.control.clearRequests();
 				const run = await execute(CHECK_ONLY_WORKFLOW);
+				checkOnly = { run, requests: await sandbox.control.requests() };
 				const [report] = outputItems(run, POST_WITH_URL);
 				same(report.ok, true, 'ok');
 				same(report.problems, [], 'problems');
@@ -526,17 +549,94 @@ async function main(): Promise<number> {
 				);
 				same(request.posts[0].value[1].delay, 60, 'delay of part 2');
 				same(
-					(await sandbox.control.requests()).map((r) => r.method).filter((m) => m !== 'GET'),
+					checkOnly.requests.map((r) => r.method).filter((m) => m !== 'GET'),
 					[],
 					'requests other than GET',
 				);
 			},
 		);
 		await check(
+			'Post → Update, Check Only: a reschedule that would pass is reported (ok, what would be sent, before → after); 0 writes',
+			async () => {
+				if (!checkOnly) throw new Error('the Check Only workflow did not run (the check above)');
+				const items = outputItems(checkOnly.run, CHECK_RESCHEDULE);
+				same(items.length, 1, 'report items');
+				const [report] = items;
+				same(
+					{
+						checkOnly: report.checkOnly,
+						ok: report.ok,
+						problems: report.problems,
+						warnings: report.warnings,
+						postId: report.postId,
+						channelId: report.channelId,
+						platform: report.platform,
+						sentAs: report.sentAs,
+						sentTo: report.sentTo,
+						type: report.type,
+						date: report.date,
+					},
+					{
+						checkOnly: true,
+						ok: true,
+						problems: [],
+						warnings: [],
+						postId: queued.postId,
+						channelId: mastodon,
+						platform: 'mastodon',
+						sentAs: 'schedule',
+						sentTo: 'POST /posts',
+						type: 'schedule',
+						date: MOVED.date,
+					},
+					'report',
+				);
+				same(
+					report.parts,
+					[{ part: 1, length: MOVED.content.length, maxLength: PLATFORMS.mastodon.maxLength }],
+					'parts (length against the limit)',
+				);
+				same(
+					report.changes,
+					{
+						text: { before: QUEUED.content, after: MOVED.content },
+						date: { before: QUEUED.date, after: MOVED.date },
+					},
+					'changes',
+				);
+				const wouldSend = report.request as {
+					posts: Array<{ value: Array<{ id?: string; content: string }> }>;
+				};
+				same(
+					wouldSend.posts[0].value.map((part) => [part.id, part.content]),
+					[[queued.postId, MOVED.content]],
+					'parts that would be sent (id, text)',
+				);
+				// The run's writes (none from either node) and Update's look-up (Create's reads no post).
+				const { requests } = checkOnly;
+				same(
+					requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`),
+					[],
+					'writes',
+				);
+				if (!requests.some((r) => r.method === 'GET' && r.path === '/posts'))
+					throw new Error('the post was not looked up in GET /posts');
+				const stored = await sandbox.control.storedPost(queued.postId);
+				same(
+					[stored?.publishDate, stored?.parts.map((part) => part.content)],
+					[QUEUED.date, [QUEUED.content]],
+					'the post the service holds',
+				);
+			},
+		);
+		/** The requests of the reschedule run, for the check of Options → Current Publish Date. */
+		let rescheduleRequests: LoggedRequest[] = [];
+		await check(
 			'Post → Update reschedules a queued post in place (The Post Has None): one POST /posts with its id and group, type schedule',
 			async () => {
 				await sandbox.control.clearRequests();
 				const run = await execute(UPDATE_WORKFLOW);
+				rescheduleRequests = await sandbox.control.requests();
 				const [out] = outputItems(run, RESCHEDULE) as Array<Record<string, Json>>;
 				same(out.postId, queued.postId, 'postId in the output');
 				same(
@@ -547,7 +647,7 @@ async function main(): Promise<number> {
 					},
 					'changes',
 				);
-				const writes = (await sandbox.control.requests()).filter((r) => r.method !== 'GET');
+				const writes = rescheduleRequests.filter((r) => r.method !== 'GET');
 				same(
 					writes.map((r) => `${r.method} ${r.path} ${r.status}`),
 					['POST /posts 201'],
@@ -564,6 +664,18 @@ async function main(): Promise<number> {
 					[stored?.publishDate, stored?.state, stored?.parts.map((part) => part.content)],
 					[MOVED.date, 'QUEUE', [MOVED.content]],
 					'the post the service holds',
+				);
+			},
+		);
+		await check(
+			'Post → Update with Options → Current Publish Date finds the post in exactly one GET /posts, on its day',
+			() => {
+				same(
+					rescheduleRequests
+						.filter((r) => r.method === 'GET' && r.path === '/posts')
+						.map((r) => r.query),
+					[AROUND_QUEUED],
+					'GET /posts asked (their query)',
 				);
 			},
 		);
