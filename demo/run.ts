@@ -60,8 +60,10 @@ async function main(): Promise<void> {
 	running.work = await mkdtemp(join(tmpdir(), 'social-publishing-demo-'));
 	say(`Work folder: ${running.work}`);
 
-	step('Sandbox of the service (in memory, real clock, control routes on)');
-	const sandbox = await startSandbox({ control: true });
+	step('Sandbox of the service (in memory, real clock, control routes on, posts edited in place)');
+	// Post → Update edits a post in place as the real service does (docs/real-backend.md); the contract alone
+	// has no edit, and its answer (a new post) is not what a person trying Update should meet.
+	const sandbox = await startSandbox({ control: true, productionQuirks: { editInPlace: true } });
 	running.sandbox = sandbox;
 	say(`Base URL: ${sandbox.baseUrl}`);
 	// The upload example fetches an image by URL; this machine has no internet, so a local https server plays it.

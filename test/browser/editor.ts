@@ -137,23 +137,44 @@ function saysReadably(message: string, expected: string[]): void {
 }
 
 /**
- * A queued post of the demo's sandbox (the demo's schedule example queued three at the next free slot), read
- * through the service's GET /posts with the seed's key, as Post → Get Many would list it.
+ * A queued post of the demo's sandbox, scheduled a year ahead through the service's POST /posts with the seed's
+ * key, as Post → Create would make it: its own, so the check depends neither on the demo's example posts nor on
+ * the clock (those are queued at the next free slot and publish when it comes).
  */
 async function queuedPostId(baseUrl: string): Promise<string> {
-	const now = Date.now();
-	const query = new URLSearchParams({
-		startDate: new Date(now - 86_400_000).toISOString(),
-		endDate: new Date(now + 300 * 86_400_000).toISOString(),
+	const headers = {
+		Authorization: summarise(defaultSeed()).keys.main,
+		'Content-Type': 'application/json',
+	};
+	const channels = (await (await fetch(`${baseUrl}/integrations`, { headers })).json()) as Array<{
+		id: string;
+		identifier: string;
+		disabled?: boolean;
+	}>;
+	const mastodon = channels.find(
+		(channel) => channel.identifier === 'mastodon' && !channel.disabled,
+	);
+	if (!mastodon) throw new Error("the demo's sandbox lists no Mastodon channel");
+	const response = await fetch(`${baseUrl}/posts`, {
+		method: 'POST',
+		headers,
+		body: JSON.stringify({
+			type: 'schedule',
+			date: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+			shortLink: false,
+			tags: [],
+			posts: [
+				{
+					integration: { id: mastodon.id },
+					value: [{ content: 'Spring sale on Monday', image: [] }],
+					settings: {},
+				},
+			],
+		}),
 	});
-	const response = await fetch(`${baseUrl}/posts?${query.toString()}`, {
-		headers: { Authorization: summarise(defaultSeed()).keys.main },
-	});
-	if (!response.ok) throw new Error(`the demo's GET /posts answered ${response.status}`);
-	const { posts } = (await response.json()) as { posts: Array<{ id: string; state: string }> };
-	const queued = posts.find((post) => post.state === 'QUEUE');
-	if (!queued) throw new Error(`the demo's sandbox lists no queued post (${posts.length} posts)`);
-	return queued.id;
+	if (!response.ok) throw new Error(`the demo's POST /posts answered ${response.status}`);
+	const [created] = (await response.json()) as Array<{ postId: string }>;
+	return created.postId;
 }
 
 /**
@@ -298,7 +319,7 @@ async function main(): Promise<number> {
 			await see(
 				'Post → Update of a queued post with a new Text under the default Media and Follow-Up Parts is refused, and the panel says the choice and its fix',
 				async (p) => {
-					const postId = await step("finding a queued post in the demo's sandbox", () =>
+					const postId = await step("queuing a post a year ahead in the demo's sandbox", () =>
 						queuedPostId(demo?.baseUrl as string),
 					);
 					const ndv = await openPostAction(p, editor, 'Update a post');
