@@ -66,7 +66,9 @@ const partsChoiceProperty: INodeProperties = {
 		{
 			name: PARTS_CHOICES.none,
 			value: 'none',
-			description: 'The post has no media and no follow-up parts: a new text or date is sent alone',
+			description:
+				'The post has no media and no follow-up parts, or they are to go: a new text or date ' +
+				'is sent alone, and any media or follow-up parts the post had are removed',
 		},
 	],
 };
