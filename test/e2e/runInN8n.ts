@@ -601,6 +601,8 @@ async function main(): Promise<number> {
 					{
 						text: { before: QUEUED.content, after: MOVED.content },
 						date: { before: QUEUED.date, after: MOVED.date },
+						media: { before: 'not shown by the service', after: [] },
+						followUpParts: { before: 'not shown by the service', after: [] },
 					},
 					'changes',
 				);
@@ -644,6 +646,8 @@ async function main(): Promise<number> {
 					{
 						text: { before: QUEUED.content, after: MOVED.content },
 						date: { before: QUEUED.date, after: MOVED.date },
+						media: { before: 'not shown by the service', after: [] },
+						followUpParts: { before: 'not shown by the service', after: [] },
 					},
 					'changes',
 				);

@@ -142,6 +142,7 @@ export function changesOf(
 	body: Json,
 	settings: Json | undefined,
 	date: string | undefined,
+	resent: boolean,
 ): Record<string, Change> {
 	const changes: Record<string, Change> = {};
 	const sent = ((body.posts as Json[] | undefined)?.[0]?.value as Json[] | undefined) ?? [];
@@ -149,7 +150,9 @@ export function changesOf(
 		changes.text = { before: post.content, after: fields.content };
 	if (date !== undefined && Date.parse(date) !== Date.parse(post.publishDate))
 		changes.date = { before: post.publishDate, after: date };
-	if (parts?.replaced) {
+	// Media and follow-up parts said (The Post Has None or Replace With These) and the post sent
+	// again: what it has now, even none, as the service does not show what it had.
+	if (parts && resent) {
 		changes.media = {
 			before: NOT_SHOWN,
 			after: ((sent[0]?.image as Json[] | undefined) ?? []).map((media) => media.path ?? media.id),

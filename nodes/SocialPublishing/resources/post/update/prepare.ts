@@ -144,6 +144,7 @@ export async function prepareEdit(
 				body,
 				read.settings,
 				date === post.publishDate ? undefined : date,
+				read.resends,
 			),
 			binaryMedia,
 			mediaUrls,

@@ -115,7 +115,12 @@ describe('Post → Update: a queued post', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0]).toMatchObject({ postId, state: 'QUEUE', date: MOVED });
-		expect(jsonOf(result)[0].changes).toEqual({ date: { before: IN_2030, after: MOVED } });
+		// The Post Has None: the output says the post now has no media and no follow-up parts.
+		expect(jsonOf(result)[0].changes).toEqual({
+			date: { before: IN_2030, after: MOVED },
+			media: { before: 'not shown by the service', after: [] },
+			followUpParts: { before: 'not shown by the service', after: [] },
+		});
 		const [sent] = await t.requests('POST', '/posts');
 		expect(sent.body).toMatchObject({
 			type: 'schedule',
@@ -374,6 +379,8 @@ describe('Post → Update: Options → Current Publish Date', () => {
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].changes).toEqual({
 			text: { before: 'Found by search', after: 'Found on its day' },
+			media: { before: 'not shown by the service', after: [] },
+			followUpParts: { before: 'not shown by the service', after: [] },
 		});
 		expect([searched, await lookUps()]).toEqual([6, 1]);
 		const [asked] = await t.requests('GET', '/posts');
