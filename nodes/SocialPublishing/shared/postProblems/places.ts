@@ -79,9 +79,8 @@ export function channelLabel(context: ProblemContext, entryIndex: number): strin
 		: channel.notListed
 			? "not among the service's channels"
 			: 'platform unknown';
-	return channel.name
-		? `${number} "${channel.name}" (${platform})`
-		: `${number} ${channel.id || '(no ID)'} (${platform})`;
+	if (channel.name) return `${number} "${channel.name}" (${platform})`;
+	return channel.id ? `${number} ${channel.id} (${platform})` : `${number} (no ID, ${platform})`;
 }
 
 export function partLabel(partIndex: number): string {

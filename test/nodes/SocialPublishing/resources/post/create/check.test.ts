@@ -21,7 +21,9 @@ describe('Post → Create: refusing before sending', () => {
 				],
 			}),
 		);
-		expect(errorText(result)).toMatch(/^Item 1, channel 1 .*, Channel: the channel ID is empty/);
+		expect(errorText(result)).toMatch(
+			/^Item 1, channel 1 \(no ID, platform unknown\), Channel: the channel ID is empty/,
+		);
 		expect(errorText(result)).not.toMatch(/id {2}in|undefined/);
 		expect(await t.routes()).not.toContain('POST /posts');
 	});
