@@ -320,6 +320,20 @@ async function refuseUnusableCredential(
 export const ANSWERED_WITHOUT_SENDING = Symbol('answeredWithoutSending');
 
 /**
+ * The items a preSend answered with (key replaced), or undefined when the request is to be
+ * sent.
+ */
+function answeredWithoutSending(
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	credential: KeyRedactor,
+): INodeExecutionData[] | undefined {
+	const answered = (requestData.options as unknown as Record<symbol, unknown>)[
+		ANSWERED_WITHOUT_SENDING
+	];
+	return Array.isArray(answered) ? credential.value(answered as INodeExecutionData[]) : undefined;
+}
+
+/**
  * The node's request hook (`requestOperations.pagination`): one request of one item, its facts
  * found among the routes of the node's operations (resources/index.ts).
  */
@@ -329,10 +343,8 @@ export function requestHook(routes: RouteTable) {
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
 		const credential = await refuseUnusableCredential(this);
-		const answered = (requestData.options as unknown as Record<symbol, unknown>)[
-			ANSWERED_WITHOUT_SENDING
-		];
-		if (Array.isArray(answered)) return credential.value(answered as INodeExecutionData[]);
+		const answered = answeredWithoutSending(requestData, credential);
+		if (answered) return answered;
 		const { send, finish } = prepare(this, requestData, credential, routes);
 		return finish(await send());
 	};
@@ -381,10 +393,8 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 		): Promise<INodeExecutionData[]> {
 			const credential = await refuseUnusableCredential(this);
 			// Answered by its preSend (Post → Update's Check Only): the items, nothing sent.
-			const answered = (requestData.options as unknown as Record<symbol, unknown>)[
-				ANSWERED_WITHOUT_SENDING
-			];
-			if (Array.isArray(answered)) return credential.value(answered as INodeExecutionData[]);
+			const answered = answeredWithoutSending(requestData, credential);
+			if (answered) return answered;
 			const { send, finish, captured } = prepare(this, requestData, credential, (method, path) =>
 				matchOf(route, method, path),
 			);
