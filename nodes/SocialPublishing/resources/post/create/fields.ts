@@ -120,6 +120,9 @@ export const partTextProperty: INodeProperties = {
 		'(other tags are removed by the service). Length is counted without tags.',
 };
 
+/** The fields of one part, the same in Create's Parts and Update's Follow-Up Parts. */
+export const PART_FIELDS: INodeProperties[] = [partTextProperty, mediaProperty, delayProperty];
+
 /**
  * The post and its follow-up parts (replies in a thread, or comments, depending on the platform).
  */
@@ -140,7 +143,7 @@ function partsProperty(displayOptions?: INodeProperties['displayOptions']): INod
 			{
 				displayName: 'Part',
 				name: 'part',
-				values: [partTextProperty, mediaProperty, delayProperty],
+				values: PART_FIELDS,
 			},
 		],
 	};

@@ -55,20 +55,17 @@ export function readChanges(
 	options: IDataObject,
 ) {
 	const problems: NodeProblem[] = [];
+	/** A date field given: read in the workflow's time zone, or a problem naming the field. */
+	const dateOf = (value: unknown, field: 'currentDate' | 'updateDate') => {
+		const read = readDate(value, context.getTimezone());
+		if ('iso' in read) return read;
+		problems.push({ kind: 'node', code: 'dateNotRead', field, value, read });
+		return undefined;
+	};
 	// Options → Current Publish Date: where to look for the post first.
-	let near: number | undefined;
-	if (has(options, 'currentDate')) {
-		const read = readDate(options.currentDate, context.getTimezone());
-		if ('iso' in read) near = read.ms;
-		else
-			problems.push({
-				kind: 'node',
-				code: 'dateNotRead',
-				field: 'currentDate',
-				value: options.currentDate,
-				read,
-			});
-	}
+	const near = has(options, 'currentDate')
+		? dateOf(options.currentDate, 'currentDate')?.ms
+		: undefined;
 	const choice = context.getNodeParameter('mediaAndFollowUps', 'notSaid') as unknown;
 	let parts: StatedParts | undefined;
 	if (choice === 'replace')
@@ -85,19 +82,7 @@ export function readChanges(
 			field: 'mediaAndFollowUps',
 			value: choice,
 		});
-	let date: string | undefined;
-	if (has(fields, 'date')) {
-		const read = readDate(fields.date, context.getTimezone());
-		if ('iso' in read) date = read.iso;
-		else
-			problems.push({
-				kind: 'node',
-				code: 'dateNotRead',
-				field: 'updateDate',
-				value: fields.date,
-				read,
-			});
-	}
+	const date = has(fields, 'date') ? dateOf(fields.date, 'updateDate')?.iso : undefined;
 	let settings: Json | undefined;
 	if (has(fields, 'settingsJson')) {
 		const parsed = parseJsonParameter(fields.settingsJson);

@@ -10,9 +10,8 @@ import {
 	allowPastDateOption,
 	allowPrivateAddressOption,
 	mediaProperty,
-	partTextProperty,
+	PART_FIELDS,
 } from '../create/fields';
-import { delayProperty } from '../create/delays';
 import { PARTS_CHOICES } from '../../../shared/postProblems';
 
 const followUpsProperty: INodeProperties = {
@@ -34,7 +33,7 @@ const followUpsProperty: INodeProperties = {
 		{
 			displayName: 'Part',
 			name: 'part',
-			values: [partTextProperty, mediaProperty, delayProperty],
+			values: PART_FIELDS,
 		},
 	],
 };
