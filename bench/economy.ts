@@ -235,6 +235,13 @@ async function queuedPost(
 	return created.postId;
 }
 
+/** Post → Update of `postId` on the production sandbox (the one with the edit), with `parameters`. */
+async function updatePost(ctx: Ctx, postId: string, parameters: IDataObject): Promise<unknown> {
+	return await updatePost(ctx, postId, {
+		...parameters,
+	} as INodeParameters);
+}
+
 /** The bench's own calls to a sandbox, to set a case up (not counted: the log is cleared before the call). */
 function setUpCalls(sandbox: SandboxProcess): Ctx['api'] {
 	return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
@@ -255,19 +262,13 @@ export const CASES: Case[] = [
 		async (ctx) => {
 			const postId = await queuedPost(ctx, 'mastodon');
 			return async () =>
-				await node(
-					{ ...ctx, credentials: ctx.production.credentials },
-					{
-						resource: 'post',
-						operation: 'update',
-						postId,
-						updateFields: {
-							content: 'Edited by the benchmark',
-							date: iso(5),
-						},
-						mediaAndFollowUps: 'none',
+				await updatePost(ctx, postId, {
+					updateFields: {
+						content: 'Edited by the benchmark',
+						date: iso(5),
 					},
-				);
+					mediaAndFollowUps: 'none',
+				});
 		},
 	],
 	...([undefined, FIVE_YEARS_DAYS] as const).map(
@@ -278,17 +279,11 @@ export const CASES: Case[] = [
 			async (ctx) => {
 				const postId = await queuedPost(ctx, 'mastodon', {}, iso(FIVE_YEARS_DAYS));
 				return async () =>
-					await node(
-						{ ...ctx, credentials: ctx.production.credentials },
-						{
-							resource: 'post',
-							operation: 'update',
-							postId,
-							updateFields: { content: 'Edited by the benchmark' },
-							mediaAndFollowUps: 'none',
-							options: currentDate === undefined ? {} : { currentDate: iso(currentDate) },
-						},
-					);
+					await updatePost(ctx, postId, {
+						updateFields: { content: 'Edited by the benchmark' },
+						mediaAndFollowUps: 'none',
+						options: currentDate === undefined ? {} : { currentDate: iso(currentDate) },
+					});
 			},
 		],
 	),
@@ -297,15 +292,9 @@ export const CASES: Case[] = [
 		async (ctx) => {
 			const postId = await queuedPost(ctx, 'x', { who_can_reply_post: 'everyone' });
 			return async () =>
-				await node(
-					{ ...ctx, credentials: ctx.production.credentials },
-					{
-						resource: 'post',
-						operation: 'update',
-						postId,
-						updateFields: { settingsJson: '{"who_can_reply_post": "following"}' },
-					},
-				);
+				await updatePost(ctx, postId, {
+					updateFields: { settingsJson: '{"who_can_reply_post": "following"}' },
+				});
 		},
 	],
 	[
