@@ -237,7 +237,10 @@ async function queuedPost(
 
 /** Post → Update of `postId` on the production sandbox (the one with the edit), with `parameters`. */
 async function updatePost(ctx: Ctx, postId: string, parameters: IDataObject): Promise<unknown> {
-	return await updatePost(ctx, postId, {
+	return await node({ ...ctx, credentials: ctx.production.credentials }, {
+		resource: 'post',
+		operation: 'update',
+		postId,
 		...parameters,
 	} as INodeParameters);
 }
