@@ -253,6 +253,8 @@ export interface RunNodeOptions {
 	items?: Array<IDataObject | INodeExecutionData>;
 	continueOnFail?: boolean;
 	nodeType?: string;
+	/** Node settings besides its parameters (Retry On Fail: `retryOnFail`, `maxTries`, `waitBetweenTries`). */
+	node?: Partial<INode>;
 }
 
 export interface RunNodeResult {
@@ -278,11 +280,10 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		position: [0, 0],
 		parameters: { items: items as unknown as NodeParameterValueType },
 	};
-	const node = nodeUnderTest(
-		options.nodeType ?? NODE_TYPE,
-		options.parameters,
-		options.continueOnFail ? { onError: 'continueRegularOutput' } : {},
-	);
+	const node = nodeUnderTest(options.nodeType ?? NODE_TYPE, options.parameters, {
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+		...options.node,
+	});
 	const workflow = new Workflow({
 		id: 'test-workflow',
 		nodes: [source, node],

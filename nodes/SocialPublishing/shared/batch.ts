@@ -1,6 +1,6 @@
 import { NodeOperationError, type IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { runItems, runState, RunSlot } from './runState';
+import { runItems, runState, RunSlot, RunState } from './runState';
 
 /**
  * All or nothing per run, for every write (Post → Create, Delete, Set Status, uploads...): n8n runs
@@ -26,6 +26,11 @@ interface Run {
 	release: Array<() => void>;
 	/** The run's second step (`uploadedWithTheOtherItems`): the items that passed these checks. */
 	uploads?: Run;
+	/**
+	 * What the steps after the checks keep for this attempt (sendRecord.ts: the order and record of
+	 * the run's writes; Post → Create's search for earlier posts): new with each attempt.
+	 */
+	attempt: RunState;
 }
 
 /** The run's batch (shared/runState.ts), started afresh by each attempt. */
@@ -44,12 +49,19 @@ function othersInWords(others: number[]): string {
 	return ` (and ${items}, whose own errors show under Continue On Fail)`;
 }
 function newRun(total: number): Run {
-	return { total, started: new Set(), settled: new Map(), ownDescriptions: new Map(), release: [] };
+	return {
+		total,
+		started: new Set(),
+		settled: new Map(),
+		ownDescriptions: new Map(),
+		release: [],
+		attempt: new RunState(),
+	};
 }
 
 function runOf(context: IExecuteSingleFunctions, itemIndex: number): Run | undefined {
 	const items = runItems(context);
-	if (!items || items.length < 2) return undefined;
+	if (!items) return undefined;
 	const batch = runState(context).get(BATCH, () => ({}));
 	// An item starting again means a new attempt on the same items: its outcomes start afresh.
 	if (!batch.run || batch.run.started.has(itemIndex)) batch.run = newRun(items.length);
@@ -70,7 +82,35 @@ export async function checkedWithTheOtherItems<T>(
 	const itemIndex = context.getItemIndex();
 	const run = runOf(context, itemIndex);
 	if (!run) return await checks();
+	// One item has no other to wait for, and its error needs no sentence about the others.
+	if (run.total < 2) {
+		let passed = false;
+		try {
+			const value = await checks();
+			passed = true;
+			return value;
+		} finally {
+			run.settled.set(itemIndex, passed ? undefined : 'its checks failed');
+		}
+	}
 	return await heldForTheOthers(context, run, checks, waitLimitMs, nothingSent);
+}
+
+/**
+ * The state of this item's attempt, kept from its checks on (`checkedWithTheOtherItems`) and new
+ * with each attempt (n8n's Retry On Fail runs the same items again); undefined for an item that
+ * did not go through them (or a context without the run's items).
+ */
+export function attemptOf(
+	context: IExecuteSingleFunctions,
+): { state: RunState; passed: number[] } | undefined {
+	const run = runItems(context) && runState(context).get(BATCH, () => ({})).run;
+	if (!run || !run.started.has(context.getItemIndex())) return undefined;
+	const passed = [...run.settled]
+		.filter(([, error]) => error === undefined)
+		.map(([index]) => index)
+		.sort((a, b) => a - b);
+	return { state: run.attempt, passed };
 }
 
 /**
@@ -89,7 +129,7 @@ export async function uploadedWithTheOtherItems<T>(
 ): Promise<T> {
 	const itemIndex = context.getItemIndex();
 	const checked = runItems(context) && runState(context).get(BATCH, () => ({})).run;
-	if (!checked || !checked.started.has(itemIndex)) return await uploads();
+	if (!checked || !checked.started.has(itemIndex) || checked.total < 2) return await uploads();
 	const passed = [...checked.settled.values()].filter((error) => error === undefined).length;
 	if (!checked.uploads || checked.uploads.started.has(itemIndex)) checked.uploads = newRun(passed);
 	const run = checked.uploads;

@@ -280,10 +280,10 @@ describe('post deletes answered {error: true}', () => {
 });
 
 describe('Post → Create', () => {
-	const telegramPost = () =>
+	const telegramPost = (content = 'Hello from n8n') =>
 		createParams({
 			date: daysFromNow(3),
-			parts: parts({ content: 'Hello from n8n' }),
+			parts: parts({ content }),
 			channels: [channel({ channel: byId(t.sandbox.seed.channels.telegram.id) })],
 		});
 
@@ -297,10 +297,11 @@ describe('Post → Create', () => {
 		it('a 429 without X-RateLimit headers fails with the time to retry, and the post is not sent again', async () => {
 			// The default cap of 60 s: an hour's Retry-After is beyond it, so the node fails at once instead of waiting.
 			const requestOptions = { ...FAST, maxRateLimitWait: 60 };
-			const viaLimited = async () => await limited.run({ requestOptions, ...telegramPost() });
-			expect(jsonOf(await viaLimited())).toHaveLength(1);
+			const viaLimited = async (content: string) =>
+				await limited.run({ requestOptions, ...telegramPost(content) });
+			expect(jsonOf(await viaLimited('The first post'))).toHaveLength(1);
 			const started = Date.now();
-			const error = errorOf(await viaLimited());
+			const error = errorOf(await viaLimited('The second post'));
 			expect(Date.now() - started).toBeLessThan(3000);
 			expect(error.message).toMatch(
 				/^Rate limit reached on POST \/posts: retry after .* \(in 3600 s\)$/,
@@ -399,6 +400,7 @@ describe('Post → Create', () => {
 		expect(result.error).toBeUndefined();
 		expect(await routesHit()).toEqual([
 			'GET /integrations',
+			'GET /posts',
 			`GET /find-slot/${telegram.id}`,
 			'POST /posts',
 		]);

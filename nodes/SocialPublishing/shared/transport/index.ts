@@ -23,6 +23,7 @@ import { toItems } from '../items';
 import { matchRoute, NO_ROUTE, type Route, type RouteMatch, type RouteTable } from '../routeFacts';
 import { runState, RunSlot } from '../runState';
 import { keyRedactor, MIN_KEY_LENGTH, type KeyRedactor } from '../secrets';
+import { inTurn } from '../sendRecord';
 import { BrokenAnswer, brokenAnswer } from './answers';
 import { pacerOf } from './pacing';
 import { announcedCount, resetDelayMs } from './rateLimits';
@@ -342,11 +343,14 @@ export function requestHook(routes: RouteTable) {
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		const credential = await refuseUnusableCredential(this);
-		const answered = answeredWithoutSending(requestData, credential);
-		if (answered) return answered;
-		const { send, finish } = prepare(this, requestData, credential, routes);
-		return finish(await send());
+		// A post of a write run goes in its turn and its fate is kept (../sendRecord.ts).
+		return await inTurn(this, async () => {
+			const credential = await refuseUnusableCredential(this);
+			const answered = answeredWithoutSending(requestData, credential);
+			if (answered) return answered;
+			const { send, finish } = prepare(this, requestData, credential, routes);
+			return finish(await send());
+		});
 	};
 }
 

@@ -9,7 +9,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { answers, byRoute, type Handler } from '../../../helpers/hostileServer';
 import { byId } from '../support';
-import { EVERY_OPERATION } from './everyOperation';
+import { CREATE_LOOKUPS, EVERY_OPERATION } from './everyOperation';
 import {
 	expectHostileOutcome,
 	useHostileService,
@@ -188,7 +188,7 @@ const OPERATIONS: Operation[] = [
 			inputMode: 'json',
 			requestJson: createRequest,
 		},
-		before: { 'GET /integrations': answers.json(200, [CHANNEL]) },
+		before: CREATE_LOOKUPS,
 		method: 'POST',
 		path: '/posts',
 		is: 'the list of created posts',

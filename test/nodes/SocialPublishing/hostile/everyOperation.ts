@@ -36,6 +36,12 @@ const png = Buffer.from(
 	'base64',
 );
 
+/** What Post → Create asks first: the channels, then the posts an earlier run may have created (none). */
+export const CREATE_LOOKUPS: Record<string, Handler> = {
+	'GET /integrations': answers.json(200, [CHANNEL]),
+	'GET /posts': answers.json(200, { posts: [] }),
+};
+
 /** What Post → Update asks first: the post (a queued post of c1, in GET /posts) and its channel. */
 const UPDATE_LOOKUPS: Record<string, Handler> = {
 	'GET /posts': answers.json(200, {
@@ -105,7 +111,7 @@ export const EVERY_OPERATION: HostileOperation[] = [
 			parts: parts({ content: 'Hello' }),
 			channels: [channelEntry({ channel: byId('c1'), platform: 'threads' })],
 		}),
-		before: { 'GET /integrations': answers.json(200, [CHANNEL]) },
+		before: CREATE_LOOKUPS,
 	},
 	{
 		name: 'Post → Get Many',

@@ -66,7 +66,11 @@ const ROUTES: RouteCase[] = [
 				parts: parts({ content: 'Hello from n8n' }),
 				channels: [channel({ channel: byId('c1'), platform: 'telegram' })],
 			}),
-		others: { 'GET /integrations': answers.json(200, [CHANNEL]) },
+		// The channels, then the posts an earlier run may have created (none).
+		others: {
+			'GET /integrations': answers.json(200, [CHANNEL]),
+			'GET /posts': answers.json(200, { posts: [] }),
+		},
 		ok: [{ postId: 'p1', integration: 'c1' }],
 		okStatus: 201,
 	},
@@ -304,6 +308,13 @@ describe.each(LIMITED_ROUTES)(
 			'%s: read safely; what the window leaves is sent, the rest fails unsent with when to retry',
 			async (_what, figures, sent, seconds) => {
 				const outcome = await run(figures);
+				// POST /posts goes one at a time in item order (shared/sendRecord.ts): every answer says
+				// what is left after it, so figures that leave some after each answer let every item go.
+				if (route.route === 'POST /posts' && sent > 1) {
+					expectHostileOutcome(outcome, { succeeds: true, withinMs: 5_000 });
+					expect(toRoute(outcome, route)).toHaveLength(items.length);
+					return;
+				}
 				const { message, description } = expectHostileOutcome(outcome, { withinMs: 5_000 });
 				expect(toRoute(outcome, route)).toHaveLength(sent);
 				expect(failedItems(outcome)).toHaveLength(5 - sent);

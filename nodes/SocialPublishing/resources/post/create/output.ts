@@ -64,6 +64,7 @@ export async function toCreatedPosts(
 				platform: channel?.platform ?? null,
 				...(date ? { date } : {}),
 				...(said.length ? { warnings: said } : {}),
+				alreadySent: false,
 			},
 			pairedItem: { item: this.getItemIndex() },
 		};

@@ -27,11 +27,14 @@
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { checkedWithTheOtherItems, uploadedWithTheOtherItems } from '../../../shared/batch';
+import { recordNotSent, takeTurn } from '../../../shared/sendRecord';
+import { ANSWERED_WITHOUT_SENDING } from '../../../shared/transport';
 import type { Channel } from '../../../shared/channel';
 import { problemsError, type Problem } from '../../../shared/postProblems';
 import { check, checkWithoutRequests } from './check';
 import { nameChannels, resolveChannels } from './channels';
 import { checkOnlyRequest } from './checkOnly';
+import { earlierPosts, expectPost } from './earlierPosts';
 import { uploadMediaUrls } from './mediaUrls';
 import { handToOutput } from './output';
 import { prepareRequest, type PreparedRequest } from './prepare';
@@ -54,12 +57,29 @@ export async function buildCreatePostRequest(
 		await refuseWithoutRequests(this, prepared.request);
 		const { infos, known, problems } = await resolveChannels(this, prepared.request);
 		refuseWithEveryChannelKnown(this, prepared.request, problems, infos);
+		expectPost(this, prepared.request);
 		return { ...prepared, infos, known };
 	});
-	// Step 5 once every item of the run passed its checks, and no post before every item's uploads
-	// are done (shared/batch.ts).
-	await uploadedWithTheOtherItems(this, async () => await uploadMedia(this, checked));
-	await takeNextFreeSlot(this, checked.request, checked.known);
+	let ready = false;
+	try {
+		// Step 5 once every item of the run passed its checks: the posts an earlier run created
+		// (earlierPosts.ts), then the uploads; no post before every item's are done (shared/batch.ts).
+		const earlier = await uploadedWithTheOtherItems(this, async () => {
+			const found = await earlierPosts(this);
+			if (!found) await uploadMedia(this, checked);
+			return found;
+		});
+		if (earlier) {
+			(requestOptions as unknown as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING] = earlier;
+			return requestOptions;
+		}
+		// Step 6 in the item's turn: one post of the run at a time, in item order (sendRecord.ts).
+		await takeTurn(this, 'create');
+		await takeNextFreeSlot(this, checked.request, checked.known);
+		ready = true;
+	} finally {
+		if (!ready) recordNotSent(this);
+	}
 	handToOutput(this, checked.request, warningsOf(checked.request, checked.infos, checked.warnings));
 	requestOptions.body = checked.request.body;
 	return requestOptions;

@@ -280,6 +280,6 @@ describe('Post → Create: refusing before sending', () => {
 		);
 		expect(result.error).toBeDefined();
 		expect(errorText(result)).toContain('post is too long');
-		expect(await t.routes()).toEqual(['GET /integrations', 'POST /posts']);
+		expect(await t.routes()).toEqual(['GET /integrations', 'GET /posts', 'POST /posts']);
 	});
 });

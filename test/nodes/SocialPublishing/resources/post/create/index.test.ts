@@ -88,9 +88,10 @@ describe('Post → Create: sending', () => {
 				channelName: telegram.name,
 				platform: 'telegram',
 				date: '2030-01-15T10:00:00.000Z',
+				alreadySent: false,
 			},
 		]);
-		expect(await t.routes()).toEqual(['GET /integrations', 'POST /posts']);
+		expect(await t.routes()).toEqual(['GET /integrations', 'GET /posts', 'POST /posts']);
 		expect(await sentBodies()).toEqual([
 			{
 				type: 'schedule',
@@ -153,6 +154,7 @@ describe('Post → Create: sending', () => {
 				channelName: x.name,
 				platform: 'x',
 				date: slot,
+				alreadySent: false,
 			},
 			{
 				postId: expect.any(String),
@@ -160,6 +162,7 @@ describe('Post → Create: sending', () => {
 				channelName: mastodon.name,
 				platform: 'mastodon',
 				date: slot,
+				alreadySent: false,
 			},
 			{
 				postId: expect.any(String),
@@ -167,11 +170,13 @@ describe('Post → Create: sending', () => {
 				channelName: linkedin.name,
 				platform: 'linkedin',
 				date: slot,
+				alreadySent: false,
 			},
 		]);
 		expect(await t.routes()).toEqual([
 			'POST /upload',
 			'GET /integrations',
+			'GET /posts',
 			`GET /find-slot/${x.id}`,
 			`GET /find-slot/${mastodon.id}`,
 			`GET /find-slot/${linkedin.id}`,

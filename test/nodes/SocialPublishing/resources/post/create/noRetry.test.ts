@@ -116,6 +116,7 @@ describe('Post → Create never sends POST /posts twice for one item', () => {
 		expect(errorText(result)).toBe('');
 		expect(await t.routes()).toEqual([
 			'GET /integrations',
+			'GET /posts',
 			`GET /find-slot/${telegram.id}`,
 			`GET /find-slot/${telegram.id}`,
 			'POST /posts',

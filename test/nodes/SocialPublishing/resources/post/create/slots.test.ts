@@ -54,7 +54,7 @@ describe('Post → Create: next free slot', () => {
 			}),
 		);
 		expect(errorText(result)).toContain('the channel is disabled');
-		expect(await t.routes()).toEqual(['GET /integrations']);
+		expect(await t.routes()).toEqual(['GET /integrations', 'GET /posts']);
 	});
 
 	it("asks with Slot → Find Next Free's route: a find-slot that never answers is not retried, and said so", async () => {

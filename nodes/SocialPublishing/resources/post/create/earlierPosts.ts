@@ -1,0 +1,252 @@
+/**
+ * Options → Skip Posts Already Created (on unless switched off): before the uploads, each item's
+ * post is looked for among the posts the service already has, so that running the same items
+ * again (a manual rerun, n8n's Retry On Fail, a failed execution retried) creates nothing twice.
+ * With GET requests only: the limited POST /posts is never spent on it.
+ * - Each item says what it will create during its checks (`expectPost`): per channel, the text of
+ *   its first part and its date, exact for Schedule and Draft, open for Now and the next free slot
+ *   (the date is the run's own then).
+ * - Once every item passed its checks, one GET /posts per attempt covers every item's dates
+ *   (`LOOK_BACK_DAYS` back for Now, a year ahead for the next free slot; a window per 370 days).
+ * - In item order, an item whose every channel has a post with the same text (HTML tags and spaces
+ *   aside) at its date (to the minute; any date in the range for Now and the next free slot) takes
+ *   those posts: it is not sent, and they are its output, marked `alreadySent: true`. A post is
+ *   taken by one item only. An item with such a post on some of its channels only is refused:
+ *   sending would post twice on those, skipping would lose the others.
+ * What it cannot tell apart: a post made the same way on purpose (same channel, text and date, or
+ * for Now and the next free slot the same text within the range); it does not see deleted posts,
+ * posts moved to another date, or posts whose text was edited since.
+ */
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteSingleFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
+
+import { attemptOf } from '../../../shared/batch';
+import { runState, RunSlot } from '../../../shared/runState';
+import { recordAlreadySent, skipsPostsAlreadyCreated } from '../../../shared/sendRecord';
+import { apiRequest } from '../../../shared/transport';
+import { DAY_MS, getManyPosts, MAX_RANGE_DAYS } from '../getMany';
+import { serviceChannels } from './lookups';
+import type { PostRequest } from './request';
+
+/** How far back a Now or next-free-slot item's earlier post is looked for. */
+export const LOOK_BACK_DAYS = 7;
+/** How far ahead a next-free-slot item's earlier post is looked for: one request in all. */
+const SLOT_AHEAD_DAYS = MAX_RANGE_DAYS - LOOK_BACK_DAYS;
+const MINUTE_MS = 60_000;
+
+/** What one item will create: per channel, the text of its first part, at a date or in a range. */
+interface Expected {
+	itemIndex: number;
+	channels: string[];
+	text: string;
+	/** Schedule and Draft: the date sent. */
+	date?: number;
+	/** Where its earlier posts can be: [start, end] in ms. */
+	range: [number, number];
+}
+
+/** A post as GET /posts lists it, read for matching. */
+interface Listed {
+	post: IDataObject;
+	id: string;
+	channelId: string;
+	text: string;
+	date: number;
+}
+
+type Found = { posts: Listed[] } | { partly: { found: Listed[]; missing: string[] } };
+
+interface Search {
+	expected: Map<number, Expected>;
+	found?: Promise<Map<number, Found>>;
+}
+
+const SEARCH = new RunSlot<Search>('the posts an earlier run created');
+
+/** The attempt's search, or one for this item alone where the item has no run (see batch.ts). */
+function searchOf(context: IExecuteSingleFunctions): Search {
+	const state = attemptOf(context)?.state ?? runState(context);
+	return state.get(SEARCH, () => ({ expected: new Map() }));
+}
+
+/** Text as the service may store it: HTML tags removed, spaces collapsed. */
+function comparable(text: unknown): string {
+	return String(text ?? '')
+		.replace(/<[^>]*>/g, ' ')
+		.replace(/&nbsp;/g, ' ')
+		.replace(/&amp;/g, '&')
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&quot;/g, '"')
+		.replace(/&#39;/g, "'")
+		.replace(/\s+/g, ' ')
+		.trim();
+}
+
+/** During the item's checks: what it will create, for the search after every item's checks. */
+export function expectPost(context: IExecuteSingleFunctions, request: PostRequest): void {
+	if (!skipsPostsAlreadyCreated(context)) return;
+	const body = request.body;
+	const posts = Array.isArray(body.posts) ? (body.posts as IDataObject[]) : [];
+	const firstPart = (post: IDataObject) =>
+		(Array.isArray(post.value) ? (post.value[0] as IDataObject | undefined) : undefined) ?? {};
+	const texts = new Set(posts.map((post) => comparable(firstPart(post).content)));
+	const channels = request.channels.map((channel) => channel.id);
+	// Channels with different texts (JSON mode) are matched on the first; such items are rare.
+	const text = [...texts][0] ?? '';
+	const now = Date.now();
+	const sent = Date.parse(String(body.date ?? ''));
+	const fixed = !request.wantsNextSlot && body.type !== 'now' && Number.isFinite(sent);
+	const range: [number, number] = fixed
+		? [sent - DAY_MS, sent + DAY_MS]
+		: [now - LOOK_BACK_DAYS * DAY_MS, now + (request.wantsNextSlot ? SLOT_AHEAD_DAYS : 1) * DAY_MS];
+	if (!fixed && Number.isFinite(sent)) {
+		range[0] = Math.min(range[0], sent - DAY_MS);
+		range[1] = Math.max(range[1], sent + DAY_MS);
+	}
+	searchOf(context).expected.set(context.getItemIndex(), {
+		itemIndex: context.getItemIndex(),
+		channels,
+		text,
+		...(fixed ? { date: sent } : {}),
+		range,
+	});
+}
+
+/** The ranges merged where they touch, then cut into windows GET /posts takes. */
+function windowsOf(ranges: Array<[number, number]>): Array<[number, number]> {
+	const merged: Array<[number, number]> = [];
+	for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+		const last = merged[merged.length - 1];
+		if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+		else merged.push([start, end]);
+	}
+	const span = MAX_RANGE_DAYS * DAY_MS;
+	return merged.flatMap(([start, end]) => {
+		const windows: Array<[number, number]> = [];
+		for (let from = start; from <= end; from += span + 1)
+			windows.push([from, Math.min(end, from + span)]);
+		return windows;
+	});
+}
+
+function readListed(post: IDataObject): Listed | undefined {
+	const integration = post.integration as IDataObject | undefined;
+	const id = typeof post.id === 'string' ? post.id : undefined;
+	const channelId = typeof integration?.id === 'string' ? integration.id : undefined;
+	// A repeating post is listed once per repetition; production adds its first date as actualDate.
+	const date = Date.parse(String(post.actualDate ?? post.publishDate ?? ''));
+	if (!id || !channelId || !Number.isFinite(date)) return undefined;
+	return { post, id, channelId, text: comparable(post.content), date };
+}
+
+async function listPosts(
+	context: IExecuteSingleFunctions,
+	ranges: Array<[number, number]>,
+): Promise<Listed[]> {
+	const byId = new Map<string, Listed>();
+	for (const [start, end] of windowsOf(ranges)) {
+		const answer = (await apiRequest.call(context, 'GET', '/posts', {
+			qs: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() },
+			itemIndex: context.getItemIndex(),
+			route: getManyPosts.route,
+		})) as { posts?: unknown };
+		const posts = Array.isArray(answer?.posts) ? (answer.posts as IDataObject[]) : [];
+		for (const post of posts) {
+			const listed = typeof post === 'object' && post !== null ? readListed(post) : undefined;
+			if (listed && !byId.has(listed.id)) byId.set(listed.id, listed);
+		}
+	}
+	return [...byId.values()];
+}
+
+/** Each expected item's earlier posts, in item order, a post taken by one item only. */
+export function matchEarlier(expected: Expected[], listed: Listed[]): Map<number, Found> {
+	const taken = new Set<string>();
+	const found = new Map<number, Found>();
+	for (const item of [...expected].sort((a, b) => a.itemIndex - b.itemIndex)) {
+		const matches = (post: Listed, channelId: string) =>
+			!taken.has(post.id) &&
+			post.channelId === channelId &&
+			post.text === item.text &&
+			(item.date === undefined
+				? post.date >= item.range[0] && post.date <= item.range[1]
+				: Math.abs(post.date - item.date) < MINUTE_MS);
+		const perChannel = item.channels.map((channelId) => ({
+			channelId,
+			post: listed.find((post) => matches(post, channelId)),
+		}));
+		const hits = perChannel.flatMap(({ post }) => (post ? [post] : []));
+		if (hits.length === 0) continue;
+		if (hits.length === item.channels.length) {
+			hits.forEach((post) => taken.add(post.id));
+			found.set(item.itemIndex, { posts: hits });
+		} else {
+			const missing = perChannel.flatMap(({ channelId, post }) => (post ? [] : [channelId]));
+			found.set(item.itemIndex, { partly: { found: hits, missing } });
+		}
+	}
+	return found;
+}
+
+/**
+ * After every item's checks: this item's posts an earlier run created, as the item's output, or
+ * undefined when it is to be sent. Refuses an item found on some of its channels only.
+ */
+export async function earlierPosts(
+	context: IExecuteSingleFunctions,
+): Promise<INodeExecutionData[] | undefined> {
+	const search = searchOf(context);
+	const itemIndex = context.getItemIndex();
+	if (!search.expected.has(itemIndex)) return undefined;
+	search.found ??= (async () => {
+		const expected = [...search.expected.values()];
+		const listed = await listPosts(
+			context,
+			expected.map((item) => item.range),
+		);
+		return matchEarlier(expected, listed);
+	})();
+	const found = (await search.found).get(itemIndex);
+	if (!found) return undefined;
+	const channels = new Map(
+		(await serviceChannels(context)).map((channel) => [channel.id, channel]),
+	);
+	const describe = (listed: Listed) => {
+		const channel = channels.get(listed.channelId);
+		return {
+			postId: listed.id,
+			integration: listed.channelId,
+			channelName: channel?.name ?? null,
+			platform: channel?.platform ?? null,
+			date: new Date(listed.date).toISOString(),
+			state: typeof listed.post.state === 'string' ? listed.post.state : null,
+			...(typeof listed.post.releaseURL === 'string' ? { releaseURL: listed.post.releaseURL } : {}),
+			alreadySent: true,
+		};
+	};
+	if ('partly' in found) {
+		const named = (id: string) => {
+			const channel = channels.get(id);
+			return channel ? `"${channel.name}" (${channel.platform})` : `channel ${id}`;
+		};
+		const on = found.partly.found
+			.map((listed) => `post ${listed.id} on ${named(listed.channelId)}`)
+			.join(', ');
+		throw new NodeOperationError(
+			context.getNode(),
+			`Item ${itemIndex + 1} was created before on some of its channels only: ${on}`,
+			{
+				itemIndex,
+				description: `No post with its text and date was found on ${found.partly.missing.map(named).join(', ')}: it may have been deleted there. Sending would post twice where it exists, skipping would leave the others without it, so nothing was sent. Remove the channels where it exists from the item, or switch Options → Skip Posts Already Created off to post on every channel again.`,
+			},
+		);
+	}
+	const posts = found.posts.map(describe);
+	recordAlreadySent(context, posts);
+	return posts.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}

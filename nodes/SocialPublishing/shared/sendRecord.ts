@@ -1,0 +1,240 @@
+/**
+ * Exactly once, and on record, for the posts a run sends (POST /posts of Post → Create and Post →
+ * Update). RoutingNode starts every item at once; left alone, the items' requests reach the
+ * service in whatever order the pacer admits them, and a run that stops (the service's limit, a
+ * 500, no answer) leaves posts created for items scattered through the run, which n8n's error then
+ * hides: the next run creates them again. So, after the run's checks (batch.ts):
+ * - an item sends only when every earlier item that passed the checks is done (`takeTurn`): one
+ *   POST /posts of the run at a time, in item order;
+ * - each item's fate is kept for this attempt (`inTurn`, in the request hook): sent (its posts),
+ *   already sent by an earlier run (`recordAlreadySent`), not sent, or no answer (may be sent);
+ * - a failure stops the run: the items after it are not sent (with Continue On Fail, only a
+ *   failure that is not the item's own: the service's limit, its errors, no answer, the credential);
+ *   the failed item's error ends with the record (`inWords`): what was sent, with the post ids and
+ *   channels, what was not, and what running again does.
+ * The state is the attempt's (batch.ts `attemptOf`): n8n's Retry On Fail starts afresh.
+ */
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteSingleFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
+
+import { attemptOf } from './batch';
+import { RunSlot, type RunState } from './runState';
+
+/** What became of one item's request. */
+export type Fate =
+	| { kind: 'sent'; posts: IDataObject[] }
+	| { kind: 'alreadySent'; posts: IDataObject[] }
+	/** Refused before anything was applied: by the node, the service's limit or the service. */
+	| { kind: 'notSent' }
+	/** No answer, or an answer that could not be read: the service may have created the posts. */
+	| { kind: 'mayBeSent' };
+
+/** What running the same items again does to an item already sent, by the operation that sends. */
+export type Rerun = 'create' | 'update';
+
+interface Turns {
+	fates: Map<number, Fate>;
+	/** The operation of the run's items: what running again does (`inWords`). */
+	rerun?: Rerun;
+	/** Items whose turn came (`takeTurn`) and whose request is still to be sent. */
+	holding: Set<number>;
+	/** The item whose failure stopped the run, and its message. */
+	stop?: { itemIndex: number; message: string };
+	wake: Array<() => void>;
+}
+
+const TURNS = new RunSlot<Turns>("the order and record of the run's posts");
+
+function turnsOf(
+	context: IExecuteSingleFunctions,
+): { turns: Turns; passed: number[]; state: RunState } | undefined {
+	const attempt = attemptOf(context);
+	if (!attempt) return undefined;
+	const turns = attempt.state.get(TURNS, () => ({
+		fates: new Map<number, Fate>(),
+		holding: new Set<number>(),
+		wake: [],
+	}));
+	return { turns, passed: attempt.passed, state: attempt.state };
+}
+
+function settle(turns: Turns, itemIndex: number, fate: Fate): void {
+	if (turns.fates.has(itemIndex)) return;
+	turns.holding.delete(itemIndex);
+	turns.fates.set(itemIndex, fate);
+	turns.wake.splice(0).forEach((wake) => wake());
+}
+
+/**
+ * Waits until every earlier item of the run that passed its checks is done; then this item may
+ * send. After a stop it is not sent: the error says why.
+ */
+export async function takeTurn(context: IExecuteSingleFunctions, rerun: Rerun): Promise<void> {
+	const found = turnsOf(context);
+	if (!found) return;
+	const { turns, passed } = found;
+	turns.rerun = rerun;
+	const itemIndex = context.getItemIndex();
+	const before = passed.filter((index) => index < itemIndex);
+	while (!before.every((index) => turns.fates.has(index)))
+		await new Promise<void>((wake) => turns.wake.push(wake));
+	if (turns.stop) {
+		settle(turns, itemIndex, { kind: 'notSent' });
+		throw stoppedError(context, turns.stop);
+	}
+	turns.holding.add(itemIndex);
+}
+
+/** An item found already sent by an earlier run (its posts as output): it is not sent again. */
+export function recordAlreadySent(context: IExecuteSingleFunctions, posts: IDataObject[]): void {
+	const found = turnsOf(context);
+	if (found) settle(found.turns, context.getItemIndex(), { kind: 'alreadySent', posts });
+}
+
+/** An item that stopped after its checks and before its turn (uploads, a look-up): not sent. */
+export function recordNotSent(context: IExecuteSingleFunctions): void {
+	const found = turnsOf(context);
+	if (found) settle(found.turns, context.getItemIndex(), { kind: 'notSent' });
+}
+
+/** Whether the item's error is about the service or the run, not the item: it stops the others. */
+function stopsEveryItem(error: unknown): boolean {
+	const code = Number((error as { httpCode?: unknown } | undefined)?.httpCode);
+	if (!Number.isInteger(code)) return true;
+	return code === 401 || code === 402 || code === 403 || code === 429 || code >= 500;
+}
+
+/** A 4xx answer (a 429 included) means nothing was applied; anything else may have been. */
+function fateOfError(error: unknown): Fate {
+	const code = Number((error as { httpCode?: unknown } | undefined)?.httpCode);
+	return code >= 400 && code < 500 ? { kind: 'notSent' } : { kind: 'mayBeSent' };
+}
+
+/**
+ * Runs the item's request (the request hook's `work`) and keeps its fate; a failure stops the run
+ * (see above) and, without Continue On Fail, its error carries the record.
+ */
+export async function inTurn(
+	context: IExecuteSingleFunctions,
+	work: () => Promise<INodeExecutionData[]>,
+): Promise<INodeExecutionData[]> {
+	const found = turnsOf(context);
+	const itemIndex = context.getItemIndex();
+	if (!found || !found.turns.holding.has(itemIndex)) return await work();
+	const { turns, passed } = found;
+	const outcome = await work().then(
+		(items) => ({ items }),
+		(error: unknown) => ({ error }),
+	);
+	if ('items' in outcome) {
+		settle(turns, itemIndex, { kind: 'sent', posts: outcome.items.map((item) => item.json) });
+		return outcome.items;
+	}
+	const { error } = outcome;
+	const continueOnFail = context.continueOnFail();
+	if (!continueOnFail || stopsEveryItem(error))
+		turns.stop ??= { itemIndex, message: (error as Error)?.message ?? String(error) };
+	settle(turns, itemIndex, fateOfError(error));
+	if (!continueOnFail && error instanceof Error) {
+		const own = error as Error & { description?: string | null };
+		const record = inWords(turns, passed, itemIndex, rerunInWords(context, turns));
+		own.description = own.description ? `${own.description}\n\n${record}` : record;
+	}
+	throw error;
+}
+
+/** Whether Post → Create's Options → Skip Posts Already Created is on (it is unless switched off). */
+export function skipsPostsAlreadyCreated(context: IExecuteSingleFunctions): boolean {
+	const options = (context.getNodeParameter('options', {}) as IDataObject | undefined) ?? {};
+	return options.skipPostsAlreadyCreated !== false;
+}
+
+/** What running the same items again does, the record's last sentence. */
+function rerunInWords(context: IExecuteSingleFunctions, turns: Turns): (sent: number[]) => string {
+	if (turns.rerun === 'update')
+		return () =>
+			'Running the same items again sends the same changes again: a post already changed is changed to the same text and date.';
+	if (skipsPostsAlreadyCreated(context))
+		return () =>
+			'Running the same items again creates only what is missing: Options → Skip Posts Already Created (on unless switched off) finds the posts created here with GET /posts and outputs them with alreadySent: true.';
+	return (sent) =>
+		`Options → Skip Posts Already Created is off: running the same items again creates the posts of ${sent.length > 0 ? itemNumbers(sent) : 'the items sent'} a second time; remove those items or switch the option on first.`;
+}
+
+const itemNumbers = (indexes: number[]): string => {
+	const numbers = indexes.map((index) => index + 1);
+	if (numbers.length > 2 && numbers.every((n, i) => i === 0 || n === numbers[i - 1] + 1))
+		return `items ${numbers[0]}–${numbers[numbers.length - 1]}`;
+	return `item${numbers.length > 1 ? 's' : ''} ${numbers.join(', ')}`;
+};
+
+/** "post 7f3a on "Acme X" (x)" for each post an item's fate lists. */
+const postsInWords = (posts: IDataObject[]): string =>
+	posts
+		.map((post) => {
+			const name = typeof post.channelName === 'string' ? `"${post.channelName}"` : undefined;
+			const channel = name ?? `channel ${String(post.integration ?? '?')}`;
+			const platform = typeof post.platform === 'string' ? ` (${post.platform})` : '';
+			return `post ${String(post.postId ?? '?')} on ${channel}${platform}`;
+		})
+		.join(', ');
+
+/**
+ * The record of the run stopped at `stoppedAt`, for its error: what was sent (in item order, with
+ * post ids and channels), what was not, and what running again does.
+ */
+function inWords(
+	turns: Turns,
+	passed: number[],
+	stoppedAt: number,
+	rerun: (sent: number[]) => string,
+): string {
+	const before = passed.filter((index) => index < stoppedAt);
+	const after = passed.filter((index) => index > stoppedAt);
+	const sent = before.filter((index) => turns.fates.get(index)?.kind === 'sent');
+	const already = before.filter((index) => turns.fates.get(index)?.kind === 'alreadySent');
+	const listed = (indexes: number[]) =>
+		indexes
+			.map((index) => {
+				const fate = turns.fates.get(index) as { posts: IDataObject[] };
+				return `item ${index + 1}: ${postsInWords(fate.posts)}`;
+			})
+			.join('; ');
+	const thisItem =
+		turns.fates.get(stoppedAt)?.kind === 'mayBeSent'
+			? `Item ${stoppedAt + 1} got no answer the node could read: its post may have been created (Post → Get Many shows it).`
+			: `Item ${stoppedAt + 1} was not sent.`;
+	const lines = [
+		`The node sends a run's posts one at a time in item order and stopped at item ${stoppedAt + 1}.`,
+		sent.length > 0
+			? `Sent before it (${sent.length}): ${listed(sent)}.`
+			: 'Nothing was sent before it.',
+		...(already.length > 0
+			? [`Already created by an earlier run, not sent again: ${listed(already)}.`]
+			: []),
+		thisItem,
+		...(after.length > 0 ? [`Not sent: ${itemNumbers(after)}.`] : []),
+		rerun(sent),
+	];
+	return lines.join(' ');
+}
+
+/** The error of an item not sent because an earlier item stopped the run. */
+function stoppedError(
+	context: IExecuteSingleFunctions,
+	stop: { itemIndex: number; message: string },
+): NodeOperationError {
+	const itemIndex = context.getItemIndex();
+	return new NodeOperationError(
+		context.getNode(),
+		`Item ${itemIndex + 1} was not sent: the run stopped at item ${stop.itemIndex + 1}`,
+		{
+			itemIndex,
+			description: `Item ${stop.itemIndex + 1}: ${stop.message}. The node sends a run's posts one at a time in item order and sends none after a failure that is not one item's own (the service's limit, its errors, no answer). Running the same items again creates only the posts not created yet (Options → Skip Posts Already Created).`,
+		},
+	);
+}
