@@ -39,7 +39,7 @@ const SLOT_AHEAD_DAYS = MAX_RANGE_DAYS - LOOK_BACK_DAYS;
 const MINUTE_MS = 60_000;
 
 /** What one item will create: per channel, the text of its first part, at a date or in a range. */
-interface Expected {
+export interface Expected {
 	itemIndex: number;
 	channels: string[];
 	text: string;
@@ -58,7 +58,7 @@ interface Listed {
 	date: number;
 }
 
-type Found = { posts: Listed[] } | { partly: { found: Listed[]; missing: string[] } };
+export type Found = { posts: Listed[] } | { partly: { found: Listed[]; missing: string[] } };
 
 interface Search {
 	expected: Map<number, Expected>;
@@ -147,39 +147,53 @@ function readListed(post: IDataObject): Listed | undefined {
 async function listPosts(
 	context: IExecuteSingleFunctions,
 	ranges: Array<[number, number]>,
-): Promise<Listed[]> {
-	const byId = new Map<string, Listed>();
+): Promise<unknown[]> {
+	const posts: unknown[] = [];
 	for (const [start, end] of windowsOf(ranges)) {
 		const answer = (await apiRequest.call(context, 'GET', '/posts', {
 			qs: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() },
 			itemIndex: context.getItemIndex(),
 			route: getManyPosts.route,
 		})) as { posts?: unknown };
-		const posts = Array.isArray(answer?.posts) ? (answer.posts as IDataObject[]) : [];
-		for (const post of posts) {
-			const listed = typeof post === 'object' && post !== null ? readListed(post) : undefined;
-			if (listed && !byId.has(listed.id)) byId.set(listed.id, listed);
-		}
+		if (Array.isArray(answer?.posts)) posts.push(...(answer.posts as unknown[]));
 	}
-	return [...byId.values()];
+	return posts;
 }
 
-/** Each expected item's earlier posts, in item order, a post taken by one item only. */
-export function matchEarlier(expected: Expected[], listed: Listed[]): Map<number, Found> {
+/**
+ * Each expected item's earlier posts among those GET /posts listed (any shape; a post listed twice,
+ * as a repeating one is, counts once). A post is taken by one item only, in item order; items with
+ * a date first, so that a Now or next-free-slot item never takes the post of a dated one.
+ */
+export function matchEarlier(expected: Expected[], posts: unknown[]): Map<number, Found> {
+	const byId = new Map<string, Listed>();
+	for (const post of posts) {
+		const listed =
+			typeof post === 'object' && post !== null ? readListed(post as IDataObject) : undefined;
+		if (listed && !byId.has(listed.id)) byId.set(listed.id, listed);
+	}
+	const listed = [...byId.values()];
 	const taken = new Set<string>();
 	const found = new Map<number, Found>();
-	for (const item of [...expected].sort((a, b) => a.itemIndex - b.itemIndex)) {
+	const inOrder = [...expected].sort(
+		(a, b) =>
+			Number(a.date === undefined) - Number(b.date === undefined) || a.itemIndex - b.itemIndex,
+	);
+	for (const item of inOrder) {
+		const mine = new Set<string>();
 		const matches = (post: Listed, channelId: string) =>
 			!taken.has(post.id) &&
+			!mine.has(post.id) &&
 			post.channelId === channelId &&
 			post.text === item.text &&
 			(item.date === undefined
 				? post.date >= item.range[0] && post.date <= item.range[1]
 				: Math.abs(post.date - item.date) < MINUTE_MS);
-		const perChannel = item.channels.map((channelId) => ({
-			channelId,
-			post: listed.find((post) => matches(post, channelId)),
-		}));
+		const perChannel = item.channels.map((channelId) => {
+			const post = listed.find((candidate) => matches(candidate, channelId));
+			if (post) mine.add(post.id);
+			return { channelId, post };
+		});
 		const hits = perChannel.flatMap(({ post }) => (post ? [post] : []));
 		if (hits.length === 0) continue;
 		if (hits.length === item.channels.length) {
