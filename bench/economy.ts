@@ -50,6 +50,10 @@ export const MINIMUM: Record<string, { requests: number; reason: string }> = {
 		requests: 2 + CREATE_ITEMS,
 		reason: '1 POST /upload-from-url per distinct URL in the run + 1 POST /posts per item',
 	},
+	[`Post → Create, ${CREATE_ITEMS} items run again, every post already created`]: {
+		requests: 1,
+		reason: '1 GET /posts finds every earlier post (Skip Posts Already Created); 0 POST /posts',
+	},
 	[`Post → Create, Check Only, ${CREATE_ITEMS} items × ${CHANNELS_PER_POST} channels`]: {
 		requests: 1,
 		reason: '1 GET /integrations for the run (names, platforms); 0 writes',
@@ -375,6 +379,15 @@ export const CASES: Case[] = [
 				}),
 				Array.from({ length: CREATE_ITEMS }, (_, i) => ({ i })),
 			),
+	],
+	[
+		`Post → Create, ${CREATE_ITEMS} items run again, every post already created`,
+		async (ctx) => {
+			const parameters = createParameters(ctx.channels);
+			const items = Array.from({ length: CREATE_ITEMS }, (_, i) => ({ i }));
+			await node(ctx, parameters, items);
+			return async () => await node(ctx, parameters, items);
+		},
 	],
 	[
 		`Post → Create, Check Only, ${CREATE_ITEMS} items × ${CHANNELS_PER_POST} channels`,
