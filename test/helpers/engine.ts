@@ -252,12 +252,16 @@ export interface RunNodeOptions {
 	/** Input items (json only, or full INodeExecutionData); one empty item by default. */
 	items?: Array<IDataObject | INodeExecutionData>;
 	continueOnFail?: boolean;
+	/** The node's On Error setting; wins over `continueOnFail` ('continueRegularOutput'). */
+	onError?: 'continueRegularOutput' | 'continueErrorOutput';
 	nodeType?: string;
 }
 
 export interface RunNodeResult {
 	/** Output items of the node under test (main output 0). */
 	items: INodeExecutionData[];
+	/** Items on the error output (main output 1), with On Error → "Continue (using error output)". */
+	errorItems: INodeExecutionData[];
 	/** The execution's error when the node failed (status 'error'). */
 	error?: Error & { description?: string; context?: IDataObject; httpCode?: string };
 	run: IRun;
@@ -281,7 +285,11 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const node = nodeUnderTest(
 		options.nodeType ?? NODE_TYPE,
 		options.parameters,
-		options.continueOnFail ? { onError: 'continueRegularOutput' } : {},
+		options.onError
+			? { onError: options.onError }
+			: options.continueOnFail
+				? { onError: 'continueRegularOutput' }
+				: {},
 	);
 	const workflow = new Workflow({
 		id: 'test-workflow',
@@ -300,6 +308,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const taskData = run.data.resultData.runData[node.name]?.[0];
 	return {
 		items: (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[],
+		errorItems: (taskData?.data?.main?.[1] ?? []) as INodeExecutionData[],
 		error: (run.data.resultData.error ?? taskData?.error) as RunNodeResult['error'],
 		run,
 	};

@@ -7,7 +7,13 @@ import axios from 'axios';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { SandboxOptions } from '../../../sandbox';
-import { NODE_TYPE, runNode, type RunNodeResult, type TestCredentials } from '../../helpers/engine';
+import {
+	NODE_TYPE,
+	runNode,
+	type RunNodeOptions,
+	type RunNodeResult,
+	type TestCredentials,
+} from '../../helpers/engine';
 import { sandboxPerFile, type SandboxHarness } from '../../helpers/sandbox';
 
 // The node is registered once, as n8n loads it, by the engine (test/helpers/engine.ts).
@@ -29,6 +35,7 @@ export interface Harness extends SandboxHarness {
 export interface RunOptions {
 	items?: Array<IDataObject | INodeExecutionData>;
 	continueOnFail?: boolean;
+	onError?: RunNodeOptions['onError'];
 	credentials?: TestCredentials;
 }
 
@@ -50,6 +57,7 @@ export function useSandbox(options: HarnessOptions = {}): Harness {
 			parameters: { ...(requestOptions ? { requestOptions } : {}), ...parameters },
 			items: runOptions.items,
 			continueOnFail: runOptions.continueOnFail,
+			onError: runOptions.onError,
 			nodeType: NODE_TYPE,
 		});
 	return harness;
