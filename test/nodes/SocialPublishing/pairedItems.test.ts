@@ -5,6 +5,7 @@
  * slow answer); item 2 is refused by its checks before anything is sent. The failures under On Error → "Continue
  * (using error output)" and → "Continue" (regular output). Check Only reports too.
  */
+import fc from 'fast-check';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { SEED_IDS } from '../../../sandbox';
@@ -89,7 +90,7 @@ beforeAll(async () => {
 });
 afterAll(async () => await files?.close());
 
-const updateParameters = (options: IDataObject = {}): INodeParameters => ({
+const updateParameters = (options: INodeParameters = {}): INodeParameters => ({
 	resource: 'post',
 	operation: 'update',
 	postId: '={{ $json.postId }}',
@@ -98,7 +99,7 @@ const updateParameters = (options: IDataObject = {}): INodeParameters => ({
 	options,
 });
 
-const createParameters = (options: IDataObject = {}): INodeParameters =>
+const createParameters = (options: INodeParameters = {}): INodeParameters =>
 	createParams({
 		parts: parts({ content: '={{ $json.text }}' }),
 		channels: [channel({ channel: { __rl: true, mode: 'id', value: channels.mastodon } })],
@@ -496,4 +497,54 @@ describe.each(ROWS)('$name, 2 input items', ({ name, operation }) => {
 			});
 		},
 	);
+});
+
+describe('any number of input items', () => {
+	it('Channel → Get Many: every channel comes out paired to the input item whose filter it matches, every refused item on the error output paired to it', async () => {
+		const listed = (await production.api().get('/integrations')).data as Array<{
+			id: string;
+			identifier: string;
+		}>;
+		const platforms = [...new Set(listed.map((c) => c.identifier))];
+		await fc.assert(
+			fc.asyncProperty(
+				// Each input item: the platforms it asks for, or null for a value the check refuses.
+				fc.array(fc.option(fc.subarray(platforms, { minLength: 1 }), { nil: null }), {
+					minLength: 1,
+					maxLength: 6,
+				}),
+				async (filters) => {
+					const result = await production.run(
+						{
+							resource: 'channel',
+							operation: 'getMany',
+							filters: { platforms: '={{ $json.platforms }}' },
+							requestOptions: FAST,
+						},
+						{
+							items: filters.map((asked) => ({ platforms: asked ?? ['myspace'] })),
+							onError: 'continueErrorOutput',
+						},
+					);
+					expect(result.error).toBeUndefined();
+					const expected = filters.flatMap((asked, index) =>
+						asked
+							? listed.filter((c) => asked.includes(c.identifier)).map(() => ({ item: index }))
+							: [],
+					);
+					expect(pairs(result.items)).toEqual(expected);
+					// What a later node's $('Items').item gives for each channel: the input item that asked for its platform.
+					for (const output of result.items) {
+						const asked = filters[(output.pairedItem as { item: number }).item];
+						expect(asked).toContain(output.json.identifier);
+					}
+					expect(pairs(result.errorItems)).toEqual(
+						filters.flatMap((asked, index) => (asked ? [] : [{ item: index }])),
+					);
+					expect(result.errorItems.every((output) => output.error)).toBe(true);
+				},
+			),
+			{ numRuns: 25 },
+		);
+	});
 });
