@@ -1,6 +1,8 @@
 import {
 	NodeApiError,
 	NodeOperationError,
+	type DeclarativeRestApiSettings,
+	type IExecutePaginationFunctions,
 	type IExecuteSingleFunctions,
 	type IHttpRequestOptions,
 	type INodeExecutionData,
@@ -12,7 +14,7 @@ import {
  * that `$('Earlier node').item` resolves in a later node, and the error output can show the input
  * item beside its error. RoutingNode sets none: it pushes what the request hook returns, and under
  * Continue On Fail a rejected item as `{json: {}, error}`. So the hook hands back every item of
- * its input item paired (`pairedWithItem`), its failure included as an error item, and a preSend's
+ * its input item paired (`pairedToTheItem`), its failure included as an error item, and a preSend's
  * failure is kept for the hook (`keepFailureForTheHook`) instead of rejecting the item.
  */
 
@@ -83,25 +85,28 @@ export function errorItem(
 	};
 }
 
+type RequestHook = (
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
+
 /**
- * What a request hook returns for one item: `send`'s items paired to the item; under Continue On
- * Fail, its failure (or its preSend's) as the item's one error item. Without Continue On Fail a
- * failure is thrown unchanged. The errors come here with the key already replaced (the transport's
- * `keyGuarded`, and apiRequest for a preSend's look-ups), as they reach n8n without it.
+ * A request hook whose items are paired to the item; under Continue On Fail, its failure (or its
+ * preSend's) is the item's one error item. Without Continue On Fail a failure is thrown unchanged.
+ * The errors come here with the key already replaced (the transport's `keyGuarded`, and apiRequest
+ * for a preSend's look-ups), as they reach n8n without it.
  */
-export async function pairedWithItem(
-	context: IExecuteSingleFunctions,
-	requestOptions: object,
-	send: () => Promise<INodeExecutionData[]>,
-): Promise<INodeExecutionData[]> {
-	const itemIndex = context.getItemIndex();
-	// Kept by a preSend only under Continue On Fail.
-	const failed = failureBeforeSending(requestOptions);
-	if (failed) return [errorItem(context, failed.error, itemIndex)];
-	if (!context.continueOnFail()) return pairedTo(await send(), itemIndex);
-	try {
-		return pairedTo(await send(), itemIndex);
-	} catch (error) {
-		return [errorItem(context, error, itemIndex)];
-	}
+export function pairedToTheItem(hook: RequestHook): RequestHook {
+	return async function (this, requestData) {
+		const itemIndex = this.getItemIndex();
+		// Kept by a preSend only under Continue On Fail.
+		const failed = failureBeforeSending(requestData.options);
+		if (failed) return [errorItem(this, failed.error, itemIndex)];
+		if (!this.continueOnFail()) return pairedTo(await hook.call(this, requestData), itemIndex);
+		try {
+			return pairedTo(await hook.call(this, requestData), itemIndex);
+		} catch (error) {
+			return [errorItem(this, error, itemIndex)];
+		}
+	};
 }

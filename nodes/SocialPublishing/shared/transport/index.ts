@@ -20,7 +20,7 @@ import { EXPECTED_BASE_URL } from '../../../../credentials/SocialPublishingApi.c
 import { baseUrlOf, refuseUnusableBaseUrl } from '../baseUrl';
 import { MAX_PAGES_PER_CALL } from '../bounds';
 import { toItems } from '../items';
-import { pairedWithItem } from '../pairedItems';
+import { pairedToTheItem } from '../pairedItems';
 import { matchRoute, NO_ROUTE, type Route, type RouteMatch, type RouteTable } from '../routeFacts';
 import { runState, RunSlot } from '../runState';
 import { keyRedactor, MIN_KEY_LENGTH, type KeyRedactor } from '../secrets';
@@ -336,21 +336,20 @@ function answeredWithoutSending(
 
 /**
  * The node's request hook (`requestOperations.pagination`): one request of one item, its facts
- * found among the routes of the node's operations (resources/index.ts).
+ * found among the routes of the node's operations (resources/index.ts); its items paired to the
+ * item, a failure under Continue On Fail its error item (../pairedItems.ts).
  */
 export function requestHook(routes: RouteTable) {
-	return async function sendThroughTransport(
+	return pairedToTheItem(async function sendThroughTransport(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		return await pairedWithItem(this, requestData.options, async () => {
-			const credential = await refuseUnusableCredential(this);
-			const answered = answeredWithoutSending(requestData, credential);
-			if (answered) return answered;
-			const { send, finish } = prepare(this, requestData, credential, routes);
-			return finish(await send());
-		});
-	};
+		const credential = await refuseUnusableCredential(this);
+		const answered = answeredWithoutSending(requestData, credential);
+		if (answered) return answered;
+		const { send, finish } = prepare(this, requestData, credential, routes);
+		return finish(await send());
+	});
 }
 
 /**
@@ -390,33 +389,30 @@ export type PagedRequests = (
  */
 export function paginated(walk: (context: IExecutePaginationFunctions) => PageWalk): PagedRequests {
 	return (route) =>
-		async function (
+		pairedToTheItem(async function (
 			this: IExecutePaginationFunctions,
 			requestData: DeclarativeRestApiSettings.ResultOptions,
 		): Promise<INodeExecutionData[]> {
-			return await pairedWithItem(this, requestData.options, async () => {
-				const credential = await refuseUnusableCredential(this);
-				// Answered by its preSend (Post → Update's Check Only): the items, nothing sent.
-				const answered = answeredWithoutSending(requestData, credential);
-				if (answered) return answered;
-				const { send, finish, captured } = prepare(this, requestData, credential, (method, path) =>
-					matchOf(route, method, path),
-				);
-				const returnAll = this.getNodeParameter('returnAll', true) as boolean;
-				const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
-				const pages = walk(this);
-				const qs = (requestData.options.qs ??= {}) as IDataObject;
-				const items: INodeExecutionData[] = [];
-				if (!pages.start(qs)) return [];
-				for (let page = 1; ; page++) {
-					items.push(...(await send()));
-					if (items.length >= limit || !pages.next(captured.body, qs)) break;
-					if (page === MAX_PAGES_PER_CALL)
-						throw endlessPages(this, requestData, page, items.length);
-				}
-				return finish(items.slice(0, limit));
-			});
-		};
+			const credential = await refuseUnusableCredential(this);
+			// Answered by its preSend (Post → Update's Check Only): the items, nothing sent.
+			const answered = answeredWithoutSending(requestData, credential);
+			if (answered) return answered;
+			const { send, finish, captured } = prepare(this, requestData, credential, (method, path) =>
+				matchOf(route, method, path),
+			);
+			const returnAll = this.getNodeParameter('returnAll', true) as boolean;
+			const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+			const pages = walk(this);
+			const qs = (requestData.options.qs ??= {}) as IDataObject;
+			const items: INodeExecutionData[] = [];
+			if (!pages.start(qs)) return [];
+			for (let page = 1; ; page++) {
+				items.push(...(await send()));
+				if (items.length >= limit || !pages.next(captured.body, qs)) break;
+				if (page === MAX_PAGES_PER_CALL) throw endlessPages(this, requestData, page, items.length);
+			}
+			return finish(items.slice(0, limit));
+		});
 }
 
 /**
