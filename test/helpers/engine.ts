@@ -252,6 +252,8 @@ export interface RunNodeOptions {
 	/** Input items (json only, or full INodeExecutionData); one empty item by default. */
 	items?: Array<IDataObject | INodeExecutionData>;
 	continueOnFail?: boolean;
+	/** The node's On Error setting; wins over `continueOnFail` ('continueRegularOutput'). */
+	onError?: 'continueRegularOutput' | 'continueErrorOutput';
 	nodeType?: string;
 	/** Node settings besides its parameters (Retry On Fail: `retryOnFail`, `maxTries`, `waitBetweenTries`). */
 	node?: Partial<INode>;
@@ -260,6 +262,8 @@ export interface RunNodeOptions {
 export interface RunNodeResult {
 	/** Output items of the node under test (main output 0). */
 	items: INodeExecutionData[];
+	/** Items on the error output (main output 1), with On Error → "Continue (using error output)". */
+	errorItems: INodeExecutionData[];
 	/** The execution's error when the node failed (status 'error'). */
 	error?: Error & { description?: string; context?: IDataObject; httpCode?: string };
 	run: IRun;
@@ -281,7 +285,11 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		parameters: { items: items as unknown as NodeParameterValueType },
 	};
 	const node = nodeUnderTest(options.nodeType ?? NODE_TYPE, options.parameters, {
-		...(options.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+		...(options.onError
+			? { onError: options.onError }
+			: options.continueOnFail
+				? { onError: 'continueRegularOutput' as const }
+				: {}),
 		...options.node,
 	});
 	const workflow = new Workflow({
@@ -301,6 +309,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const taskData = run.data.resultData.runData[node.name]?.[0];
 	return {
 		items: (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[],
+		errorItems: (taskData?.data?.main?.[1] ?? []) as INodeExecutionData[],
 		error: (run.data.resultData.error ?? taskData?.error) as RunNodeResult['error'],
 		run,
 	};

@@ -12,6 +12,7 @@ import {
 } from 'n8n-workflow';
 
 import { checkedWithTheOtherItems } from './batch';
+import { keepFailureForTheHook } from './pairedItems';
 import { declareRoute, type Route, type RouteFacts } from './routeFacts';
 import type { PagedRequests } from './transport';
 import { readWholeNumber, shownValue } from './userValues';
@@ -46,13 +47,23 @@ export function defineOperation(
 	fields: INodeProperties[] = [],
 ): Operation {
 	return {
-		option: { ...entry, routing: entry.routing.routing },
+		option: { ...entry, routing: failuresKeptForTheHook(entry.routing.routing) },
 		route: entry.routing.route,
 		fields: updateDisplayOptions(
 			{ show: { resource: [resource], operation: [String(entry.value)] } },
 			fields,
 		),
 	};
+}
+
+/**
+ * Every preSend of an operation, its failure under Continue On Fail handed to the request hook,
+ * which returns it as the item's error item, paired to the item (shared/pairedItems.ts).
+ */
+function failuresKeptForTheHook(routing: INodePropertyRouting): INodePropertyRouting {
+	const preSend = routing.send?.preSend;
+	if (!preSend?.length) return routing;
+	return { ...routing, send: { ...routing.send, preSend: preSend.map(keepFailureForTheHook) } };
 }
 
 /**

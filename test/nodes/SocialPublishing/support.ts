@@ -35,6 +35,7 @@ export interface Harness extends SandboxHarness {
 export interface RunOptions {
 	items?: Array<IDataObject | INodeExecutionData>;
 	continueOnFail?: boolean;
+	onError?: RunNodeOptions['onError'];
 	credentials?: TestCredentials;
 	/** Node settings besides its parameters (Retry On Fail). */
 	node?: RunNodeOptions['node'];
@@ -59,6 +60,7 @@ export function useSandbox(options: HarnessOptions = {}): Harness {
 			items: runOptions.items,
 			continueOnFail: runOptions.continueOnFail,
 			node: runOptions.node,
+			onError: runOptions.onError,
 			nodeType: NODE_TYPE,
 		});
 	return harness;

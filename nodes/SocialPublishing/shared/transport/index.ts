@@ -20,6 +20,7 @@ import { EXPECTED_BASE_URL } from '../../../../credentials/SocialPublishingApi.c
 import { baseUrlOf, refuseUnusableBaseUrl } from '../baseUrl';
 import { MAX_PAGES_PER_CALL } from '../bounds';
 import { toItems } from '../items';
+import { pairedToTheItem } from '../pairedItems';
 import { matchRoute, NO_ROUTE, type Route, type RouteMatch, type RouteTable } from '../routeFacts';
 import { runState, RunSlot } from '../runState';
 import { keyRedactor, MIN_KEY_LENGTH, type KeyRedactor } from '../secrets';
@@ -336,10 +337,11 @@ function answeredWithoutSending(
 
 /**
  * The node's request hook (`requestOperations.pagination`): one request of one item, its facts
- * found among the routes of the node's operations (resources/index.ts).
+ * found among the routes of the node's operations (resources/index.ts); its items paired to the
+ * item, a failure under Continue On Fail its error item (../pairedItems.ts).
  */
 export function requestHook(routes: RouteTable) {
-	return async function sendThroughTransport(
+	return pairedToTheItem(async function sendThroughTransport(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
@@ -351,7 +353,7 @@ export function requestHook(routes: RouteTable) {
 			const { send, finish } = prepare(this, requestData, credential, routes);
 			return finish(await send());
 		});
-	};
+	});
 }
 
 /**
@@ -391,7 +393,7 @@ export type PagedRequests = (
  */
 export function paginated(walk: (context: IExecutePaginationFunctions) => PageWalk): PagedRequests {
 	return (route) =>
-		async function (
+		pairedToTheItem(async function (
 			this: IExecutePaginationFunctions,
 			requestData: DeclarativeRestApiSettings.ResultOptions,
 		): Promise<INodeExecutionData[]> {
@@ -414,7 +416,7 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 				if (page === MAX_PAGES_PER_CALL) throw endlessPages(this, requestData, page, items.length);
 			}
 			return finish(items.slice(0, limit));
-		};
+		});
 }
 
 /**

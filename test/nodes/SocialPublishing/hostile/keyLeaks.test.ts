@@ -177,6 +177,28 @@ describe.each(EVERY_OPERATION)(
 	},
 );
 
+describe.each(EVERY_OPERATION)(
+	'$name under Continue On Fail: the error item never carries the key',
+	(operation) => {
+		it.each(PLACES.filter(({ message }) => message !== undefined))(
+			'$place',
+			async ({ handler }) => {
+				t.server.respond(byRoute(answering(operation, handler)));
+				const run = await t.run(operation.parameters, {
+					items: operation.items,
+					continueOnFail: true,
+				});
+				expect(run.result.error).toBeUndefined();
+				expect(run.result.items.map((item) => [Boolean(item.error), item.pairedItem])).toEqual([
+					[true, { item: 0 }],
+				]);
+				expectHostileOutcome(run, { message: /\w/, withinMs: 10_000 });
+				expectNoKeyPiece(run);
+			},
+		);
+	},
+);
+
 describe('Post → Create: the key repeated in a look-up (GET /integrations) never leaves', () => {
 	const create = EVERY_OPERATION.find((operation) => operation.route === 'POST /posts');
 	it.each([

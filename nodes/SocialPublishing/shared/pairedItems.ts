@@ -1,0 +1,112 @@
+import {
+	NodeApiError,
+	NodeOperationError,
+	type DeclarativeRestApiSettings,
+	type IExecutePaginationFunctions,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+	type INodeExecutionData,
+	type PreSendAction,
+} from 'n8n-workflow';
+
+/**
+ * n8n's item contract: every output item says which input item it came from (`pairedItem`), so
+ * that `$('Earlier node').item` resolves in a later node, and the error output can show the input
+ * item beside its error. RoutingNode sets none: it pushes what the request hook returns, and under
+ * Continue On Fail a rejected item as `{json: {}, error}`. So the hook hands back every item of
+ * its input item paired (`pairedToTheItem`), its failure included as an error item, and a preSend's
+ * failure is kept for the hook (`keepFailureForTheHook`) instead of rejecting the item.
+ */
+
+/** Put on the request options by a preSend that failed under Continue On Fail: its error. */
+const FAILED_BEFORE_SENDING = Symbol('failedBeforeSending');
+
+type MarkedOptions = IHttpRequestOptions & { [FAILED_BEFORE_SENDING]?: unknown };
+
+/**
+ * A preSend whose failure, under Continue On Fail, goes with the request options to the request
+ * hook, which returns it as the item's error item, paired; the item's later preSends are skipped
+ * and nothing is sent. Without Continue On Fail it throws as before (all-or-nothing runs,
+ * shared/batch.ts, rely on it).
+ */
+export function keepFailureForTheHook(step: PreSendAction): PreSendAction {
+	return async function (
+		this: IExecuteSingleFunctions,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		if (FAILED_BEFORE_SENDING in requestOptions) return requestOptions;
+		if (!this.continueOnFail()) return await step.call(this, requestOptions);
+		try {
+			return await step.call(this, requestOptions);
+		} catch (error) {
+			(requestOptions as MarkedOptions)[FAILED_BEFORE_SENDING] = error ?? new Error('failed');
+			return requestOptions;
+		}
+	};
+}
+
+/** The error an item's preSend kept for the hook (`keepFailureForTheHook`), if any. */
+function failureBeforeSending(requestOptions: object): { error: unknown } | undefined {
+	return FAILED_BEFORE_SENDING in requestOptions
+		? { error: (requestOptions as MarkedOptions)[FAILED_BEFORE_SENDING] }
+		: undefined;
+}
+
+/** The items of input item `itemIndex`, each paired to it (a pairing set by a step is kept). */
+export function pairedTo(items: INodeExecutionData[], itemIndex: number): INodeExecutionData[] {
+	return items.map((item) =>
+		item.pairedItem === undefined ? { ...item, pairedItem: { item: itemIndex } } : item,
+	);
+}
+
+/**
+ * The error item of input item `itemIndex`: its words in `json` (what went wrong, and how to fix
+ * it where the error says), the error itself for n8n's error output, and its pairing.
+ */
+export function errorItem(
+	context: IExecuteSingleFunctions,
+	error: unknown,
+	itemIndex: number,
+): INodeExecutionData {
+	const nodeError =
+		error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(
+					context.getNode(),
+					error instanceof Error ? error : new Error(String(error)),
+					{ itemIndex },
+				);
+	nodeError.context.itemIndex ??= itemIndex;
+	const fix = nodeError.description;
+	return {
+		json: { error: nodeError.message, ...(fix ? { fix } : {}) },
+		error: nodeError,
+		pairedItem: { item: itemIndex },
+	};
+}
+
+type RequestHook = (
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
+
+/**
+ * A request hook whose items are paired to the item; under Continue On Fail, its failure (or its
+ * preSend's) is the item's one error item. Without Continue On Fail a failure is thrown unchanged.
+ * The errors come here with the key already replaced (the transport's `keyGuarded`, and apiRequest
+ * for a preSend's look-ups), as they reach n8n without it.
+ */
+export function pairedToTheItem(hook: RequestHook): RequestHook {
+	return async function (this, requestData) {
+		const itemIndex = this.getItemIndex();
+		// Kept by a preSend only under Continue On Fail.
+		const failed = failureBeforeSending(requestData.options);
+		if (failed) return [errorItem(this, failed.error, itemIndex)];
+		if (!this.continueOnFail()) return pairedTo(await hook.call(this, requestData), itemIndex);
+		try {
+			return pairedTo(await hook.call(this, requestData), itemIndex);
+		} catch (error) {
+			return [errorItem(this, error, itemIndex)];
+		}
+	};
+}
