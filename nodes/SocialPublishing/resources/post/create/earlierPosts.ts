@@ -41,8 +41,8 @@ const MINUTE_MS = 60_000;
 /** What one item will create: per channel, the text of its first part, at a date or in a range. */
 export interface Expected {
 	itemIndex: number;
-	channels: string[];
-	text: string;
+	/** Per channel of the request, the text of its first part as the service may store it. */
+	posts: Array<{ channelId: string; text: string }>;
 	/** Schedule and Draft: the date sent. */
 	date?: number;
 	/** Where its earlier posts can be: [start, end] in ms. */
@@ -94,24 +94,28 @@ export function expectPost(context: IExecuteSingleFunctions, request: PostReques
 	const posts = Array.isArray(body.posts) ? (body.posts as IDataObject[]) : [];
 	const firstPart = (post: IDataObject) =>
 		(Array.isArray(post.value) ? (post.value[0] as IDataObject | undefined) : undefined) ?? {};
-	const texts = new Set(posts.map((post) => comparable(firstPart(post).content)));
-	const channels = request.channels.map((channel) => channel.id);
-	// Channels with different texts (JSON mode) are matched on the first; such items are rare.
-	const text = [...texts][0] ?? '';
+	const expected = request.channels.map((channel, entryIndex) => ({
+		channelId: channel.id,
+		text: comparable(firstPart(posts[entryIndex] ?? {}).content),
+	}));
 	const now = Date.now();
 	const sent = Date.parse(String(body.date ?? ''));
 	const fixed = !request.wantsNextSlot && body.type !== 'now' && Number.isFinite(sent);
+	const given = Number.isFinite(sent) ? sent : now;
+	// Schedule and Draft: around the date sent. The next free slot: the slot an earlier run took is
+	// ahead of that run. Now: published when an earlier run sent it, so never ahead (a post scheduled
+	// later with the same text is not this item's).
 	const range: [number, number] = fixed
 		? [sent - DAY_MS, sent + DAY_MS]
-		: [now - LOOK_BACK_DAYS * DAY_MS, now + (request.wantsNextSlot ? SLOT_AHEAD_DAYS : 1) * DAY_MS];
-	if (!fixed && Number.isFinite(sent)) {
-		range[0] = Math.min(range[0], sent - DAY_MS);
-		range[1] = Math.max(range[1], sent + DAY_MS);
-	}
+		: request.wantsNextSlot
+			? [now - LOOK_BACK_DAYS * DAY_MS, now + SLOT_AHEAD_DAYS * DAY_MS]
+			: [
+					Math.min(now - LOOK_BACK_DAYS * DAY_MS, given - MINUTE_MS),
+					Math.max(now, given) + MINUTE_MS,
+				];
 	searchOf(context).expected.set(context.getItemIndex(), {
 		itemIndex: context.getItemIndex(),
-		channels,
-		text,
+		posts: expected,
 		...(fixed ? { date: sent } : {}),
 		range,
 	});
@@ -181,22 +185,22 @@ export function matchEarlier(expected: Expected[], posts: unknown[]): Map<number
 	);
 	for (const item of inOrder) {
 		const mine = new Set<string>();
-		const matches = (post: Listed, channelId: string) =>
+		const matches = (post: Listed, channelId: string, text: string) =>
 			!taken.has(post.id) &&
 			!mine.has(post.id) &&
 			post.channelId === channelId &&
-			post.text === item.text &&
+			post.text === text &&
 			(item.date === undefined
 				? post.date >= item.range[0] && post.date <= item.range[1]
 				: Math.abs(post.date - item.date) < MINUTE_MS);
-		const perChannel = item.channels.map((channelId) => {
-			const post = listed.find((candidate) => matches(candidate, channelId));
+		const perChannel = item.posts.map(({ channelId, text }) => {
+			const post = listed.find((candidate) => matches(candidate, channelId, text));
 			if (post) mine.add(post.id);
 			return { channelId, post };
 		});
 		const hits = perChannel.flatMap(({ post }) => (post ? [post] : []));
 		if (hits.length === 0) continue;
-		if (hits.length === item.channels.length) {
+		if (hits.length === item.posts.length) {
 			hits.forEach((post) => taken.add(post.id));
 			found.set(item.itemIndex, { posts: hits });
 		} else {

@@ -240,7 +240,7 @@ const optionsProperty: INodeProperties = optionalFields('Options', [
 		type: 'boolean',
 		default: true,
 		description:
-			"Whether to look for each item's post among the posts the service already has before creating it, so that running the same items again (a rerun, Retry On Fail, a failed execution retried) creates nothing twice. A post on the same channel with the same text, at the same date (for Now and the next free slot: within the last 7 days or ahead), is output with alreadySent: true instead. Costs one GET /posts per run, never a POST. Switch off to post the same text again on purpose.",
+			"Whether to look for each item's post among the posts the service already has before creating it, so that running the same items again (a rerun, Retry On Fail, a failed execution retried) creates nothing twice. A post on the same channel with the same text, at the same date (for Now: within the last 7 days; for the next free slot: within the last 7 days or the year ahead), is output with alreadySent: true instead. Costs one GET /posts per run, never a POST. Switch off to post the same text again on purpose.",
 	},
 	{
 		displayName: 'Skip Local Checks',

@@ -22,8 +22,14 @@ const CHANNELS = ['c1', 'c2', 'c3'];
 
 /** One item of a run: its channels, text and date (a Schedule date, or Now). */
 const itemArb = fc.record({
-	channels: fc.uniqueArray(fc.constantFrom(...CHANNELS), { minLength: 1, maxLength: 3 }),
-	text: fc.constantFrom('Hello', 'Launch day', 'Hello again'),
+	// Each channel its own text (Own Parts per Channel) or the same.
+	posts: fc.uniqueArray(
+		fc.record({
+			channelId: fc.constantFrom(...CHANNELS),
+			text: fc.constantFrom('Hello', 'Launch day', 'Hello again'),
+		}),
+		{ minLength: 1, maxLength: 3, selector: (post) => post.channelId },
+	),
 	date: fc.option(fc.constantFrom(...DATES), { nil: undefined }),
 });
 
@@ -49,8 +55,7 @@ describe('matching an earlier run’s posts (property)', () => {
 					const p = stopAt % (items.length + 1);
 					const expected: Expected[] = items.map((item, itemIndex) => ({
 						itemIndex,
-						channels: item.channels,
-						text: item.text,
+						posts: item.posts,
 						...(item.date === undefined ? {} : { date: item.date }),
 						range:
 							item.date === undefined
@@ -60,11 +65,11 @@ describe('matching an earlier run’s posts (property)', () => {
 					// What the service holds after the first run: the posts of items 1..p, and others.
 					let n = 0;
 					const listed: unknown[] = items.slice(0, p).flatMap((item) =>
-						item.channels.map((channelId) => {
+						item.posts.map(({ channelId, text }) => {
 							n++;
 							return {
 								id: `post-${n}`,
-								content: shows[n % shows.length](item.text),
+								content: shows[n % shows.length](text),
 								publishDate: new Date(item.date ?? NOW - ages[n % ages.length]).toISOString(),
 								integration: { id: channelId },
 								state: 'QUEUE',
@@ -96,10 +101,9 @@ describe('matching an earlier run’s posts (property)', () => {
 					for (const [itemIndex, outcome] of found) {
 						expect('posts' in outcome).toBe(true);
 						if (!('posts' in outcome)) continue;
-						expect(outcome.posts.map((post) => post.channelId).sort()).toEqual(
-							[...items[itemIndex].channels].sort(),
+						expect(outcome.posts.map((post) => [post.channelId, post.text])).toEqual(
+							items[itemIndex].posts.map(({ channelId, text }) => [channelId, text]),
 						);
-						for (const post of outcome.posts) expect(post.text).toBe(items[itemIndex].text);
 						ids.push(...outcome.posts.map((post) => post.id));
 					}
 					expect(new Set(ids).size).toBe(ids.length);
@@ -113,7 +117,13 @@ describe('matching an earlier run’s posts (property)', () => {
 		fc.assert(
 			fc.property(fc.array(fc.jsonValue(), { maxLength: 20 }), (posts) => {
 				const found = matchEarlier(
-					[{ itemIndex: 0, channels: ['c1'], text: 'A text no post has', range: [0, 8e15] }],
+					[
+						{
+							itemIndex: 0,
+							posts: [{ channelId: 'c1', text: 'A text no post has' }],
+							range: [0, 8e15],
+						},
+					],
 					posts,
 				);
 				expect(found.size).toBe(0);
@@ -156,6 +166,37 @@ describe('Post → Create run again', () => {
 			expect.objectContaining({ postId: first[0].postId, alreadySent: true }),
 		]);
 		expect(await storedCount(`Once only (${_what})`)).toBe(1);
+	});
+
+	it('finds a post made of each channel’s own text (Own Parts per Channel)', async () => {
+		const { telegram, mastodon } = channels();
+		const parameters = createParams({
+			channels: [
+				channel({ channel: byId(telegram.id), parts: parts({ content: 'Short' }) }),
+				channel({ channel: byId(mastodon.id), parts: parts({ content: 'A longer text' }) }),
+			],
+		});
+		const first = jsonOf(await t.run(parameters));
+		const again = jsonOf(await t.run(parameters));
+
+		expect(again.map((post) => [post.postId, post.alreadySent])).toEqual(
+			first.map((post) => [post.postId, true]),
+		);
+	});
+
+	it('does not take a post scheduled later with the same text for a Now item', async () => {
+		const { telegram } = channels();
+		const post = (when: { type?: 'now'; date?: string }) =>
+			createParams({
+				...when,
+				parts: parts({ content: 'Now or later' }),
+				channels: [channel({ channel: byId(telegram.id) })],
+			});
+		await t.run(post({ date: new Date(Date.now() + 2 * 3_600_000).toISOString() }));
+		const now = jsonOf(await t.run(post({ type: 'now' })));
+
+		expect(now).toEqual([expect.objectContaining({ alreadySent: false })]);
+		expect(await storedCount('Now or later')).toBe(2);
 	});
 
 	it('refuses an item found on some of its channels only, naming both, and sends nothing', async () => {
