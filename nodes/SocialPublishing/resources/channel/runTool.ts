@@ -1,5 +1,4 @@
 import {
-	jsonParse,
 	type IDataObject,
 	type IExecuteSingleFunctions,
 	type IHttpRequestOptions,
@@ -9,6 +8,7 @@ import {
 import { channelLocator } from '../../shared/descriptions';
 import { outputItems } from '../../shared/items';
 import { defineOperation, failOnField, routeTo } from '../../shared/routing';
+import { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS, readJson } from '../../shared/userValues';
 
 const fields: INodeProperties[] = [
 	channelLocator(),
@@ -88,20 +88,23 @@ async function toolRequestBody(
 	const mode = this.getNodeParameter('inputMode', 'fields') as string;
 	let data: IDataObject = {};
 	if (mode === 'json') {
-		const raw = this.getNodeParameter('inputJson', '{}') as unknown;
-		if (typeof raw === 'string') {
-			try {
-				data = jsonParse<IDataObject>(raw.trim() || '{}');
-			} catch {
-				failOnField(
-					this,
-					'"Input (JSON)" is not valid JSON',
-					'Write a JSON object, e.g. {"query": "news"}.',
-				);
-			}
-		} else if (raw && typeof raw === 'object') {
-			data = raw as IDataObject;
-		}
+		// Read within the bounds on depth and length (userValues.ts): 10,000 levels would overflow the
+		// stack where the body is written.
+		const read = readJson(this.getNodeParameter('inputJson', '{}') as unknown);
+		if ('error' in read && read.why === 'notJson')
+			failOnField(
+				this,
+				'"Input (JSON)" is not valid JSON',
+				'Write a JSON object, e.g. {"query": "news"}.',
+			);
+		if ('error' in read)
+			failOnField(
+				this,
+				`"Input (JSON)" ${read.error}`,
+				`Give the tool a flatter or shorter input: at most ${MAX_JSON_DEPTH} levels of lists and ` +
+					`objects, ${MAX_JSON_TEXT_CHARS} characters.`,
+			);
+		data = (read.value ?? {}) as IDataObject;
 		if (!data || typeof data !== 'object' || Array.isArray(data))
 			failOnField(
 				this,
