@@ -34,8 +34,8 @@ export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 export const MAX_ANSWER_DEPTH = 100;
 
 /**
- * Deepest JSON the node reads from a parameter (Request (JSON), Settings (JSON), Input (JSON)): a POST /posts
- * body is 6 levels deep, its settings a few more.
+ * Deepest JSON the node reads from a parameter (Request (JSON), Settings (JSON), Input (JSON)):
+ * a POST /posts body is 6 levels deep, its settings a few more.
  */
 export const MAX_JSON_DEPTH = 64;
 
