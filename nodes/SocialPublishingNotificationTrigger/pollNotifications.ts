@@ -7,6 +7,7 @@ import {
 import {
 	advance,
 	EMPTY_CURSOR,
+	MAX_BOUNDARY_IDS,
 	isNew,
 	isPastCursor,
 	kindOf,
@@ -81,6 +82,15 @@ function toItem(notification: Notification, warning?: string): INodeExecutionDat
 	};
 }
 
+/**
+ * Most pages one poll reads: the new ones it may emit and the ids of the cursor's instant, a page
+ * each more for notifications written while it reads. Past it the service is listing the same
+ * notifications again (pages that never reach the cursor): the poll stops and says so.
+ */
+export function maxTriggerPages(maxPerPoll: number): number {
+	return Math.ceil((maxPerPoll + MAX_BOUNDARY_IDS) / PAGE_SIZE) + 2;
+}
+
 interface Reading {
 	/** Unseen notifications, newest first, each once. */
 	unseen: Notification[];
@@ -128,8 +138,18 @@ async function readUnseen(
 				unseen.push(n);
 			}
 		}
+		// An empty page ends the list, whatever it says about more: nothing lies past it.
 		if (reached || !answer.hasMore || answer.notifications.length === 0) {
 			return { unseen, reached: true, pages: page + 1, firstPage };
+		}
+		if (page + 1 >= maxTriggerPages(settings.maxPerPoll)) {
+			return {
+				unseen,
+				reached: false,
+				pages: page + 1,
+				limit: `the service still said there was more after ${page + 1} pages`,
+				firstPage,
+			};
 		}
 		if (unseen.length > settings.maxPerPoll) {
 			return {
