@@ -11,6 +11,7 @@ import {
 	isNew,
 	isPastCursor,
 	kindOf,
+	newestFirst,
 	oldestFirst,
 	readCursor,
 	timeOf,
@@ -92,7 +93,7 @@ export function maxTriggerPages(maxPerPoll: number): number {
 }
 
 interface Reading {
-	/** Unseen notifications, newest first, each once. */
+	/** Unseen notifications, in the order read, each once. */
 	unseen: Notification[];
 	/** True when the read went down to what the cursor covers (or to the end of the list). */
 	reached: boolean;
@@ -127,13 +128,12 @@ async function readUnseen(
 		const answer = await listNotifications.call(context, page, settings.timeoutMs);
 		firstPage ??= answer;
 		slowestPageMs = Math.max(slowestPageMs, Date.now() - pageStarted);
+		// Every notification of the page is judged: a page is not always sorted newest first, and a
+		// new one may follow one older than the cursor. Paging stops after the page that reached it.
 		let reached = false;
 		for (const n of answer.notifications) {
-			if (isPastCursor(cursor, n)) {
-				reached = true;
-				break;
-			}
-			if (isNew(cursor, n) && !seenIds.has(n.id)) {
+			if (isPastCursor(cursor, n)) reached = true;
+			else if (isNew(cursor, n) && !seenIds.has(n.id)) {
 				seenIds.add(n.id);
 				unseen.push(n);
 			}
@@ -175,7 +175,7 @@ async function readUnseen(
 
 /** The items to emit and, when some new ones are left out, the sentence that says so. */
 function bounded(reading: Reading, settings: Settings): { emit: Notification[]; warning?: string } {
-	const emit = reading.unseen.slice(0, settings.maxPerPoll);
+	const emit = newestFirst(reading.unseen).slice(0, settings.maxPerPoll);
 	const skipped = reading.unseen.length - emit.length;
 	if (reading.reached && skipped === 0) return { emit };
 	const limit = reading.limit ?? `Max Notifications per Poll is ${settings.maxPerPoll}`;
@@ -223,15 +223,16 @@ async function firstPoll(
 				: await listNotifications.call(context, page, settings.timeoutMs);
 		for (const n of answer.notifications) if (!latest.some((m) => m.id === n.id)) latest.push(n);
 		if (!answer.hasMore || answer.notifications.length === 0) break;
-		// The newest instant must be read whole, or its unread part would look new next time.
-		const newestInstantGoesOn =
-			timeOf(answer.notifications[answer.notifications.length - 1]) === timeOf(latest[0]);
+		// The newest instant must be read whole, or its unread part would look new next time: it goes
+		// on when the page holds nothing older than it (pages are not always sorted within).
+		const newest = latest.reduce((at, n) => Math.max(at, timeOf(n)), -Infinity);
+		const newestInstantGoesOn = answer.notifications.every((n) => timeOf(n) === newest);
 		if (latest.length >= settings.includeOnFirstPoll && !newestInstantGoesOn) break;
 		if ((page + 1) * PAGE_SIZE >= settings.maxPerPoll) break;
 	}
 	// Everything listed now counts as seen, whether it is emitted or not.
 	const cursor = advance(EMPTY_CURSOR, latest);
-	return { cursor, emit: latest.slice(0, settings.includeOnFirstPoll) };
+	return { cursor, emit: newestFirst(latest).slice(0, settings.includeOnFirstPoll) };
 }
 
 /**
@@ -320,7 +321,7 @@ export async function pollNotifications(
 			);
 		}
 		const reading = await readUnseen(this, cursor, settings);
-		const newestListed = reading.firstPage.notifications[0];
+		const newestListed = newestFirst(reading.firstPage.notifications)[0];
 		if (newestListed && isAheadOfEverything(cursor, newestListed)) {
 			logStateNotWritten(
 				this,
