@@ -124,7 +124,8 @@ function storedTime(value: string): number | undefined {
 	return Number.isFinite(at) ? at : undefined;
 }
 
-function whatItIs(value: unknown): string {
+/** What a stored value is instead of a position, in words for n8n's log. */
+export function whatItIs(value: unknown): string {
 	if (value === null) return 'it is empty (null)';
 	if (Array.isArray(value)) return 'it is a list';
 	if (typeof value === 'string') return 'it is text';

@@ -20,6 +20,7 @@ import {
 	type NotificationKind,
 } from './cursor';
 import { listNotifications, PAGE_SIZE, type NotificationPage } from './listNotifications';
+import { stateStore } from './stateStore';
 
 export const DEFAULT_MAX_PER_POLL = 1000;
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -292,14 +293,22 @@ export async function pollNotifications(
 		return [[toItem(sample)]];
 	}
 
-	const staticData = this.getWorkflowStaticData('node');
-	const stored = readCursor(staticData);
+	const store = stateStore(this);
+	const stored = readCursor(store.data);
 	const startingAgain = { ...settings, includeOnFirstPoll: 0 };
 
 	let emit: Notification[] = [];
 	let next: Cursor;
 	let warning: string | undefined;
-	if (stored.kind === 'never') {
+	if (stored.kind === 'never' && store.aside) {
+		// Nothing kept aside yet: whatever the node's data held, it cannot tell what was emitted.
+		logStateNotWritten(
+			this,
+			`the data n8n keeps for it between polls is not an object (${store.aside.reason}), so it ` +
+				`cannot keep its position there. It keeps it in ${store.aside.where} instead`,
+		);
+		({ cursor: next } = await firstPoll(this, startingAgain));
+	} else if (stored.kind === 'never') {
 		({ cursor: next, emit } = await firstPoll(this, settings));
 	} else if (stored.kind === 'unusable') {
 		// Nothing tells what was emitted: emitting none of what is listed now is the one choice that
@@ -338,9 +347,15 @@ export async function pollNotifications(
 		}
 	}
 	// Written only when it changes, so an idle poll leaves nothing for n8n to commit.
-	if (stored.kind !== 'good' || next !== stored.cursor)
-		staticData.cursor = next as unknown as IDataObject;
+	if (stored.kind !== 'good' || next !== stored.cursor) store.save(next);
 
+	// In the items, where the user sees it: n8n's log is read by fewer.
+	if (store.aside) {
+		const aside =
+			`The data n8n keeps for this trigger between polls is not an object ` +
+			`(${store.aside.reason}): its position is kept in ${store.aside.where} instead.`;
+		warning = warning ? `${warning} ${aside}` : aside;
+	}
 	// Filters apply after the cursor moved: what they drop is not read again.
 	const items = oldestFirst(emit)
 		.filter((n) => matches(settings, n))
