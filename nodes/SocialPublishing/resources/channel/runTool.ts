@@ -7,8 +7,13 @@ import {
 
 import { channelLocator } from '../../shared/descriptions';
 import { outputItems } from '../../shared/items';
-import { defineOperation, failOnField, routeTo } from '../../shared/routing';
-import { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS, readJson } from '../../shared/userValues';
+import { defineOperation, failOnField, refuseOversizedBody, routeTo } from '../../shared/routing';
+import {
+	jsonDeeperThan,
+	MAX_JSON_DEPTH,
+	MAX_JSON_TEXT_CHARS,
+	readJson,
+} from '../../shared/userValues';
 
 const fields: INodeProperties[] = [
 	channelLocator(),
@@ -124,10 +129,26 @@ async function toolRequestBody(
 					'An input field of the tool has no name',
 					'Give every field under "Input Fields" a name, or remove it.',
 				);
+			// A value from an expression, nested past the bound, would overflow the stack where the
+			// body is written.
+			if (jsonDeeperThan(value, MAX_JSON_DEPTH))
+				failOnField(
+					this,
+					`"Input Fields" → "${name}" nests deeper than ${MAX_JSON_DEPTH} levels, more than the ` +
+						'node reads',
+					`Give the field a flatter value: at most ${MAX_JSON_DEPTH} levels of lists and objects.`,
+				);
 			data[name] = value as IDataObject[string];
 		}
 	}
-	requestOptions.body = { methodName, data };
+	const body = { methodName, data };
+	refuseOversizedBody(
+		this,
+		body,
+		mode === 'json' ? '"Input (JSON)"' : '"Input Fields"',
+		'Give the tool less input in one run, or split it over several items.',
+	);
+	requestOptions.body = body;
 	return requestOptions;
 }
 

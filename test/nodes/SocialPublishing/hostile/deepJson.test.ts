@@ -171,10 +171,12 @@ describe.each(Object.keys(CASES))('%s', (key) => {
 		);
 	});
 
+	// As a value, up to 800 levels: from about 1,300, n8n's RoutingNode overflows the stack itself while it reads the
+	// parameters, before the node runs (as text, the way the editor saves a JSON parameter, any depth reaches the node).
 	it('property: past the bound as a value (what an expression gives)', async () => {
 		await fc.assert(
 			fc.asyncProperty(
-				fc.integer({ min: MAX_JSON_DEPTH + 1, max: 2_000 }),
+				fc.integer({ min: MAX_JSON_DEPTH + 1, max: 800 }),
 				fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }),
 				async (depth, kinds) => {
 					// Run Tool, Request (JSON): an object at the top (a list is refused as not an object).
