@@ -196,3 +196,29 @@ describe.each(Object.keys(CASES))('%s', (key) => {
 		expect(run.result.error?.message ?? '').not.toMatch(/nests deeper/);
 	});
 });
+
+it("Run Tool's Input Fields: a value nested past the bound (an expression's object) is refused the same way", async () => {
+	t.server.respond(answers.json(200, { output: {} }));
+	await fc.assert(
+		fc.asyncProperty(
+			fc.integer({ min: MAX_JSON_DEPTH + 1, max: 800 }),
+			fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }),
+			async (depth, kinds) => {
+				t.server.requests.length = 0;
+				const run = await t.run({
+					resource: 'channel',
+					operation: 'runTool',
+					channel: byId('c1'),
+					tool: 'channels',
+					inputMode: 'fields',
+					inputFields: { field: [{ key: 'query', value: nestedValue(depth, kinds) }] },
+				});
+				expectHostileOutcome(run, {
+					message: `"Input Fields" → "query" nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
+					requests: 0,
+				});
+			},
+		),
+		{ numRuns: 5 },
+	);
+});
