@@ -7,7 +7,9 @@ import { paginated } from '../../shared/transport';
 
 const hasEntries = (list: unknown) => Array.isArray(list) && list.length > 0;
 
-/** Pages from 1 up to the `pages` the answer gives; an empty page ends the list whatever it says. */
+/**
+ * Pages from 1 up to the `pages` the answer gives; an empty page ends the list whatever it says.
+ */
 const readPages = paginated(() => ({
 	start: (qs) => {
 		qs.page = 1;

@@ -16,7 +16,8 @@ const hasEntries = (list: unknown) => Array.isArray(list) && list.length > 0;
 
 /**
  * Pages from 0, newest first, while the answer says `hasMore`; an empty page ends the list whatever
- * it says (nothing lies past it: a service saying "more" there would cost the page bound's requests).
+ * it says (nothing lies past it: a service saying "more" there would cost the page bound's
+ * requests).
  */
 const readPages = paginated(() => ({
 	start: (qs) => {

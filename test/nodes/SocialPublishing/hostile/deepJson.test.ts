@@ -25,7 +25,9 @@ function jsonParameters(): string[] {
 		for (const property of properties) {
 			const name = path ? `${path}.${property.name}` : property.name;
 			if (property.type === 'json') found.push(`${where}: ${name}`);
-			for (const option of (property.options ?? []) as Array<Partial<INodeProperties>>) {
+			for (const option of (property.options ?? []) as Array<
+				Partial<INodeProperties> & { values?: INodeProperties[] }
+			>) {
 				if (Array.isArray(option.values))
 					walk(option.values as INodeProperties[], `${name}.${String(option.name)}`, where);
 				else if (option.type !== undefined) walk([option as INodeProperties], name, where);
@@ -43,8 +45,8 @@ function jsonParameters(): string[] {
 interface JsonCase {
 	/** The label the refusal names. */
 	label: string;
-	/** The node's parameters with `value` in the JSON parameter. */
-	parameters: (value: unknown) => INodeParameters;
+	/** The node's parameters with `value` in the JSON parameter (an object where an expression gives one). */
+	parameters: (value: unknown) => Record<string, unknown>;
 	/** The write that must never be sent, and the look-ups answered before it. */
 	write: string;
 	before?: Record<string, Handler>;
@@ -147,7 +149,7 @@ async function runWith(key: string, value: unknown) {
 	t.server.respond(
 		byRoute({ ...(aCase.before ?? {}), [aCase.write]: answers.json(200, { output: {} }) }),
 	);
-	const run = await t.run(aCase.parameters(value));
+	const run = await t.run(aCase.parameters(value) as INodeParameters);
 	expectHostileOutcome(run, { message: refusal(aCase.label), withinMs: 10_000 });
 	expect(run.requests).not.toContain(aCase.write);
 	return run;
@@ -192,7 +194,9 @@ describe.each(Object.keys(CASES))('%s', (key) => {
 		t.server.respond(
 			byRoute({ ...(aCase.before ?? {}), [aCase.write]: answers.json(200, { output: {} }) }),
 		);
-		const run = await t.run(aCase.parameters(nestedText(MAX_JSON_DEPTH - 1, [false])));
+		const run = await t.run(
+			aCase.parameters(nestedText(MAX_JSON_DEPTH - 1, [false])) as INodeParameters,
+		);
 		expect(run.result.error?.message ?? '').not.toMatch(/nests deeper/);
 	});
 });
@@ -212,7 +216,7 @@ it("Run Tool's Input Fields: a value nested past the bound (an expression's obje
 					tool: 'channels',
 					inputMode: 'fields',
 					inputFields: { field: [{ key: 'query', value: nestedValue(depth, kinds) }] },
-				});
+				} as INodeParameters);
 				expectHostileOutcome(run, {
 					message: `"Input Fields" → "query" nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
 					requests: 0,
