@@ -51,8 +51,9 @@ export function isNew(cursor: Cursor, notification: Notification): boolean {
 
 /**
  * True when the notification is older than everything the cursor may still be missing: the list
- * is newest first, so nothing after it on later pages can be new. (A notification at the boundary
- * instant proves nothing: an unseen one of the same instant may follow it.)
+ * is newest first, so nothing on later pages can be new (within its own page the order is not
+ * relied on: the poll judges the whole page). (A notification at the boundary instant proves
+ * nothing: an unseen one of the same instant may follow it.)
  */
 export function isPastCursor(cursor: Cursor, notification: Notification): boolean {
 	if (cursor.createdAt === null) return false;
@@ -123,7 +124,8 @@ function storedTime(value: string): number | undefined {
 	return Number.isFinite(at) ? at : undefined;
 }
 
-function whatItIs(value: unknown): string {
+/** What a stored value is instead of a position, in words for n8n's log. */
+export function whatItIs(value: unknown): string {
 	if (value === null) return 'it is empty (null)';
 	if (Array.isArray(value)) return 'it is a list';
 	if (typeof value === 'string') return 'it is text';
@@ -189,6 +191,17 @@ export function readCursor(staticData: Record<string, unknown>): StoredCursor {
 			...(fields.allAtCreatedAt === true ? { allAtCreatedAt: true } : {}),
 		},
 	};
+}
+
+/**
+ * Newest first, notifications of one instant in the order given: what the API promises, made sure
+ * of (a page is not always sorted).
+ */
+export function newestFirst(notifications: Notification[]): Notification[] {
+	return notifications
+		.map((n, index) => ({ n, index }))
+		.sort((a, b) => timeOf(b.n) - timeOf(a.n) || a.index - b.index)
+		.map(({ n }) => n);
 }
 
 /** Oldest first; notifications of one instant keep the reverse of the API's newest-first order. */

@@ -7,9 +7,11 @@ import {
 import {
 	advance,
 	EMPTY_CURSOR,
+	MAX_BOUNDARY_IDS,
 	isNew,
 	isPastCursor,
 	kindOf,
+	newestFirst,
 	oldestFirst,
 	readCursor,
 	timeOf,
@@ -18,6 +20,7 @@ import {
 	type NotificationKind,
 } from './cursor';
 import { listNotifications, PAGE_SIZE, type NotificationPage } from './listNotifications';
+import { stateStore } from './stateStore';
 
 export const DEFAULT_MAX_PER_POLL = 1000;
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -81,8 +84,17 @@ function toItem(notification: Notification, warning?: string): INodeExecutionDat
 	};
 }
 
+/**
+ * Most pages one poll reads: the new ones it may emit and the ids of the cursor's instant, a page
+ * each more for notifications written while it reads. Past it the service is listing the same
+ * notifications again (pages that never reach the cursor): the poll stops and says so.
+ */
+export function maxTriggerPages(maxPerPoll: number): number {
+	return Math.ceil((maxPerPoll + MAX_BOUNDARY_IDS) / PAGE_SIZE) + 2;
+}
+
 interface Reading {
-	/** Unseen notifications, newest first, each once. */
+	/** Unseen notifications, in the order read, each once. */
 	unseen: Notification[];
 	/** True when the read went down to what the cursor covers (or to the end of the list). */
 	reached: boolean;
@@ -117,19 +129,28 @@ async function readUnseen(
 		const answer = await listNotifications.call(context, page, settings.timeoutMs);
 		firstPage ??= answer;
 		slowestPageMs = Math.max(slowestPageMs, Date.now() - pageStarted);
+		// Every notification of the page is judged: a page is not always sorted newest first, and a
+		// new one may follow one older than the cursor. Paging stops after the page that reached it.
 		let reached = false;
 		for (const n of answer.notifications) {
-			if (isPastCursor(cursor, n)) {
-				reached = true;
-				break;
-			}
-			if (isNew(cursor, n) && !seenIds.has(n.id)) {
+			if (isPastCursor(cursor, n)) reached = true;
+			else if (isNew(cursor, n) && !seenIds.has(n.id)) {
 				seenIds.add(n.id);
 				unseen.push(n);
 			}
 		}
+		// An empty page ends the list, whatever it says about more: nothing lies past it.
 		if (reached || !answer.hasMore || answer.notifications.length === 0) {
 			return { unseen, reached: true, pages: page + 1, firstPage };
+		}
+		if (page + 1 >= maxTriggerPages(settings.maxPerPoll)) {
+			return {
+				unseen,
+				reached: false,
+				pages: page + 1,
+				limit: `the service still said there was more after ${page + 1} pages`,
+				firstPage,
+			};
 		}
 		if (unseen.length > settings.maxPerPoll) {
 			return {
@@ -155,7 +176,7 @@ async function readUnseen(
 
 /** The items to emit and, when some new ones are left out, the sentence that says so. */
 function bounded(reading: Reading, settings: Settings): { emit: Notification[]; warning?: string } {
-	const emit = reading.unseen.slice(0, settings.maxPerPoll);
+	const emit = newestFirst(reading.unseen).slice(0, settings.maxPerPoll);
 	const skipped = reading.unseen.length - emit.length;
 	if (reading.reached && skipped === 0) return { emit };
 	const limit = reading.limit ?? `Max Notifications per Poll is ${settings.maxPerPoll}`;
@@ -203,15 +224,16 @@ async function firstPoll(
 				: await listNotifications.call(context, page, settings.timeoutMs);
 		for (const n of answer.notifications) if (!latest.some((m) => m.id === n.id)) latest.push(n);
 		if (!answer.hasMore || answer.notifications.length === 0) break;
-		// The newest instant must be read whole, or its unread part would look new next time.
-		const newestInstantGoesOn =
-			timeOf(answer.notifications[answer.notifications.length - 1]) === timeOf(latest[0]);
+		// The newest instant must be read whole, or its unread part would look new next time: it goes
+		// on when the page holds nothing older than it (pages are not always sorted within).
+		const newest = latest.reduce((at, n) => Math.max(at, timeOf(n)), -Infinity);
+		const newestInstantGoesOn = answer.notifications.every((n) => timeOf(n) === newest);
 		if (latest.length >= settings.includeOnFirstPoll && !newestInstantGoesOn) break;
 		if ((page + 1) * PAGE_SIZE >= settings.maxPerPoll) break;
 	}
 	// Everything listed now counts as seen, whether it is emitted or not.
 	const cursor = advance(EMPTY_CURSOR, latest);
-	return { cursor, emit: latest.slice(0, settings.includeOnFirstPoll) };
+	return { cursor, emit: newestFirst(latest).slice(0, settings.includeOnFirstPoll) };
 }
 
 /**
@@ -271,14 +293,22 @@ export async function pollNotifications(
 		return [[toItem(sample)]];
 	}
 
-	const staticData = this.getWorkflowStaticData('node');
-	const stored = readCursor(staticData);
+	const store = stateStore(this);
+	const stored = readCursor(store.data);
 	const startingAgain = { ...settings, includeOnFirstPoll: 0 };
 
 	let emit: Notification[] = [];
 	let next: Cursor;
 	let warning: string | undefined;
-	if (stored.kind === 'never') {
+	if (stored.kind === 'never' && store.aside) {
+		// Nothing kept aside yet: whatever the node's data held, it cannot tell what was emitted.
+		logStateNotWritten(
+			this,
+			`the data n8n keeps for it between polls is not an object (${store.aside.reason}), so it ` +
+				`cannot keep its position there. It keeps it in ${store.aside.where} instead`,
+		);
+		({ cursor: next } = await firstPoll(this, startingAgain));
+	} else if (stored.kind === 'never') {
 		({ cursor: next, emit } = await firstPoll(this, settings));
 	} else if (stored.kind === 'unusable') {
 		// Nothing tells what was emitted: emitting none of what is listed now is the one choice that
@@ -300,7 +330,7 @@ export async function pollNotifications(
 			);
 		}
 		const reading = await readUnseen(this, cursor, settings);
-		const newestListed = reading.firstPage.notifications[0];
+		const newestListed = newestFirst(reading.firstPage.notifications)[0];
 		if (newestListed && isAheadOfEverything(cursor, newestListed)) {
 			logStateNotWritten(
 				this,
@@ -317,9 +347,15 @@ export async function pollNotifications(
 		}
 	}
 	// Written only when it changes, so an idle poll leaves nothing for n8n to commit.
-	if (stored.kind !== 'good' || next !== stored.cursor)
-		staticData.cursor = next as unknown as IDataObject;
+	if (stored.kind !== 'good' || next !== stored.cursor) store.save(next);
 
+	// In the items, where the user sees it: n8n's log is read by fewer.
+	if (store.aside) {
+		const aside =
+			`The data n8n keeps for this trigger between polls is not an object ` +
+			`(${store.aside.reason}): its position is kept in ${store.aside.where} instead.`;
+		warning = warning ? `${warning} ${aside}` : aside;
+	}
 	// Filters apply after the cursor moved: what they drop is not read again.
 	const items = oldestFirst(emit)
 		.filter((n) => matches(settings, n))

@@ -479,6 +479,8 @@ export interface Poller {
 	poll(mode?: PollMode): Promise<INodeExecutionData[][] | null>;
 	/** The node's committed static data (what n8n persists between polls). */
 	staticData(): IDataObject;
+	/** The workflow's whole static data as n8n would save it (every node's and the global one; a copy). */
+	workflowStaticData(): IDataObject;
 	/** A new Workflow object whose static data is loaded from a copy of the committed state (a restart). */
 	restart(): Poller;
 	/** True when the last poll threw after changing its (discarded) static data: a node bug on older n8n. */
@@ -555,6 +557,9 @@ export function createPoller(
 		},
 		staticData() {
 			return committed();
+		},
+		workflowStaticData() {
+			return copy(workflow.staticData as IDataObject);
 		},
 		restart() {
 			return createPoller(

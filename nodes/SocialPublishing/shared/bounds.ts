@@ -34,8 +34,8 @@ export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 export const MAX_ANSWER_DEPTH = 100;
 
 /**
- * Deepest JSON the node reads from a parameter (Request (JSON), Settings (JSON)): a POST /posts
- * body is 6 levels deep, its settings a few more.
+ * Deepest JSON the node reads from a parameter (Request (JSON), Settings (JSON), Input (JSON)):
+ * a POST /posts body is 6 levels deep, its settings a few more.
  */
 export const MAX_JSON_DEPTH = 64;
 
@@ -44,3 +44,10 @@ export const MAX_JSON_DEPTH = 64;
  * smaller).
  */
 export const MAX_JSON_TEXT_CHARS = 1_000_000;
+
+/**
+ * Largest JSON request body the service takes: production answers 413 above 100 kB (service
+ * notes), whatever the spec allows. Every JSON write refuses a larger one before sending, in the
+ * words of the field that makes it large.
+ */
+export const MAX_JSON_BODY_BYTES = 100 * 1024;

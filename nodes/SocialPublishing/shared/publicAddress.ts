@@ -6,6 +6,7 @@
  * And whether its ending is one the service takes (`endingRefusal`).
  */
 
+import { MAX_JSON_BODY_BYTES } from './bounds';
 import { MEDIA_EXTENSIONS } from './platforms';
 import { shownValue } from './userValues';
 
@@ -38,6 +39,12 @@ export interface AddressRefusal {
 	what: string;
 	description: string;
 }
+
+/**
+ * Longest address to fetch: POST /upload-from-url carries it as `{"url": ...}` (an address as
+ * sent has no character JSON escapes), and the service takes JSON bodies of at most 100 kB.
+ */
+export const MAX_FETCH_ADDRESS_CHARS = MAX_JSON_BODY_BYTES - JSON.stringify({ url: '' }).length;
 
 /**
  * An address the service is to fetch, read once (Node's URL parser) so that what is judged is what
@@ -80,6 +87,14 @@ export function readAddressToFetch(
 		url = new URL(text);
 	} catch {
 		return refuse(`is not a web address: "${text.slice(0, 100)}"`, example);
+	}
+	if (url.href.length > MAX_FETCH_ADDRESS_CHARS) {
+		return refuse(
+			`is ${url.href.length} characters long; the service takes at most ` +
+				`${MAX_FETCH_ADDRESS_CHARS} (its requests carry at most ${MAX_JSON_BODY_BYTES / 1024} kB)`,
+			"Give the file's own, shorter address: a long query (such as a signed link's) can often " +
+				'be left out. Or download the file (HTTP Request node) and send it with Media → Upload.',
+		);
 	}
 	if (url.protocol !== 'https:') {
 		return refuse(

@@ -11,6 +11,7 @@ import {
 	type PreSendAction,
 } from 'n8n-workflow';
 
+import { MAX_JSON_BODY_BYTES } from './bounds';
 import { checkedWithTheOtherItems } from './batch';
 import { keepFailureForTheHook } from './pairedItems';
 import { declareRoute, type Route, type RouteFacts } from './routeFacts';
@@ -99,6 +100,26 @@ export function failOnField(
 		itemIndex: context.getItemIndex(),
 		description,
 	});
+}
+
+/**
+ * Refuses, before sending, a JSON body over what the service takes (bounds.ts; production answers
+ * 413), naming what makes it large (`what`: the field, as the user reads it).
+ */
+export function refuseOversizedBody(
+	context: IExecuteSingleFunctions,
+	body: unknown,
+	what: string,
+	fix: string,
+): void {
+	const bytes = new TextEncoder().encode(JSON.stringify(body)).length;
+	if (bytes <= MAX_JSON_BODY_BYTES) return;
+	failOnField(
+		context,
+		`${what} makes the request ${bytes} bytes, over the ${MAX_JSON_BODY_BYTES / 1024} kB ` +
+			`(${MAX_JSON_BODY_BYTES} bytes) the service takes`,
+		fix,
+	);
 }
 
 /** The editor's labels of the fields a route path is filled from. */

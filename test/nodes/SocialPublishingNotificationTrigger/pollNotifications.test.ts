@@ -39,6 +39,8 @@ class ModelService {
 	constructor(
 		private readonly newerFirstWithinInstant: boolean,
 		private readonly repeatInPage: boolean,
+		/** When given, each page is listed in the order of these keys, not newest first (issue 30). */
+		private readonly shuffleKeys?: number[],
 	) {}
 
 	write(count: number): void {
@@ -61,8 +63,15 @@ class ModelService {
 		const slice = listed.slice(page * PAGE, (page + 1) * PAGE);
 		// A page that lists its first notification twice (still newest first).
 		if (this.repeatInPage && slice.length > 0) slice.splice(1, 0, slice[0]);
+		const keys = this.shuffleKeys;
+		const listedPage = keys
+			? slice
+					.map((n, i) => ({ n, key: keys[(page * PAGE + i) % keys.length] }))
+					.sort((a, b) => a.key - b.key)
+					.map(({ n }) => n)
+			: slice;
 		return {
-			notifications: slice.map((n) => ({
+			notifications: listedPage.map((n) => ({
 				id: n.id,
 				content: `notification ${n.id}`,
 				link: null,
@@ -120,8 +129,9 @@ async function run(
 	existing: number,
 	newerFirst: boolean,
 	repeatInPage: boolean,
+	shuffleKeys?: number[],
 ): Promise<Run> {
-	service = new ModelService(newerFirst, repeatInPage);
+	service = new ModelService(newerFirst, repeatInPage, shuffleKeys);
 	service.write(existing);
 	let staticData: IDataObject = {};
 	const warnings: string[] = [];
@@ -171,6 +181,25 @@ test('property: each notification written after the first poll is emitted exactl
 			fc.boolean(),
 			async (steps, existing, newerFirst, repeatInPage) => {
 				const outcome = await run(steps, existing, newerFirst, repeatInPage);
+				expect([...outcome.emitted].sort()).toEqual([...outcome.expected].sort());
+				expect(new Set(outcome.emitted).size).toBe(outcome.emitted.length);
+				expect(outcome.orderedWithinPolls).toBe(true);
+				expect(outcome.warnings).toEqual([]);
+			},
+		),
+		{ numRuns: 400 },
+	);
+});
+
+test('property: the same with each page shuffled within itself (a page not sorted newest first)', async () => {
+	await fc.assert(
+		fc.asyncProperty(
+			fc.array(step, { maxLength: 25 }),
+			fc.integer({ min: 0, max: 7 }),
+			fc.boolean(),
+			fc.array(fc.nat(), { minLength: 1, maxLength: 12 }),
+			async (steps, existing, repeatInPage, shuffleKeys) => {
+				const outcome = await run(steps, existing, true, repeatInPage, shuffleKeys);
 				expect([...outcome.emitted].sort()).toEqual([...outcome.expected].sort());
 				expect(new Set(outcome.emitted).size).toBe(outcome.emitted.length);
 				expect(outcome.orderedWithinPolls).toBe(true);

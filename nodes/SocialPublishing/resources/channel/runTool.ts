@@ -1,5 +1,4 @@
 import {
-	jsonParse,
 	type IDataObject,
 	type IExecuteSingleFunctions,
 	type IHttpRequestOptions,
@@ -8,7 +7,13 @@ import {
 
 import { channelLocator } from '../../shared/descriptions';
 import { outputItems } from '../../shared/items';
-import { defineOperation, failOnField, routeTo } from '../../shared/routing';
+import { defineOperation, failOnField, refuseOversizedBody, routeTo } from '../../shared/routing';
+import {
+	jsonDeeperThan,
+	MAX_JSON_DEPTH,
+	MAX_JSON_TEXT_CHARS,
+	readJson,
+} from '../../shared/userValues';
 
 const fields: INodeProperties[] = [
 	channelLocator(),
@@ -88,20 +93,23 @@ async function toolRequestBody(
 	const mode = this.getNodeParameter('inputMode', 'fields') as string;
 	let data: IDataObject = {};
 	if (mode === 'json') {
-		const raw = this.getNodeParameter('inputJson', '{}') as unknown;
-		if (typeof raw === 'string') {
-			try {
-				data = jsonParse<IDataObject>(raw.trim() || '{}');
-			} catch {
-				failOnField(
-					this,
-					'"Input (JSON)" is not valid JSON',
-					'Write a JSON object, e.g. {"query": "news"}.',
-				);
-			}
-		} else if (raw && typeof raw === 'object') {
-			data = raw as IDataObject;
-		}
+		// Read within the bounds on depth and length (userValues.ts): 10,000 levels would overflow the
+		// stack where the body is written.
+		const read = readJson(this.getNodeParameter('inputJson', '{}') as unknown);
+		if ('error' in read && read.why === 'notJson')
+			failOnField(
+				this,
+				'"Input (JSON)" is not valid JSON',
+				'Write a JSON object, e.g. {"query": "news"}.',
+			);
+		if ('error' in read)
+			failOnField(
+				this,
+				`"Input (JSON)" ${read.error}`,
+				`Give the tool a flatter or shorter input: at most ${MAX_JSON_DEPTH} levels of lists and ` +
+					`objects, ${MAX_JSON_TEXT_CHARS} characters.`,
+			);
+		data = (read.value ?? {}) as IDataObject;
 		if (!data || typeof data !== 'object' || Array.isArray(data))
 			failOnField(
 				this,
@@ -121,10 +129,26 @@ async function toolRequestBody(
 					'An input field of the tool has no name',
 					'Give every field under "Input Fields" a name, or remove it.',
 				);
+			// A value from an expression, nested past the bound, would overflow the stack where the
+			// body is written.
+			if (jsonDeeperThan(value, MAX_JSON_DEPTH))
+				failOnField(
+					this,
+					`"Input Fields" → "${name}" nests deeper than ${MAX_JSON_DEPTH} levels, more than the ` +
+						'node reads',
+					`Give the field a flatter value: at most ${MAX_JSON_DEPTH} levels of lists and objects.`,
+				);
 			data[name] = value as IDataObject[string];
 		}
 	}
-	requestOptions.body = { methodName, data };
+	const body = { methodName, data };
+	refuseOversizedBody(
+		this,
+		body,
+		mode === 'json' ? '"Input (JSON)"' : '"Input Fields"',
+		'Give the tool less input in one run, or split it over several items.',
+	);
+	requestOptions.body = body;
 	return requestOptions;
 }
 

@@ -5,15 +5,20 @@ import { itemsOf } from '../../shared/items';
 import { checkValues, defineOperation, routeTo } from '../../shared/routing';
 import { paginated } from '../../shared/transport';
 
-/** Pages from 1 up to the `pages` the answer gives. */
+const hasEntries = (list: unknown) => Array.isArray(list) && list.length > 0;
+
+/**
+ * Pages from 1 up to the `pages` the answer gives; an empty page ends the list whatever it says.
+ */
 const readPages = paginated(() => ({
 	start: (qs) => {
 		qs.page = 1;
 		return true;
 	},
 	next: (answer, qs) => {
-		const pages = Number((answer as IDataObject | undefined)?.pages ?? 0);
-		if (!(Number(qs.page) < pages)) return false;
+		const page = answer as IDataObject | undefined;
+		const pages = Number(page?.pages ?? 0);
+		if (!(Number(qs.page) < pages) || !hasEntries(page?.results)) return false;
 		qs.page = Number(qs.page) + 1;
 		return true;
 	},

@@ -12,14 +12,21 @@ export const NOTIFICATION_PAGE: AnswerContract = {
 	shape: { object: { notifications: { list: 'object' }, 'hasMore?': 'boolean' } },
 };
 
-/** Pages from 0, newest first, while the answer says `hasMore`. */
+const hasEntries = (list: unknown) => Array.isArray(list) && list.length > 0;
+
+/**
+ * Pages from 0, newest first, while the answer says `hasMore`; an empty page ends the list whatever
+ * it says (nothing lies past it: a service saying "more" there would cost the page bound's
+ * requests).
+ */
 const readPages = paginated(() => ({
 	start: (qs) => {
 		qs.page = 0;
 		return true;
 	},
 	next: (answer, qs) => {
-		if ((answer as IDataObject | undefined)?.hasMore !== true) return false;
+		const page = answer as IDataObject | undefined;
+		if (page?.hasMore !== true || !hasEntries(page.notifications)) return false;
 		qs.page = Number(qs.page) + 1;
 		return true;
 	},

@@ -1,7 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { postIdField } from '../../shared/descriptions';
-import { checkValues, defineOperation, routeTo } from '../../shared/routing';
+import { checkValues, defineOperation, refuseOversizedBody, routeTo } from '../../shared/routing';
 
 const fields: INodeProperties[] = [
 	postIdField({ description: 'A published post waiting for its platform ID' }),
@@ -18,6 +18,21 @@ const fields: INodeProperties[] = [
 	},
 ];
 
+/** A release id from an expression can be any length: over 100 kB production answers 413. */
+async function withinBodyLimit(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const id = String(this.getNodeParameter('releaseId', '') ?? '');
+	refuseOversizedBody(
+		this,
+		requestOptions.body ?? { releaseId: id },
+		`"Release Name or ID" (${id.length} characters)`,
+		'Give the id of the platform item alone, as Post → Get Missing Items lists it.',
+	);
+	return requestOptions;
+}
+
 export const setReleaseId = defineOperation(
 	'post',
 	{
@@ -26,7 +41,10 @@ export const setReleaseId = defineOperation(
 		action: 'Set the release ID of a post',
 		description: 'Tell the service which platform item a published post is',
 		routing: routeTo('PUT', '/posts/{postId}/release-id', {
-			preSend: [checkValues({ name: 'releaseId', label: 'Release Name or ID', filled: true })],
+			preSend: [
+				checkValues({ name: 'releaseId', label: 'Release Name or ID', filled: true }),
+				withinBodyLimit,
+			],
 			facts: {
 				// The spec's `{id, releaseId}`; production answers the post's whole record.
 				answer: { is: 'the updated post', shape: { object: { id: 'text' } } },

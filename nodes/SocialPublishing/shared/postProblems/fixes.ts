@@ -249,7 +249,9 @@ export function nodeHint(problem: NodeFinding & { field: NodeField }): string {
 		case 'settingsNotObject':
 			return 'give the settings to change as one object, e.g. {"who_can_reply_post": "everyone"}';
 		case 'bodyTooLarge':
-			return 'split the channels (or the parts) over several items, or shorten the texts';
+			return problem.field === 'settingsJson'
+				? 'give fewer or shorter settings in one run'
+				: 'split the channels (or the parts) over several items, or shorten the texts';
 		case 'binaryFile':
 			return binaryFileHint(problem);
 		case 'noPostingTimes':

@@ -11,8 +11,10 @@ import {
 	type PlatformProblem,
 	type RuleProblem,
 } from '../../../shared/postRules';
+import { MAX_JSON_BODY_BYTES } from '../../../shared/bounds';
 import type { Channel } from '../../../shared/channel';
 import type { NodeProblem, Problem } from '../../../shared/postProblems';
+import { STAND_IN_ID } from './mediaUrls';
 import { isFollowOn, type Json, type PostRequest } from './request';
 
 /** Parts whose text an X channel could only take as a premium account. */
@@ -63,11 +65,25 @@ function isWithinPremium(tooLong: PlatformProblem & { rule: 'tooLong' }): boolea
 	return tooLong.length <= (rules.premiumMaxLength ?? rules.maxLength);
 }
 
-/** Production answers 413 to a JSON body over 100 kB (service-notes), whatever the spec allows. */
-export const MAX_BODY_BYTES = 100 * 1024;
+/** Production answers 413 to a JSON body over 100 kB (bounds.ts). */
+export const MAX_BODY_BYTES = MAX_JSON_BODY_BYTES;
 
-export function oversizedBody(body: Record<string, unknown>): NodeProblem[] {
-	const bytes = new TextEncoder().encode(JSON.stringify(body)).length;
+/**
+ * Room counted for the path the service gives a file uploaded from a URL (its own paths are about
+ * 100 characters): until the upload, the body holds the URL there, which can be far longer.
+ */
+const UPLOADED_PATH_ROOM = 300;
+
+export function oversizedBody(
+	body: Record<string, unknown>,
+	field: 'request' | 'settingsJson' = 'request',
+): NodeProblem[] {
+	const asSent = function (this: unknown, key: string, value: unknown) {
+		const holder = this as Record<string, unknown>;
+		const standIn = typeof holder.id === 'string' && holder.id.startsWith(STAND_IN_ID);
+		return key === 'path' && standIn ? 'x'.repeat(UPLOADED_PATH_ROOM) : value;
+	};
+	const bytes = new TextEncoder().encode(JSON.stringify(body, asSent)).length;
 	if (bytes <= MAX_BODY_BYTES) return [];
-	return [{ kind: 'node', code: 'bodyTooLarge', field: 'request', bytes, max: MAX_BODY_BYTES }];
+	return [{ kind: 'node', code: 'bodyTooLarge', field, bytes, max: MAX_BODY_BYTES }];
 }

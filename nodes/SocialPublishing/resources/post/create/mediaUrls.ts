@@ -24,6 +24,12 @@ import { shownValue } from '../../../shared/userValues';
 import { URL_SOURCE, type Json } from './request';
 import type { MediaUrlProblem, MediaUrlRefusal } from '../../../shared/postProblems';
 
+/**
+ * The id a media reference holds while its file is still behind a URL (its path is then the URL);
+ * both are replaced after the upload.
+ */
+export const STAND_IN_ID = 'url:';
+
 /** A media reference of the body whose file is still behind a URL. */
 export interface UrlRef {
 	ref: Json;
@@ -118,7 +124,7 @@ export function prepareMediaUrls(
 				}
 				// A stand-in ending like the file, so the platform's media rules judge its kind; replaced
 				// after the upload.
-				ref.id = `url:${href.slice(0, 40)}`;
+				ref.id = `${STAND_IN_ID}${href.slice(0, 40)}`;
 				ref.path = href;
 				found.refs.push({ ref, href, ...place });
 			});

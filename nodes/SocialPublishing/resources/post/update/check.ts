@@ -35,5 +35,11 @@ export async function checkEdit(
 			? problem.kind === 'field' && problem.path.startsWith('posts.0.settings')
 			: !isFollowOn(request, problem),
 	);
-	return [...ruleProblems, ...(sentAs === 'settings' ? [] : oversizedBody(body))];
+	// Settings alone go as `{settings}` to PUT /posts/:id/settings: that body is the one measured.
+	return [
+		...ruleProblems,
+		...(sentAs === 'settings'
+			? oversizedBody({ settings: edit.settings }, 'settingsJson')
+			: oversizedBody(body)),
+	];
 }
