@@ -39,7 +39,12 @@ describe('Post → Create: media from a binary field', () => {
 			{ items: withFiles({ photo: png() }) },
 		);
 		expect(errorText(result)).toBe('');
-		expect(await t.routes()).toEqual(['GET /integrations', 'GET /posts', 'POST /upload', 'POST /posts']);
+		expect(await t.routes()).toEqual([
+			'GET /integrations',
+			'GET /posts',
+			'POST /upload',
+			'POST /posts',
+		]);
 		const uploaded = (await t.sandbox.control.requests()).find((r) => r.path === '/upload');
 		expect(uploaded?.status).toBe(201);
 		const [body] = (await t.requests('POST', '/posts')).map(
