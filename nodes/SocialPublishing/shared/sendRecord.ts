@@ -9,7 +9,7 @@
  * - each item's fate is kept for this attempt (`inTurn`, in the request hook): sent (its posts),
  *   already sent by an earlier run (`recordAlreadySent`), not sent, or no answer (may be sent);
  * - a failure stops the run: the items after it are not sent (with Continue On Fail, only a
- *   failure that is not the item's own: the service's limit, its errors, no answer, the credential);
+ *   failure not of the item's own: the service's limit, its errors, no answer, the credential);
  *   the failed item's error ends with the record (`inWords`): what was sent, with the post ids and
  *   channels, what was not, and what running again does.
  * The state is the attempt's (batch.ts `attemptOf`): n8n's Retry On Fail starts afresh.
@@ -147,7 +147,7 @@ export async function inTurn(
 	throw error;
 }
 
-/** Whether Post → Create's Options → Skip Posts Already Created is on (it is unless switched off). */
+/** Whether Post → Create's Options → Skip Posts Already Created is on (unless switched off). */
 export function skipsPostsAlreadyCreated(context: IExecuteSingleFunctions): boolean {
 	const options = (context.getNodeParameter('options', {}) as IDataObject | undefined) ?? {};
 	return options.skipPostsAlreadyCreated !== false;
