@@ -3,6 +3,10 @@
  * X and LinkedIn, then Post → Update of the X post, must change that post alone and keep its settings, as the real
  * service does (issue 30 point 7, issue 32 point 1).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INodeParameters } from 'n8n-workflow';
+
 import { DEMO_SANDBOX } from '../../demo/sandbox';
 import { SEED_IDS } from '../../sandbox';
 import { channel, createParams, parts } from '../nodes/SocialPublishing/createParameters';
@@ -89,5 +93,30 @@ describe("the demo's sandbox: Post → Update of one channel's post of a two-cha
 			'settings.who_can_reply_post': { before: 'everyone', after: 'following' },
 		});
 		expect(await t.sandbox.control.storedPost(onLinkedin)).toEqual(linkedinBefore);
+	});
+
+	it("the demo's first run, the three-channel schedule example, then an Update of its X post: the others stay", async () => {
+		const workflow = JSON.parse(
+			readFileSync(join(__dirname, '../../examples/schedule-at-next-free-slot.json'), 'utf8'),
+		) as { nodes: Array<{ type: string; parameters: INodeParameters }> };
+		const node = workflow.nodes.find((n) => n.type.endsWith('.socialPublishing'))!;
+		const created = await t.run(node.parameters);
+		expect(created.error).toBeUndefined();
+		// What the demo itself checks: one POST /posts answered 201, for three channels.
+		const [sent] = await t.requests('POST', '/posts');
+		expect([sent.status, (sent.body as { posts: unknown[] }).posts.length]).toEqual([201, 3]);
+		const ids = jsonOf(created).map((post) => post.postId as string);
+		const stored = await Promise.all(ids.map((id) => t.sandbox.control.storedPost(id)));
+		expect(new Set(stored.map((post) => post?.group)).size).toBe(3);
+		const onX = stored.find((post) => post?.channelId === x)!.id;
+		const others = stored.filter((post) => post?.id !== onX);
+
+		const result = await update(onX, {
+			updateFields: { content: 'Five ways to plan a week of posts (updated)' },
+			mediaAndFollowUps: 'none',
+		});
+
+		expect(result.error).toBeUndefined();
+		for (const post of others) expect(await t.sandbox.control.storedPost(post!.id)).toEqual(post);
 	});
 });
