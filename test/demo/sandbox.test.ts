@@ -3,11 +3,10 @@
  * X and LinkedIn, then Post → Update of the X post, must change that post alone and keep its settings, as the real
  * service does (issue 30 point 7, issue 32 point 1).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { DEMO_SANDBOX } from '../../demo/sandbox';
+import { readExample } from '../../examples/examples';
 import { SEED_IDS } from '../../sandbox';
 import { channel, createParams, parts } from '../nodes/SocialPublishing/createParameters';
 import { byId, jsonOf, useSandbox } from '../nodes/SocialPublishing/support';
@@ -96,11 +95,8 @@ describe("the demo's sandbox: Post → Update of one channel's post of a two-cha
 	});
 
 	it("the demo's first run, the three-channel schedule example, then an Update of its X post: the others stay", async () => {
-		const workflow = JSON.parse(
-			readFileSync(join(__dirname, '../../examples/schedule-at-next-free-slot.json'), 'utf8'),
-		) as { nodes: Array<{ type: string; parameters: INodeParameters }> };
-		const node = workflow.nodes.find((n) => n.type.endsWith('.socialPublishing'))!;
-		const created = await t.run(node.parameters);
+		const node = readExample('schedule').nodes.find((n) => n.type.endsWith('.socialPublishing'))!;
+		const created = await t.run(node.parameters as INodeParameters);
 		expect(created.error).toBeUndefined();
 		// What the demo itself checks: one POST /posts answered 201, for three channels.
 		const [sent] = await t.requests('POST', '/posts');
