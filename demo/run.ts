@@ -20,6 +20,7 @@ import { EXAMPLES, exampleCredential, examplesFor, fileAccessEnv } from '../exam
 import { ensureN8nInstalled, LocalN8n, packPackage, type Login } from '../local-n8n/localN8n';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { SEED_IDS } from '../sandbox/seed';
+import { DEMO_SANDBOX } from './sandbox';
 import { png } from '../test/fixtures/media';
 import { serveFilesOverHttps } from '../test/helpers/httpsFileServer';
 
@@ -60,10 +61,12 @@ async function main(): Promise<void> {
 	running.work = await mkdtemp(join(tmpdir(), 'social-publishing-demo-'));
 	say(`Work folder: ${running.work}`);
 
-	step('Sandbox of the service (in memory, real clock, control routes on, posts edited in place)');
-	// Post → Update edits a post in place as the real service does (docs/real-backend.md); the contract alone
-	// has no edit, and its answer (a new post) is not what a person trying Update should meet.
-	const sandbox = await startSandbox({ control: true, productionQuirks: { editInPlace: true } });
+	step(
+		"Sandbox of the service (in memory, real clock, control routes on, the production profile: the real service's behaviour)",
+	);
+	// The real service's behaviour throughout (demo/sandbox.ts): Post → Update edits a post in place, one channel's
+	// post at a time, and keeps its settings; the contract alone has no edit.
+	const sandbox = await startSandbox(DEMO_SANDBOX);
 	running.sandbox = sandbox;
 	say(`Base URL: ${sandbox.baseUrl}`);
 	// The upload example fetches an image by URL; this machine has no internet, so a local https server plays it.

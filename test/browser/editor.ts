@@ -136,6 +136,68 @@ function saysReadably(message: string, expected: string[]): void {
 		throw new Error(`the error holds ${UNREADABLE.exec(message)?.[0]}: ${message}`);
 }
 
+/** The demo's sandbox's API with the seed's key: the answer's JSON, or an error naming the route and status. */
+async function sandboxApi(baseUrl: string, method: string, path: string, body?: unknown) {
+	const response = await fetch(`${baseUrl}${path}`, {
+		method,
+		headers: {
+			Authorization: summarise(defaultSeed()).keys.main,
+			'Content-Type': 'application/json',
+		},
+		...(body === undefined ? {} : { body: JSON.stringify(body) }),
+	});
+	if (!response.ok) throw new Error(`the demo's ${method} ${path} answered ${response.status}`);
+	return (await response.json()) as unknown;
+}
+
+/**
+ * One post on X (Who Can Reply: Everyone) and one on LinkedIn, scheduled a year ahead in one POST /posts, as Post →
+ * Create on two channels sends them; their ids and date.
+ */
+async function postsOnXAndLinkedin(baseUrl: string) {
+	const channels = (await sandboxApi(baseUrl, 'GET', '/integrations')) as Array<{
+		id: string;
+		identifier: string;
+		disabled?: boolean;
+	}>;
+	const on = (platform: string) => {
+		const found = channels.find((c) => c.identifier === platform && !c.disabled);
+		if (!found) throw new Error(`the demo's sandbox lists no ${platform} channel`);
+		return found.id;
+	};
+	const date = new Date(Date.now() + 365 * 86_400_000).toISOString();
+	const created = (await sandboxApi(baseUrl, 'POST', '/posts', {
+		type: 'schedule',
+		date,
+		shortLink: false,
+		tags: [],
+		posts: [
+			{
+				integration: { id: on('x') },
+				value: [{ content: 'Spring sale on X', image: [] }],
+				settings: { who_can_reply_post: 'everyone' },
+			},
+			{
+				integration: { id: on('linkedin') },
+				value: [{ content: 'Spring sale on LinkedIn', image: [] }],
+			},
+		],
+	})) as Array<{ postId: string }>;
+	return { onX: created[0].postId, onLinkedin: created[1].postId, date };
+}
+
+/** The posts GET /posts lists from now to two years ahead. */
+async function listedPosts(baseUrl: string) {
+	const start = new Date().toISOString();
+	const end = new Date(Date.now() + 2 * 365 * 86_400_000).toISOString();
+	const answer = (await sandboxApi(
+		baseUrl,
+		'GET',
+		`/posts?startDate=${encodeURIComponent(start)}&endDate=${encodeURIComponent(end)}`,
+	)) as { posts: Array<{ id: string; content: string; publishDate: string; state: string }> };
+	return answer.posts;
+}
+
 /**
  * A queued post of the demo's sandbox, scheduled a year ahead through the service's POST /posts with the seed's
  * key, as Post → Create would make it: its own, so the check depends neither on the demo's example posts nor on
@@ -340,6 +402,74 @@ async function main(): Promise<number> {
 						'The Post Has None',
 						'Replace With These',
 					]);
+				},
+			);
+
+			await see(
+				'Post → Update reschedules the X post of a two-channel Create, says up front what a reschedule needs, and the LinkedIn post is unchanged',
+				async (p) => {
+					const baseUrl = demo?.baseUrl as string;
+					const {
+						onX,
+						onLinkedin,
+						date: queuedAt,
+					} = await step(
+						"queuing one post on X and LinkedIn a year ahead in the demo's sandbox",
+						() => postsOnXAndLinkedin(baseUrl),
+					);
+					const linkedinBefore = (await listedPosts(baseUrl)).find(
+						(post) => post.id === onLinkedin,
+					);
+					const moved = new Date(Date.now() + 400 * 86_400_000);
+					const ndv = await openPostAction(p, editor, 'Update a post');
+					const hint = 'Needed with a new Text or Publish At';
+					await step(`reading "${hint}…" under Media and Follow-Up Parts`, async () => {
+						await ndv.getByText(hint).first().waitFor();
+					});
+					await step(
+						`giving Post ID ${onX}, Update Fields → Publish At and The Post Has None`,
+						async () => {
+							await ndv.getByTestId('parameter-input-postId').locator('input').fill(onX);
+							await choose(p, ndv.getByTestId('collection-parameter-add').first(), 'Publish At');
+							const date = ndv.getByTestId('parameter-input-date').locator('input');
+							await date.click();
+							await date.fill(moved.toISOString().slice(0, 19).replace('T', ' '));
+							await date.press('Enter');
+							await choose(
+								p,
+								ndv.getByTestId('parameter-input-mediaAndFollowUps'),
+								'The Post Has None',
+							);
+						},
+					);
+					const output = ndv.getByTestId('output-panel');
+					await step('running the node and waiting for "1 item" in the output panel', async () => {
+						await ndv
+							.getByRole('button', { name: /execute step/i })
+							.first()
+							.click();
+						await output
+							.getByText(/1 item|Error details|Ask n8n Assistant/)
+							.first()
+							.waitFor();
+					});
+					const shown = (await output.innerText()).replace(/\s+/g, ' ');
+					if (!shown.includes('1 item') || /Error details|Ask n8n Assistant/.test(shown))
+						throw new Error(`the output shows no changed post: ${shown}`);
+					const after = await listedPosts(baseUrl);
+					const linkedinAfter = after.find((post) => post.id === onLinkedin);
+					if (JSON.stringify(linkedinAfter) !== JSON.stringify(linkedinBefore))
+						throw new Error(
+							`the LinkedIn post changed: before ${JSON.stringify(linkedinBefore)}, after ${JSON.stringify(linkedinAfter) ?? 'gone'}`,
+						);
+					// Typed in the workflow's time zone: within a day of the date typed, and not where it was.
+					const xAfter = after.find((post) => post.id === onX);
+					const movedTo = Date.parse(xAfter?.publishDate ?? '');
+					if (
+						Date.parse(queuedAt) === movedTo ||
+						!(Math.abs(movedTo - moved.getTime()) < 86_400_000)
+					)
+						throw new Error(`the X post was not moved: ${JSON.stringify(xAfter) ?? 'gone'}`);
 				},
 			);
 

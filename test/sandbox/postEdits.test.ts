@@ -7,7 +7,7 @@ import { SEED_IDS, startSandbox } from '../../sandbox';
 import { postBody, useTestSandbox, X_SETTINGS } from './support';
 
 const t = useTestSandbox({ profile: 'production' });
-const { telegram, mastodon, x } = SEED_IDS.channels;
+const { telegram, mastodon, x, linkedin } = SEED_IDS.channels;
 const MARCH = { startDate: '2026-03-01T00:00:00Z', endDate: '2026-03-31T23:59:59Z' };
 
 type Answer = Array<{ postId: string; integration: string }>;
@@ -213,6 +213,68 @@ describe('type "schedule" or "draft" with the post\'s ids', () => {
 		expect((await listed(postId))?.state).toBe('QUEUE');
 		await save(edit('draft', telegram, [{ id: postId, content: 'as draft' }]));
 		expect((await listed(postId))?.state).toBe('DRAFT');
+	});
+});
+
+describe("an edit of one channel's post of a two-channel request", () => {
+	/** X and LinkedIn in one request, as Post → Create on two channels sends them; their ids. */
+	async function onTwoChannels(api = t.api) {
+		const body = postBody(x, {
+			posts: [
+				{
+					integration: { id: x },
+					value: [{ content: 'launch on x', image: [] }],
+					settings: X_SETTINGS,
+				},
+				{ integration: { id: linkedin }, value: [{ content: 'launch on linkedin', image: [] }] },
+			],
+		});
+		const res = await api.post('/posts', body);
+		expect(res.status).toBe(201);
+		const [onX, onLinkedin] = res.data as Answer;
+		return { xPost: onX.postId, linkedinPost: onLinkedin.postId };
+	}
+
+	it("leaves the other channel's post as it was: each channel's post has its own group", async () => {
+		const { xPost, linkedinPost } = await onTwoChannels();
+		const before = (await stored(linkedinPost))!;
+		const xGroup = (await stored(xPost))!.group;
+		expect(xGroup).not.toBe(before.group);
+
+		// A reschedule as Post → Update sends it: the post's id and its group.
+		await save(
+			edit('schedule', x, [{ id: xPost, content: 'launch on x' }], { group: xGroup }, X_SETTINGS),
+		);
+
+		expect(await stored(linkedinPost)).toEqual(before);
+		expect((await listPosts()).map((p) => p.id).sort()).toEqual([xPost, linkedinPost].sort());
+	});
+
+	it('with one group for the request (editInPlace over the spec profile) the edit deletes the other post', async () => {
+		// Why the demo runs the whole production profile (demo/sandbox.ts), not edits in place alone.
+		const mix = await startSandbox({ productionQuirks: { editInPlace: true } });
+		try {
+			const api = axios.create({
+				baseURL: mix.baseUrl,
+				headers: { Authorization: mix.apiKey },
+				validateStatus: () => true,
+			});
+			const { xPost, linkedinPost } = await onTwoChannels(api);
+			const { posts } = (await api.get('/posts', { params: MARCH })).data as {
+				posts: Listed[];
+			};
+			const group = posts.find((p) => p.id === xPost)!.group;
+			expect(posts.find((p) => p.id === linkedinPost)!.group).toBe(group);
+			const res = await api.post(
+				'/posts',
+				edit('schedule', x, [{ id: xPost, content: 'launch on x' }], { group }, X_SETTINGS),
+			);
+			expect(res.status).toBe(201);
+			const after = (await api.get('/posts', { params: MARCH })).data.posts as Listed[];
+			expect(after.map((p) => p.id)).toEqual([xPost]);
+		} finally {
+			await mix.close();
+		}
 	});
 });
 

@@ -285,6 +285,12 @@ export function nodeHint(problem: NodeFinding & { field: NodeField }): string {
 			);
 		case 'channelGone':
 			return 'connect the channel again, or make a new post on another channel with Post → Create';
+		case 'groupShared':
+			return (
+				'change its settings alone (Update Fields → Settings (JSON) without Text or Publish At, ' +
+				'sent through PUT /posts/:id/settings, which changes no other post), or make the post ' +
+				'anew with Post → Create'
+			);
 	}
 }
 

@@ -7,7 +7,7 @@
  * such post, already published...) have their codes here too.
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
-import { PLATFORMS } from '../platforms';
+import { isPlatformId, PLATFORMS } from '../platforms';
 import { mediaKind, type FieldFault, type PlatformProblem } from '../postRules';
 import {
 	delayHint,
@@ -327,6 +327,20 @@ function nodeWords(finding: NodeFinding): string {
 			);
 		case 'channelGone':
 			return "the post's channel is no longer among the organisation's channels";
+		case 'groupShared': {
+			const named = finding.others.map(({ id, channelName, platform }) => {
+				const shownPlatform = isPlatformId(platform)
+					? PLATFORMS[platform].displayName
+					: platform || 'platform unknown';
+				return `${channelName ? `"${channelName}"` : 'a channel'} (${shownPlatform}) post ${id}`;
+			});
+			const count = named.length === 1 ? 'another post' : `${named.length} other posts`;
+			return (
+				`post ${finding.postId} shares its group with ${count}: ${named.join(', ')}; this ` +
+				'service deletes the posts of the group that an edit does not send, so a new text, ' +
+				`date, media or follow-up parts would delete ${named.length === 1 ? 'it' : 'them'}`
+			);
+		}
 	}
 }
 

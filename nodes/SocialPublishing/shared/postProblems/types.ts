@@ -86,7 +86,17 @@ export type NodeFinding =
 	| { code: 'postNotFound'; postId: string; from: string; to: string }
 	| { code: 'postPublished'; postId: string; publishDate: string }
 	/** Post → Update: the post's channel is not in the channel list. */
-	| { code: 'channelGone' };
+	| { code: 'channelGone' }
+	/**
+	 * Post → Update: a new text, date, media or follow-up parts while other posts share the post's
+	 * group (`others`: id, channel name, platform as GET /posts lists them); an edit that names the
+	 * group deletes what it does not send of it.
+	 */
+	| {
+			code: 'groupShared';
+			postId: string;
+			others: Array<{ id: string; channelName: string; platform: string }>;
+	  };
 
 /**
  * A problem the node finds itself (channel missing, platform mismatch, bad JSON...), as data:

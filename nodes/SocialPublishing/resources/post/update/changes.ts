@@ -147,8 +147,10 @@ export function changesOf(
 			after: sent.slice(1).map((part) => part.content),
 		};
 	}
+	// Settings the service does not list: their values before are not known.
 	for (const [key, value] of Object.entries(settings ?? {}))
-		if (!sameValue(post.settings[key], value))
+		if (!post.settings) changes[`settings.${key}`] = { before: NOT_SHOWN, after: value };
+		else if (!sameValue(post.settings[key], value))
 			changes[`settings.${key}`] = { before: settingShown(post.settings[key]), after: value };
 	return changes;
 }

@@ -6,8 +6,11 @@
  * deleted: the service would answer 201 to either and create a new post or edit a deleted one
  * (docs/real-backend.md), so the node stops before sending. What GET /posts shows of a post is its
  * first part only (text, date, state, group, settings, tags, channel): not its media, not its
- * follow-up parts, not their ids. Options → Current Publish Date makes a post found in one request
- * wherever its date is.
+ * follow-up parts, not their ids; the contract does not list settings either (the service does).
+ * Options → Current Publish Date makes a post found in one request wherever its date is. The other
+ * posts listed in the post's group are kept: an edit that names the group deletes what it does not
+ * send of it (docs/real-backend.md), and posts of one group share their date, so the answer that
+ * holds the post holds them too.
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { NodeProblem } from '../../../shared/postProblems';
@@ -28,10 +31,20 @@ export interface CurrentPost {
 	state: string;
 	group: string;
 	channelId: string;
-	settings: IDataObject;
+	/** Its settings as GET /posts lists them; undefined where the service does not list them. */
+	settings: IDataObject | undefined;
+	/** The other posts of its group (other channels' posts of one request on some services). */
+	sharesGroupWith: GroupMate[];
 	/** Tag names, resent as they are (POST /posts replaces a post's tags). */
 	tags: string[];
 	intervalInDays?: number;
+}
+
+/** Another post of the same group, as GET /posts lists it. */
+export interface GroupMate {
+	id: string;
+	channelName: string;
+	platform: string;
 }
 
 /** The windows to search, nearest first: [start, end] in ms. */
@@ -68,13 +81,14 @@ function tagName(tag: unknown): string | undefined {
 	return text((tag as IDataObject).label) || undefined;
 }
 
-function readPost(listed: IDataObject): CurrentPost {
+function readPost(listed: IDataObject, sharesGroupWith: GroupMate[]): CurrentPost {
 	const post = parseSettings(listed);
 	const integration = (post.integration ?? {}) as IDataObject;
+	// Listed as an object (or a JSON string, parsed): kept; absent or unreadable: not known.
 	const settings =
 		typeof post.settings === 'object' && post.settings !== null && !Array.isArray(post.settings)
 			? (post.settings as IDataObject)
-			: {};
+			: undefined;
 	const interval = post.intervalInDays;
 	return {
 		id: text(post.id),
@@ -86,9 +100,28 @@ function readPost(listed: IDataObject): CurrentPost {
 		group: text(post.group),
 		channelId: text(integration.id),
 		settings,
+		sharesGroupWith,
 		tags: (Array.isArray(post.tags) ? post.tags : []).flatMap((tag) => tagName(tag) ?? []),
 		...(typeof interval === 'number' && interval >= 1 ? { intervalInDays: interval } : {}),
 	};
+}
+
+/** The other posts listed with the group of `found` (a repeating post is listed once per date). */
+export function groupMates(posts: IDataObject[], found: IDataObject): GroupMate[] {
+	const mates = new Map<string, GroupMate>();
+	const group = text(found.group);
+	for (const post of posts) {
+		const id = text(post?.id);
+		if (group === '' || text(post?.group) !== group || id === text(found.id) || mates.has(id))
+			continue;
+		const integration = (post.integration ?? {}) as IDataObject;
+		mates.set(id, {
+			id,
+			channelName: text(integration.name),
+			platform: text(integration.providerIdentifier),
+		});
+	}
+	return [...mates.values()];
 }
 
 /** How far around a date given as the post's current one GET /posts is asked first. */
@@ -115,7 +148,7 @@ export async function findPost(
 		})) as { posts?: unknown };
 		const posts = Array.isArray(answer?.posts) ? (answer.posts as IDataObject[]) : [];
 		const found = posts.find((post) => post?.id === postId);
-		if (found) return readPost(found);
+		if (found) return readPost(found, groupMates(posts, found));
 	}
 	return undefined;
 }

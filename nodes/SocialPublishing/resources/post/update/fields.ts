@@ -44,30 +44,26 @@ const partsChoiceProperty: INodeProperties = {
 	type: 'options',
 	default: 'notSaid',
 	description:
-		'What the post has as media and follow-up parts after the edit. A new text or date sends ' +
-		'the whole post again, which replaces them, and the service does not show them: say what ' +
-		'they are. Settings (JSON) alone keep them as they are.',
+		'What the post has as media and follow-up parts after the edit. A new text or date (a ' +
+		'reschedule too) sends the whole post again, which replaces them, and the service does not ' +
+		'show them: say what they are. Settings (JSON) alone keep them as they are.',
+	hint: 'Needed with a new Text or Publish At (a reschedule too): the service does not show them',
+	// Short option descriptions: the dropdown shows about one line of each.
 	options: [
 		{
 			name: PARTS_CHOICES.notSaid,
 			value: 'notSaid',
-			description:
-				'Enough for Settings (JSON) alone; a new text or date is refused, as the node cannot ' +
-				'keep what it is not shown',
-		},
-		{
-			name: PARTS_CHOICES.replace,
-			value: 'replace',
-			description:
-				'The post gets the Media and Follow-Up Parts given below (none where left empty), ' +
-				'replacing what it had',
+			description: 'For Settings (JSON) alone; a new text or date is refused',
 		},
 		{
 			name: PARTS_CHOICES.none,
 			value: 'none',
-			description:
-				'The post has no media and no follow-up parts, or they are to go: a new text or date ' +
-				'is sent alone, and any media or follow-up parts the post had are removed',
+			description: 'No media, no follow-up parts: any it had are removed',
+		},
+		{
+			name: PARTS_CHOICES.replace,
+			value: 'replace',
+			description: 'Those given below replace what it had (left empty: none)',
 		},
 	],
 };
@@ -96,7 +92,8 @@ export const fields: INodeProperties[] = [
 				default: '',
 				description:
 					"The new date, in the workflow's time zone unless the value carries its own offset " +
-					'(e.g. Z). A queued post is then published at this date.',
+					'(e.g. Z). A queued post is then published at this date. Say under Media and ' +
+					'Follow-Up Parts what the post has (the post is sent again).',
 			},
 			{
 				displayName: 'Settings (JSON)',
@@ -104,9 +101,12 @@ export const fields: INodeProperties[] = [
 				type: 'json',
 				default: '{}',
 				description:
-					"Settings to change, merged into the post's settings (the others are kept), e.g. " +
-					'{"who_can_reply_post": "everyone"}. Alone, they are sent through PUT ' +
-					'/posts/:id/settings.',
+					"Settings to change, merged into the post's settings as GET /posts lists them (the " +
+					'others are kept), e.g. {"who_can_reply_post": "everyone"}; a new text or date ' +
+					'alone keeps them all. Alone, they are sent through PUT /posts/:id/settings. Where ' +
+					"the service does not list a post's settings, a new text or date carries only those " +
+					'given here (none when left out, and no setting is called missing): the output ' +
+					'warns, as the service may keep only these.',
 			},
 			{
 				displayName: 'Text',

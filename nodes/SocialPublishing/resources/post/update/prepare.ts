@@ -2,8 +2,8 @@
  * Post → Update, step 4 (see preSend.ts), first half, no request: the edit built from the post
  * found and the changes asked (how it goes to the service, the POST /posts body, what changes,
  * before → after), then judged as Create's prepare.ts judges a post: files in binary fields read,
- * media URLs judged, follow-up delays checked, a Schedule date that has passed. `check.ts` then
- * checks it.
+ * media URLs judged, follow-up delays checked, a Schedule date that has passed, a post that shares
+ * its group with other posts (a resend would delete them). `check.ts` then checks it.
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { Channel } from '../../../shared/channel';
@@ -61,6 +61,17 @@ function withoutMarker(settings: IDataObject): Json {
 	return Object.fromEntries(Object.entries(settings).filter(([key]) => key !== '__type'));
 }
 
+/**
+ * The settings a resend carries: the post's, as GET /posts lists them, with those given merged in.
+ * Where the service does not list them, only those given are sent (none: no `settings`), so the
+ * node never sends as the post's settings what it could not read; the service keeps or checks
+ * what it holds.
+ */
+function resentSettings(post: CurrentPost, given: Json | undefined): Json | undefined {
+	if (post.settings === undefined) return given;
+	return { ...withoutMarker(post.settings), ...(given ?? {}) };
+}
+
 /** Step 4 for one item, no request: the edit, and the problems of its media, delays and date. */
 export async function prepareEdit(
 	context: IExecuteSingleFunctions,
@@ -70,7 +81,7 @@ export async function prepareEdit(
 	const { fields, read, post, channel, platform, problemContext, now } = source;
 	const sentAs: SentAs = !read.resends ? 'settings' : post.state === 'DRAFT' ? 'draft' : 'schedule';
 	const date = read.date ?? post.publishDate;
-	const kept = withoutMarker(post.settings);
+	const settings = resentSettings(post, read.settings);
 	const firstPart = partsFromParam({
 		part: [{ content: fields.content ?? post.content, media: read.parts?.media }],
 	})[0];
@@ -84,13 +95,23 @@ export async function prepareEdit(
 				group: post.group,
 				integration: { id: post.channelId },
 				value: [{ ...firstPart, id: post.id }, ...partsFromParam(read.parts?.followUps)],
-				settings: { ...kept, ...(read.settings ?? {}) },
+				...(settings === undefined ? {} : { settings }),
 			},
 		],
 		...(post.intervalInDays ? { inter: post.intervalInDays } : {}),
 	};
 
 	const problems: Problem[] = [...read.problems];
+	// Sent with its group, the edit would delete the group's other posts (docs/real-backend.md);
+	// PUT /posts/:id/settings changes the post alone.
+	if (sentAs !== 'settings' && post.sharesGroupWith.length > 0)
+		problems.push({
+			kind: 'node',
+			code: 'groupShared',
+			field: 'postId',
+			postId: post.id,
+			others: post.sharesGroupWith,
+		});
 	const posts = body.posts as Json[];
 	const binaryMedia = await prepareBinaryMedia(context, posts);
 	problems.push(...binaryMedia.problems);

@@ -694,3 +694,142 @@ describe('Post → Update on a service without edit (the spec profile)', () => {
 		expect(error.description).toContain('Post → Delete');
 	});
 });
+
+describe('Post → Update on a service with one group per request and no settings in GET /posts', () => {
+	// Edits in place and PUT /posts/:id/settings as the service does, but the contract's group per request and its
+	// GET /posts without settings: an edit that names the group deletes the request's other posts.
+	const shared = useSandbox({ productionQuirks: { editInPlace: true, extraRoutes: true } });
+	const { linkedin } = SEED_IDS.channels;
+
+	/** One request on X and LinkedIn, as Post → Create on two channels sends it; the two ids. */
+	async function onXAndLinkedin() {
+		const res = await shared.api().post('/posts', {
+			type: 'schedule',
+			date: IN_2030,
+			shortLink: false,
+			tags: [],
+			posts: [
+				{
+					integration: { id: x },
+					value: [{ content: 'Spring sale on X', image: [] }],
+					settings: { who_can_reply_post: 'everyone' },
+				},
+				{
+					integration: { id: linkedin },
+					value: [{ content: 'Spring sale on LinkedIn', image: [] }],
+				},
+			],
+		});
+		expect(res.status).toBe(201);
+		const [onX, onLinkedin] = (res.data as Array<{ postId: string }>).map((p) => p.postId);
+		return { onX, onLinkedin };
+	}
+
+	const sharedWrites = async () =>
+		(await shared.routes()).filter((route) => !route.startsWith('GET '));
+
+	it('refuses a reschedule that would delete the other post of its group, and names that post', async () => {
+		const { onX, onLinkedin } = await onXAndLinkedin();
+		const before = (await shared.sandbox.control.org()).posts;
+		await shared.sandbox.control.clearRequests();
+
+		const result = await shared.run({
+			resource: 'post',
+			operation: 'update',
+			postId: onX,
+			updateFields: { date: MOVED },
+			...NONE,
+		});
+
+		const error = errorOf(result);
+		expect(error.message).toBe(
+			`Item 1, Post ID: post ${onX} shares its group with another post: "Sandbox Studio ` +
+				`LinkedIn" (LinkedIn) post ${onLinkedin}; this service deletes the posts of the group ` +
+				'that an edit does not send, so a new text, date, media or follow-up parts would delete it',
+		);
+		expect(error.description).toContain(
+			'Update Fields → Settings (JSON) without Text or Publish At',
+		);
+		expect(await sharedWrites()).toEqual([]);
+		expect((await shared.sandbox.control.org()).posts).toEqual(before);
+	});
+
+	it('says so in Check Only too, and changes settings alone, which touch no other post', async () => {
+		const { onX, onLinkedin } = await onXAndLinkedin();
+		const linkedinBefore = await shared.sandbox.control.storedPost(onLinkedin);
+
+		const checked = await shared.run({
+			resource: 'post',
+			operation: 'update',
+			postId: onX,
+			updateFields: { content: 'Spring sale, on X' },
+			...NONE,
+			options: { checkOnly: true },
+		});
+		expect(jsonOf(checked)[0]).toMatchObject({ ok: false });
+		expect(jsonOf(checked)[0].problems).toEqual([
+			expect.stringContaining(`shares its group with another post: "Sandbox Studio LinkedIn"`),
+		]);
+
+		const result = await shared.run({
+			resource: 'post',
+			operation: 'update',
+			postId: onX,
+			updateFields: { settingsJson: '{"who_can_reply_post": "following"}' },
+		});
+		expect(result.error).toBeUndefined();
+		// GET /posts did not list the settings: what they were is not known.
+		expect(jsonOf(result)[0].changes).toEqual({
+			'settings.who_can_reply_post': { before: 'not shown by the service', after: 'following' },
+		});
+		expect(await shared.sandbox.control.storedPost(onLinkedin)).toEqual(linkedinBefore);
+	});
+
+	it('does not call a setting it cannot read missing: a reschedule is sent without settings, and says so', async () => {
+		const res = await shared.api().post('/posts', {
+			type: 'schedule',
+			date: IN_2030,
+			shortLink: false,
+			tags: [],
+			posts: [
+				{
+					integration: { id: mastodon },
+					value: [{ content: 'Spring sale on Mastodon', image: [] }],
+					settings: { visibility: 'unlisted' },
+				},
+			],
+		});
+		const [{ postId }] = res.data as Array<{ postId: string }>;
+		const onX = (await onXAndLinkedin()).onX;
+		await shared.sandbox.control.clearRequests();
+
+		const moved = await shared.run({
+			resource: 'post',
+			operation: 'update',
+			postId,
+			updateFields: { date: MOVED },
+			...NONE,
+		});
+		expect(moved.error).toBeUndefined();
+		const [sent] = await shared.requests('POST', '/posts');
+		expect((sent.body as { posts: object[] }).posts[0]).not.toHaveProperty('settings');
+		expect(jsonOf(moved)[0].warnings).toEqual([
+			"The service does not list this post's settings (GET /posts), so the edit carries only " +
+				'those given in Update Fields → Settings (JSON) (none): a service that replaces a ' +
+				"post's settings with those sent keeps no other; give them there to keep them.",
+		]);
+
+		// Settings given are sent alone (the others are not known), and only their own values are judged.
+		const checked = await shared.run({
+			resource: 'post',
+			operation: 'update',
+			postId: onX,
+			updateFields: { date: MOVED, settingsJson: '{"community": ""}' },
+			...NONE,
+			options: { checkOnly: true },
+		});
+		const [report] = jsonOf(checked);
+		expect(report.problems).toEqual([expect.stringContaining('shares its group')]);
+		expect(report.request).toMatchObject({ posts: [{ settings: { community: '' } }] });
+	});
+});
