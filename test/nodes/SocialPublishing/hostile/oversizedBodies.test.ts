@@ -32,7 +32,9 @@ interface Write {
 }
 
 const updateLookups = EVERY_OPERATION.find((o) => o.name === 'Post → Update')?.before ?? {};
-const createLookups = { 'GET /integrations': answers.json(200, [CHANNEL]) };
+/** Post → Create's look-ups: the channels, then the posts an earlier run may have created (none). */
+const noEarlierPosts = { 'GET /posts': answers.json(200, { posts: [] }) };
+const createLookups = { 'GET /integrations': answers.json(200, [CHANNEL]), ...noEarlierPosts };
 const MEDIA = { id: 'm1', name: 'a.png', path: 'https://cdn.example.com/a.png' };
 
 /** An https address of exactly `size` characters, ending in .png. */
@@ -72,7 +74,10 @@ const WRITES_WITH_FREE_SIZE: Write[] = [
 			}),
 		label:
 			/the request body is \d+ kB; the service refuses bodies over 100 kB|Mastodon takes at most/,
-		before: { 'GET /integrations': answers.json(200, [{ ...CHANNEL, identifier: 'mastodon' }]) },
+		before: {
+			'GET /integrations': answers.json(200, [{ ...CHANNEL, identifier: 'mastodon' }]),
+			...noEarlierPosts,
+		},
 		success: [{ postId: 'p1', integration: 'c1' }],
 	},
 	{
