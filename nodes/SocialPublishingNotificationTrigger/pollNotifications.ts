@@ -347,7 +347,7 @@ export async function pollNotifications(
 		}
 	}
 	// Written only when it changes, so an idle poll leaves nothing for n8n to commit.
-	if (stored.kind !== 'good' || next !== stored.cursor) store.save(next);
+	if (stored.kind !== 'good' || next !== stored.cursor) store.save('cursor', next);
 
 	// In the items, where the user sees it: n8n's log is read by fewer.
 	if (store.aside) {

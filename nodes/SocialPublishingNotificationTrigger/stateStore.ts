@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { whatItIs, type Cursor } from './cursor';
+import { whatItIs } from './cursor';
 
 /**
  * Where the trigger keeps its position between polls: the node's static data, as n8n hands it.
@@ -9,14 +9,20 @@ import { whatItIs, type Cursor } from './cursor';
  * kept aside: in the workflow's global static data under a key of the node's own, or, when that is
  * no object either, in this process's memory (lost on a restart). Once the node's static data is
  * an object again, the position kept aside is read from there once and written home.
+ *
+ * Two keys are kept: `cursor` (new notifications, cursor.ts) and `posts` (post events, the
+ * snapshot of postEvents.ts); a trigger watches one or the other.
  */
+export type StateKey = 'cursor' | 'posts';
+const STATE_KEYS: StateKey[] = ['cursor', 'posts'];
+
 export interface StateStore {
-	/** What holds the stored position under `cursor` (read with cursor.ts `readCursor`). */
+	/** What holds the stored position under its key (`cursor`: cursor.ts `readCursor`). */
 	data: Record<string, unknown>;
 	/** Set while the position is kept aside: why, and where it is kept. */
 	aside?: { reason: string; where: string };
-	/** Keeps the position (called once a poll, after every request succeeded). */
-	save(cursor: Cursor): void;
+	/** Keeps the position under its key (called once a poll, after every request succeeded). */
+	save(key: StateKey, value: unknown): void;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -42,11 +48,11 @@ export function stateStore(context: IPollFunctions): StateStore {
 
 	if (isRecord(own)) {
 		// The position kept aside while the node's data was unusable comes home.
-		const data = !('cursor' in own) && asideInGlobal ? asideInGlobal : own;
+		const data = !STATE_KEYS.some((key) => key in own) && asideInGlobal ? asideInGlobal : own;
 		return {
 			data,
-			save(cursor) {
-				own.cursor = cursor as unknown as IDataObject;
+			save(key, value) {
+				own[key] = value as IDataObject;
 				if (isRecord(global) && slot in global) delete global[slot];
 			},
 		};
@@ -58,8 +64,8 @@ export function stateStore(context: IPollFunctions): StateStore {
 		return {
 			data,
 			aside: { reason, where: "the workflow's global static data" },
-			save(cursor) {
-				global[slot] = { cursor } as unknown as IDataObject;
+			save(key, value) {
+				global[slot] = { ...data, [key]: value } as unknown as IDataObject;
 			},
 		};
 	}
@@ -67,8 +73,8 @@ export function stateStore(context: IPollFunctions): StateStore {
 	return {
 		data: inMemory.get(key) ?? {},
 		aside: { reason, where: "this n8n process's memory" },
-		save(cursor) {
-			inMemory.set(key, { cursor });
+		save(stateKey, value) {
+			inMemory.set(key, { ...(inMemory.get(key) ?? {}), [stateKey]: value });
 		},
 	};
 }
