@@ -1,0 +1,154 @@
+/**
+ * Watch → Post Events through n8n's PollContext against the sandbox: posts created with the API,
+ * published at their date by the sandbox (its Mastodon channel set to fail, with the notification
+ * it writes), edited, deleted; polls across a restart and an outage. Each event once, and the
+ * requests each poll sent: one GET /posts, GET /notifications only for a failure's reason.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { SEED_IDS } from '../../../sandbox/seed';
+import { TriggerUnderTest, useTriggerSandbox } from './triggerHarness';
+
+const t = useTriggerSandbox();
+const { mastodon, x } = SEED_IDS.channels;
+const HOUR_S = 60 * 60;
+
+async function schedule(channel: string, date: string, content: string): Promise<string> {
+	const res = await t.api().post('/posts', {
+		type: 'schedule',
+		date,
+		shortLink: false,
+		tags: [],
+		posts: [
+			{
+				integration: { id: channel },
+				value: [{ content, image: [] }],
+				// X wants to know who may reply (the platform table's required setting).
+				...(channel === x ? { settings: { who_can_reply_post: 'everyone' } } : {}),
+			},
+		],
+	});
+	if (res.status !== 201) throw new Error(JSON.stringify(res.data));
+	return (res.data as Array<{ postId: string }>)[0].postId;
+}
+
+/** One poll, with the requests it sent as `METHOD /path` lines. */
+async function poll(trigger: TriggerUnderTest) {
+	const outcome = await trigger.poll();
+	const sent = (await t.sandbox.control.requests()).map((r) => `${r.method} ${r.path}`);
+	return { ...outcome, sent };
+}
+
+const events = (items: IDataObject[]) => items.map((i) => `${String(i.event)} ${String(i.postId)}`);
+
+describe('Watch → Post Events', () => {
+	beforeEach(async () => {
+		// The range read is around this machine's clock: the sandbox's clock is set to it.
+		await t.sandbox.control.setNow(new Date().toISOString());
+	});
+
+	test('each event once across polls, a restart and an outage, with its cost per poll', async () => {
+		const trigger = new TriggerUnderTest(t.sandbox, { watch: 'postEvents' });
+		const before = await schedule(x, inHours(48), 'Already there');
+
+		let step = await poll(trigger);
+		expect(step.error).toBeUndefined();
+		expect(step.items).toEqual([]); // nothing old on the first poll
+		expect(step.sent).toEqual(['GET /posts', 'GET /notifications']);
+
+		await t.sandbox.control.patchChannel(mastodon, {
+			publishOutcome: 'error',
+			errorMessage: 'Mastodon refused the status',
+		});
+		const onX = await schedule(x, inHours(1), 'Launch day');
+		const onMastodon = await schedule(mastodon, inHours(1), 'Launch day, toot');
+		step = await poll(trigger);
+		expect(events(step.items).sort()).toEqual(
+			[`postCreated ${onX}`, `postCreated ${onMastodon}`].sort(),
+		);
+		expect(step.sent).toEqual(['GET /posts']);
+		expect(step.items.find((i) => i.postId === onX)).toMatchObject({
+			channel: { id: x, name: 'Sandbox Studio X', platform: 'x' },
+			stateBefore: null,
+			stateAfter: 'QUEUE',
+			text: 'Launch day',
+			post: expect.objectContaining({ id: onX }),
+		});
+
+		await t.sandbox.control.advance(2 * HOUR_S);
+		await t.sandbox.control.publishDue();
+		step = await poll(trigger);
+		expect(events(step.items).sort()).toEqual(
+			[`postPublished ${onX}`, `postFailed ${onMastodon}`].sort(),
+		);
+		const published = step.items.find((i) => i.event === 'postPublished')!;
+		expect(String(published.releaseURL)).toMatch(/^https:\/\/x\.com\//);
+		expect(published).toMatchObject({ stateBefore: 'QUEUE', stateAfter: 'PUBLISHED' });
+		const failed = step.items.find((i) => i.event === 'postFailed')!;
+		expect(failed.reason).toContain('Mastodon refused the status');
+		expect(failed.stateAfter).toBe('ERROR');
+		expect(step.sent).toEqual(['GET /posts', 'GET /notifications']);
+
+		// n8n restarts: the same static data, a new poller. Nothing again.
+		trigger.restart();
+		step = await poll(trigger);
+		expect(step.items).toEqual([]);
+		expect(step.sent).toEqual(['GET /posts']);
+
+		// The service is down for one poll: it emits nothing and changes nothing.
+		const stored = JSON.stringify(trigger.state());
+		await t.api().delete(`/posts/${before}`);
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/posts',
+			fault: 'error500',
+			times: 5,
+		});
+		step = await poll(trigger);
+		expect(step.error).toBeDefined();
+		expect(JSON.stringify(trigger.state())).toBe(stored);
+		await t.sandbox.control.clearFaults();
+		step = await poll(trigger);
+		expect(events(step.items)).toEqual([`postDeleted ${before}`]);
+		expect(String(step.items[0].note)).toContain('The API does not tell which');
+	});
+
+	test('only the chosen events and channels', async () => {
+		const trigger = new TriggerUnderTest(t.sandbox, {
+			watch: 'postEvents',
+			postEvents: ['postPublished'],
+			channels: [x],
+		});
+		await poll(trigger);
+		const onX = await schedule(x, inHours(1), 'Only this one');
+		await schedule(mastodon, inHours(1), 'Not this channel');
+		expect((await poll(trigger)).items).toEqual([]); // created: not chosen
+		await t.sandbox.control.advance(2 * HOUR_S);
+		await t.sandbox.control.publishDue();
+		const step = await poll(trigger);
+		expect(events(step.items)).toEqual([`postPublished ${onX}`]);
+		// No failure to give a reason for among the chosen: no GET /notifications.
+		expect(step.sent).toEqual(['GET /posts']);
+	});
+
+	test('Fetch Test Event: the post nearest to now as the event of its state, nothing stored', async () => {
+		const trigger = new TriggerUnderTest(t.sandbox, { watch: 'postEvents' });
+		const id = await schedule(x, inHours(3), 'Sample');
+		const step = await trigger.poll('manual');
+		expect(step.items).toEqual([expect.objectContaining({ event: 'postCreated', postId: id })]);
+		expect(trigger.state()).toEqual({});
+	});
+
+	test('a range over 370 days is refused in the words of its options', async () => {
+		const trigger = new TriggerUnderTest(t.sandbox, {
+			watch: 'postEvents',
+			postOptions: { daysBack: 30, daysAhead: 360 },
+		});
+		const step = await trigger.poll();
+		expect(step.error?.message).toContain('Days Back (30) and Days Ahead (360)');
+	});
+});
+
+function inHours(hours: number): string {
+	return new Date(Date.now() + hours * 60 * 60 * 1000).toISOString();
+}
