@@ -49,7 +49,7 @@ export function postFrom(raw: unknown): ListedPost | undefined {
 	const integration = (
 		listed.integration && typeof listed.integration === 'object' ? listed.integration : {}
 	) as IDataObject;
-	// Production lists settings as JSON text: read, so that the item and the fingerprint see one shape.
+	// Production lists settings as JSON text: read, so the item and the fingerprint see one shape.
 	let settings: unknown = listed.settings;
 	if (typeof settings === 'string') {
 		try {

@@ -16,6 +16,7 @@ import {
 import { assignReasons, reasonsUnread, type Reason } from './failureReasons';
 import { listNotifications } from './listNotifications';
 import { listPosts } from './listPosts';
+import { MAX_RANGE_DAYS } from '../SocialPublishing/resources/post/getMany';
 import {
 	DAY_MS,
 	diffPosts,
@@ -33,7 +34,7 @@ import { stateStore } from './stateStore';
 export const DEFAULT_DAYS_BACK = 7;
 export const DEFAULT_DAYS_AHEAD = 60;
 /** GET /posts covers at most 370 days in one request (spec 8): the range is one request. */
-export const MAX_RANGE_DAYS = 370;
+export { MAX_RANGE_DAYS };
 /** Pages of GET /notifications read at most for failures' reasons (100 a page). */
 export const MAX_REASON_PAGES = 3;
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -166,7 +167,8 @@ async function sample(
 	if (!nearest) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`No posts between ${new Date(range.from).toISOString()} and ${new Date(range.to).toISOString()}` +
+			`No posts between ${new Date(range.from).toISOString()} and ` +
+				`${new Date(range.to).toISOString()}` +
 				(settings.channels.length > 0 ? ' on the chosen channels' : ''),
 			{
 				description:

@@ -10,6 +10,13 @@ import path from 'node:path';
 
 import { DEFAULT_MAX_PER_POLL } from '../../nodes/SocialPublishingNotificationTrigger/pollNotifications';
 import {
+	DEFAULT_DAYS_AHEAD,
+	DEFAULT_DAYS_BACK,
+	MAX_RANGE_DAYS as POST_EVENTS_RANGE_DAYS,
+	MAX_REASON_PAGES,
+} from '../../nodes/SocialPublishingNotificationTrigger/pollPostEvents';
+import { MAX_WATCHED_POSTS } from '../../nodes/SocialPublishingNotificationTrigger/postEvents';
+import {
 	PLATFORMS,
 	POST_LIMITS,
 	type SettingField,
@@ -121,4 +128,14 @@ test('the sandbox: the upload limits docs/development.md gives', () => {
 	expect(development).toContain(
 		`${MEDIA_LIMITS.imageBytes / MB} MB images, 413 over ${MEDIA_LIMITS.uploadRequestBytes / MB} MB`,
 	);
+});
+
+test("the trigger's post events: the range, its bound, the pages for reasons and the snapshot's bound", () => {
+	expect(readme).toContain(
+		`(*Days Back*, default ${DEFAULT_DAYS_BACK}, and *Days Ahead*, default ${DEFAULT_DAYS_AHEAD}; ` +
+			`together at most ${POST_EVENTS_RANGE_DAYS} days, one request)`,
+	);
+	expect(readme).toContain(`(at most ${MAX_REASON_PAGES} pages)`);
+	expect(readme).toContain(`at most ${thousands(MAX_WATCHED_POSTS)} posts`);
+	expect(readme).toContain(`the ${thousands(MAX_WATCHED_POSTS)} dated nearest to now`);
 });
