@@ -238,7 +238,9 @@ export async function pollPostEvents(this: IPollFunctions): Promise<INodeExecuti
 	if (!previous) {
 		// Where failures' reasons start: nothing written before activation is a later failure's.
 		({ mark } = await notificationsSince(this, EMPTY_CURSOR, settings.timeoutMs));
-	} else if (failures.some((f) => picked(settings, f))) {
+	} else if (failures.length > 0 && settings.events.includes('postFailed')) {
+		// Read for every failure, picked channel or not: the mark moves past each one's notification,
+		// which a later failure of another channel of the same platform could otherwise claim.
 		try {
 			const read = await notificationsSince(this, mark, settings.timeoutMs);
 			mark = read.mark;

@@ -113,6 +113,23 @@ describe('Watch → Post Events', () => {
 		expect(String(step.items[0].note)).toContain('The API does not tell which');
 	});
 
+	test.each([
+		['ahead', 3],
+		['behind', -5],
+	])('the service clock %s of this machine by hours: each event once', async (_, hours) => {
+		const serviceNow = Date.now() + hours * HOUR_S * 1000;
+		await t.sandbox.control.setNow(new Date(serviceNow).toISOString());
+		const trigger = new TriggerUnderTest(t.sandbox, { watch: 'postEvents' });
+		await poll(trigger);
+		// Due one hour later by the service's clock.
+		const id = await schedule(x, new Date(serviceNow + HOUR_S * 1000).toISOString(), 'Skewed');
+		expect(events((await poll(trigger)).items)).toEqual([`postCreated ${id}`]);
+		await t.sandbox.control.advance(2 * HOUR_S);
+		await t.sandbox.control.publishDue();
+		expect(events((await poll(trigger)).items)).toEqual([`postPublished ${id}`]);
+		expect((await poll(trigger)).items).toEqual([]);
+	});
+
 	test('only the chosen events and channels', async () => {
 		const trigger = new TriggerUnderTest(t.sandbox, {
 			watch: 'postEvents',
