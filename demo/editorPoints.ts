@@ -252,7 +252,7 @@ export async function captureEditorPoints(
 
 	// 5: where each Docs link goes.
 	const triggerNode = (
-		JSON.parse(readFileSync(join(ROOT, 'examples', 'failed-post-report.json'), 'utf8')) as {
+		JSON.parse(readFileSync(join(ROOT, 'examples', EXAMPLES.postFailed.file), 'utf8')) as {
 			nodes: Array<{ name: string; type: string }>;
 		}
 	).nodes.find((n) => /Trigger$/.test(n.type) && n.type.startsWith('n8n-nodes-social-publishing'));
@@ -260,7 +260,7 @@ export async function captureEditorPoints(
 	const triggerDocs = await nodeDocsLink(
 		page,
 		editor,
-		EXAMPLES.failedReport.id,
+		EXAMPLES.postFailed.id,
 		triggerNode?.name ?? '(no trigger in the example)',
 	);
 	await page.goto(`${editor}/home/credentials/${EXAMPLE_CREDENTIAL.id}`);

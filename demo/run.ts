@@ -136,13 +136,15 @@ async function main(): Promise<void> {
 	);
 
 	step(
-		'Publish the trigger workflow "Report failed posts from notifications" (polls every minute)',
+		'Publish the trigger workflows "Alert me when a post fails" and "Share the link when a post is published" (poll every minute)',
 	);
-	const published = await n8n.cli('publish:workflow', `--id=${EXAMPLES.failedReport.id}`);
-	failIfNot(
-		published.code === 0,
-		`n8n publish:workflow failed:\n${n8n.redact(published.output.slice(-2000))}`,
-	);
+	for (const id of [EXAMPLES.postFailed.id, EXAMPLES.sharePublished.id]) {
+		const published = await n8n.cli('publish:workflow', `--id=${id}`);
+		failIfNot(
+			published.code === 0,
+			`n8n publish:workflow failed:\n${n8n.redact(published.output.slice(-2000))}`,
+		);
+	}
 	say('published');
 
 	step('Start the n8n editor');
@@ -161,9 +163,16 @@ async function main(): Promise<void> {
 		ids.every((id) => workflows.some((w) => w.id === id)),
 		`the editor lists ${workflows.map((w) => w.id).join(', ')}, not every example`,
 	);
-	const trigger = workflows.find((w) => w.id === EXAMPLES.failedReport.id);
-	failIfNot(trigger?.active === true, 'the trigger workflow is not active in the editor');
-	say(`${workflows.length} workflows in the editor; "${trigger?.name}" is published and polling.`);
+	const triggers = workflows.filter(
+		(w) => w.id === EXAMPLES.postFailed.id || w.id === EXAMPLES.sharePublished.id,
+	);
+	failIfNot(
+		triggers.length === 2 && triggers.every((w) => w.active),
+		'the trigger workflows are not both active in the editor',
+	);
+	say(
+		`${workflows.length} workflows in the editor; ${triggers.map((w) => `"${w.name}"`).join(' and ')} are published and polling.`,
+	);
 
 	say('');
 	say(`Editor:   ${n8n.url}`);
@@ -178,10 +187,13 @@ async function main(): Promise<void> {
 		'Try it: open "Schedule one post on three channels…", set Type to "Now" and run it. The sandbox publishes at',
 	);
 	say(
-		'once (Mastodon fails on purpose); within a minute the published trigger workflow reports the failure',
+		'once (Mastodon fails on purpose); within a minute or two the published trigger workflows alert the failure, with',
 	);
 	say(
-		'(Executions tab of "Report failed posts from notifications"). Ctrl-C stops n8n, the sandbox and everything else.',
+		'its reason, and share the links of the published posts (Executions tabs of "Alert me when a post fails" and',
+	);
+	say(
+		'"Share the link when a post is published"). Ctrl-C stops n8n, the sandbox and everything else.',
 	);
 	await new Promise<never>(() => undefined);
 }

@@ -29,7 +29,8 @@ export interface Workflow {
 export const EXAMPLES = {
 	schedule: { file: 'schedule-at-next-free-slot.json', id: 'exSchedule3Chan1' },
 	uploadThread: { file: 'upload-from-url-thread.json', id: 'exUploadThread01' },
-	failedReport: { file: 'failed-post-report.json', id: 'exFailedReport01' },
+	postFailed: { file: 'post-failed-alert.json', id: 'exPostFailed0001' },
+	sharePublished: { file: 'share-published-link.json', id: 'exSharePublish01' },
 	agent: { file: 'ai-agent-publisher.json', id: 'exAgentTool00001' },
 	bulk: { file: 'bulk-schedule-from-csv.json', id: 'exBulkSchedule01' },
 } as const;
@@ -71,7 +72,8 @@ export function examplesFor(options: { imageUrl: string; filesFolder: string }):
 	return [
 		readExample('schedule'),
 		upload,
-		readExample('failedReport'),
+		readExample('postFailed'),
+		readExample('sharePublished'),
 		readExample('agent'),
 		bulkExampleFor(options),
 	];

@@ -754,8 +754,9 @@ async function main(): Promise<number> {
 				);
 			},
 		);
-		await check('the trigger workflow is published before n8n starts', async () => {
-			expectExit0(await cli(...line.publish(EXAMPLES.failedReport.id)));
+		const triggerExamples = [EXAMPLES.postFailed.id, EXAMPLES.sharePublished.id];
+		await check('the trigger workflows are published before n8n starts', async () => {
+			for (const id of triggerExamples) expectExit0(await cli(...line.publish(id)));
 		});
 		await check(
 			"n8n starts with the package loaded; the editor's REST API answers as its owner",
@@ -765,58 +766,95 @@ async function main(): Promise<number> {
 			},
 		);
 		await check(
-			'the trigger workflow stays published after start (its activation poll succeeded)',
+			'the trigger workflows stay published after start (their activation polls succeeded)',
 			async () => {
-				const workflow = await n8n.rest<{ active: boolean }>(
-					'GET',
-					`/workflows/${EXAMPLES.failedReport.id}`,
-				);
-				same(workflow.active, true, 'active');
+				for (const id of triggerExamples) {
+					const workflow = await n8n.rest<{ active: boolean }>('GET', `/workflows/${id}`);
+					same(workflow.active, true, `${id} active`);
+				}
 			},
 		);
+		/** Every item a node of the workflow output, over all its finished executions. */
+		const itemsOfAll = async (workflowId: string, nodeName: string): Promise<Json[]> => {
+			const items: Json[] = [];
+			for (const e of await n8n.executions(workflowId)) {
+				if (e.status === 'running' || e.status === 'new') continue;
+				const run = await n8n.execution(e.id);
+				same(run.status, 'success', `execution ${e.id} of ${workflowId}`);
+				items.push(...outputItems({ data: run.data }, nodeName));
+			}
+			return items;
+		};
 		await check(
-			'example "failed post report", published: its trigger turns a failed post into a report item',
+			'examples "alert me when a post fails" and "share the link when a post is published", published: one item each, once',
 			async () => {
+				// Posts existing at a trigger's first scheduled poll are not events: wait for it (n8n polls
+				// once a minute and does not keep what an activation poll that emits nothing stored).
+				await sandbox.control.clearRequests();
+				await waitFor(
+					async () =>
+						(await sandbox.control.requests()).filter(
+							(r) => r.method === 'GET' && r.path === '/posts',
+						).length >= triggerExamples.length,
+					"both triggers' first scheduled poll",
+					140_000,
+				);
 				const reason = 'Instance is read-only (e2e)';
 				await sandbox.control.patchChannel(SEED_IDS.channels.mastodon, {
 					publishOutcome: 'error',
 					errorMessage: reason,
 				});
-				const created = (await sandboxPost(sandbox, '/posts', {
-					type: 'now',
-					date: new Date().toISOString(),
-					shortLink: false,
-					tags: [],
-					posts: [
-						{
-							integration: { id: SEED_IDS.channels.mastodon },
-							value: [{ content: 'Fails on purpose', image: [] }],
-						},
-					],
-				})) as Array<{ postId: string }>;
-				// n8n polls once a minute (it refuses shorter intervals); the example's first poll includes the latest 20.
-				let executionId = '';
+				const now = (channel: string, content: string, settings?: Json) =>
+					sandboxPost(sandbox, '/posts', {
+						type: 'now',
+						date: new Date().toISOString(),
+						shortLink: false,
+						tags: [],
+						posts: [
+							{
+								integration: { id: channel },
+								value: [{ content, image: [] }],
+								...(settings ? { settings } : {}),
+							},
+						],
+					}) as Promise<Array<{ postId: string }>>;
+				const failed = (await now(SEED_IDS.channels.mastodon, 'Fails on purpose'))[0].postId;
+				const published = (
+					await now(SEED_IDS.channels.x, 'Published on X', { who_can_reply_post: 'everyone' })
+				)[0].postId;
+				const alerts = async () =>
+					(await itemsOfAll(EXAMPLES.postFailed.id, 'Alert')).filter((a) => a.postId === failed);
+				const shares = async () =>
+					(await itemsOfAll(EXAMPLES.sharePublished.id, 'Share')).filter(
+						(a) => a.postId === published,
+					);
 				await waitFor(
-					async () => {
-						const done = (await n8n.executions(EXAMPLES.failedReport.id)).find(
-							(e) => e.status !== 'running' && e.status !== 'new',
-						);
-						executionId = done?.id ?? '';
-						return done !== undefined;
-					},
-					'the published trigger to run the workflow',
+					async () => (await alerts()).length > 0 && (await shares()).length > 0,
+					'the published triggers to run their workflows',
 					140_000,
 				);
-				const run = await n8n.execution(executionId);
-				same(run.status, 'success', 'execution status');
-				const report = outputItems({ data: run.data }, 'Report');
-				same(
-					report.map((r) => ({ postId: r.postId, platform: r.platform, error: r.error })),
-					[{ postId: created[0].postId, platform: 'mastodon', error: reason }],
-					'report items',
+				// One more poll of each: nothing again.
+				await sandbox.control.clearRequests();
+				await waitFor(
+					async () =>
+						(await sandbox.control.requests()).filter(
+							(r) => r.method === 'GET' && r.path === '/posts',
+						).length >= triggerExamples.length,
+					"both triggers' next poll",
+					140_000,
 				);
-				if (!String(report[0].notification).includes(reason))
-					throw new Error(`the report's notification is ${String(report[0].notification)}`);
+				const alert = await alerts();
+				same(
+					alert.map((a) => ({ postId: a.postId, platform: a.platform })),
+					[{ postId: failed, platform: 'mastodon' }],
+					'alert items',
+				);
+				if (!String(alert[0].reason).includes(reason))
+					throw new Error(`the alert's reason is ${String(alert[0].reason)}`);
+				const share = await shares();
+				same(share.length, 1, 'share items');
+				if (!/^https:\/\/x\.com\//.test(String(share[0].link)))
+					throw new Error(`the shared link is ${String(share[0].link)}`);
 			},
 		);
 		await check(

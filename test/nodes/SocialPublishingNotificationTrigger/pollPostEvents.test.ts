@@ -6,6 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { readExample } from '../../../examples/examples';
 import { SEED_IDS } from '../../../sandbox/seed';
 import { TriggerUnderTest, useTriggerSandbox } from './triggerHarness';
 
@@ -164,6 +165,57 @@ describe('Watch → Post Events', () => {
 		const step = await trigger.poll();
 		expect(step.error?.message).toContain('Days Back (30) and Days Ahead (360)');
 	});
+});
+
+describe('the examples on post events', () => {
+	beforeEach(async () => {
+		await t.sandbox.control.setNow(new Date().toISOString());
+	});
+
+	/** Every `$json.a.b` path the example's Set node reads. */
+	const pathsRead = (name: 'postFailed' | 'sharePublished') => {
+		const set = readExample(name).nodes.find((n) => n.type === 'n8n-nodes-base.set')!;
+		const text = JSON.stringify(set.parameters);
+		return [...new Set([...text.matchAll(/\$json\.([\w.]+)/g)].map((m) => m[1]))];
+	};
+	const at = (item: IDataObject, path: string) =>
+		path.split('.').reduce<unknown>((v, key) => (v as IDataObject | undefined)?.[key], item);
+
+	test.each([
+		['postFailed', mastodon, 'postFailed'],
+		['sharePublished', x, 'postPublished'],
+	] as const)(
+		'%s: its trigger, as saved, emits one item with every field its Set node reads',
+		async (name, channel, event) => {
+			const example = readExample(name);
+			const node = example.nodes.find((n) => n.type.endsWith('Trigger'))!;
+			// Poll Times is n8n's schedule, not the node's.
+			const parameters = { ...node.parameters };
+			delete parameters.pollTimes;
+			const trigger = new TriggerUnderTest(t.sandbox, parameters as never);
+			await poll(trigger);
+			await t.sandbox.control.patchChannel(mastodon, {
+				publishOutcome: 'error',
+				errorMessage: 'Instance is read-only',
+			});
+			const id = await schedule(channel, inHours(1), `Example ${name}`);
+			await schedule(channel === x ? mastodon : x, inHours(1), 'The other outcome');
+			await t.sandbox.control.advance(2 * 60 * 60);
+			await t.sandbox.control.publishDue();
+			const step = await poll(trigger);
+			expect(events(step.items)).toEqual([`${event} ${id}`]);
+			expect(pathsRead(name)).toEqual(
+				expect.arrayContaining([
+					'postId',
+					'channel.name',
+					event === 'postFailed' ? 'reason' : 'releaseURL',
+				]),
+			);
+			const missing = pathsRead(name).filter((path) => at(step.items[0], path) == null);
+			// reasonNote is read only when there is no reason.
+			expect(missing.filter((path) => path !== 'reasonNote')).toEqual([]);
+		},
+	);
 });
 
 function inHours(hours: number): string {
