@@ -3,7 +3,7 @@ import { EXPECTED_BASE_URL } from '../../credentials/SocialPublishingApi.credent
 import { getManyPosts } from '../SocialPublishing/resources/post/getMany';
 import { apiRequest } from '../SocialPublishing/shared/transport';
 import { pollPolicy } from './listNotifications';
-import type { ListedPost, Range } from './postEvents';
+import { MAX_INTERVAL_DAYS, type ListedPost, type Range } from './postEvents';
 
 /**
  * One GET /posts for the range (spec 4.3; at most 370 days, the option's bound), read into the
@@ -69,7 +69,8 @@ export function postFrom(raw: unknown): ListedPost | undefined {
 		},
 		date,
 		...(firstDate && Number.isFinite(Date.parse(firstDate)) ? { firstDate } : {}),
-		interval: Number.isInteger(interval) && interval > 0 ? interval : null,
+		interval:
+			Number.isInteger(interval) && interval > 0 && interval <= MAX_INTERVAL_DAYS ? interval : null,
 		state: text(listed.state) ?? '',
 		releaseURL: text(listed.releaseURL) || null,
 		content: text(listed.content) ?? '',

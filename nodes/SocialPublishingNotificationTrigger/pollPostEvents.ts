@@ -236,8 +236,10 @@ export async function pollPostEvents(this: IPollFunctions): Promise<INodeExecuti
 	const reasons = new Map<PostEvent, Reason>();
 	const failures = diff.events.filter((e) => e.event === 'postFailed');
 	if (!previous) {
-		// Where failures' reasons start: nothing written before activation is a later failure's.
-		({ mark } = await notificationsSince(this, EMPTY_CURSOR, settings.timeoutMs));
+		// Where failures' reasons start: nothing written before activation is a later failure's. The
+		// newest page alone marks it.
+		const newest = await listNotifications.call(this, 0, settings.timeoutMs);
+		mark = advance(EMPTY_CURSOR, newest.notifications);
 	} else if (failures.length > 0 && settings.events.includes('postFailed')) {
 		// Read for every failure, picked channel or not: the mark moves past each one's notification,
 		// which a later failure of another channel of the same platform could otherwise claim.

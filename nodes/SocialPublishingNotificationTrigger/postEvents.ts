@@ -251,17 +251,20 @@ export function diffPosts(
 	}
 
 	const events: PostEvent[] = [];
-	const posts: Snapshot['posts'] = {};
-	const channels: Snapshot['channels'] = {};
+	// Maps, not objects, while building: an id such as "constructor" or "__proto__" is only an id.
+	const posts = new Map<string, Kept>();
+	const channels = new Map<string, Snapshot['channels'][string]>();
+	const keptBefore = new Map(Object.entries(previous?.posts ?? {}));
+	const channelsBefore = new Map(Object.entries(previous?.channels ?? {}));
 	const keepChannel = (channel: PostChannel) => {
-		channels[channel.id] = { n: channel.name, p: channel.platform };
+		channels.set(channel.id, { n: channel.name, p: channel.platform });
 	};
 
 	for (const [id, current] of seen) {
 		const after = keptOf(current);
-		posts[id] = after;
+		posts.set(id, after);
 		keepChannel(current.post.channel);
-		const before = previous?.posts[id];
+		const before = keptBefore.get(id);
 		const { post } = current;
 		const base = {
 			postId: id,
@@ -322,10 +325,11 @@ export function diffPosts(
 		if (failed) events.push(terminal('postFailed', base, before, after, dateAfter));
 	}
 
-	for (const [id, before] of Object.entries(previous?.posts ?? {})) {
+	for (const [id, before] of keptBefore) {
 		if (seen.has(id)) continue;
-		const channel = previous?.channels[before.ch];
-		const postChannel = { id: before.ch, name: channel?.n ?? null, platform: channel?.p ?? null };
+		const channel = channelsBefore.get(before.ch);
+		const text = (value: unknown) => (typeof value === 'string' ? value : null);
+		const postChannel = { id: before.ch, name: text(channel?.n), platform: text(channel?.p) };
 		if (listedIn(before, watched)) {
 			events.push({
 				event: 'postDeleted',
@@ -340,14 +344,20 @@ export function diffPosts(
 				post: null,
 				note: DELETED_NOTE(watched),
 			});
-		} else if (before.d > watched.to && Object.keys(posts).length < MAX_WATCHED_POSTS) {
+		} else if (before.d > watched.to && posts.size < MAX_WATCHED_POSTS) {
 			// Dated after the range (the clock went back, the range shrank): kept until it is in range.
-			posts[id] = before;
+			posts.set(id, before);
 			keepChannel(postChannel);
 		}
 		// Dated before the range: it aged out of it, no event.
 	}
-	const next: Snapshot = { v: 1, from: watched.from, to: watched.to, posts, channels };
+	const next: Snapshot = {
+		v: 1,
+		from: watched.from,
+		to: watched.to,
+		posts: Object.fromEntries(posts),
+		channels: Object.fromEntries(channels),
+	};
 	if (previous?.mark) next.mark = previous.mark;
 	return { events, next, ...(unwatched ? { unwatched } : {}) };
 }
@@ -369,11 +379,18 @@ function terminal(
 	};
 }
 
+/** Milliseconds a Date can hold (ECMAScript: ±100,000,000 days around 1970). */
+const MAX_TIME_MS = 8.64e15;
+const isTime = (value: unknown): value is number =>
+	typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_TIME_MS;
+/** Longer repeat intervals are not ones the service lists (it counts in days). */
+export const MAX_INTERVAL_DAYS = 100_000;
+
 /** Reads the snapshot back; anything the trigger did not write reads as none (a first poll). */
 export function readSnapshot(stored: unknown): Snapshot | undefined {
 	if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return undefined;
 	const s = stored as Record<string, unknown>;
-	if (s.v !== 1 || typeof s.from !== 'number' || typeof s.to !== 'number') return undefined;
+	if (s.v !== 1 || !isTime(s.from) || !isTime(s.to)) return undefined;
 	if (!s.posts || typeof s.posts !== 'object' || Array.isArray(s.posts)) return undefined;
 	if (!s.channels || typeof s.channels !== 'object' || Array.isArray(s.channels)) return undefined;
 	const posts = s.posts as Record<string, unknown>;
@@ -383,8 +400,8 @@ export function readSnapshot(stored: unknown): Snapshot | undefined {
 		if (
 			!k ||
 			typeof k.s !== 'string' ||
-			typeof k.d !== 'number' ||
-			typeof k.i !== 'number' ||
+			!isTime(k.d) ||
+			!(Number.isInteger(k.i) && (k.i as number) >= 0 && (k.i as number) <= MAX_INTERVAL_DAYS) ||
 			typeof k.c !== 'string' ||
 			typeof k.g !== 'string' ||
 			typeof k.u !== 'string' ||

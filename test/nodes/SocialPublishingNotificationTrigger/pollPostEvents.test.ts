@@ -131,6 +131,21 @@ describe('Watch → Post Events', () => {
 		expect((await poll(trigger)).items).toEqual([]);
 	});
 
+	test("the node's static data not an object: the snapshot is kept aside, each event once, said in the items", async () => {
+		const trigger = new TriggerUnderTest(
+			t.sandbox,
+			{ watch: 'postEvents' },
+			{ 'node:Node Under Test': 'not an object' },
+		);
+		expect((await poll(trigger)).items).toEqual([]);
+		const id = await schedule(x, inHours(1), 'Kept aside');
+		const step = await poll(trigger);
+		expect(events(step.items)).toEqual([`postCreated ${id}`]);
+		expect(String(step.items[0].pollWarning)).toContain("the workflow's global static data");
+		trigger.restart();
+		expect((await poll(trigger)).items).toEqual([]);
+	});
+
 	test('only the chosen events and channels', async () => {
 		const trigger = new TriggerUnderTest(t.sandbox, {
 			watch: 'postEvents',

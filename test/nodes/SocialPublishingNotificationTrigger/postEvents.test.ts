@@ -222,6 +222,60 @@ describe('diffPosts: each event', () => {
 	});
 });
 
+describe('a stored snapshot of any shape', () => {
+	const good = () => {
+		const a = post({ id: 'a' });
+		return JSON.parse(JSON.stringify(poll(undefined, [a], START).next)) as Record<string, unknown>;
+	};
+
+	test('any JSON in place of the snapshot, or of one of its fields: read as none or used, never a throw', () => {
+		const shapes = fc.oneof(
+			fc.jsonValue(),
+			fc
+				.record({
+					field: fc.constantFrom('v', 'from', 'to', 'posts', 'channels', 'mark'),
+					value: fc.jsonValue(),
+				})
+				.map(({ field, value }) => ({ ...good(), [field]: value })),
+			fc
+				.record({
+					field: fc.constantFrom('s', 'd', 'i', 'c', 'g', 'u', 'ch'),
+					value: fc.oneof(fc.jsonValue(), fc.constantFrom(1e300, -1e300, 8.64e15 + 1, 0.5, -7)),
+				})
+				.map(({ field, value }) => {
+					const snapshot = good();
+					(snapshot.posts as Record<string, Record<string, unknown>>).a[field] = value;
+					return snapshot;
+				}),
+		);
+		fc.assert(
+			fc.property(shapes, (stored) => {
+				const read = readSnapshot(stored);
+				const b = post({ id: 'b' });
+				const diff = diffPosts(read, listing([b], rangeAt(START)), rangeAt(START), START);
+				// Never an event from a snapshot it could not read; a readable one gives dates that exist.
+				if (!read) expect(diff.events).toEqual([]);
+				for (const e of diff.events)
+					for (const at of [e.dateBefore, e.dateAfter])
+						if (at !== null) expect(Number.isFinite(Date.parse(at))).toBe(true);
+				expect(readSnapshot(JSON.parse(JSON.stringify(diff.next)))).toBeDefined();
+			}),
+			{ numRuns: 500 },
+		);
+	});
+
+	test('ids such as "__proto__" and "constructor" are ids like any other', () => {
+		const odd = [post({ id: '__proto__' }), post({ id: 'constructor' }), post({ id: 'toString' })];
+		const state = poll(undefined, [], START).next;
+		const step = poll(state, odd, START + HOUR);
+		expect(summary(step.events).sort()).toEqual(
+			['postCreated __proto__', 'postCreated constructor', 'postCreated toString'].sort(),
+		);
+		expect(poll(step.next, odd, START + 2 * HOUR).events).toEqual([]);
+		expect(summary(poll(step.next, [], START + 3 * HOUR).events)).toHaveLength(3);
+	});
+});
+
 /** One step of the model: what happens at the service between two polls, or a poll. */
 type Step =
 	| { kind: 'create'; dayOffset: number; repeat: boolean; channel: string }
