@@ -2,7 +2,8 @@
  * A failed post's reason: GET /posts gives none, only the notification the service writes when the
  * post fails carries it (service-notes). A notification names a platform, sometimes the channel,
  * never the post: a failure gets a notification's text as its reason only when no other failure of
- * the same poll could claim that notification. Pure: the poll reads, this decides.
+ * the same poll could claim that notification, or when the failures claiming them have as many
+ * notifications as they are, all saying the same. Pure: the poll reads, this decides.
  */
 import { PLATFORMS, type PlatformId } from '../SocialPublishing/shared/platforms';
 import { kindOf, type Notification } from './cursor';
@@ -68,7 +69,10 @@ export function assignReasons(channels: PostChannel[], notifications: Notificati
 		const sharing = candidates.filter(
 			(other, j) => j !== index && other.some((n) => mine.some((m) => m.id === n.id)),
 		).length;
-		if (sharing > 0) {
+		// Claimed by several failures but all saying the same: that is the reason of each.
+		const texts = [...new Set(mine.map((n) => n.content))];
+		// (Fewer notifications than failures claiming them: one is missing, whose is not known.)
+		if (sharing > 0 && (texts.length > 1 || mine.length < sharing + 1)) {
 			return {
 				reason: null,
 				reasonNote: reasonsNotToldApart(sharing + 1),

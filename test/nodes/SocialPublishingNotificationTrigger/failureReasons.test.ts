@@ -50,4 +50,13 @@ describe('assignReasons', () => {
 			expect(r.reasonCandidates).toEqual(['An error occurred while posting on X: rate limited']);
 		}
 	});
+
+	test('several failures claiming notifications that all say the same: that is the reason of each', () => {
+		const same = 'An error occurred while posting on X: rate limited';
+		const reasons = assignReasons(
+			[studioX, { id: 'c3', name: 'Other X', platform: 'x' }],
+			[note('n2', same), note('n1', same, '2026-11-28T09:00:00.000Z')],
+		);
+		expect(reasons.map((r) => r.reason)).toEqual([same, same]);
+	});
 });
