@@ -85,7 +85,8 @@ export function errorItem(
 	};
 }
 
-type RequestHook = (
+/** A request hook (`requestOperations.pagination`) as the transport writes it. */
+export type RequestHook = (
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ) => Promise<INodeExecutionData[]>;

@@ -20,7 +20,7 @@ import { EXPECTED_BASE_URL } from '../../../../credentials/SocialPublishingApi.c
 import { baseUrlOf, refuseUnusableBaseUrl } from '../baseUrl';
 import { MAX_PAGES_PER_CALL } from '../bounds';
 import { toItems } from '../items';
-import { pairedToTheItem } from '../pairedItems';
+import { pairedToTheItem, type RequestHook } from '../pairedItems';
 import { matchRoute, NO_ROUTE, type Route, type RouteMatch, type RouteTable } from '../routeFacts';
 import { runState, RunSlot } from '../runState';
 import { keyRedactor, MIN_KEY_LENGTH, type KeyRedactor } from '../secrets';
@@ -336,23 +336,34 @@ function answeredWithoutSending(
 }
 
 /**
+ * What every request hook is wrapped in: a post of a write run goes in its turn and its fate is
+ * kept (../sendRecord.ts), and every item it hands back is paired to its input item
+ * (../pairedItems.ts).
+ */
+function asRequestHook(hook: RequestHook): RequestHook {
+	return pairedToTheItem(async function (
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		return await inTurn(this, async () => await hook.call(this, requestData));
+	});
+}
+
+/**
  * The node's request hook (`requestOperations.pagination`): one request of one item, its facts
  * found among the routes of the node's operations (resources/index.ts); its items paired to the
  * item, a failure under Continue On Fail its error item (../pairedItems.ts).
  */
 export function requestHook(routes: RouteTable) {
-	return pairedToTheItem(async function sendThroughTransport(
+	return asRequestHook(async function sendThroughTransport(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		// A post of a write run goes in its turn and its fate is kept (../sendRecord.ts).
-		return await inTurn(this, async () => {
-			const credential = await refuseUnusableCredential(this);
-			const answered = answeredWithoutSending(requestData, credential);
-			if (answered) return answered;
-			const { send, finish } = prepare(this, requestData, credential, routes);
-			return finish(await send());
-		});
+		const credential = await refuseUnusableCredential(this);
+		const answered = answeredWithoutSending(requestData, credential);
+		if (answered) return answered;
+		const { send, finish } = prepare(this, requestData, credential, routes);
+		return finish(await send());
 	});
 }
 
@@ -393,7 +404,7 @@ export type PagedRequests = (
  */
 export function paginated(walk: (context: IExecutePaginationFunctions) => PageWalk): PagedRequests {
 	return (route) =>
-		pairedToTheItem(async function (
+		asRequestHook(async function (
 			this: IExecutePaginationFunctions,
 			requestData: DeclarativeRestApiSettings.ResultOptions,
 		): Promise<INodeExecutionData[]> {
