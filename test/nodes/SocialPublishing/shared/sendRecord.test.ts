@@ -4,7 +4,7 @@
  * against a POST /posts limit of 5, a 500, a dropped connection, Continue On Fail and n8n's
  * Retry On Fail, in the sandbox.
  */
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { channel, createParams, parts } from '../createParameters';
 import { byId, useSandbox } from '../support';
@@ -38,8 +38,7 @@ async function postAnswers(): Promise<number[]> {
 		.map((request) => request.status);
 }
 
-const waitForTheWindow = async () =>
-	await new Promise((resolve) => setTimeout(resolve, WINDOW_S * 1000 + 200));
+const waitForTheWindow = async () => await sleep(WINDOW_S * 1000 + 200);
 
 describe('a run that stops at the service’s limit', () => {
 	it('sends items 1–5 in order, none after, names them with their posts, and a rerun creates only 6–8', async () => {
