@@ -48,7 +48,7 @@ function runEnd(text: string, from: number, kind: (unit: number) => boolean): nu
  * Entities decoded (`&amp;`, `&#233;`, `&#xE9;`; what `/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi` finds),
  * unknown names and numbers beyond Unicode kept as written; one pass over the text.
  */
-function decodeEntities(text: string): string {
+export function decodeEntities(text: string): string {
 	const kept: string[] = [];
 	let from = 0;
 	let at = text.indexOf('&');
