@@ -18,7 +18,7 @@ import { SocialPublishingApi } from '../../credentials/SocialPublishingApi.crede
 import { EXAMPLE_CREDENTIAL } from '../../examples/examples';
 import { CHROMIUM, openEditor, startDemo, type RunningDemo } from '../../demo/startDemo';
 import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.node';
-import { SocialPublishingNotificationTrigger } from '../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
+import { SocialPublishingTrigger } from '../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
 import { defaultSeed, summarise } from '../../sandbox/seed';
 import { checklist } from '../helpers/checklist';
 import { installDebianPackages } from '../helpers/debianPackages';
@@ -32,7 +32,7 @@ const action = new SocialPublishing().description;
 const credential = new SocialPublishingApi();
 /** What no message a person reads may hold. */
 const UNREADABLE = /undefined|null|NaN|\[object Object\]|https:\/\/\/|<|&lt;|&gt;/;
-const trigger = new SocialPublishingNotificationTrigger().description;
+const trigger = new SocialPublishingTrigger().description;
 /** What the credential's own test says when the service refuses the key (its rule for "Invalid API key"). */
 const REFUSED_KEY_MESSAGE = String(
 	credential.test.rules?.find(
@@ -45,6 +45,12 @@ const postActions = action.properties
 		(p: INodeProperties) =>
 			p.name === 'operation' && p.displayOptions?.show?.resource?.includes('post'),
 	)
+	.flatMap((p) => (p.options ?? []).map((o) => ('action' in o ? (o.action as string) : '')))
+	.filter(Boolean);
+
+/** The trigger's events as the node's page lists them ("On new notification"): its Trigger On options. */
+const triggerEvents = trigger.properties
+	.filter((p: INodeProperties) => p.displayName === 'Trigger On')
 	.flatMap((p) => (p.options ?? []).map((o) => ('action' in o ? (o.action as string) : '')))
 	.filter(Boolean);
 
@@ -235,24 +241,43 @@ async function main(): Promise<number> {
 			const editor = demo.editor;
 
 			await see(
-				'the nodes panel finds the node by search and shows its own description',
+				"the nodes panel finds the node by search, and its entry says what the actions and the trigger do",
 				async (p) => {
 					const entry = await searchNodesPanel(p, editor);
-					// The entry as a person reads it: its name, then its description.
+					// The entry as a person reads it: its name, then its description. n8n gives the entry that
+					// lists both nodes the trigger's description, which names the action node's first.
 					const lines = (await entry.innerText())
 						.split('\n')
 						.map((line) => line.trim())
 						.filter((line) => line && line !== action.displayName);
-					if (lines.includes(trigger.description as string))
-						throw new Error(
-							`the action node's entry reads the trigger's description: "${lines.join(' / ')}"`,
-						);
-					if (!lines.includes(action.description as string))
+					const text = lines.join(' ');
+					if (!text.includes(action.description as string))
 						throw new Error(
 							`the entry reads "${lines.join(' / ')}", the node's description is "${action.description}"`,
 						);
+					const apart = p.getByTestId('node-creator-action-item').filter({
+						has: p.getByText(trigger.displayName, { exact: true }),
+					});
+					if (await apart.count())
+						throw new Error(`"${trigger.displayName}" is listed apart from "${action.displayName}"`);
 				},
 			);
+
+			await see("the node's page lists the trigger's event beside the actions", async (p) => {
+				const entry = await searchNodesPanel(p, editor);
+				await step(`opening "${action.displayName}" in the nodes panel`, async () => {
+					await entry.click();
+					await p.getByText(postActions[0], { exact: true }).waitFor();
+				});
+				const noTriggers = p.getByText(/No .* Triggers available/i);
+				if (await noTriggers.count())
+					throw new Error(`the page says "${await noTriggers.first().innerText()}"`);
+				if (triggerEvents.length === 0) throw new Error('the trigger declares no Trigger On event');
+				for (const event of triggerEvents)
+					await step(`finding the trigger's "${event}" on the page`, () =>
+						p.getByText(event, { exact: true }).first().waitFor(),
+					);
+			});
 
 			await see('its details list the Post actions', async (p) => {
 				const entry = await searchNodesPanel(p, editor);

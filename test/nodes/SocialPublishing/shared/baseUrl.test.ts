@@ -16,7 +16,7 @@ import {
 	testCredentials,
 	NODE_TYPE,
 } from '../../../helpers/engine';
-import { TRIGGER_TYPE } from '../../SocialPublishingNotificationTrigger/triggerHarness';
+import { TRIGGER_TYPE } from '../../SocialPublishingTrigger/triggerHarness';
 import { FAST } from '../support';
 
 describe('the Base URL as written and as read', () => {
