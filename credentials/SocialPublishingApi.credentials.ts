@@ -38,8 +38,9 @@ export class SocialPublishingApi implements ICredentialType {
 		dark: 'file:../nodes/SocialPublishing/socialPublishing.dark.svg',
 	};
 
-	// The package's page on npm (it shows the README, whose Credentials section is listed at its top): it
-	// exists once the package is published, whatever repository hosts it. test/package checks it.
+	// The package's page on npm (it shows the README, whose Credentials section is listed at
+	// its top): it exists once the package is published, whatever repository hosts it.
+	// test/package checks it.
 	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-social-publishing';
 
 	properties: INodeProperties[] = [

@@ -32,8 +32,9 @@ export class SocialPublishingTrigger implements INodeType {
 		credentials: [{ name: 'socialPublishingApi', required: true }],
 		properties: [
 			{
-				// The one event, as a field: n8n's nodes panel names a trigger's events on the app's page by
-				// its top-level "Trigger On" options' actions (without one: "On new Social Publishing event").
+				// The one event, as a field: n8n's nodes panel names a trigger's events on the
+				// app's page by its top-level "Trigger On" options' actions (without one, it
+				// makes up "On new Social Publishing event").
 				displayName: 'Trigger On',
 				name: 'event',
 				type: 'options',

@@ -241,7 +241,7 @@ async function main(): Promise<number> {
 			const editor = demo.editor;
 
 			await see(
-				"the nodes panel finds the node by search, and its entry says what the actions and the trigger do",
+				'the nodes panel finds the node by search, and its entry says what the actions and the trigger do',
 				async (p) => {
 					const entry = await searchNodesPanel(p, editor);
 					// The entry as a person reads it: its name, then its description. n8n gives the entry that
@@ -259,7 +259,9 @@ async function main(): Promise<number> {
 						has: p.getByText(trigger.displayName, { exact: true }),
 					});
 					if (await apart.count())
-						throw new Error(`"${trigger.displayName}" is listed apart from "${action.displayName}"`);
+						throw new Error(
+							`"${trigger.displayName}" is listed apart from "${action.displayName}"`,
+						);
 				},
 			);
 

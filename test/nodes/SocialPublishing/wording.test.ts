@@ -39,10 +39,7 @@ describe('no doubled full stops', () => {
 	test('in any description, hint, placeholder or action of the nodes and the credential', () => {
 		const texts = [
 			...textsOf(new SocialPublishing().description.properties, 'Social Publishing'),
-			...textsOf(
-				new SocialPublishingTrigger().description.properties,
-				'Social Publishing Trigger',
-			),
+			...textsOf(new SocialPublishingTrigger().description.properties, 'Social Publishing Trigger'),
 			...textsOf(new SocialPublishingApi().properties, 'credential'),
 			...new SocialPublishingApi().test.rules!.map(
 				(rule) =>
