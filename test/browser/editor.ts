@@ -17,6 +17,7 @@ import { selectors, type Locator, type Page } from 'playwright-core';
 import { SocialPublishingApi } from '../../credentials/SocialPublishingApi.credentials';
 import { EXAMPLE_CREDENTIAL } from '../../examples/examples';
 import { CHROMIUM, openEditor, startDemo, type RunningDemo } from '../../demo/startDemo';
+import { lookUpSettingsNotice } from '../../nodes/SocialPublishing/resources/post/create/settings';
 import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.node';
 import { SocialPublishingTrigger } from '../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
 import { defaultSeed, summarise } from '../../sandbox/seed';
@@ -53,6 +54,14 @@ const triggerEvents = trigger.properties
 	.filter((p: INodeProperties) => p.displayName === 'Trigger On')
 	.flatMap((p) => (p.options ?? []).map((o) => ('action' in o ? (o.action as string) : '')))
 	.filter(Boolean);
+
+/** The hint under a Draft's Publish At, as the node declares it. */
+const draftDateHint = String(
+	action.properties.find(
+		(p: INodeProperties) =>
+			p.name === 'date' && p.displayOptions?.show?.type?.includes('draft') && p.hint,
+	)?.hint,
+);
 
 /** Opens a dropdown of the editor and picks the option whose name starts with `name`. */
 async function choose(page: Page, field: Locator, name: string): Promise<void> {
@@ -319,6 +328,101 @@ async function main(): Promise<number> {
 					}
 					if (!/[0-9a-f]{8}-[0-9a-f]{4}-/.test(shown))
 						throw new Error(`the output shows no post id: ${shown.replace(/\s+/g, ' ')}`);
+				},
+			);
+
+			await see(
+				'Post → Create under Look Up From Channel says up front which settings it cannot send (X: Who Can Reply)',
+				async (p) => {
+					const ndv = await openPostAction(p, editor, 'Create a post');
+					await step('adding a channel (Platform left at Look Up From Channel)', () =>
+						ndv.getByRole('button', { name: 'Add Channel' }).click(),
+					);
+					const notice = ndv.getByText(/^Look Up From Channel sends no settings/);
+					const shown = await step('reading the notice under Platform', async () => {
+						await notice.first().waitFor();
+						return await notice.first().innerText();
+					});
+					if (shown !== lookUpSettingsNotice.displayName)
+						throw new Error(`the notice reads "${shown}"`);
+					if (!shown.includes('X: Who Can Reply'))
+						throw new Error(`the notice does not name X's Who Can Reply: "${shown}"`);
+				},
+			);
+
+			await see('Post → Create keeps the channel picked when Platform changes', async (p) => {
+				const ndv = await openPostAction(p, editor, 'Create a post');
+				await step(
+					`adding a channel and picking "${CHANNEL}" under Look Up From Channel`,
+					async () => {
+						await ndv.getByRole('button', { name: 'Add Channel' }).click();
+						await ndv.getByTestId('parameter-input-channel').click();
+						await p.getByText(CHANNEL).first().click();
+					},
+				);
+				await step('setting Platform to Bluesky afterwards', () =>
+					choose(p, ndv.getByTestId('parameter-input-platform'), 'Bluesky'),
+				);
+				const kept = await ndv
+					.getByTestId('parameter-input-channel')
+					.locator('input')
+					.first()
+					.inputValue();
+				if (kept !== CHANNEL)
+					throw new Error(`after Platform changed, Channel reads "${kept}", not "${CHANNEL}"`);
+			});
+
+			await see(
+				"Post → Create: a Draft's Publish At says why, and Options → Check Only is on when added",
+				async (p) => {
+					const ndv = await openPostAction(p, editor, 'Create a post');
+					await step('setting Type to Draft', () =>
+						choose(p, ndv.getByTestId('parameter-input-type'), 'Draft'),
+					);
+					await step(`reading "${draftDateHint}" under Publish At`, () =>
+						ndv.getByText(draftDateHint).first().waitFor(),
+					);
+					// Options is the first collection of the panel without a channel (Request Options the last).
+					await step('adding Options → Check Only', () =>
+						choose(p, ndv.getByTestId('collection-parameter-add').first(), 'Check Only'),
+					);
+					const input = ndv.getByTestId('parameter-input-checkOnly');
+					// n8n's switch: role "switch" with aria-checked, or the Element Plus class is-checked.
+					const on = await step('reading the Check Only switch', async () => {
+						await input.first().waitFor();
+						const toggle = input.locator('[role="switch"]');
+						if (await toggle.count()) return await toggle.first().getAttribute('aria-checked');
+						return String((await input.locator('.is-checked').count()) > 0);
+					});
+					if (on !== 'true') throw new Error('Options → Check Only was added switched off');
+				},
+			);
+
+			await see(
+				'Post → Create with two problems names both in the message, not "(and 1 more problem)"',
+				async (p) => {
+					const ndv = await openPostCreate(p, editor);
+					await step(
+						'a text of 301 characters (Bluesky takes 300) and an empty second part',
+						async () => {
+							await ndv
+								.getByTestId('parameter-input-content')
+								.locator('textarea')
+								.first()
+								.fill('b'.repeat(301));
+							await ndv.getByRole('button', { name: 'Add Part' }).click();
+						},
+					);
+					const message = await runToError(ndv);
+					saysReadably(message, [
+						'Item 1 has 2 problems',
+						'(1) ',
+						'(2) ',
+						'Bluesky takes at most 300',
+						'needs text, media, or both',
+					]);
+					if (message.includes('more problem'))
+						throw new Error(`the message still hides a problem: ${message}`);
 				},
 			);
 
