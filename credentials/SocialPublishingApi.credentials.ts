@@ -38,10 +38,10 @@ export class SocialPublishingApi implements ICredentialType {
 		dark: 'file:../nodes/SocialPublishing/socialPublishing.dark.svg',
 	};
 
-	// A page, not a fragment: the README (whose Credentials section is listed at its top).
+	// The package's page on npm (it shows the README, whose Credentials section is listed at
+	// its top): it exists once the package is published, whatever repository hosts it.
 	// test/package checks it.
-	documentationUrl =
-		'https://placeholder.invalid/OWNER/n8n-nodes-social-publishing/blob/main/README.md';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-social-publishing';
 
 	properties: INodeProperties[] = [
 		{

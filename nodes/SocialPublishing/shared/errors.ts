@@ -1,6 +1,7 @@
 import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
 
 import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.credentials';
+import { plainHttpHint } from './baseUrl';
 import { NO_ROUTE, type Explained, type RouteMatch, type SubjectKind } from './routeFacts';
 import { MAX_ANNOUNCED_WAIT_S, resetDelayMs, retryAfterDelayMs } from './transport/rateLimits';
 import { redactSecrets } from './secrets';
@@ -198,15 +199,19 @@ function explainNetwork(failure: Failure): Explained {
 		};
 	}
 	if (failure.network === 'dropped') {
+		const plainHttp = plainHttpHint(failure.baseUrl);
 		if (mayBeDone) {
 			return {
 				message: `The connection was closed before the service answered ${route(failure)}`,
-				description: mayBeDone,
+				description: plainHttp ? `${mayBeDone} ${plainHttp}` : mayBeDone,
 			};
 		}
 		return {
 			message: `The connection was closed before the service answered ${route(failure)}${retried}`,
-			description: 'The service or a proxy on the way dropped the request. Try again later.',
+			description: plainHttp
+				? `${plainHttp} Otherwise the service or a proxy on the way dropped the request: ` +
+					'try again later.'
+				: 'The service or a proxy on the way dropped the request. Try again later.',
 		};
 	}
 	return {

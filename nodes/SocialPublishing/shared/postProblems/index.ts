@@ -433,11 +433,33 @@ export function describeProblem(
 	};
 }
 
+/** How many problems the message names; the description lists them all, each with its fix. */
+const NAMED_IN_MESSAGE = 3;
+
 /**
- * All problems of one item as one error. The message: the first problem, what and where, in one
- * sentence (and how many more). The description: how to fix it (each problem with its fix when
- * there are several), that nothing was sent, and last what the service would have answered (its
- * field paths), for whoever compares with its documentation.
+ * Several problems in one message, as n8n's toast shows it: each named where and what (up to
+ * NAMED_IN_MESSAGE), so that none hides behind the first.
+ */
+function severalProblems(worded: WordedProblem[], itemIndex: number): string {
+	const item = `Item ${itemIndex + 1}`;
+	const named = worded
+		.slice(0, NAMED_IN_MESSAGE)
+		.map(
+			(w, i) =>
+				`(${i + 1}) ${w.what.startsWith(`${item}, `) ? w.what.slice(item.length + 2) : w.what}`,
+		);
+	const rest = worded.length - named.length;
+	return (
+		`${item} has ${worded.length} problems: ${named.join('; ')}` +
+		(rest > 0 ? `; and ${rest} more, listed in the details` : '')
+	);
+}
+
+/**
+ * All problems of one item as one error. The message: the problem, what and where, in one
+ * sentence (several: each of the first three). The description: how to fix it (each problem
+ * with its fix when there are several), that nothing was sent, and last what the service
+ * would have answered (its field paths), for whoever compares with its documentation.
  */
 export function problemsError(
 	node: INode,
@@ -447,9 +469,7 @@ export function problemsError(
 ): NodeOperationError {
 	const worded = problems.map((problem) => describeProblem(problem, context, body));
 	const [first] = worded;
-	const more = worded.length - 1;
-	const andMore = more > 0 ? ` (and ${more} more problem${more > 1 ? 's' : ''})` : '';
-	const message = `${first.what}${andMore}`;
+	const message = worded.length === 1 ? first.what : severalProblems(worded, context.itemIndex);
 	const fixes =
 		worded.length === 1
 			? [`To fix: ${first.fix}.`]

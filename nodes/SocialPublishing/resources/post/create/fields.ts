@@ -8,6 +8,7 @@ import { channelLocator, optionalFields } from '../../../shared/descriptions';
 import { POST_LIMITS } from '../../../shared/platforms';
 import { delayProperty } from './delays';
 import {
+	lookUpSettingsNotice,
 	platformProperty,
 	settingsJsonProperty,
 	settingsModeProperty,
@@ -124,6 +125,17 @@ export const partTextProperty: INodeProperties = {
 export const PART_FIELDS: INodeProperties[] = [partTextProperty, mediaProperty, delayProperty];
 
 /**
+ * Create's part: the first is the post, which goes out at the post's date. n8n cannot show a field
+ * by an entry's place in the list, so Delay is offered on every part and says under it where it
+ * does nothing (a delay there is not sent, and the output warns).
+ */
+const CREATE_PART_FIELDS: INodeProperties[] = PART_FIELDS.map((field) =>
+	field.name === delayProperty.name
+		? { ...field, hint: "For part 2 on: part 1 is the post and goes out at the post's date" }
+		: field,
+);
+
+/**
  * The post and its follow-up parts (replies in a thread, or comments, depending on the platform).
  */
 function partsProperty(displayOptions?: INodeProperties['displayOptions']): INodeProperties {
@@ -143,7 +155,7 @@ function partsProperty(displayOptions?: INodeProperties['displayOptions']): INod
 			{
 				displayName: 'Part',
 				name: 'part',
-				values: PART_FIELDS,
+				values: CREATE_PART_FIELDS,
 			},
 		],
 	};
@@ -165,10 +177,13 @@ const channelsProperty: INodeProperties = {
 			name: 'channel',
 			values: [
 				platformProperty,
+				lookUpSettingsNotice,
+				// No loadOptionsDependsOn on Platform: n8n empties a list field when a field it depends on
+				// changes, so picking the Platform after the channel lost the channel. The list is read
+				// again anyway (n8n keys its results by the node's parameters, the entry's Platform among
+				// them); a channel of another platform is refused before sending (platformMismatch).
 				channelLocator({
 					description: 'The channel to post on; the list shows the channels of the Platform above',
-					// The list is filtered by the entry's Platform, so it is read again when that changes.
-					typeOptions: { loadOptionsDependsOn: ['&platform'] },
 				}),
 				settingsModeProperty,
 				...typedSettingsProperties,
@@ -210,7 +225,9 @@ const optionsProperty: INodeProperties = optionalFields('Options', [
 		displayName: 'Check Only',
 		name: 'checkOnly',
 		type: 'boolean',
-		default: false,
+		// On when added: adding the option is asking for it. Saved workflows keep their meaning, since
+		// n8n saves an added option's value even when it is the default, and reads none when not added.
+		default: true,
 		description:
 			'Whether to only check the post and say what would be sent, per channel: the request ' +
 			"body, each part's length against the platform's limit, the problems and the warnings. " +
@@ -301,7 +318,9 @@ export const fields: INodeProperties[] = [
 			{
 				name: 'Draft',
 				value: 'draft',
-				description: 'Save as a draft (length and media are not checked; settings are)',
+				description:
+					'Save as a draft, published only once scheduled in the service (length and media are ' +
+					'not checked; settings are)',
 			},
 			{ name: 'Now', value: 'now', description: 'Publish immediately' },
 			{ name: 'Schedule', value: 'schedule', description: 'Publish at the date below' },
@@ -335,7 +354,25 @@ export const fields: INodeProperties[] = [
 			"When to publish, in the workflow's time zone unless the value carries its own offset " +
 			'(e.g. Z)',
 		displayOptions: {
-			show: { inputMode: ['fields'], type: ['draft', 'schedule'], dateMode: ['date'] },
+			show: { inputMode: ['fields'], type: ['schedule'], dateMode: ['date'] },
+		},
+	},
+	{
+		// The same parameter as Schedule's (one value kept when Type changes), worded for a draft: the
+		// service wants a date for every post, and a draft goes out at it once someone schedules it.
+		displayName: 'Publish At',
+		name: 'date',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description:
+			'The service needs a date for a draft too: saving it publishes nothing, and this is when ' +
+			'the draft goes out once someone schedules it in the service. A date far ahead keeps an ' +
+			"early schedule from publishing it by surprise. In the workflow's time zone unless the " +
+			'value carries its own offset (e.g. Z).',
+		hint: 'A draft needs a date too: it publishes at it once scheduled',
+		displayOptions: {
+			show: { inputMode: ['fields'], type: ['draft'], dateMode: ['date'] },
 		},
 	},
 	{

@@ -11,11 +11,12 @@ import {
 	pollNotifications,
 } from './pollNotifications';
 import { optionalFields } from '../SocialPublishing/shared/descriptions';
+import { APP_DESCRIPTION } from '../SocialPublishing/shared/nodesPanel';
 
-export class SocialPublishingNotificationTrigger implements INodeType {
+export class SocialPublishingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Social Publishing Trigger',
-		name: 'socialPublishingNotificationTrigger',
+		name: 'socialPublishingTrigger',
 		icon: {
 			light: 'file:../SocialPublishing/socialPublishing.svg',
 			dark: 'file:../SocialPublishing/socialPublishing.dark.svg',
@@ -23,15 +24,32 @@ export class SocialPublishingNotificationTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: 'New notification',
-		description:
-			'Starts the workflow when the social publishing service writes a new notification (a ' +
-			'post published or failed)',
+		description: APP_DESCRIPTION,
 		defaults: { name: 'Social Publishing Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'socialPublishingApi', required: true }],
 		properties: [
+			{
+				// The one event, as a field: n8n's nodes panel names a trigger's events on the
+				// app's page by its top-level "Trigger On" options' actions (without one, it
+				// makes up "On new Social Publishing event").
+				displayName: 'Trigger On',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'New Notification',
+						value: 'newNotification',
+						action: 'On new notification',
+						description:
+							'The service wrote a notification: a post published or failed, or another notice',
+					},
+				],
+				default: 'newNotification',
+			},
 			{
 				displayName:
 					'Emits each new notification once, oldest first. The first poll after activation ' +
