@@ -698,7 +698,7 @@ async function main(): Promise<number> {
 			},
 		);
 		await check(
-			'Post → Update, Check Only: a reschedule that would pass is reported (ok, what would be sent, before → after); 0 writes',
+			'Post → Update, Check Only: a reschedule that would pass is reported (ok, what would be sent, before → after, the settings GET /posts does not list warned of); 0 writes',
 			async () => {
 				if (!checkOnly) throw new Error('the Check Only workflow did not run (the check above)');
 				const items = outputItems(checkOnly.run, CHECK_RESCHEDULE);
@@ -709,7 +709,6 @@ async function main(): Promise<number> {
 						checkOnly: report.checkOnly,
 						ok: report.ok,
 						problems: report.problems,
-						warnings: report.warnings,
 						postId: report.postId,
 						channelId: report.channelId,
 						platform: report.platform,
@@ -722,7 +721,6 @@ async function main(): Promise<number> {
 						checkOnly: true,
 						ok: true,
 						problems: [],
-						warnings: [],
 						postId: queued.postId,
 						channelId: mastodon,
 						platform: 'mastodon',
@@ -733,6 +731,10 @@ async function main(): Promise<number> {
 					},
 					'report',
 				);
+				// The contract's GET /posts lists no settings: the edit carries none, and says so (one warning).
+				const warnings = report.warnings as string[];
+				if (warnings.length !== 1 || !warnings[0].includes("does not list this post's settings"))
+					throw new Error(`warnings: ${JSON.stringify(warnings)}`);
 				same(
 					report.parts,
 					[{ part: 1, length: MOVED.content.length, maxLength: PLATFORMS.mastodon.maxLength }],
