@@ -77,7 +77,6 @@ export function plainHttpHint(baseUrl: string | undefined): string | undefined {
 		return undefined;
 	return (
 		`If the service at ${url.host} is a plain http server (a local install or the sandbox), ` +
-		'write http:// in front of the Base URL: an address without a scheme is taken as ' +
-		'https://, which a plain http server cannot answer (Node says only EPROTO).'
+		'write http:// in front of the Base URL: an address without a scheme is taken as https://, which a plain http server cannot answer (Node says only EPROTO).'
 	);
 }

@@ -261,10 +261,7 @@ function nodeWords(finding: NodeFinding): string {
 		case 'malformedChannelId':
 			return `"${finding.id.slice(0, 80)}" is not a channel ID`;
 		case 'platformMismatch':
-			return (
-				`Platform is set to ${PLATFORMS[finding.given].displayName}, but the channel is on ` +
-				`${PLATFORMS[finding.actual].displayName}`
-			);
+			return `Platform is set to ${PLATFORMS[finding.given].displayName}, but the channel is on ${PLATFORMS[finding.actual].displayName}`;
 		case 'dateNotRead':
 			return finding.read.refused === 'empty'
 				? 'is empty'
@@ -274,8 +271,7 @@ function nodeWords(finding: NodeFinding): string {
 				(finding.postsOwnDate
 					? "the post's date has passed (no new date was given)"
 					: 'the date has passed') +
-				`: it was ${inTimeZone(finding.instant, finding.timeZone)}, ` +
-				`${agoInWords(finding.lateMs)} ago, and the service would publish the post at once`
+				`: it was ${inTimeZone(finding.instant, finding.timeZone)}, ${agoInWords(finding.lateMs)} ago, and the service would publish the post at once`
 			);
 		case 'repeatNotWhole':
 			return `must be a whole number of days, ${finding.min} or more; ${finding.said}`;
@@ -293,10 +289,7 @@ function nodeWords(finding: NodeFinding): string {
 		case 'settingsNotObject':
 			return `must be a JSON object of settings; it is ${shownValue(finding.value)}`;
 		case 'bodyTooLarge':
-			return (
-				`the request body is ${Math.ceil(finding.bytes / 1024)} kB; the service refuses ` +
-				`bodies over ${finding.max / 1024} kB`
-			);
+			return `the request body is ${Math.ceil(finding.bytes / 1024)} kB; the service refuses bodies over ${finding.max / 1024} kB`;
 		case 'binaryFile':
 			return binaryFileWords(finding.property, finding.refusal);
 		case 'noPostingTimes':
@@ -311,20 +304,13 @@ function nodeWords(finding: NodeFinding): string {
 			const names = finding.resending.map((name) => (name === 'content' ? 'Text' : 'Publish At'));
 			return (
 				`is ${PARTS_CHOICES.notSaid}, and a new ${names.join(' and ')} sends the whole post ` +
-				'again, which replaces its media and follow-up parts; the service does not show ' +
-				'them, so the node cannot keep them'
+				'again, which replaces its media and follow-up parts; the service does not show them, so the node cannot keep them'
 			);
 		}
 		case 'postNotFound':
-			return (
-				`no post ${finding.postId} among the organisation's posts dated ${finding.from} to ` +
-				`${finding.to}; it may have been deleted`
-			);
+			return `no post ${finding.postId} among the organisation's posts dated ${finding.from} to ${finding.to}; it may have been deleted`;
 		case 'postPublished':
-			return (
-				`post ${finding.postId} is already published ` +
-				`(${finding.publishDate.slice(0, 16).replace('T', ' ')} UTC)`
-			);
+			return `post ${finding.postId} is already published (${finding.publishDate.slice(0, 16).replace('T', ' ')} UTC)`;
 		case 'channelGone':
 			return "the post's channel is no longer among the organisation's channels";
 		case 'groupShared': {

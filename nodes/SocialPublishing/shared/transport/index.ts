@@ -80,9 +80,7 @@ function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, targ
 			node(),
 			{ route: `${target.method} ${target.path}`, status: response.statusCode },
 			{
-				message:
-					`The Base URL did not answer like the API on ${target.method} ${target.path} (an HTML ` +
-					`page came back)`,
+				message: `The Base URL did not answer like the API on ${target.method} ${target.path} (an HTML page came back)`,
 				description: EXPECTED_BASE_URL,
 				httpCode: String(response.statusCode),
 				itemIndex: target.itemIndex,
@@ -267,8 +265,7 @@ export function refuseUnusableKey(
 		throw new NodeOperationError(nodeOf(), 'The credential has no API key', {
 			itemIndex,
 			description:
-				'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth ' +
-				'token into the credential.',
+				'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth token into the credential.',
 		});
 	}
 	if (key.length < MIN_KEY_LENGTH) {
@@ -278,8 +275,7 @@ export function refuseUnusableKey(
 			{
 				itemIndex,
 				description:
-					'A key of the service is much longer: copy the whole key again from Settings → ' +
-					'Developers → Access and paste it into the credential.',
+					'A key of the service is much longer: copy the whole key again from Settings → Developers → Access and paste it into the credential.',
 			},
 		);
 	}
@@ -287,8 +283,7 @@ export function refuseUnusableKey(
 		throw new NodeOperationError(nodeOf(), 'The API key in the credential starts with "Bearer "', {
 			itemIndex,
 			description:
-				'Paste the key bare: the service takes the whole Authorization header as the key. ' +
-				'Remove "Bearer " in the credential.',
+				'Paste the key bare: the service takes the whole Authorization header as the key. Remove "Bearer " in the credential.',
 		});
 	}
 }
@@ -440,20 +435,14 @@ function endlessPages(
 	pages: number,
 	read: number,
 ): NodeApiError {
-	const route =
-		`${String(requestData.options.method ?? 'GET').toUpperCase()} ` +
-		`${String(requestData.options.url ?? '')}`;
+	const route = `${String(requestData.options.method ?? 'GET').toUpperCase()} ${String(requestData.options.url ?? '')}`;
 	return new NodeApiError(
 		context.getNode(),
 		{ route, pages },
 		{
-			message:
-				`${route} still says there is more after ${pages} pages (${read} results read), the ` +
-				`most one run reads`,
+			message: `${route} still says there is more after ${pages} pages (${read} results read), the most one run reads`,
 			description:
-				'Either the service keeps answering "more" without end, or there is more than one run ' +
-				'should read. Turn Return All off and set a Limit, or narrow the search; if the ' +
-				'results repeat, the service is at fault.',
+				'Either the service keeps answering "more" without end, or there is more than one run should read. Turn Return All off and set a Limit, or narrow the search; if the results repeat, the service is at fault.',
 			itemIndex: context.getItemIndex(),
 		},
 	);

@@ -203,9 +203,7 @@ export const platformProperty: INodeProperties = {
 	type: 'options',
 	default: LOOK_UP_PLATFORM,
 	description:
-		'Pick it first: the Channel list below then shows only its channels, and its settings ' +
-		'appear here. "Look Up From Channel" reads it from the channel (for channels given by ' +
-		'expression; settings as JSON).',
+		'Pick it first: the Channel list below then shows only its channels, and its settings appear here. "Look Up From Channel" reads it from the channel (for channels given by expression; settings as JSON).',
 	options: [
 		{
 			name: 'Look Up From Channel',
@@ -271,8 +269,7 @@ export const settingsJsonProperty: INodeProperties = {
 	type: 'json',
 	default: '{}',
 	description:
-		'The settings object of this channel (spec 4.8), e.g. {"who_can_reply_post": "everyone"} ' +
-		'for X. Checked by the same rules as the fields.',
+		'The settings object of this channel (spec 4.8), e.g. {"who_can_reply_post": "everyone"} for X. Checked by the same rules as the fields.',
 	displayOptions: { show: { settingsMode: ['json'] } },
 };
 
