@@ -22,7 +22,7 @@ import { registerAsLoadedByN8n } from '../test/helpers/n8nLoader';
 export const ROOT = join(__dirname, '..', '..');
 
 export const NODE_TYPE = 'n8n-nodes-social-publishing.socialPublishing';
-export const TRIGGER_TYPE = 'n8n-nodes-social-publishing.socialPublishingNotificationTrigger';
+export const TRIGGER_TYPE = 'n8n-nodes-social-publishing.socialPublishingTrigger';
 
 type NodeClass = new () => INodeType;
 
@@ -50,8 +50,8 @@ export async function useBuiltNodes(): Promise<void> {
 	registerAsLoadedByN8n(
 		TRIGGER_TYPE,
 		new (await loadBuilt(
-			'nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node.js',
-			'SocialPublishingNotificationTrigger',
+			'nodes/SocialPublishingTrigger/SocialPublishingTrigger.node.js',
+			'SocialPublishingTrigger',
 		))(),
 	);
 }

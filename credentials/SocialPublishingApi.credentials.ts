@@ -14,9 +14,7 @@ import type {
  * nodes/SocialPublishing/shared/baseUrl.ts (baseUrlOf) reads it the same way in code.
  */
 export const BASE_URL_EXPRESSION =
-	'={{ (/^[a-z][a-z0-9+.-]*:\\/\\//i.test($credentials.baseUrl.trim()) || ' +
-	'!$credentials.baseUrl.trim().replace(/\\/+$/, "") ? "" : "https://") + ' +
-	'$credentials.baseUrl.trim().replace(/\\/+$/, "") }}';
+	'={{ (/^[a-z][a-z0-9+.-]*:\\/\\//i.test($credentials.baseUrl.trim()) || !$credentials.baseUrl.trim().replace(/\\/+$/, "") ? "" : "https://") + $credentials.baseUrl.trim().replace(/\\/+$/, "") }}';
 
 /**
  * What a Base URL that does not reach the API should be: the credential test's error and the node's
@@ -24,9 +22,7 @@ export const BASE_URL_EXPRESSION =
  * an unknown tag.
  */
 export const EXPECTED_BASE_URL =
-	'The Base URL must reach the API, e.g. https://postiz.example.com/api/public/v1 for a ' +
-	'service self-hosted at postiz.example.com (keep the /api segment), or ' +
-	'https://api.postiz.com/public/v1 (cloud).';
+	'The Base URL must reach the API, e.g. https://postiz.example.com/api/public/v1 for a service self-hosted at postiz.example.com (keep the /api segment), or https://api.postiz.com/public/v1 (cloud).';
 
 export class SocialPublishingApi implements ICredentialType {
 	name = 'socialPublishingApi';
@@ -38,10 +34,10 @@ export class SocialPublishingApi implements ICredentialType {
 		dark: 'file:../nodes/SocialPublishing/socialPublishing.dark.svg',
 	};
 
-	// A page, not a fragment: the README (whose Credentials section is listed at its top).
+	// The package's page on npm (it shows the README, whose Credentials section is listed at
+	// its top): it exists once the package is published, whatever repository hosts it.
 	// test/package checks it.
-	documentationUrl =
-		'https://placeholder.invalid/OWNER/n8n-nodes-social-publishing/blob/main/README.md';
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-social-publishing';
 
 	properties: INodeProperties[] = [
 		{
@@ -52,13 +48,9 @@ export class SocialPublishingApi implements ICredentialType {
 			required: true,
 			placeholder: 'https://postiz.example.com/api/public/v1',
 			// Shown under the field, not only in the tooltip: the two forms users get wrong most.
-			hint:
-				'Self-hosted, e.g. https://postiz.example.com/api/public/v1 (keep /api). Cloud: ' +
-				'https://api.postiz.com/public/v1.',
+			hint: 'Self-hosted, e.g. https://postiz.example.com/api/public/v1 (keep /api). Cloud: https://api.postiz.com/public/v1.',
 			description:
-				'Address of the public API. Self-hosted, e.g. ' +
-				'https://postiz.example.com/api/public/v1 (without /api you reach the web application ' +
-				'instead). Cloud: https://api.postiz.com/public/v1.',
+				'Address of the public API. Self-hosted, e.g. https://postiz.example.com/api/public/v1 (without /api you reach the web application instead). Cloud: https://api.postiz.com/public/v1.',
 		},
 		{
 			displayName: 'API Key or OAuth Token',
@@ -70,8 +62,7 @@ export class SocialPublishingApi implements ICredentialType {
 			hint: 'Paste it bare, without "Bearer ". Found under Settings → Developers → Access.',
 			description:
 				"The organisation's API key (Settings → Developers → Access, owner or admin only), " +
-				'or an OAuth access token starting with "pos_". Paste it bare: it is sent as the ' +
-				'whole Authorization header, never with "Bearer".',
+				'or an OAuth access token starting with "pos_". Paste it bare: it is sent as the whole Authorization header, never with "Bearer".',
 		},
 	];
 
@@ -111,9 +102,7 @@ export class SocialPublishingApi implements ICredentialType {
 					key: 'msg',
 					value: 'Invalid API key',
 					message:
-						'The service refused the API key. Paste the key bare (no "Bearer " prefix) and ' +
-						'copy it again from Settings → Developers → Access: a rotated key stops working ' +
-						'at once.',
+						'The service refused the API key. Paste the key bare (no "Bearer " prefix) and copy it again from Settings → Developers → Access: a rotated key stops working at once.',
 				},
 			},
 			{
@@ -122,8 +111,7 @@ export class SocialPublishingApi implements ICredentialType {
 					key: 'msg',
 					value: 'Invalid OAuth token',
 					message:
-						'The OAuth token ("pos_...") is unknown, revoked or expired. Authorise the app ' +
-						'again and paste the new token.',
+						'The OAuth token ("pos_...") is unknown, revoked or expired. Authorise the app again and paste the new token.',
 				},
 			},
 			{
@@ -150,9 +138,7 @@ export class SocialPublishingApi implements ICredentialType {
 				properties: {
 					key: 'connected',
 					value: undefined,
-					message:
-						`The Base URL did not answer like the API (an HTML page, a redirect or an unknown ` +
-						`route). ${EXPECTED_BASE_URL}`,
+					message: `The Base URL did not answer like the API (an HTML page, a redirect or an unknown route). ${EXPECTED_BASE_URL}`,
 				},
 			},
 		],

@@ -16,7 +16,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { EXAMPLES, exampleCredential, examplesFor, fileAccessEnv } from '../examples/examples';
+import {
+	BULK_POSTS_CSV,
+	EXAMPLES,
+	exampleCredential,
+	examplesFor,
+	fileAccessEnv,
+} from '../examples/examples';
 import { ensureN8nInstalled, LocalN8n, packPackage, type Login } from '../local-n8n/localN8n';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { SEED_IDS } from '../sandbox/seed';
@@ -178,6 +184,10 @@ async function main(): Promise<void> {
 	say(`Editor:   ${n8n.url}`);
 	say(`Login:    ${login.email} / ${login.password}`);
 	say(`Sandbox:  ${sandbox.baseUrl} (API key in the credential "Social Publishing (sandbox)")`);
+	// Its n8n reads files only there, so a copy in ~/.n8n-files would be refused: say where it is.
+	say(
+		`CSV:      ${join(filesFolder, BULK_POSTS_CSV)} (the bulk example reads it; nothing to set up)`,
+	);
 	if (headless) {
 		say('\ndemo: every step passed (headless: stopping everything)');
 		return;

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped */
-/** Fault injection on chosen API routes: a 500, a slow answer, a dropped connection or a 429. */
+/** Fault injection on chosen API routes: a 500, a slow answer, a dropped connection or a 429, from the Nth request on. */
 import type { RequestHandler } from 'express';
 
 export type FaultKind = 'error500' | 'slow' | 'drop' | 'rateLimit';
@@ -11,6 +11,11 @@ export interface FaultSpec {
 	fault: FaultKind;
 	/** How many matching requests it hits; default 1. */
 	times?: number;
+	/**
+	 * How many matching requests it lets through first; default 0. A run stopped midway (the first
+	 * post created, the second failing) is `skip: 1`.
+	 */
+	skip?: number;
 	/** For `slow`: wait before answering normally; default 2000. */
 	delayMs?: number;
 	/** For `rateLimit`: the Retry-After seconds; default 60. */
@@ -19,6 +24,8 @@ export interface FaultSpec {
 
 interface ActiveFault extends FaultSpec {
 	remaining: number;
+	/** Matching requests still to let through before it hits. */
+	skipping: number;
 	matcher: RegExp;
 }
 
@@ -47,10 +54,13 @@ export class Faults {
 		if (!FAULT_KINDS.includes(spec.fault)) return `fault must be one of ${FAULT_KINDS.join(', ')}`;
 		const times = spec.times ?? 1;
 		if (!Number.isInteger(times) || times < 1) return 'times must be an integer of 1 or more';
+		const skip = spec.skip ?? 0;
+		if (!Number.isInteger(skip) || skip < 0) return 'skip must be an integer of 0 or more';
 		this.active.push({
 			...spec,
 			method: spec.method.toUpperCase(),
 			remaining: times,
+			skipping: skip,
 			matcher: patternToRegExp(spec.path),
 		});
 		return undefined;
@@ -61,21 +71,27 @@ export class Faults {
 	}
 
 	list(): FaultSpec[] {
-		return this.active.map(({ method, path, fault, remaining, delayMs, retryAfter }) => ({
+		return this.active.map(({ method, path, fault, remaining, skipping, delayMs, retryAfter }) => ({
 			method,
 			path,
 			fault,
 			times: remaining,
+			...(skipping > 0 ? { skip: skipping } : {}),
 			...(delayMs !== undefined ? { delayMs } : {}),
 			...(retryAfter !== undefined ? { retryAfter } : {}),
 		}));
 	}
 
-	/** Takes the first fault matching the request, spending one of its uses. */
+	/**
+	 * Takes the first fault matching the request that lets none through any more, spending one of its
+	 * uses; every matching fault still letting requests through counts this one.
+	 */
 	take(method: string, path: string): ActiveFault | undefined {
-		const found = this.active.find(
+		const matching = this.active.filter(
 			(f) => f.method === method.toUpperCase() && f.matcher.test(path),
 		);
+		const found = matching.find((f) => f.skipping === 0);
+		for (const f of matching) if (f.skipping > 0) f.skipping--;
 		if (!found) return undefined;
 		found.remaining--;
 		if (found.remaining <= 0) this.active = this.active.filter((f) => f !== found);

@@ -16,6 +16,7 @@ import { mediaDescription } from './resources/media';
 import { notificationDescription } from './resources/notification';
 import { postDescription } from './resources/post';
 import { slotDescription } from './resources/slot';
+import { ACTION_DESCRIPTION } from './shared/nodesPanel';
 import { requestOptionsCollection } from './shared/transport/policy';
 
 const resourceProperties = [
@@ -39,8 +40,7 @@ export class SocialPublishing implements INodeType {
 		// it equal to the actions.
 		subtitle:
 			'={{ ({"analytics:getChannel":"Get the analytics of a channel","analytics:getPost":"Get the analytics of a post","channel:checkConnection":"Check the connection","channel:delete":"Delete a channel","channel:getConnectUrl":"Get a connect URL for a platform","channel:getMany":"Get many channels","channel:getSettings":"Get the settings of a channel","channel:runTool":"Run a tool of a channel","media:getMany":"Get many media items","media:upload":"Upload a file","media:uploadFromUrl":"Upload a file from a URL","notification:getMany":"Get many notifications","post:create":"Create a post","post:delete":"Delete a post","post:deleteGroup":"Delete a group of posts","post:getMany":"Get many posts","post:getMissingItems":"Get the platform items a post may be","post:setReleaseId":"Set the release ID of a post","post:setStatus":"Set the status of a post","post:update":"Update a post","slot:findNextFree":"Find the next free posting slot"})[$parameter["resource"] + ":" + $parameter["operation"]] }}',
-		description:
-			'Schedule and publish posts, upload media and read analytics on a social publishing service',
+		description: ACTION_DESCRIPTION,
 		defaults: { name: 'Social Publishing' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

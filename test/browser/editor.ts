@@ -17,8 +17,9 @@ import { selectors, type Locator, type Page } from 'playwright-core';
 import { SocialPublishingApi } from '../../credentials/SocialPublishingApi.credentials';
 import { EXAMPLE_CREDENTIAL } from '../../examples/examples';
 import { CHROMIUM, openEditor, startDemo, type RunningDemo } from '../../demo/startDemo';
+import { lookUpSettingsNotice } from '../../nodes/SocialPublishing/resources/post/create/settings';
 import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.node';
-import { SocialPublishingNotificationTrigger } from '../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
+import { SocialPublishingTrigger } from '../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
 import { defaultSeed, summarise } from '../../sandbox/seed';
 import { checklist } from '../helpers/checklist';
 import { installDebianPackages } from '../helpers/debianPackages';
@@ -32,7 +33,7 @@ const action = new SocialPublishing().description;
 const credential = new SocialPublishingApi();
 /** What no message a person reads may hold. */
 const UNREADABLE = /undefined|null|NaN|\[object Object\]|https:\/\/\/|<|&lt;|&gt;/;
-const trigger = new SocialPublishingNotificationTrigger().description;
+const trigger = new SocialPublishingTrigger().description;
 /** What the credential's own test says when the service refuses the key (its rule for "Invalid API key"). */
 const REFUSED_KEY_MESSAGE = String(
 	credential.test.rules?.find(
@@ -47,6 +48,20 @@ const postActions = action.properties
 	)
 	.flatMap((p) => (p.options ?? []).map((o) => ('action' in o ? (o.action as string) : '')))
 	.filter(Boolean);
+
+/** The trigger's events as the node's page lists them ("On new notification"): its Trigger On options. */
+const triggerEvents = trigger.properties
+	.filter((p: INodeProperties) => p.displayName === 'Trigger On')
+	.flatMap((p) => (p.options ?? []).map((o) => ('action' in o ? (o.action as string) : '')))
+	.filter(Boolean);
+
+/** The hint under a Draft's Publish At, as the node declares it. */
+const draftDateHint = String(
+	action.properties.find(
+		(p: INodeProperties) =>
+			p.name === 'date' && p.displayOptions?.show?.type?.includes('draft') && p.hint,
+	)?.hint,
+);
 
 /** Opens a dropdown of the editor and picks the option whose name starts with `name`. */
 async function choose(page: Page, field: Locator, name: string): Promise<void> {
@@ -92,13 +107,35 @@ async function searchNodesPanel(page: Page, editor: string): Promise<Locator> {
 	return entry;
 }
 
+/**
+ * The node's page in the nodes panel, its actions shown: with the trigger paired, n8n lists the trigger's event
+ * first and, on a workflow without a trigger, folds the actions under "Actions (N)", which a person clicks open.
+ */
+async function openNodePage(page: Page, entry: Locator): Promise<void> {
+	await step(`opening "${action.displayName}" in the nodes panel`, async () => {
+		await entry.click();
+		await page
+			.getByText(/^Actions \(\d+\)$/)
+			.first()
+			.waitFor();
+	});
+	const first = page.getByText(postActions[0], { exact: true });
+	if (!(await first.isVisible())) {
+		await step('opening its "Actions (N)" list', async () => {
+			await page
+				.getByText(/^Actions \(\d+\)$/)
+				.first()
+				.click();
+			await first.waitFor();
+		});
+	}
+}
+
 /** A Post action ("Create a post") added from the nodes panel, with the sandbox credential: its panel. */
 async function openPostAction(page: Page, editor: string, actionName: string): Promise<Locator> {
 	const entry = await searchNodesPanel(page, editor);
-	await step(`opening "${action.displayName}" and picking "${actionName}"`, async () => {
-		await entry.click();
-		await page.getByText(actionName, { exact: true }).click();
-	});
+	await openNodePage(page, entry);
+	await step(`picking "${actionName}"`, () => page.getByText(actionName, { exact: true }).click());
 	const ndv = page.getByTestId('ndv');
 	await step('filling in the credential', async () => {
 		await ndv.waitFor();
@@ -297,31 +334,53 @@ async function main(): Promise<number> {
 			const editor = demo.editor;
 
 			await see(
-				'the nodes panel finds the node by search and shows its own description',
+				'the nodes panel finds the node by search, and its entry says what the actions and the trigger do',
 				async (p) => {
 					const entry = await searchNodesPanel(p, editor);
-					// The entry as a person reads it: its name, then its description.
+					// The entry as a person reads it: its name, then its description. n8n gives the entry that
+					// lists both nodes the trigger's description, which names the action node's first.
 					const lines = (await entry.innerText())
 						.split('\n')
 						.map((line) => line.trim())
 						.filter((line) => line && line !== action.displayName);
-					if (lines.includes(trigger.description as string))
-						throw new Error(
-							`the action node's entry reads the trigger's description: "${lines.join(' / ')}"`,
-						);
-					if (!lines.includes(action.description as string))
+					const text = lines.join(' ');
+					if (!text.includes(action.description as string))
 						throw new Error(
 							`the entry reads "${lines.join(' / ')}", the node's description is "${action.description}"`,
+						);
+					const apart = p.getByTestId('node-creator-action-item').filter({
+						has: p.getByText(trigger.displayName, { exact: true }),
+					});
+					if (await apart.count())
+						throw new Error(
+							`"${trigger.displayName}" is listed apart from "${action.displayName}"`,
 						);
 				},
 			);
 
+			await see("the node's page lists the trigger's event beside the actions", async (p) => {
+				const entry = await searchNodesPanel(p, editor);
+				await openNodePage(p, entry);
+				const noTriggers = p.getByText(/No .* Triggers available/i);
+				if (await noTriggers.count())
+					throw new Error(`the page says "${await noTriggers.first().innerText()}"`);
+				if (triggerEvents.length === 0) throw new Error('the trigger declares no Trigger On event');
+				for (const event of triggerEvents) {
+					const item = p.getByText(event, { exact: true }).first();
+					// Under "Triggers (N)", which n8n may show folded.
+					if (!(await item.isVisible()))
+						await p
+							.getByText(/^Triggers \(\d+\)$/)
+							.first()
+							.click()
+							.catch(() => undefined);
+					await step(`finding the trigger's "${event}" on the page`, () => item.waitFor());
+				}
+			});
+
 			await see('its details list the Post actions', async (p) => {
 				const entry = await searchNodesPanel(p, editor);
-				await step(`opening "${action.displayName}" in the nodes panel`, async () => {
-					await entry.click();
-					await p.getByText(postActions[0], { exact: true }).waitFor();
-				});
+				await openNodePage(p, entry);
 				const missing: string[] = [];
 				for (const name of postActions) {
 					if (!(await p.getByText(name, { exact: true }).isVisible())) missing.push(name);
@@ -354,6 +413,103 @@ async function main(): Promise<number> {
 					}
 					if (!/[0-9a-f]{8}-[0-9a-f]{4}-/.test(shown))
 						throw new Error(`the output shows no post id: ${shown.replace(/\s+/g, ' ')}`);
+				},
+			);
+
+			await see(
+				'Post → Create under Look Up From Channel says up front which settings it cannot send (X: Who Can Reply)',
+				async (p) => {
+					const ndv = await openPostAction(p, editor, 'Create a post');
+					await step('adding a channel (Platform left at Look Up From Channel)', () =>
+						ndv.getByRole('button', { name: 'Add Channel' }).click(),
+					);
+					const notice = ndv.getByText(/^Look Up From Channel sends no settings/);
+					const shown = await step('reading the notice under Platform', async () => {
+						await notice.first().waitFor();
+						return await notice.first().innerText();
+					});
+					if (shown !== lookUpSettingsNotice.displayName)
+						throw new Error(`the notice reads "${shown}"`);
+					if (!shown.includes('X: Who Can Reply'))
+						throw new Error(`the notice does not name X's Who Can Reply: "${shown}"`);
+				},
+			);
+
+			await see('Post → Create keeps the channel picked when Platform changes', async (p) => {
+				const ndv = await openPostAction(p, editor, 'Create a post');
+				await step(
+					`adding a channel and picking "${CHANNEL}" under Look Up From Channel`,
+					async () => {
+						await ndv.getByRole('button', { name: 'Add Channel' }).click();
+						await ndv.getByTestId('parameter-input-channel').click();
+						await p.getByText(CHANNEL).first().click();
+					},
+				);
+				await step('setting Platform to Bluesky afterwards', () =>
+					choose(p, ndv.getByTestId('parameter-input-platform'), 'Bluesky'),
+				);
+				// The field's inputs: its mode ("From list"), then the channel as the list named it.
+				const inputs = ndv.getByTestId('parameter-input-channel').locator('input');
+				const kept = await Promise.all(
+					(await inputs.all()).map(async (input) => await input.inputValue()),
+				);
+				if (!kept.some((value) => value.startsWith(CHANNEL)))
+					throw new Error(
+						`after Platform changed, Channel reads "${kept.join(' / ')}", not "${CHANNEL}"`,
+					);
+			});
+
+			await see(
+				"Post → Create: a Draft's Publish At says why, and Options → Check Only is on when added",
+				async (p) => {
+					const ndv = await openPostAction(p, editor, 'Create a post');
+					await step('setting Type to Draft', () =>
+						choose(p, ndv.getByTestId('parameter-input-type'), 'Draft'),
+					);
+					await step(`reading "${draftDateHint}" under Publish At`, () =>
+						ndv.getByText(draftDateHint).first().waitFor(),
+					);
+					// Options is the first collection of the panel without a channel (Request Options the last).
+					await step('adding Options → Check Only', () =>
+						choose(p, ndv.getByTestId('collection-parameter-add').first(), 'Check Only'),
+					);
+					const input = ndv.getByTestId('parameter-input-checkOnly');
+					// n8n's switch: role "switch" with aria-checked, or the Element Plus class is-checked.
+					const on = await step('reading the Check Only switch', async () => {
+						await input.first().waitFor();
+						const toggle = input.locator('[role="switch"]');
+						if (await toggle.count()) return await toggle.first().getAttribute('aria-checked');
+						return String((await input.locator('.is-checked').count()) > 0);
+					});
+					if (on !== 'true') throw new Error('Options → Check Only was added switched off');
+				},
+			);
+
+			await see(
+				'Post → Create with two problems names both in the message, not "(and 1 more problem)"',
+				async (p) => {
+					const ndv = await openPostCreate(p, editor);
+					await step(
+						'a text of 301 characters (Bluesky takes 300) and an empty second part',
+						async () => {
+							await ndv
+								.getByTestId('parameter-input-content')
+								.locator('textarea')
+								.first()
+								.fill('b'.repeat(301));
+							await ndv.getByRole('button', { name: 'Add Part' }).click();
+						},
+					);
+					const message = await runToError(ndv);
+					saysReadably(message, [
+						'Item 1 has 2 problems',
+						'(1) ',
+						'(2) ',
+						'Bluesky takes at most 300',
+						'needs text, media, or both',
+					]);
+					if (message.includes('more problem'))
+						throw new Error(`the message still hides a problem: ${message}`);
 				},
 			);
 

@@ -2,20 +2,20 @@
 /**
  * The limits and defaults README.md, CHANGELOG.md and docs/ state, each read from the code that sets it: a change
  * of the code that leaves a doc behind fails here. Measurements are not checked here: each is named beside the
- * command that produces it (`npm run bench`, `npm run test:release`, `npx jest test/nodes/SocialPublishingNotificationTrigger`,
+ * command that produces it (`npm run bench`, `npm run test:release`, `npx jest test/nodes/SocialPublishingTrigger`,
  * `npm run test:e2e:queue`).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { DEFAULT_MAX_PER_POLL } from '../../nodes/SocialPublishingNotificationTrigger/pollNotifications';
+import { DEFAULT_MAX_PER_POLL } from '../../nodes/SocialPublishingTrigger/pollNotifications';
 import {
 	DEFAULT_DAYS_AHEAD,
 	DEFAULT_DAYS_BACK,
 	MAX_RANGE_DAYS as POST_EVENTS_RANGE_DAYS,
 	MAX_REASON_PAGES,
-} from '../../nodes/SocialPublishingNotificationTrigger/pollPostEvents';
-import { MAX_WATCHED_POSTS } from '../../nodes/SocialPublishingNotificationTrigger/postEvents';
+} from '../../nodes/SocialPublishingTrigger/pollPostEvents';
+import { MAX_WATCHED_POSTS } from '../../nodes/SocialPublishingTrigger/postEvents';
 import {
 	PLATFORMS,
 	POST_LIMITS,

@@ -68,7 +68,7 @@ function triggerWorkflow(second: number): Json {
 			{
 				id: 'trigger',
 				name: TRIGGER,
-				type: `${PACKAGE}.socialPublishingNotificationTrigger`,
+				type: `${PACKAGE}.socialPublishingTrigger`,
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: {

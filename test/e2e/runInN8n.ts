@@ -48,6 +48,23 @@ const REFUSED_RUN_WORKFLOW = 'e2eSocialPubWf02';
 const CHECK_ONLY_WORKFLOW = 'e2eSocialPubWf03';
 const MEDIA_URL_WORKFLOW = 'e2eSocialPubWf04';
 const UPDATE_WORKFLOW = 'e2eSocialPubWf05';
+const RETRY_ON_FAIL_WORKFLOW = 'e2eSocialPubWf06';
+const FAILED_RUN_WORKFLOW = 'e2eSocialPubWf07';
+/** Post → Create of three items (exactly once, issue 30): the node's name in both workflows. */
+const CREATE_EACH = 'Create Each';
+/** The three items' date; their texts name the workflow, so the two runs never find each other's posts. */
+const ONCE_DATE = '2030-04-10T09:00:00.000Z';
+const onceTexts = (what: string) => [1, 2, 3].map((n) => `Exactly once, ${what}: item ${n}`);
+const RETRY_ON_FAIL_TEXTS = onceTexts('Retry On Fail');
+const FAILED_RUN_TEXTS = onceTexts('a failed execution retried');
+/** The sandbox answers 500 to the second POST /posts: item 1's post is created, item 2's fails. */
+const SECOND_POST_FAILS = {
+	method: 'POST',
+	path: '/posts',
+	fault: 'error500',
+	skip: 1,
+	times: 1,
+} as const;
 const RESCHEDULE = 'Reschedule';
 const CHECK_RESCHEDULE = 'Check Reschedule';
 /** Post → Update's queued post: its first date and text, then the new ones. */
@@ -177,6 +194,92 @@ function workflow(id: string, name: string, nodes: Json[]): Json {
 	};
 }
 
+/**
+ * Three items, one text each (a Set node's list split by Split Out, core nodes of both n8n lines),
+ * into Post → Create on one Mastodon channel; `settings` are the node's own (Retry On Fail).
+ */
+function threeItemsWorkflow(id: string, name: string, texts: string[], settings: Json): Json {
+	const core = (
+		nodeName: string,
+		type: string,
+		typeVersion: number,
+		parameters: Json,
+		x: number,
+	) => ({
+		id: nodeName,
+		name: nodeName,
+		type,
+		typeVersion,
+		position: [x, 0],
+		parameters,
+	});
+	const nodes = [
+		{
+			id: 'start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		core(
+			'Texts',
+			'n8n-nodes-base.set',
+			3.4,
+			{ mode: 'raw', jsonOutput: JSON.stringify({ text: texts }), options: {} },
+			200,
+		),
+		core(
+			'One Item Each',
+			'n8n-nodes-base.splitOut',
+			1,
+			{ fieldToSplitOut: 'text', options: {} },
+			400,
+		),
+		{
+			...ourNode(
+				CREATE_EACH,
+				[600, 0],
+				{
+					resource: 'post',
+					operation: 'create',
+					inputMode: 'fields',
+					type: 'schedule',
+					dateMode: 'date',
+					date: ONCE_DATE,
+					contentMode: 'same',
+					parts: { part: [{ content: '={{ $json.text }}' }] },
+					channels: {
+						channel: [
+							{
+								channel: { __rl: true, mode: 'id', value: SEED_IDS.channels.mastodon },
+								platform: 'mastodon',
+								settingsMode: 'fields',
+							},
+						],
+					},
+					options: {},
+				},
+				GOOD_CREDENTIAL,
+			),
+			...settings,
+		},
+	];
+	const next = (node: string) => ({ main: [[{ node, type: 'main', index: 0 }]] });
+	return {
+		id,
+		name,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes,
+		connections: {
+			Start: next('Texts'),
+			Texts: next('One Item Each'),
+			'One Item Each': next(CREATE_EACH),
+		},
+	};
+}
+
 /** Post → Create: a Mastodon thread whose post has an image by URL and whose reply waits an hour. */
 function threadWithImageUrl(imageUrl: string, options: Json = {}): Json {
 	return {
@@ -224,6 +327,18 @@ function reschedule(postId: string, options: Json): Json {
 
 function workflowsFile(imageUrl: string, queuedPostId: string): Json[] {
 	return [
+		threeItemsWorkflow(
+			RETRY_ON_FAIL_WORKFLOW,
+			'e2e: Retry On Fail creates each post once',
+			RETRY_ON_FAIL_TEXTS,
+			{ retryOnFail: true, maxTries: 2, waitBetweenTries: 100 },
+		),
+		threeItemsWorkflow(
+			FAILED_RUN_WORKFLOW,
+			'e2e: a failed execution retried creates each post once',
+			FAILED_RUN_TEXTS,
+			{},
+		),
 		workflow(UPDATE_WORKFLOW, 'e2e: reschedule a queued post, found on its day', [
 			ourNode(
 				RESCHEDULE,
@@ -301,6 +416,33 @@ async function sandboxPost(sandbox: RunningSandbox, path: string, body: unknown)
 	if (!response.ok)
 		throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
 	return await response.json();
+}
+
+/** The posts the sandbox lists on ONCE_DATE's day with each of `texts`: their ids, per text. */
+async function postsWithTexts(sandbox: RunningSandbox, texts: string[]): Promise<string[][]> {
+	const day = Date.parse(ONCE_DATE);
+	const query = new URLSearchParams({
+		startDate: new Date(day - 86_400_000).toISOString(),
+		endDate: new Date(day + 86_400_000).toISOString(),
+	});
+	const { posts } = (await sandboxGet(sandbox, `${sandbox.baseUrl}/posts?${query}`)) as {
+		posts: Array<{ id: string; content: string }>;
+	};
+	const plain = (content: string) => content.replace(/<[^>]*>/g, '').trim();
+	return texts.map((text) => posts.filter((p) => plain(p.content) === text).map((p) => p.id));
+}
+
+/**
+ * What a run's POST /posts sent and got, in order: "<text of part 1> <status>"; a request a fault
+ * answered has no body in the log (faults answer before the body is read): "fault <status>".
+ */
+function postsSent(requests: LoggedRequest[]): string[] {
+	return requests
+		.filter((r) => r.method === 'POST' && r.path === '/posts')
+		.map((r) => {
+			const body = r.body as { posts: Array<{ value: Array<{ content: string }> }> } | undefined;
+			return `${r.fault ? 'fault' : body?.posts[0].value[0].content} ${r.status}`;
+		});
 }
 
 async function main(): Promise<number> {
@@ -399,10 +541,10 @@ async function main(): Promise<number> {
 					throw new Error(`no success line:\n${tail(result)}`);
 			},
 		);
-		await check('n8n imports the five test workflows and the five examples', async () => {
+		await check('n8n imports the seven test workflows and the five examples', async () => {
 			const result = await cli('import:workflow', `--input=${workflowsPath}`);
 			expectExit0(result);
-			if (!result.output.includes('Successfully imported 10 workflows'))
+			if (!result.output.includes('Successfully imported 12 workflows'))
 				throw new Error(`no success line:\n${tail(result)}`);
 		});
 
@@ -556,7 +698,7 @@ async function main(): Promise<number> {
 			},
 		);
 		await check(
-			'Post → Update, Check Only: a reschedule that would pass is reported (ok, what would be sent, before → after); 0 writes',
+			'Post → Update, Check Only: a reschedule that would pass is reported (ok, what would be sent, before → after, the settings GET /posts does not list warned of); 0 writes',
 			async () => {
 				if (!checkOnly) throw new Error('the Check Only workflow did not run (the check above)');
 				const items = outputItems(checkOnly.run, CHECK_RESCHEDULE);
@@ -567,7 +709,6 @@ async function main(): Promise<number> {
 						checkOnly: report.checkOnly,
 						ok: report.ok,
 						problems: report.problems,
-						warnings: report.warnings,
 						postId: report.postId,
 						channelId: report.channelId,
 						platform: report.platform,
@@ -580,7 +721,6 @@ async function main(): Promise<number> {
 						checkOnly: true,
 						ok: true,
 						problems: [],
-						warnings: [],
 						postId: queued.postId,
 						channelId: mastodon,
 						platform: 'mastodon',
@@ -591,6 +731,10 @@ async function main(): Promise<number> {
 					},
 					'report',
 				);
+				// The contract's GET /posts lists no settings: the edit carries none, and says so (one warning).
+				const warnings = report.warnings as string[];
+				if (warnings.length !== 1 || !warnings[0].includes("does not list this post's settings"))
+					throw new Error(`warnings: ${JSON.stringify(warnings)}`);
 				same(
 					report.parts,
 					[{ part: 1, length: MOVED.content.length, maxLength: PLATFORMS.mastodon.maxLength }],
@@ -708,6 +852,64 @@ async function main(): Promise<number> {
 			},
 		);
 		await check(
+			'Post → Create with Retry On Fail, 3 items, the 2nd POST /posts answered 500: the 2nd try sends items 2–3 only, item 1 output with alreadySent, one post per item',
+			async () => {
+				await sandbox.control.addFault(SECOND_POST_FAILS);
+				await sandbox.control.clearRequests();
+				const run = await execute(RETRY_ON_FAIL_WORKFLOW);
+				const requests = await sandbox.control.requests();
+				const [one, two, three] = RETRY_ON_FAIL_TEXTS;
+				same(
+					postsSent(requests),
+					[`${one} 201`, 'fault 500', `${two} 201`, `${three} 201`],
+					'POST /posts of both tries (text, status)',
+				);
+				const stored = await postsWithTexts(sandbox, RETRY_ON_FAIL_TEXTS);
+				same(
+					stored.map((ids) => ids.length),
+					[1, 1, 1],
+					'posts the sandbox holds per item',
+				);
+				same(
+					outputItems(run, CREATE_EACH).map((item) => [item.postId, item.alreadySent]),
+					[
+						[stored[0][0], true],
+						[stored[1][0], false],
+						[stored[2][0], false],
+					],
+					'output (postId, alreadySent)',
+				);
+			},
+		);
+		/** Item 1's post, created by the run that failed; the retry after n8n starts must not create it again. */
+		let failedRunPost = '';
+		await check(
+			"Post → Create of 3 items, the 2nd POST /posts answered 500: the execution fails, its error names item 1's post as sent",
+			async () => {
+				await sandbox.control.addFault(SECOND_POST_FAILS);
+				await sandbox.control.clearRequests();
+				const result = await cli('execute', `--id=${FAILED_RUN_WORKFLOW}`, '--rawOutput');
+				if (result.code === 0) throw new Error(`n8n exited 0 for a failed run:\n${tail(result)}`);
+				const failedRun = executionOf(result.output);
+				same(failedRun.status, 'error', 'execution status');
+				const [one] = FAILED_RUN_TEXTS;
+				same(
+					postsSent(await sandbox.control.requests()),
+					[`${one} 201`, 'fault 500'],
+					'POST /posts (text, status)',
+				);
+				const stored = await postsWithTexts(sandbox, FAILED_RUN_TEXTS);
+				same(stored, [stored[0], [], []], 'posts the sandbox holds per item');
+				same(stored[0].length, 1, "item 1's posts");
+				failedRunPost = stored[0][0];
+				const description = String(
+					(((failedRun.data as Json).resultData as Json).error as Json | undefined)?.description,
+				);
+				if (!description.includes(`item 1: post ${failedRunPost} `))
+					throw new Error(`the error's description does not name item 1's post: ${description}`);
+			},
+		);
+		await check(
 			'example "bulk scheduling from a CSV": 4 rows scheduled, row 5 refused (too long for X), 4 POST /posts',
 			async () => {
 				await sandbox.control.clearRequests();
@@ -763,6 +965,56 @@ async function main(): Promise<number> {
 			async () => {
 				await n8n.start();
 				await n8n.setupOwner({ email: 'e2e@example.com', password: 'E2e-password-1' });
+			},
+		);
+		await check(
+			"the failed execution retried through the editor's REST API (POST /rest/executions/:id/retry): items 2–3 created once, item 1 output with alreadySent, no second post",
+			async () => {
+				if (!failedRunPost)
+					throw new Error('the failed run did not create item 1 (the check above)');
+				const failed = (await n8n.executions(FAILED_RUN_WORKFLOW)).filter(
+					(e) => e.status === 'error',
+				);
+				same(failed.length, 1, 'failed executions of the workflow');
+				await sandbox.control.clearFaults();
+				await sandbox.control.clearRequests();
+				const asked = Date.now();
+				// What the editor's Retry → "Retry with original workflow" sends; n8n answers once the run ended.
+				const retried = await n8n.rest<{ id: string }>(
+					'POST',
+					`/executions/${failed[0].id}/retry`,
+					{ loadWorkflow: false },
+				);
+				process.stdout.write(
+					`     (n8n retry over REST: ${((Date.now() - asked) / 1000).toFixed(1)} s)\n`,
+				);
+				const run = await n8n.execution(retried.id);
+				same(run.status, 'success', 'status of the retried execution');
+				const [, two, three] = FAILED_RUN_TEXTS;
+				same(
+					postsSent(await sandbox.control.requests()),
+					[`${two} 201`, `${three} 201`],
+					'POST /posts (text, status)',
+				);
+				const stored = await postsWithTexts(sandbox, FAILED_RUN_TEXTS);
+				same(
+					stored.map((ids) => ids.length),
+					[1, 1, 1],
+					'posts the sandbox holds per item',
+				);
+				same(stored[0][0], failedRunPost, "item 1's post");
+				same(
+					outputItems({ data: run.data }, CREATE_EACH).map((item) => [
+						item.postId,
+						item.alreadySent,
+					]),
+					[
+						[failedRunPost, true],
+						[stored[1][0], false],
+						[stored[2][0], false],
+					],
+					'output (postId, alreadySent)',
+				);
 			},
 		);
 		await check(

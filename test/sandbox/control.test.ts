@@ -27,6 +27,21 @@ describe('fault injection', () => {
 		expect((await t.api.delete(url)).status).toBe(404);
 	});
 
+	it('lets the first `skip` requests through: a run whose first post is created and whose second fails', async () => {
+		await t.sb.control.addFault({ method: 'POST', path: '/posts', fault: 'error500', skip: 1 });
+		const channel = t.sb.seed.channels.telegram.id;
+		const statuses: number[] = [];
+		for (let i = 0; i < 3; i++)
+			statuses.push((await t.api.post('/posts', postBody(channel))).status);
+		expect(statuses).toEqual([201, 500, 201]);
+		expect((await t.sb.control.org()).posts).toBe(2);
+		expect(
+			(await t.sb.control.requests())
+				.filter((r) => r.path === '/posts')
+				.map((r) => r.fault ?? null),
+		).toEqual([null, 'error500', null]);
+	});
+
 	it('answers 429 with the chosen Retry-After', async () => {
 		await t.sb.control.addFault({
 			method: 'GET',

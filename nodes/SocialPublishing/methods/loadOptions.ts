@@ -30,9 +30,7 @@ function currentId(context: ILoadOptionsFunctions, name: string, label: string):
 	const value = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
 	if (!value || value.startsWith('=')) {
 		throw new NodeOperationError(context.getNode(), `Choose "${label}" first`, {
-			description:
-				`This list depends on "${label}"; pick it (a fixed value, not an expression) and open ` +
-				`the list again.`,
+			description: `This list depends on "${label}"; pick it (a fixed value, not an expression) and open the list again.`,
 		});
 	}
 	return encodeURIComponent(value);
@@ -62,8 +60,7 @@ export async function getDiscordChannels(
 				throw error;
 			throw new NodeOperationError(this.getNode(), 'The Channel chosen is not a Discord channel', {
 				description:
-					'This list shows the chat channels of a Discord channel. Pick a Discord channel ' +
-					'under "Channel" (with Platform set to Discord the list shows only those).',
+					'This list shows the chat channels of a Discord channel. Pick a Discord channel under "Channel" (with Platform set to Discord the list shows only those).',
 			});
 		})) as IDataObject;
 	const list = (Array.isArray(answer?.output) ? answer.output : []) as Array<{
@@ -151,9 +148,7 @@ export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropert
 	if (names.size === 0) {
 		throw new NodeOperationError(this.getNode(), 'No tags found on your posts', {
 			description:
-				'The service lists tags only on posts (it has no list of tags), and no post of the ' +
-				'last two and a half years has one. Create the tag in the service and give its name ' +
-				'with an expression, e.g. {{ ["Launch"] }}; it appears here once a post carries it.',
+				'The service lists tags only on posts (it has no list of tags), and no post of the last two and a half years has one. Create the tag in the service and give its name with an expression, e.g. {{ ["Launch"] }}; it appears here once a post carries it.',
 		});
 	}
 	return [...names].map((name) => ({ name, value: name })).sort(byName);

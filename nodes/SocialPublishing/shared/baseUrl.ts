@@ -55,3 +55,28 @@ export function refuseUnusableBaseUrl(
 		);
 	}
 }
+
+/** A host written as an IP address or localhost: a local or private server more often than not. */
+const LOCAL_LOOKING_HOST = /^(localhost|\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
+
+/**
+ * Why an https exchange may break before any answer: the server speaks plain http. An address
+ * written without a scheme is taken as https://, and a plain-http server answers the TLS handshake
+ * with text, which Node reports only as EPROTO ("wrong version number") and n8n as a closed
+ * connection. Said for an https Base URL with a port or a local-looking host (the sandbox, a
+ * self-hosted install on the network), where that is the likely cause; undefined otherwise.
+ */
+export function plainHttpHint(baseUrl: string | undefined): string | undefined {
+	let url: URL;
+	try {
+		url = new URL(baseUrl ?? '');
+	} catch {
+		return undefined;
+	}
+	if (url.protocol !== 'https:' || (!url.port && !LOCAL_LOOKING_HOST.test(url.hostname)))
+		return undefined;
+	return (
+		`If the service at ${url.host} is a plain http server (a local install or the sandbox), ` +
+		'write http:// in front of the Base URL: an address without a scheme is taken as https://, which a plain http server cannot answer (Node says only EPROTO).'
+	);
+}

@@ -141,10 +141,7 @@ export async function uploadedWithTheOtherItems<T>(
 type RunSentence = (failedIndex: number, others: number[]) => string;
 
 const nothingSent: RunSentence = (failedIndex, others) =>
-	`Nothing was sent for any item of this run: the node sends all the items of a write run ` +
-	`or none, so that running it again after a fix does nothing twice. ` +
-	`Fix item ${failedIndex + 1}${othersInWords(others)}, ` +
-	`or turn on Continue On Fail to send the valid items and get the others as error items.`;
+	`Nothing was sent for any item of this run: the node sends all the items of a write run or none, so that running it again after a fix does nothing twice. Fix item ${failedIndex + 1}${othersInWords(others)}, or turn on Continue On Fail to send the valid items and get the others as error items.`;
 
 /** What the writes held back after the uploads do to posts: Post → Create's, or Post → Update's. */
 export type PostWrite = 'created' | 'changed';
@@ -152,11 +149,7 @@ export type PostWrite = 'created' | 'changed';
 const nothingPosted =
 	(posts: PostWrite): RunSentence =>
 	(failedIndex, others) =>
-		`No post was ${posts} for any item of this run: the node sends all the items of a write run ` +
-		`or none. The files uploaded for the run's items before this failure stay in the media ` +
-		`library (Media → Get Many lists them); running again uploads them again. ` +
-		`Fix item ${failedIndex + 1}${othersInWords(others)}, ` +
-		`or turn on Continue On Fail to send the valid items and get the others as error items.`;
+		`No post was ${posts} for any item of this run: the node sends all the items of a write run or none. The files uploaded for the run's items before this failure stay in the media library (Media → Get Many lists them); running again uploads them again. Fix item ${failedIndex + 1}${othersInWords(others)}, or turn on Continue On Fail to send the valid items and get the others as error items.`;
 
 /** One item's step, then the wait for the run's other items in the same step (see above). */
 async function heldForTheOthers<T>(
@@ -205,8 +198,7 @@ async function heldForTheOthers<T>(
 				{
 					itemIndex,
 					description:
-						'An item of this run stopped before its checks (see the other errors). Fix it and ' +
-						'run again; no post was created.',
+						'An item of this run stopped before its checks (see the other errors). Fix it and run again; no post was created.',
 				},
 			);
 		}

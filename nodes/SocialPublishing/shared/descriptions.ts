@@ -100,9 +100,7 @@ export function returnAllAndLimit(pageSize: number, what: string): INodeProperti
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
-			hint:
-				`The service sends ${what} ${pageSize} a page; the node reads pages until the limit is ` +
-				`reached`,
+			hint: `The service sends ${what} ${pageSize} a page; the node reads pages until the limit is reached`,
 			displayOptions: { show: { returnAll: [false] } },
 		},
 	];

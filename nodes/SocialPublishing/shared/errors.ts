@@ -1,6 +1,7 @@
 import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
 
 import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.credentials';
+import { plainHttpHint } from './baseUrl';
 import { NO_ROUTE, type Explained, type RouteMatch, type SubjectKind } from './routeFacts';
 import { MAX_ANNOUNCED_WAIT_S, resetDelayMs, retryAfterDelayMs } from './transport/rateLimits';
 import { redactSecrets } from './secrets';
@@ -61,8 +62,7 @@ const LABEL: Record<SubjectKind, string> = {
 
 const FIND_THE_ID: Record<SubjectKind, string> = {
 	channel:
-		'Pick the channel from the list, or check its ID with Channel → Get Many; it may have ' +
-		'been deleted.',
+		'Pick the channel from the list, or check its ID with Channel → Get Many; it may have been deleted.',
 	post: "Check the post ID with Post → Get Many (over the post's date); it may have been deleted.",
 	group: 'Take the group value from a post of Post → Get Many.',
 };
@@ -112,8 +112,7 @@ function explainUnauthorized(said: string | undefined): Explained {
 			return {
 				message: 'The service refused the OAuth token',
 				description:
-					'The "pos_" token is unknown, revoked or expired. Authorise the app again and paste ' +
-					'the new token into the credential.',
+					'The "pos_" token is unknown, revoked or expired. Authorise the app again and paste the new token into the credential.',
 			};
 		case 'No subscription found':
 			return {
@@ -126,8 +125,7 @@ function explainUnauthorized(said: string | undefined): Explained {
 			return {
 				message: 'The service refused the API key',
 				description:
-					'Copy the key again from Settings → Developers → Access (owner or admin only) and ' +
-					'paste it bare, without "Bearer". A rotated key stops working at once.',
+					'Copy the key again from Settings → Developers → Access (owner or admin only) and paste it bare, without "Bearer". A rotated key stops working at once.',
 			};
 	}
 }
@@ -158,20 +156,13 @@ function explainServerError(failure: Failure, said: string | undefined): Explain
 		failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
 	if (subject) {
 		return {
-			message:
-				`${LABEL[subject.kind]} ${subject.id} was not found, or the service failed (HTTP ` +
-				`${failure.status})${retried}`,
-			description:
-				`Some installs answer ${failure.status} instead of 404 for an unknown ID on ` +
-				`${route(failure)}. ${FIND_THE_ID[subject.kind]} If the ID is right, the service ` +
-				`failed: try again later.`,
+			message: `${LABEL[subject.kind]} ${subject.id} was not found, or the service failed (HTTP ${failure.status})${retried}`,
+			description: `Some installs answer ${failure.status} instead of 404 for an unknown ID on ${route(failure)}. ${FIND_THE_ID[subject.kind]} If the ID is right, the service failed: try again later.`,
 		};
 	}
 	return {
 		message: `The service failed on ${route(failure)} (HTTP ${failure.status})${retried}`,
-		description:
-			`${said ? `The service said: ${said.replace(/\.+$/, '')}. ` : ''}Try again later; if it ` +
-			`keeps failing, the service is down or overloaded.`,
+		description: `${said ? `The service said: ${said.replace(/\.+$/, '')}. ` : ''}Try again later; if it keeps failing, the service is down or overloaded.`,
 	};
 }
 
@@ -193,20 +184,23 @@ function explainNetwork(failure: Failure): Explained {
 		return {
 			message: `No answer from the service within ${seconds} s on ${route(failure)}${retried}`,
 			description:
-				'The service may be slow or overloaded. Try again later, or raise Timeout under ' +
-				'Request Options.',
+				'The service may be slow or overloaded. Try again later, or raise Timeout under Request Options.',
 		};
 	}
 	if (failure.network === 'dropped') {
+		const plainHttp = plainHttpHint(failure.baseUrl);
 		if (mayBeDone) {
 			return {
 				message: `The connection was closed before the service answered ${route(failure)}`,
-				description: mayBeDone,
+				description: plainHttp ? `${mayBeDone} ${plainHttp}` : mayBeDone,
 			};
 		}
 		return {
 			message: `The connection was closed before the service answered ${route(failure)}${retried}`,
-			description: 'The service or a proxy on the way dropped the request. Try again later.',
+			description: plainHttp
+				? `${plainHttp} Otherwise the service or a proxy on the way dropped the request: ` +
+					'try again later.'
+				: 'The service or a proxy on the way dropped the request. Try again later.',
 		};
 	}
 	return {
@@ -224,9 +218,7 @@ function explainBadRequest(failure: Failure, said: string | undefined): Explaine
 	const body = failure.body as IDataObject | undefined;
 	if (body && typeof body.provider === 'string') {
 		return {
-			message:
-				`Channel "${String(body.name ?? '')}" (${body.provider}) ` +
-				`refused the post: ${said ?? ''}`,
+			message: `Channel "${String(body.name ?? '')}" (${body.provider}) refused the post: ${said ?? ''}`,
 			description:
 				"Change the post so that it meets the platform's rules (Channel → Get Settings shows " +
 				'them).',
@@ -260,15 +252,11 @@ function locationOf(failure: Failure): URL | undefined {
  */
 function explainRedirect(failure: Failure): Explained {
 	const write = failure.method !== 'GET';
-	const notFollowed =
-		`The node follows no redirect: the API answers at its own address, so a redirect means the ` +
-		`Base URL is not quite it (http:// instead of https://, a missing /api, a path too many), ` +
-		`and following it would send the key${write ? ' and the request' : ''} elsewhere.`;
+	const notFollowed = `The node follows no redirect: the API answers at its own address, so a redirect means the Base URL is not quite it (http:// instead of https://, a missing /api, a path too many), and following it would send the key${write ? ' and the request' : ''} elsewhere.`;
 	const mayBeDone = write
 		? ` The request was not sent again there. ` +
 			(routeOf(failure).facts.mayApplyWithoutAnswer ??
-				'The change may or may not have been made (the service may have acted on it before ' +
-					'redirecting): check it with the matching Get operation before running again.')
+				'The change may or may not have been made (the service may have acted on it before redirecting): check it with the matching Get operation before running again.')
 		: '';
 	const location = locationOf(failure);
 	if (!location) {
@@ -283,17 +271,13 @@ function explainRedirect(failure: Failure): Explained {
 	if (asked && asked !== '/' && pathname.endsWith(asked)) {
 		const baseUrl = `${location.origin}${pathname.slice(0, -asked.length)}`;
 		return {
-			message:
-				`The service redirected ${route(failure)} to ${shown}: set the credential's Base URL to ` +
-				`${baseUrl}`,
+			message: `The service redirected ${route(failure)} to ${shown}: set the credential's Base URL to ${baseUrl}`,
 			description: `${notFollowed}${mayBeDone}`,
 		};
 	}
 	return {
 		message: `The service redirected ${route(failure)} to ${shown}`,
-		description:
-			`That address is not the API's: the Base URL probably reaches the web application. ` +
-			`${notFollowed}${mayBeDone} ${EXPECTED_BASE_URL}`,
+		description: `That address is not the API's: the Base URL probably reaches the web application. ${notFollowed}${mayBeDone} ${EXPECTED_BASE_URL}`,
 	};
 }
 
@@ -312,24 +296,18 @@ function explainBroken(failure: Failure): Explained {
 	const expected = facts.answer
 		? `${facts.answer.is} the API sends`
 		: 'an answer the node can read';
-	const message =
-		`${route(failure)} answered HTTP ${failure.status} with a body that is not ${expected} ` +
-		`(${failure.broken})${retried}`;
+	const message = `${route(failure)} answered HTTP ${failure.status} with a body that is not ${expected} (${failure.broken})${retried}`;
 	if (failure.method !== 'GET') {
 		return {
 			message,
 			description:
-				`The answer could not be read, so the node cannot tell whether the request was carried ` +
-				`out. ` +
+				`The answer could not be read, so the node cannot tell whether the request was carried out. ` +
 				(facts.mayApplyWithoutAnswer ?? "Check in the service's application before running again."),
 		};
 	}
 	return {
 		message,
-		description:
-			`The answer was cut off or changed on the way (a proxy or gateway), or the service failed ` +
-			`while answering. Try again later; if it keeps happening, check the Base URL of the ` +
-			`credential. ${EXPECTED_BASE_URL}`,
+		description: `The answer was cut off or changed on the way (a proxy or gateway), or the service failed while answering. Try again later; if it keeps happening, check the Base URL of the credential. ${EXPECTED_BASE_URL}`,
 	};
 }
 
@@ -376,8 +354,7 @@ export function explainFailure(failure: Failure): Explained {
 		return {
 			message: `The request to ${route(failure)} is larger than the service accepts (HTTP 413)`,
 			description:
-				'Some installs take JSON bodies of at most 100 kB. Send less in one request: fewer ' +
-				'channels or follow-up parts per post, or shorter text.',
+				'Some installs take JSON bodies of at most 100 kB. Send less in one request: fewer channels or follow-up parts per post, or shorter text.',
 		};
 	}
 	if (status >= 500) return explainServerError(failure, said);
@@ -441,8 +418,7 @@ export function rateLimitError(
 						'opens again later than the node may wait. '
 					: '') +
 				'The service counts requests per organisation and route. The node waits up to ' +
-				`${maxWaitSeconds} s (Max Rate-Limit Wait under Request Options); raise it to wait ` +
-				`longer, or space the runs out.`,
+				`${maxWaitSeconds} s (Max Rate-Limit Wait under Request Options); raise it to wait longer, or space the runs out.`,
 			httpCode: '429',
 			itemIndex,
 		},

@@ -42,10 +42,7 @@ function found(text: string, at: number, wholeWord = true): string {
 	if (char === '\n' || char === '\r') return 'a line break';
 	if (char === '\t') return 'a tab';
 	if (/[\p{C}\p{Z}]/u.test(char))
-		return (
-			`the invisible character ` +
-			`U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
-		);
+		return `the invisible character U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 	return `"${char}"`;
 }
 
@@ -70,9 +67,7 @@ function endOfString(text: string, start: number): number | JsonStop {
 			if (!ESCAPES.has(next)) {
 				return {
 					at: i + 1,
-					problem:
-						`expected one of " \\ / b f n r t u after a backslash (a backslash itself is ` +
-						`written \\\\), found ${found(text, i + 1, false)}`,
+					problem: `expected one of " \\ / b f n r t u after a backslash (a backslash itself is written \\\\), found ${found(text, i + 1, false)}`,
 				};
 			}
 			if (next === 'u') {
@@ -80,9 +75,7 @@ function endOfString(text: string, start: number): number | JsonStop {
 					if (!/[0-9a-fA-F]/.test(text[digit] ?? ''))
 						return {
 							at: digit,
-							problem:
-								`expected four hexadecimal digits after "\\u", ` +
-								`found ${found(text, digit, false)}`,
+							problem: `expected four hexadecimal digits after "\\u", found ${found(text, digit, false)}`,
 						};
 				}
 				i += 6;

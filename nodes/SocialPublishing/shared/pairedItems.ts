@@ -35,7 +35,11 @@ export function keepFailureForTheHook(step: PreSendAction): PreSendAction {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		if (FAILED_BEFORE_SENDING in requestOptions) return requestOptions;
-		if (!this.continueOnFail()) return await step.call(this, requestOptions);
+		if (!this.continueOnFail())
+			return await throwingWithoutErrorCode(
+				this,
+				async () => await step.call(this, requestOptions),
+			);
 		try {
 			return await step.call(this, requestOptions);
 		} catch (error) {
@@ -43,6 +47,41 @@ export function keepFailureForTheHook(step: PreSendAction): PreSendAction {
 			return requestOptions;
 		}
 	};
+}
+
+/**
+ * An error of the node's own (a check, a refusal before sending) as RoutingNode hands it on
+ * unchanged: it wraps anything but a NodeApiError in one whose error code is "none", which the
+ * editor then shows as "Error code: none" beside a problem that had no HTTP exchange at all. The
+ * message, description and item stay.
+ */
+function withoutErrorCode(error: unknown, context: IExecuteSingleFunctions): unknown {
+	if (!(error instanceof NodeOperationError)) return error;
+	const wrapped = new NodeApiError(
+		context.getNode(),
+		{},
+		{
+			message: error.message,
+			description: error.description ?? undefined,
+			itemIndex: error.context.itemIndex as number | undefined,
+		},
+	);
+	wrapped.context = { ...error.context };
+	wrapped.httpCode = null;
+	return wrapped;
+}
+
+/** Runs `step`, handing its failure on as `withoutErrorCode` words it. */
+async function throwingWithoutErrorCode<T>(
+	context: IExecuteSingleFunctions,
+	step: () => Promise<T>,
+): Promise<T> {
+	const outcome = await step().then(
+		(value) => ({ value }),
+		(error: unknown) => ({ error }),
+	);
+	if ('value' in outcome) return outcome.value;
+	throw withoutErrorCode(outcome.error, context);
 }
 
 /** The error an item's preSend kept for the hook (`keepFailureForTheHook`), if any. */
@@ -85,7 +124,8 @@ export function errorItem(
 	};
 }
 
-type RequestHook = (
+/** A request hook (`requestOperations.pagination`) as the transport writes it. */
+export type RequestHook = (
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ) => Promise<INodeExecutionData[]>;
@@ -102,7 +142,11 @@ export function pairedToTheItem(hook: RequestHook): RequestHook {
 		// Kept by a preSend only under Continue On Fail.
 		const failed = failureBeforeSending(requestData.options);
 		if (failed) return [errorItem(this, failed.error, itemIndex)];
-		if (!this.continueOnFail()) return pairedTo(await hook.call(this, requestData), itemIndex);
+		if (!this.continueOnFail())
+			return pairedTo(
+				await throwingWithoutErrorCode(this, async () => await hook.call(this, requestData)),
+				itemIndex,
+			);
 		try {
 			return pairedTo(await hook.call(this, requestData), itemIndex);
 		} catch (error) {

@@ -71,15 +71,13 @@ export function readAddressToFetch(
 	if (Array.from(text).some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
 		return refuse(
 			`has a line break or tab inside: ${shownValue(text)}`,
-			'Remove the line break, tab or other control character: a web address has none, and ' +
-				'the address read would not be the one written.',
+			'Remove the line break, tab or other control character: a web address has none, and the address read would not be the one written.',
 		);
 	}
 	if (text.includes('\\')) {
 		return refuse(
 			`has a backslash: ${shownValue(text)}`,
-			'Write "/" in place of "\\": programs read a backslash in an address differently, so ' +
-				'the service could fetch another address than the one checked.',
+			'Write "/" in place of "\\": programs read a backslash in an address differently, so the service could fetch another address than the one checked.',
 		);
 	}
 	let url: URL;
@@ -90,8 +88,7 @@ export function readAddressToFetch(
 	}
 	if (url.href.length > MAX_FETCH_ADDRESS_CHARS) {
 		return refuse(
-			`is ${url.href.length} characters long; the service takes at most ` +
-				`${MAX_FETCH_ADDRESS_CHARS} (its requests carry at most ${MAX_JSON_BODY_BYTES / 1024} kB)`,
+			`is ${url.href.length} characters long; the service takes at most ${MAX_FETCH_ADDRESS_CHARS} (its requests carry at most ${MAX_JSON_BODY_BYTES / 1024} kB)`,
 			"Give the file's own, shorter address: a long query (such as a signed link's) can often " +
 				'be left out. Or download the file (HTTP Request node) and send it with Media → Upload.',
 		);
@@ -99,18 +96,14 @@ export function readAddressToFetch(
 	if (url.protocol !== 'https:') {
 		return refuse(
 			`must use https: "${text.slice(0, 100)}"`,
-			'The service downloads only from public https addresses. Put the file on an https ' +
-				'host, or use Media → Upload with the file itself.',
+			'The service downloads only from public https addresses. Put the file on an https host, or use Media → Upload with the file itself.',
 		);
 	}
 	const notPublic = nonPublicHost(url.hostname);
 	if (notPublic && !allowPrivate) {
 		return refuse(
 			`points to ${notPublic} (${url.hostname}), which the service does not fetch from`,
-			'The service downloads only from public https addresses, never from loopback, private ' +
-				'or link-local ones. Put the file on a public host, or send the file itself with ' +
-				'Media → Upload. A self-hosted service on your own network that is set up to fetch ' +
-				'from it: turn on Options → Allow Private Address.',
+			'The service downloads only from public https addresses, never from loopback, private or link-local ones. Put the file on a public host, or send the file itself with Media → Upload. A self-hosted service on your own network that is set up to fetch from it: turn on Options → Allow Private Address.',
 		);
 	}
 	return { url };

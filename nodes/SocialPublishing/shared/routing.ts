@@ -116,8 +116,7 @@ export function refuseOversizedBody(
 	if (bytes <= MAX_JSON_BODY_BYTES) return;
 	failOnField(
 		context,
-		`${what} makes the request ${bytes} bytes, over the ${MAX_JSON_BODY_BYTES / 1024} kB ` +
-			`(${MAX_JSON_BODY_BYTES} bytes) the service takes`,
+		`${what} makes the request ${bytes} bytes, over the ${MAX_JSON_BODY_BYTES / 1024} kB (${MAX_JSON_BODY_BYTES} bytes) the service takes`,
 		fix,
 	);
 }
@@ -147,8 +146,7 @@ export function idParameter(context: IExecuteSingleFunctions, name: string): str
 		failOnField(
 			context,
 			`"${label}" is not an ID: ${shownValue(raw)}`,
-			`An ID is text. Pick it from the list, or make the expression give the ID itself (e.g. ` +
-				`{{ $json.id }}).`,
+			`An ID is text. Pick it from the list, or make the expression give the ID itself (e.g. {{ $json.id }}).`,
 		);
 	}
 	const value = (typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '').trim();
@@ -288,8 +286,7 @@ export function checkValues(...rules: ValueRule[]): PreSendAction {
 				if (wrong.length > 0) {
 					failOnField(
 						this,
-						`"${rule.label}" has a value the service does not take: ` +
-							`${wrong.map(shownValue).join(', ')}`,
+						`"${rule.label}" has a value the service does not take: ${wrong.map(shownValue).join(', ')}`,
 						`Use one of: ${rule.oneOf.join(', ')}.`,
 					);
 				}

@@ -214,7 +214,9 @@ function inWords(
 			? `Sent before it (${sent.length}): ${listed(sent)}.`
 			: 'Nothing was sent before it.',
 		...(already.length > 0
-			? [`Already created by an earlier run, not sent again: ${listed(already)}.`]
+			? [
+					`Already created before (by an earlier run, or an earlier try of Retry On Fail), not sent again: ${listed(already)}.`,
+				]
 			: []),
 		thisItem,
 		...(after.length > 0 ? [`Not sent: ${itemNumbers(after)}.`] : []),

@@ -140,8 +140,7 @@ export function multipartFile(
 	const unique = `${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`;
 	const boundary = `----n8nSocialPublishing${unique}`;
 	const head = Buffer.from(
-		`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; ` +
-			`filename="${quoted(fileName)}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+		`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${quoted(fileName)}"\r\nContent-Type: ${contentType}\r\n\r\n`,
 	);
 	const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
 	return new MultipartFile(head, tail, fileSize, open, boundary);

@@ -308,10 +308,7 @@ function whyNotExisting(date: WrittenDate): string | undefined {
 	if (date.weekday !== undefined) {
 		const actual = new Date(utcOf(date)).getUTCDay();
 		if (actual !== date.weekday) {
-			return (
-				`${date.day} ${MONTHS[date.month - 1]} ${date.year} is a ${WEEKDAYS[actual]}, not a ` +
-				`${WEEKDAYS[date.weekday]}`
-			);
+			return `${date.day} ${MONTHS[date.month - 1]} ${date.year} is a ${WEEKDAYS[actual]}, not a ${WEEKDAYS[date.weekday]}`;
 		}
 	}
 	return undefined;

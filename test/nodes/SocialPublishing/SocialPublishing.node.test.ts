@@ -7,7 +7,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
-import { SocialPublishingNotificationTrigger } from '../../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
+import { SocialPublishingTrigger } from '../../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
 import { resolveForParameters } from '../../helpers/engine';
 
 const nodeType = new SocialPublishing();
@@ -111,13 +111,31 @@ test('every parameter, the typed settings made from the platform table included,
 	expect(checked).toBeGreaterThan(100);
 });
 
-describe("in n8n's nodes panel, each node keeps its own description", () => {
-	// n8n's editor (2.41, the nodes panel's list) folds a trigger into the action node whose type name is the trigger's
-	// with "Trigger" taken out, and gives the folded entry the trigger's description: the action node's own text would
-	// then show nowhere. The browser test (test/browser) reads what the panel shows.
-	test('the trigger is not folded into the action node', () => {
-		const trigger = new SocialPublishingNotificationTrigger().description;
-		expect(trigger.name.replace('Trigger', '')).not.toBe(nodeType.description.name);
+describe("in n8n's nodes panel, one entry lists the actions and the trigger", () => {
+	// n8n's editor (2.41, the nodes panel's list) puts a trigger under the action node whose type name is the
+	// trigger's with "Trigger" taken out: one entry, whose page lists the actions and the trigger's events; apart,
+	// the action node's page says "No Social Publishing Triggers available" (issue 32). That entry shows the
+	// trigger's description. The trigger's events on that page are the options of its top-level "Trigger On" (or
+	// "Events") field, named by their action; without one, n8n makes up "On new Social Publishing event".
+	// The browser test (test/browser) reads what the panel shows.
+	const trigger = new SocialPublishingTrigger().description;
+
+	test("the trigger's type name pairs with the action node's", () => {
+		expect(trigger.name.replace('Trigger', '')).toBe(nodeType.description.name);
+		expect(trigger.displayName).toMatch(/Trigger/);
+	});
+
+	test("the entry's description (the trigger's) says what the action node does, and the trigger too", () => {
+		expect(trigger.description).toContain(nodeType.description.description);
 		expect(trigger.description).not.toBe(nodeType.description.description);
+	});
+
+	test("the trigger's event is named on that page, and described in its field", () => {
+		const events = trigger.properties.find((p) =>
+			['event', 'events', 'trigger on'].includes(p.displayName.toLowerCase()),
+		);
+		const options = (events?.options ?? []) as Array<{ action?: string; description?: string }>;
+		expect(options.length).toBeGreaterThan(0);
+		expect(options.filter((o) => !o.action || !o.description)).toEqual([]);
 	});
 });

@@ -548,3 +548,22 @@ describe('any number of input items', () => {
 		);
 	});
 });
+
+describe('an error of the node’s own, without Continue On Fail', () => {
+	it('has no error code: the editor shows none instead of "Error code: none"', async () => {
+		const result = await spec.run(
+			createParams({
+				parts: parts({ content: 'x'.repeat(600) }),
+				channels: [
+					channel({
+						channel: { __rl: true, mode: 'id', value: SEED_IDS.channels.mastodon },
+						platform: 'mastodon',
+					}),
+				],
+			}),
+		);
+
+		expect(result.error?.message).toMatch(/Mastodon takes at most 500/);
+		expect(result.error?.httpCode ?? null).toBeNull();
+	});
+});

@@ -6,7 +6,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 
 import { SocialPublishingApi } from '../../../credentials/SocialPublishingApi.credentials';
 import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
-import { SocialPublishingNotificationTrigger } from '../../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
+import { SocialPublishingTrigger } from '../../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
 import { ROUTES } from '../../../nodes/SocialPublishing/resources';
 import { explainFailure } from '../../../nodes/SocialPublishing/shared/errors';
 
@@ -39,10 +39,7 @@ describe('no doubled full stops', () => {
 	test('in any description, hint, placeholder or action of the nodes and the credential', () => {
 		const texts = [
 			...textsOf(new SocialPublishing().description.properties, 'Social Publishing'),
-			...textsOf(
-				new SocialPublishingNotificationTrigger().description.properties,
-				'Social Publishing Trigger',
-			),
+			...textsOf(new SocialPublishingTrigger().description.properties, 'Social Publishing Trigger'),
 			...textsOf(new SocialPublishingApi().properties, 'credential'),
 			...new SocialPublishingApi().test.rules!.map(
 				(rule) =>

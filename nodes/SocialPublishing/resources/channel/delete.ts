@@ -8,8 +8,7 @@ const fields: INodeProperties[] = [
 	channelLocator({ description: 'The channel to remove. All its posts are deleted with it.' }),
 	{
 		displayName:
-			'Removing a channel also deletes all of its posts, scheduled ones included. This cannot ' +
-			'be undone.',
+			'Removing a channel also deletes all of its posts, scheduled ones included. This cannot be undone.',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',

@@ -34,8 +34,7 @@ export const getConnectUrl = defineOperation(
 		value: 'getConnectUrl',
 		action: 'Get a connect URL for a platform',
 		description:
-			'Get the address where a member of the organisation connects a new channel (GET ' +
-			'/social/:platform)',
+			'Get the address where a member of the organisation connects a new channel (GET /social/:platform)',
 		routing: routeTo('GET', '/social/{platform}', {
 			preSend: [checkValues({ name: 'platform', label: 'Platform', oneOf: CONNECTABLE })],
 			facts: { answer: { is: 'the connect URL', shape: { object: { url: 'text' } } } },

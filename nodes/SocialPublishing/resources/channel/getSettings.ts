@@ -13,8 +13,7 @@ export const getChannelSettings = defineOperation(
 		value: 'getSettings',
 		action: 'Get the settings of a channel',
 		description:
-			'Get the rules, most characters, post settings and tools of a channel (GET ' +
-			'/integration-settings/:channel)',
+			'Get the rules, most characters, post settings and tools of a channel (GET /integration-settings/:channel)',
 		routing: routeTo('GET', '/integration-settings/{channel}', {
 			postReceive: [outputItems],
 			facts: { answer: { is: "the channel's settings", shape: { object: { output: 'object' } } } },

@@ -59,8 +59,7 @@ const fields: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						description:
-							'Sent as text. For numbers, booleans or nested values use "Using JSON" (the ' +
-							'service may read the text "false" as true).',
+							'Sent as text. For numbers, booleans or nested values use "Using JSON" (the service may read the text "false" as true).',
 					},
 				],
 			},
@@ -106,8 +105,7 @@ async function toolRequestBody(
 			failOnField(
 				this,
 				`"Input (JSON)" ${read.error}`,
-				`Give the tool a flatter or shorter input: at most ${MAX_JSON_DEPTH} levels of lists and ` +
-					`objects, ${MAX_JSON_TEXT_CHARS} characters.`,
+				`Give the tool a flatter or shorter input: at most ${MAX_JSON_DEPTH} levels of lists and objects, ${MAX_JSON_TEXT_CHARS} characters.`,
 			);
 		data = (read.value ?? {}) as IDataObject;
 		if (!data || typeof data !== 'object' || Array.isArray(data))
@@ -184,8 +182,7 @@ export const runChannelTool = defineOperation(
 							? {
 									message: `Channel ${id} has no such tool`,
 									description:
-										'Pick a tool from the list; Channel → Get Settings shows the tools of a ' +
-										'channel. The channel itself may also be unknown.',
+										'Pick a tool from the list; Channel → Get Settings shows the tools of a channel. The channel itself may also be unknown.',
 								}
 							: undefined,
 				},

@@ -65,10 +65,8 @@ async function uploadBody(
 		fail(
 			`Item ${itemIndex + 1} has no binary property "${property}"`,
 			present.length
-				? `The item's binary properties are: ${present.join(', ')}. Set "Input Binary Field" to ` +
-						`one of them.`
-				: 'The item carries no file. Read or download the file in an earlier node (e.g. ' +
-						'Read/Write Files from Disk, HTTP Request).',
+				? `The item's binary properties are: ${present.join(', ')}. Set "Input Binary Field" to one of them.`
+				: 'The item carries no file. Read or download the file in an earlier node (e.g. Read/Write Files from Disk, HTTP Request).',
 		);
 	}
 	const source = await binarySource(this, binary);
@@ -85,8 +83,7 @@ async function uploadBody(
 	const type = sniffMediaType(source.head);
 	if (!type) {
 		fail(
-			`The file "${fileName}" is not a type the service ` +
-				`accepts${binary.mimeType ? ` (n8n saw ${binary.mimeType})` : ''}`,
+			`The file "${fileName}" is not a type the service accepts${binary.mimeType ? ` (n8n saw ${binary.mimeType})` : ''}`,
 			"POST /upload takes JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF or MP4, judged by the file's " +
 				'content, not its name. Convert the file first.',
 		);
@@ -101,8 +98,7 @@ async function uploadBody(
 	if (body.size > UPLOAD_LIMITS.requestBytes) {
 		fail(
 			`The file "${fileName}" is ${megabytes(source.size)}; an upload may be at most 50 MB`,
-			'Put the file at a public https address and use Media → Upload From URL, which takes ' +
-				'files up to 100 MB.',
+			'Put the file at a public https address and use Media → Upload From URL, which takes files up to 100 MB.',
 		);
 	}
 	requestOptions.body = body as unknown as IHttpRequestOptions['body'];
@@ -129,8 +125,7 @@ export const uploadMedia = defineOperation(
 					413: () => ({
 						message: 'The upload is larger than the service accepts (50 MB)',
 						description:
-							'For a file over 50 MB, put it at a public HTTPS address and use Media → Upload ' +
-							'From URL (up to 100 MB).',
+							'For a file over 50 MB, put it at a public HTTPS address and use Media → Upload From URL (up to 100 MB).',
 					}),
 				},
 			},

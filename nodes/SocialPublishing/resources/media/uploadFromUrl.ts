@@ -16,8 +16,7 @@ const fields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. https://example.com/video.mp4',
 		description:
-			'A public https address whose path ends in .png, .jpg, .jpeg, .gif, .webp or .mp4; the ' +
-			'service waits up to 60 s for the file',
+			'A public https address whose path ends in .png, .jpg, .jpeg, .gif, .webp or .mp4; the service waits up to 60 s for the file',
 	},
 	optionalFields('Options', [
 		{
@@ -26,10 +25,7 @@ const fields: INodeProperties[] = [
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to send an address on this machine or a private network (127.0.0.1, 10.x, ' +
-				'192.168.x, localhost, .local, .internal). Only for a self-hosted service on your own ' +
-				'network that is configured to fetch from it; the public service refuses ' +
-				'such addresses.',
+				'Whether to send an address on this machine or a private network (127.0.0.1, 10.x, 192.168.x, localhost, .local, .internal). Only for a self-hosted service on your own network that is configured to fetch from it; the public service refuses such addresses.',
 		},
 	]),
 ];
@@ -58,8 +54,7 @@ async function checkMediaUrl(
 		failOnField(
 			this,
 			`"URL" must end in one of ${endings}`,
-			`The service accepts only addresses whose path (before "?") ends in ${endings}. Upload ` +
-				`other files with Media → Upload.`,
+			`The service accepts only addresses whose path (before "?") ends in ${endings}. Upload other files with Media → Upload.`,
 		);
 	}
 	if (ending !== undefined) {

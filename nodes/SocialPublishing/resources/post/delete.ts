@@ -33,8 +33,7 @@ export const deletePost = defineOperation(
 			postReceive: [postDeleted],
 			facts: {
 				mayApplyWithoutAnswer:
-					'The post may have been deleted: check with Post → Get Many (around its date) ' +
-					'before running again.',
+					'The post may have been deleted: check with Post → Get Many (around its date) before running again.',
 				// The spec's `{deleted, id}`; production answers `{error: true}` on success.
 				answer: { is: 'the confirmation of the deletion', shape: 'object' },
 			},

@@ -38,8 +38,7 @@ export const deletePostGroup = defineOperation(
 			postReceive: [groupDeleted],
 			facts: {
 				mayApplyWithoutAnswer:
-					'The group may have been deleted: check with Post → Get Many (around its date) ' +
-					'before running again.',
+					'The group may have been deleted: check with Post → Get Many (around its date) before running again.',
 				// The spec's `{deleted, id}`; production answers `{error: true}`, matched or not.
 				answer: { is: 'the confirmation of the deletion', shape: 'object' },
 			},

@@ -28,8 +28,7 @@ const fields: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		description:
-			'End of the range. Empty: 30 days ahead. A range over 370 days is read in several ' +
-			'requests; at most 11,100 days (about 30 years) in one run.',
+			'End of the range. Empty: 30 days ahead. A range over 370 days is read in several requests; at most 11,100 days (about 30 years) in one run.',
 	},
 	optionalFields('Filters', [
 		customerFilter("posts of this client's channels", {
@@ -59,9 +58,7 @@ function dateParameter(
 	const why = 'why' in read && read.why ? ` (${read.why})` : '';
 	failOnField(
 		context,
-		`"${label}" ` +
-			`${read.refused === 'not a date' ? 'is not a date' : 'is not a date that exists'}: ` +
-			`${shownValue(raw)}${why}`,
+		`"${label}" ${read.refused === 'not a date' ? 'is not a date' : 'is not a date that exists'}: ${shownValue(raw)}${why}`,
 		'Give an ISO 8601 date such as 2026-01-31T00:00:00Z (without Z or an offset, in the ' +
 			"workflow's time zone).",
 	);
@@ -82,8 +79,7 @@ async function postDateRange(
 		failOnField(
 			this,
 			'"End Date" is before "Start Date"',
-			`The range runs from ${new Date(start).toISOString()} to ` +
-				`${new Date(end).toISOString()}; swap the dates.`,
+			`The range runs from ${new Date(start).toISOString()} to ${new Date(end).toISOString()}; swap the dates.`,
 		);
 	}
 	// Refused before anything is sent rather than read part-way (shared/bounds.ts).
@@ -91,11 +87,8 @@ async function postDateRange(
 	if (end - start > longest * DAY_MS) {
 		failOnField(
 			this,
-			`The range from "Start Date" to "End Date" is ${Math.ceil((end - start) / DAY_MS)} ` +
-				`days; Get Many reads at most ${longest} days in one run`,
-			`That is ${MAX_DATE_WINDOWS} requests of ${MAX_RANGE_DAYS} days, the most the service ` +
-				`covers in one. Narrow the range, or read it in several runs (e.g. a Loop Over Items ` +
-				`node over the years).`,
+			`The range from "Start Date" to "End Date" is ${Math.ceil((end - start) / DAY_MS)} days; Get Many reads at most ${longest} days in one run`,
+			`That is ${MAX_DATE_WINDOWS} requests of ${MAX_RANGE_DAYS} days, the most the service covers in one. Narrow the range, or read it in several runs (e.g. a Loop Over Items node over the years).`,
 		);
 	}
 	requestOptions.qs = {

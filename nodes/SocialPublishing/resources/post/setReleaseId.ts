@@ -52,8 +52,7 @@ export const setReleaseId = defineOperation(
 					404: ({ id }) => ({
 						message: `Post ${id} is not waiting for a release ID`,
 						description:
-							'Only a post published without its platform id can take one. Post → Get Missing ' +
-							'Items lists the candidates when it is waiting.',
+							'Only a post published without its platform id can take one. Post → Get Missing Items lists the candidates when it is waiting.',
 					}),
 				},
 			},

@@ -31,9 +31,7 @@ const fields: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to put an already published post back in the queue. The API refuses a ' +
-			'published post without it; some installs (production v1.47) queue it again either way, ' +
-			'so Schedule on a published post may publish it again.',
+			'Whether to put an already published post back in the queue. The API refuses a published post without it; some installs (production v1.47) queue it again either way, so Schedule on a published post may publish it again.',
 		displayOptions: { show: { status: ['schedule'] } },
 		routing: {
 			send: { type: 'body', property: 'republish', value: '={{ $value ? true : undefined }}' },
@@ -53,8 +51,7 @@ export const setPostStatus = defineOperation(
 			// Production has taken over 30 s to answer a change it had already made.
 			facts: {
 				mayApplyWithoutAnswer:
-					'The status may have been changed: check the post with Post → Get Many (around its ' +
-					'date) before running again.',
+					'The status may have been changed: check the post with Post → Get Many (around its date) before running again.',
 				answer: { is: "the post's new status", shape: { object: { id: 'text', state: 'text' } } },
 			},
 		}),

@@ -45,13 +45,9 @@ export const findNextFreeSlot = defineOperation(
 							"times in the service's application, or check the ID with Channel → Get Many.",
 					}),
 					timeout: ({ id, seconds }) => ({
-						message:
-							`No answer from the service within ${seconds} s for the free slot of channel ` +
-							`${id}: the channel may be unknown, disabled or without posting times`,
+						message: `No answer from the service within ${seconds} s for the free slot of channel ${id}: the channel may be unknown, disabled or without posting times`,
 						description:
-							'Some installs never answer GET /find-slot for an unknown or disabled channel, ' +
-							'or one without posting times, so it is not retried. Check the channel with ' +
-							'Channel → Get Many (it must be listed and not disabled) and its posting times ' +
+							'Some installs never answer GET /find-slot for an unknown or disabled channel, or one without posting times, so it is not retried. Check the channel with Channel → Get Many (it must be listed and not disabled) and its posting times ' +
 							"in the service's application; if both are fine, raise Timeout under Request " +
 							'Options.',
 					}),

@@ -19,8 +19,7 @@ export const discord: PlatformRules = {
 			required: true,
 			minLength: 1,
 			description:
-				'ID of the chat channel to post in, on the connected server (from the channels tool ' +
-				'of the Discord channel)',
+				'ID of the chat channel to post in, on the connected server (from the channels tool of the Discord channel)',
 			pickFrom: 'getDiscordChannels',
 		},
 	],

@@ -45,8 +45,7 @@ export const instagram: PlatformRules = {
 			type: 'boolean',
 			required: false,
 			description:
-				'Publish as a trial reel, shown at first only to people who do not follow the account ' +
-				'(needs exactly one video)',
+				'Publish as a trial reel, shown at first only to people who do not follow the account (needs exactly one video)',
 		},
 		{
 			label: 'Trial Reel Graduation',
@@ -67,8 +66,7 @@ export const instagram: PlatformRules = {
 			},
 			default: 'MANUAL',
 			description:
-				'How a trial reel reaches followers: MANUAL (by hand) or SS_PERFORMANCE ' +
-				'(automatically, by how well it does)',
+				'How a trial reel reaches followers: MANUAL (by hand) or SS_PERFORMANCE (automatically, by how well it does)',
 		},
 		{
 			label: 'Collaborators',

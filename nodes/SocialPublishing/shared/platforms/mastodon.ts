@@ -37,8 +37,7 @@ export const mastodon: PlatformRules = {
 			},
 			default: 'public',
 			description:
-				'Public: everyone; unlisted: everyone, but not in public timelines; private: ' +
-				'followers only. Replies in a thread use the same visibility.',
+				'Public: everyone; unlisted: everyone, but not in public timelines; private: followers only. Replies in a thread use the same visibility.',
 		},
 	],
 };

@@ -103,8 +103,7 @@ export const tiktok: PlatformRules = {
 				},
 			},
 			description:
-				'DIRECT_POST publishes straight away; UPLOAD sends it to TikTok to finish and publish ' +
-				'in the app',
+				'DIRECT_POST publishes straight away; UPLOAD sends it to TikTok to finish and publish in the app',
 		},
 		{
 			label: 'Disclose Commercial Content',

@@ -43,8 +43,7 @@ export const x: PlatformRules = {
 				article: {
 					name: 'Article',
 					description:
-						'A long-form X article (up to 100000 characters, pictures only); its HTML ' +
-						'formatting is kept',
+						'A long-form X article (up to 100000 characters, pictures only); its HTML formatting is kept',
 				},
 			},
 			default: 'post',
@@ -72,8 +71,7 @@ export const x: PlatformRules = {
 				verified: { name: 'Verified Accounts', description: 'Only verified accounts' },
 			},
 			description:
-				'Everyone, accounts the poster follows, mentioned accounts, subscribers, or verified ' +
-				'accounts',
+				'Everyone, accounts the poster follows, mentioned accounts, subscribers, or verified accounts',
 		},
 		{
 			label: 'Article Title',
@@ -105,8 +103,7 @@ export const x: PlatformRules = {
 			// No `when`: the service checks a cover on any post, and uses it only for an article.
 			mediaKinds: ['image', 'gif'],
 			description:
-				'Only for an article: its cover picture, an image uploaded to the service first ({id, ' +
-				'path})',
+				'Only for an article: its cover picture, an image uploaded to the service first ({id, path})',
 		},
 		{
 			label: 'Community',

@@ -88,8 +88,7 @@ export function fieldHint(
 				const { min, max } = POST_LIMITS.postsPerRequest;
 				return context.inputMode === 'json'
 					? `give ${min} to ${max} entries in "posts", one per channel ` +
-							'({"integration": {"id": ...}, "value": [...]}); ' +
-							'split a longer list over several items'
+							'({"integration": {"id": ...}, "value": [...]}); split a longer list over several items'
 					: `add ${min} to ${max} channels under Channels; split a longer list over several items`;
 			}
 			default:
@@ -120,10 +119,7 @@ export function platformHint(problem: PlatformProblem): string {
 	const rules = PLATFORMS[problem.platform];
 	if (problem.rule === 'tooLong') {
 		const links = LENGTH_COUNTING_WORDS[rules.lengthCounting];
-		return (
-			`shorten the text to at most ${problem.limit} characters ` +
-			`(counted without HTML tags${links}), or move some of it into a follow-up part`
-		);
+		return `shorten the text to at most ${problem.limit} characters (counted without HTML tags${links}), or move some of it into a follow-up part`;
 	}
 	const rule = withoutFinalPeriod(rules.mediaRule);
 	return `${rules.displayName} takes: ${rule} (a draft skips this check)`;
@@ -148,19 +144,12 @@ export function mediaUrlHint(refusal: MediaUrlRefusal): string {
 		case 'noEnding':
 			return (
 				`give the file's own address, whose path ends in ${ENDINGS_IN_WORDS} in lower case ` +
-				'before any "?" and with no "#" part, or upload the file with Media → Upload and give ' +
-				'its ID and path'
+				'before any "?" and with no "#" part, or upload the file with Media → Upload and give its ID and path'
 			);
 		case 'besideIdOrPath':
-			return (
-				'give either "url" (the node uploads it first) or the "id" and "path" of an ' +
-				'uploaded file'
-			);
+			return 'give either "url" (the node uploads it first) or the "id" and "path" of an uploaded file';
 		case 'notFetched':
-			return (
-				'check that the address opens the file itself (not a page showing it) from the ' +
-				'internet, and that it is a JPEG, PNG, GIF, WEBP or MP4 file (images up to 10 MB)'
-			);
+			return 'check that the address opens the file itself (not a page showing it) from the internet, and that it is a JPEG, PNG, GIF, WEBP or MP4 file (images up to 10 MB)';
 	}
 }
 
@@ -174,8 +163,7 @@ const JSON_HINTS: Record<JsonRefusal, string> = {
 	tooDeep: 'give the JSON with fewer levels of objects and lists inside each other',
 	tooLong: 'shorten it: the service refuses request bodies over 100 kB',
 	notJson:
-		'write valid JSON (double quotes around names and texts), ' +
-		'or use an expression that returns an object',
+		'write valid JSON (double quotes around names and texts), or use an expression that returns an object',
 };
 
 /** How to give a binary field a post can use: by what the item holds. */
@@ -186,13 +174,9 @@ function binaryFileHint(finding: Extract<NodeFinding, { code: 'binaryFile' }>): 
 	if (!present.includes(property)) {
 		return present.length
 			? `set Binary Field to one of the item's binary fields: ${present.join(', ')}`
-			: 'read or download the file in an earlier node (e.g. HTTP Request), or use the ID and ' +
-					'path of an uploaded file';
+			: 'read or download the file in an earlier node (e.g. HTTP Request), or use the ID and path of an uploaded file';
 	}
-	return (
-		`posts take ${ENDINGS} files up to 10 MB (images) or 50 MB (videos); convert or resize the ` +
-		`file, or use Media → Upload From URL for bigger videos`
-	);
+	return `posts take ${ENDINGS} files up to 10 MB (images) or 50 MB (videos); convert or resize the file, or use Media → Upload From URL for bigger videos`;
 }
 
 /** An option of Media and Follow-Up Parts in the editor's words, with its value for expressions. */
@@ -202,22 +186,13 @@ const choiceWords = (choice: PartsChoice) => `${PARTS_CHOICES[choice]} (${choice
 export function nodeHint(problem: NodeFinding & { field: NodeField }): string {
 	switch (problem.code) {
 		case 'channelNotText':
-			return (
-				'pick a channel from the list, or give its ID as text (an expression that gives an ' +
-				'object needs .id or similar)'
-			);
+			return 'pick a channel from the list, or give its ID as text (an expression that gives an object needs .id or similar)';
 		case 'noChannel':
 			return 'pick a channel from the list, or give its ID';
 		case 'malformedChannelId':
-			return (
-				'an ID has no spaces, slashes, ? or #: pick the channel from the list or paste its ID ' +
-				'alone'
-			);
+			return 'an ID has no spaces, slashes, ? or #: pick the channel from the list or paste its ID alone';
 		case 'platformMismatch':
-			return (
-				`set Platform to ${PLATFORMS[problem.actual].displayName} (or to Look Up From ` +
-				`Channel with settings as JSON)`
-			);
+			return `set Platform to ${PLATFORMS[problem.actual].displayName} (or to Look Up From Channel with settings as JSON)`;
 		case 'dateNotRead':
 			return problem.field === 'currentDate'
 				? "give the post's publishDate as Post → Get Many outputs it, or remove the option " +
@@ -226,10 +201,7 @@ export function nodeHint(problem: NodeFinding & { field: NodeField }): string {
 		case 'pastDate': {
 			// Post → Update has no Type: the date is the one thing to change.
 			if (problem.field === 'updateDate')
-				return (
-					'give a date in the future (check the year); to send it on purpose (the service then ' +
-					'publishes the post at once), turn on Options → Allow Past Date'
-				);
+				return 'give a date in the future (check the year); to send it on purpose (the service then publishes the post at once), turn on Options → Allow Past Date';
 			const publishNow =
 				problem.field === 'requestJsonDate' ? 'give "type": "now"' : 'set Type to Now';
 			return (
@@ -242,10 +214,7 @@ export function nodeHint(problem: NodeFinding & { field: NodeField }): string {
 		case 'jsonNotRead':
 			return JSON_HINTS[problem.why];
 		case 'requestNotObject':
-			return (
-				'give the whole POST /posts body as one object: {"type": ..., "date": ..., ' +
-				'"shortLink": ..., "tags": [...], "posts": [...]}'
-			);
+			return 'give the whole POST /posts body as one object: {"type": ..., "date": ..., "shortLink": ..., "tags": [...], "posts": [...]}';
 		case 'settingsNotObject':
 			return 'give the settings to change as one object, e.g. {"who_can_reply_post": "everyone"}';
 		case 'bodyTooLarge':
@@ -264,33 +233,20 @@ export function nodeHint(problem: NodeFinding & { field: NodeField }): string {
 				`${NODE_FIELD_LABELS.mediaAndFollowUps} → ${PARTS_CHOICES.replace} to change those`
 			);
 		case 'unknownPartsChoice':
-			return (
-				`choose ${choiceWords('none')} or ${choiceWords('replace')}, or ` +
-				`${choiceWords('notSaid')} for Settings (JSON) alone`
-			);
+			return `choose ${choiceWords('none')} or ${choiceWords('replace')}, or ${choiceWords('notSaid')} for Settings (JSON) alone`;
 		case 'partsNotSaid':
 			return (
 				`choose ${PARTS_CHOICES.none} when it has neither, or ${PARTS_CHOICES.replace} and ` +
 				'give them (left empty: none)'
 			);
 		case 'postNotFound':
-			return (
-				'take the ID from Post → Get Many, Post → Create or the trigger; a deleted post cannot ' +
-				'be changed (the service would make a new post of it), Post → Create makes a new one'
-			);
+			return 'take the ID from Post → Get Many, Post → Create or the trigger; a deleted post cannot be changed (the service would make a new post of it), Post → Create makes a new one';
 		case 'postPublished':
-			return (
-				'a published post is not changed on its platform: make a new one with Post → Create, ' +
-				'or put this one back in the queue with Post → Set Status (Schedule, Republish)'
-			);
+			return 'a published post is not changed on its platform: make a new one with Post → Create, or put this one back in the queue with Post → Set Status (Schedule, Republish)';
 		case 'channelGone':
 			return 'connect the channel again, or make a new post on another channel with Post → Create';
 		case 'groupShared':
-			return (
-				'change its settings alone (Update Fields → Settings (JSON) without Text or Publish At, ' +
-				'sent through PUT /posts/:id/settings, which changes no other post), or make the post ' +
-				'anew with Post → Create'
-			);
+			return 'change its settings alone (Update Fields → Settings (JSON) without Text or Publish At, sent through PUT /posts/:id/settings, which changes no other post), or make the post anew with Post → Create';
 	}
 }
 

@@ -261,10 +261,7 @@ function nodeWords(finding: NodeFinding): string {
 		case 'malformedChannelId':
 			return `"${finding.id.slice(0, 80)}" is not a channel ID`;
 		case 'platformMismatch':
-			return (
-				`Platform is set to ${PLATFORMS[finding.given].displayName}, but the channel is on ` +
-				`${PLATFORMS[finding.actual].displayName}`
-			);
+			return `Platform is set to ${PLATFORMS[finding.given].displayName}, but the channel is on ${PLATFORMS[finding.actual].displayName}`;
 		case 'dateNotRead':
 			return finding.read.refused === 'empty'
 				? 'is empty'
@@ -274,8 +271,7 @@ function nodeWords(finding: NodeFinding): string {
 				(finding.postsOwnDate
 					? "the post's date has passed (no new date was given)"
 					: 'the date has passed') +
-				`: it was ${inTimeZone(finding.instant, finding.timeZone)}, ` +
-				`${agoInWords(finding.lateMs)} ago, and the service would publish the post at once`
+				`: it was ${inTimeZone(finding.instant, finding.timeZone)}, ${agoInWords(finding.lateMs)} ago, and the service would publish the post at once`
 			);
 		case 'repeatNotWhole':
 			return `must be a whole number of days, ${finding.min} or more; ${finding.said}`;
@@ -293,10 +289,7 @@ function nodeWords(finding: NodeFinding): string {
 		case 'settingsNotObject':
 			return `must be a JSON object of settings; it is ${shownValue(finding.value)}`;
 		case 'bodyTooLarge':
-			return (
-				`the request body is ${Math.ceil(finding.bytes / 1024)} kB; the service refuses ` +
-				`bodies over ${finding.max / 1024} kB`
-			);
+			return `the request body is ${Math.ceil(finding.bytes / 1024)} kB; the service refuses bodies over ${finding.max / 1024} kB`;
 		case 'binaryFile':
 			return binaryFileWords(finding.property, finding.refusal);
 		case 'noPostingTimes':
@@ -311,20 +304,13 @@ function nodeWords(finding: NodeFinding): string {
 			const names = finding.resending.map((name) => (name === 'content' ? 'Text' : 'Publish At'));
 			return (
 				`is ${PARTS_CHOICES.notSaid}, and a new ${names.join(' and ')} sends the whole post ` +
-				'again, which replaces its media and follow-up parts; the service does not show ' +
-				'them, so the node cannot keep them'
+				'again, which replaces its media and follow-up parts; the service does not show them, so the node cannot keep them'
 			);
 		}
 		case 'postNotFound':
-			return (
-				`no post ${finding.postId} among the organisation's posts dated ${finding.from} to ` +
-				`${finding.to}; it may have been deleted`
-			);
+			return `no post ${finding.postId} among the organisation's posts dated ${finding.from} to ${finding.to}; it may have been deleted`;
 		case 'postPublished':
-			return (
-				`post ${finding.postId} is already published ` +
-				`(${finding.publishDate.slice(0, 16).replace('T', ' ')} UTC)`
-			);
+			return `post ${finding.postId} is already published (${finding.publishDate.slice(0, 16).replace('T', ' ')} UTC)`;
 		case 'channelGone':
 			return "the post's channel is no longer among the organisation's channels";
 		case 'groupShared': {
@@ -433,11 +419,33 @@ export function describeProblem(
 	};
 }
 
+/** How many problems the message names; the description lists them all, each with its fix. */
+const NAMED_IN_MESSAGE = 3;
+
 /**
- * All problems of one item as one error. The message: the first problem, what and where, in one
- * sentence (and how many more). The description: how to fix it (each problem with its fix when
- * there are several), that nothing was sent, and last what the service would have answered (its
- * field paths), for whoever compares with its documentation.
+ * Several problems in one message, as n8n's toast shows it: each named where and what (up to
+ * NAMED_IN_MESSAGE), so that none hides behind the first.
+ */
+function severalProblems(worded: WordedProblem[], itemIndex: number): string {
+	const item = `Item ${itemIndex + 1}`;
+	const named = worded
+		.slice(0, NAMED_IN_MESSAGE)
+		.map(
+			(w, i) =>
+				`(${i + 1}) ${w.what.startsWith(`${item}, `) ? w.what.slice(item.length + 2) : w.what}`,
+		);
+	const rest = worded.length - named.length;
+	return (
+		`${item} has ${worded.length} problems: ${named.join('; ')}` +
+		(rest > 0 ? `; and ${rest} more, listed in the details` : '')
+	);
+}
+
+/**
+ * All problems of one item as one error. The message: the problem, what and where, in one
+ * sentence (several: each of the first three). The description: how to fix it (each problem
+ * with its fix when there are several), that nothing was sent, and last what the service
+ * would have answered (its field paths), for whoever compares with its documentation.
  */
 export function problemsError(
 	node: INode,
@@ -447,9 +455,7 @@ export function problemsError(
 ): NodeOperationError {
 	const worded = problems.map((problem) => describeProblem(problem, context, body));
 	const [first] = worded;
-	const more = worded.length - 1;
-	const andMore = more > 0 ? ` (and ${more} more problem${more > 1 ? 's' : ''})` : '';
-	const message = `${first.what}${andMore}`;
+	const message = worded.length === 1 ? first.what : severalProblems(worded, context.itemIndex);
 	const fixes =
 		worded.length === 1
 			? [`To fix: ${first.fix}.`]

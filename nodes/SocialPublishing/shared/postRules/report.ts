@@ -117,10 +117,7 @@ export function serviceSentence(path: string, fault: FieldFault): string {
 		case 'notUsername':
 			return `${path} must be a username (string)`;
 		case 'tagsTooLong':
-			return (
-				`${path} must be at most ${fault.max} characters ` +
-				`for all tags together (now ${fault.total})`
-			);
+			return `${path} must be at most ${fault.max} characters for all tags together (now ${fault.total})`;
 		case 'unusableEnding':
 			return `${path} must end in ${fault.endings}`;
 		case 'refusedEnding':
@@ -129,8 +126,7 @@ export function serviceSentence(path: string, fault: FieldFault): string {
 			return `${path} needs text (content), media (image), or both`;
 		case 'notDate':
 			return fault.why
-				? `${path} must be a valid ISO 8601 date string: ` +
-						`"${fault.value}" does not exist (${fault.why})`
+				? `${path} must be a valid ISO 8601 date string: "${fault.value}" does not exist (${fault.why})`
 				: `${path} must be a valid ISO 8601 date string`;
 	}
 }

@@ -48,7 +48,7 @@ function runEnd(text: string, from: number, kind: (unit: number) => boolean): nu
  * Entities decoded (`&amp;`, `&#233;`, `&#xE9;`; what `/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi` finds),
  * unknown names and numbers beyond Unicode kept as written; one pass over the text.
  */
-function decodeEntities(text: string): string {
+export function decodeEntities(text: string): string {
 	const kept: string[] = [];
 	let from = 0;
 	let at = text.indexOf('&');
@@ -193,8 +193,7 @@ const X_EMOJI_WEIGHT = 2;
 const EMOJI_TAIL = '(?:\\u{FE0F}|\\p{Emoji_Modifier})?';
 const EMOJI = new RegExp(
 	[
-		`\\p{Extended_Pictographic}${EMOJI_TAIL}[\\u{E0020}-\\u{E007E}]*\\u{E007F}?` +
-			`(?:\\u200D\\p{Extended_Pictographic}${EMOJI_TAIL})*`,
+		`\\p{Extended_Pictographic}${EMOJI_TAIL}[\\u{E0020}-\\u{E007E}]*\\u{E007F}?(?:\\u200D\\p{Extended_Pictographic}${EMOJI_TAIL})*`,
 		'[\\u{1F1E6}-\\u{1F1FF}]{2}',
 		'[0-9#*]\\u{FE0F}?\\u{20E3}',
 	].join('|'),

@@ -200,10 +200,7 @@ export function brokenAnswer(
 ): string | undefined {
 	const announced = announcedBytes(headers);
 	if (announced !== undefined && announced > MAX_ANSWER_BYTES)
-		return (
-			`it is ${megabytes(announced)}, ` +
-			`larger than the ${megabytes(MAX_ANSWER_BYTES)} the node takes`
-		);
+		return `it is ${megabytes(announced)}, larger than the ${megabytes(MAX_ANSWER_BYTES)} the node takes`;
 	if (typeof body === 'string' || Buffer.isBuffer(body)) {
 		const received = Buffer.byteLength(body);
 		// A JSON text ("ok") arrives as the text without its quotes: its length says so.

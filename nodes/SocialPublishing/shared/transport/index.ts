@@ -20,7 +20,7 @@ import { EXPECTED_BASE_URL } from '../../../../credentials/SocialPublishingApi.c
 import { baseUrlOf, refuseUnusableBaseUrl } from '../baseUrl';
 import { MAX_PAGES_PER_CALL } from '../bounds';
 import { toItems } from '../items';
-import { pairedToTheItem } from '../pairedItems';
+import { pairedToTheItem, type RequestHook } from '../pairedItems';
 import { matchRoute, NO_ROUTE, type Route, type RouteMatch, type RouteTable } from '../routeFacts';
 import { runState, RunSlot } from '../runState';
 import { keyRedactor, MIN_KEY_LENGTH, type KeyRedactor } from '../secrets';
@@ -80,9 +80,7 @@ function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, targ
 			node(),
 			{ route: `${target.method} ${target.path}`, status: response.statusCode },
 			{
-				message:
-					`The Base URL did not answer like the API on ${target.method} ${target.path} (an HTML ` +
-					`page came back)`,
+				message: `The Base URL did not answer like the API on ${target.method} ${target.path} (an HTML page came back)`,
 				description: EXPECTED_BASE_URL,
 				httpCode: String(response.statusCode),
 				itemIndex: target.itemIndex,
@@ -267,8 +265,7 @@ export function refuseUnusableKey(
 		throw new NodeOperationError(nodeOf(), 'The credential has no API key', {
 			itemIndex,
 			description:
-				'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth ' +
-				'token into the credential.',
+				'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth token into the credential.',
 		});
 	}
 	if (key.length < MIN_KEY_LENGTH) {
@@ -278,8 +275,7 @@ export function refuseUnusableKey(
 			{
 				itemIndex,
 				description:
-					'A key of the service is much longer: copy the whole key again from Settings → ' +
-					'Developers → Access and paste it into the credential.',
+					'A key of the service is much longer: copy the whole key again from Settings → Developers → Access and paste it into the credential.',
 			},
 		);
 	}
@@ -287,8 +283,7 @@ export function refuseUnusableKey(
 		throw new NodeOperationError(nodeOf(), 'The API key in the credential starts with "Bearer "', {
 			itemIndex,
 			description:
-				'Paste the key bare: the service takes the whole Authorization header as the key. ' +
-				'Remove "Bearer " in the credential.',
+				'Paste the key bare: the service takes the whole Authorization header as the key. Remove "Bearer " in the credential.',
 		});
 	}
 }
@@ -336,23 +331,34 @@ function answeredWithoutSending(
 }
 
 /**
+ * What every request hook is wrapped in: a post of a write run goes in its turn and its fate is
+ * kept (../sendRecord.ts), and every item it hands back is paired to its input item
+ * (../pairedItems.ts).
+ */
+function asRequestHook(hook: RequestHook): RequestHook {
+	return pairedToTheItem(async function (
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		return await inTurn(this, async () => await hook.call(this, requestData));
+	});
+}
+
+/**
  * The node's request hook (`requestOperations.pagination`): one request of one item, its facts
  * found among the routes of the node's operations (resources/index.ts); its items paired to the
  * item, a failure under Continue On Fail its error item (../pairedItems.ts).
  */
 export function requestHook(routes: RouteTable) {
-	return pairedToTheItem(async function sendThroughTransport(
+	return asRequestHook(async function sendThroughTransport(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		// A post of a write run goes in its turn and its fate is kept (../sendRecord.ts).
-		return await inTurn(this, async () => {
-			const credential = await refuseUnusableCredential(this);
-			const answered = answeredWithoutSending(requestData, credential);
-			if (answered) return answered;
-			const { send, finish } = prepare(this, requestData, credential, routes);
-			return finish(await send());
-		});
+		const credential = await refuseUnusableCredential(this);
+		const answered = answeredWithoutSending(requestData, credential);
+		if (answered) return answered;
+		const { send, finish } = prepare(this, requestData, credential, routes);
+		return finish(await send());
 	});
 }
 
@@ -393,7 +399,7 @@ export type PagedRequests = (
  */
 export function paginated(walk: (context: IExecutePaginationFunctions) => PageWalk): PagedRequests {
 	return (route) =>
-		pairedToTheItem(async function (
+		asRequestHook(async function (
 			this: IExecutePaginationFunctions,
 			requestData: DeclarativeRestApiSettings.ResultOptions,
 		): Promise<INodeExecutionData[]> {
@@ -429,20 +435,14 @@ function endlessPages(
 	pages: number,
 	read: number,
 ): NodeApiError {
-	const route =
-		`${String(requestData.options.method ?? 'GET').toUpperCase()} ` +
-		`${String(requestData.options.url ?? '')}`;
+	const route = `${String(requestData.options.method ?? 'GET').toUpperCase()} ${String(requestData.options.url ?? '')}`;
 	return new NodeApiError(
 		context.getNode(),
 		{ route, pages },
 		{
-			message:
-				`${route} still says there is more after ${pages} pages (${read} results read), the ` +
-				`most one run reads`,
+			message: `${route} still says there is more after ${pages} pages (${read} results read), the most one run reads`,
 			description:
-				'Either the service keeps answering "more" without end, or there is more than one run ' +
-				'should read. Turn Return All off and set a Limit, or narrow the search; if the ' +
-				'results repeat, the service is at fault.',
+				'Either the service keeps answering "more" without end, or there is more than one run should read. Turn Return All off and set a Limit, or narrow the search; if the results repeat, the service is at fault.',
 			itemIndex: context.getItemIndex(),
 		},
 	);

@@ -13,20 +13,26 @@ import { announcedWindow, MAX_ANNOUNCED_WAIT_S, rateLimitedRouteOf } from './rat
  * - a limited route (one with a documented limit, rateLimits.ts, or one whose answers announce
  *   X-RateLimit-*) sends one request, with nothing else out on it, and waits for its answer before
  *   the rest of a burst: the documented limit is never trusted, since an install may set a lower
- *   one (the real backend's API_LIMIT). The figures of the latest request answered (the one the
- *   service counted last) say how many more may go (what is left, less what this run sent after
- *   that request) and until when; when that time is past, the next request asks again. An answer
- *   without figures leaves the route unlimited for the run (production announces none on its GET
- *   routes); an answer that tells nothing (an error, a timeout) lets the next one ask;
- * - a 429 closes its route for Retry-After seconds for every item of the run;
+ *   one (the real backend's API_LIMIT). That answer (nothing else was out) says how many more may
+ *   go and until when. Until then later answers can only lower what is left, never raise it: the
+ *   service counts requests in the order they reach it, which need not be the order they were sent
+ *   nor the order their answers come back, so the lowest "left" announced is the latest count, and
+ *   every request still out may come after it (`allowanceOf`). Once nothing is left, the route
+ *   waits until every window its requests were counted in is surely over: the latest end the
+ *   answers allow, X-RateLimit-Reset being rounded either way (whole seconds: a second more,
+ *   `resetSlackMs`), since a request sent near a window's end may be counted in the next one. Then
+ *   one request asks again. An answer without figures leaves the route unlimited for the run
+ *   (production announces none on its GET routes); an answer that tells nothing (an error, a
+ *   timeout) lets the next one ask;
+ * - a 429 closes its route for Retry-After seconds for every item of the run, and then one request
+ *   asks again;
  * - a wait for a window or a Retry-After longer than what is left of Max Rate-Limit Wait is not
  *   waited: the request is not sent (`TooLongToWait`). Waiting for a place in flight or for the
  *   answer that tells the window is not such a wait: the request timeout bounds it.
  */
 
 /**
- * A small step past the announced window end, so the first request of the next window never lands
- * in the old one.
+ * A small step past the latest window end the figures allow (timers fire a little early or late).
  */
 const MARGIN_MS = 25;
 
@@ -50,19 +56,43 @@ const REAL_TIME: PacerClock = { now: () => Date.now(), sleep: async (ms) => awai
  *   back;
  * - `asking`: the window's figures are unknown; one request goes when none is out, and its answer
  *   tells them;
- * - `counted`: an answer announced them: `allowance` more requests may go until `endsAt`.
+ * - `counted`: an answer announced them: what is left once every request out is counted
+ *   (`allowanceOf`) may go until the window is surely over (`windowEnd`).
  */
 interface Budget {
 	state: 'unlimited' | 'asking' | 'counted';
-	/** `counted`: requests that may still be sent until `endsAt`. */
-	allowance: number;
-	/** `counted`: when the window restarts, as the figures in force say. */
-	endsAt: number;
 	/**
-	 * The `seq` of the request whose figures are in force (0: none); an answer to an earlier one is
-	 * older news.
+	 * Counts the windows the run has known on this route: it goes up each time the figures in force
+	 * are dropped (the window is over, a 429), so an answer to a request sent before is older news.
 	 */
-	figuresOf: number;
+	window: number;
+	/**
+	 * `counted`: the least X-RateLimit-Remaining the window's answers announced. The service counts
+	 * requests in the order they reach it, so the lowest figure is the latest count: every request
+	 * answered was counted by then, and only those still out can come after it.
+	 */
+	leftAtLeast: number;
+	/**
+	 * `counted`: requests of the window answered without figures (an error, a timeout): counted or
+	 * not, when is unknown, so each is taken as counted after the lowest figure.
+	 */
+	unknown: number;
+	/**
+	 * `counted`: the window in force, as the answers surely counted in it announce its end: the
+	 * earliest of the latest ends they allow (`endsAt` as announced, what a wait is told; `slackMs`
+	 * how much later it may truly be, the figure's rounding), and the latest of the earliest ones.
+	 */
+	endsAt: number;
+	slackMs: number;
+	earliestEnd: number;
+	/** `counted`: requests sent after this `seq` were sent knowing the window in force. */
+	knownAfter: number;
+	/**
+	 * `counted`: the latest end announced by an answer that may have been counted in a later window
+	 * (sent before the window was known, or answered once it may have ended), and its slack.
+	 */
+	laterEndsAt: number;
+	laterSlackMs: number;
 	/** After a 429: not before this time. */
 	closedUntil: number;
 	/**
@@ -78,6 +108,8 @@ export interface Ticket {
 	key?: string;
 	/** Its place among the route's requests of this run (1 for the first). */
 	seq: number;
+	/** The route's window it was sent in (`Budget.window`). */
+	window: number;
 	sentAt: number;
 	release(): void;
 }
@@ -101,6 +133,11 @@ export class Pacer {
 	private inFlight = 0;
 	private readonly waiting: Waiter[] = [];
 	private readonly budgets = new Map<string, Budget>();
+	/**
+	 * Tickets answered (`learn`) or released: no longer out on their route, so that what their answer
+	 * leaves is counted at once (they keep their place in flight until released).
+	 */
+	private readonly answered = new WeakSet<Ticket>();
 	/** When the pending wake-up fires (Infinity: none). */
 	private wakeAt = Infinity;
 
@@ -117,9 +154,15 @@ export class Pacer {
 		if (!budget) {
 			budget = {
 				state: route ? 'asking' : 'unlimited',
-				allowance: 0,
+				window: 1,
+				leftAtLeast: 0,
+				unknown: 0,
 				endsAt: 0,
-				figuresOf: 0,
+				slackMs: 0,
+				earliestEnd: 0,
+				knownAfter: 0,
+				laterEndsAt: 0,
+				laterSlackMs: 0,
 				closedUntil: 0,
 				sent: 0,
 				out: 0,
@@ -129,15 +172,24 @@ export class Pacer {
 		return { key, budget };
 	}
 
+	/** Drops the figures in force: the next request asks, alone, once none is out. */
+	private ask(budget: Budget): void {
+		budget.state = 'asking';
+		budget.window++;
+	}
+
 	/**
-	 * When the budget lets one more request go: 0 for now, undefined for "once an answer out tells".
+	 * When the budget lets one more request go: 0 for now, undefined for "once an answer out tells",
+	 * else when (`at`, with the pacer's margin) and when the service said (`serviceAt`).
 	 */
-	private openAt(budget: Budget, now: number): number | undefined {
-		if (budget.state === 'counted' && now >= budget.endsAt + MARGIN_MS) budget.state = 'asking';
-		if (budget.closedUntil > now) return budget.closedUntil;
+	private openAt(budget: Budget, now: number): { at: number; serviceAt: number } | 0 | undefined {
+		const end = windowEnd(budget);
+		if (budget.state === 'counted' && now >= end.at) this.ask(budget);
+		if (budget.closedUntil > now)
+			return { at: budget.closedUntil + MARGIN_MS, serviceAt: budget.closedUntil };
 		if (budget.state === 'unlimited') return 0;
 		if (budget.state === 'asking') return budget.out > 0 ? undefined : 0;
-		return budget.allowance > 0 ? 0 : budget.endsAt + MARGIN_MS;
+		return allowanceOf(budget) > 0 ? 0 : end;
 	}
 
 	/**
@@ -172,10 +224,10 @@ export class Pacer {
 				waiter.waitedMs += Math.max(0, Math.min(now, waiter.waitingUntil) - waiter.waitingSince);
 			}
 			waiter.waitingSince = undefined;
-			if (at !== undefined && at > now) {
-				// The cap and the time to retry are the service's; the pacer's own margin is not counted in
-				// them.
-				const serviceAt = at - MARGIN_MS;
+			if (at !== undefined && at !== 0) {
+				// The cap and the time to retry are the service's; the pacer's own margins (the figure's
+				// rounding, the timer's step) are not counted in them.
+				const { serviceAt } = at;
 				if (serviceAt - now > waiter.maxWaitMs - waiter.waitedMs) {
 					this.waiting.splice(i, 1);
 					waiter.resolve({ waitSeconds: Math.max(1, Math.ceil((serviceAt - now) / 1000)) });
@@ -183,7 +235,7 @@ export class Pacer {
 				}
 				waiter.waitingSince = now;
 				waiter.waitingUntil = serviceAt;
-				wakeAt = Math.min(wakeAt, at);
+				wakeAt = Math.min(wakeAt, at.at);
 			}
 			i++;
 		}
@@ -201,20 +253,27 @@ export class Pacer {
 		this.inFlight++;
 		budget.out++;
 		budget.sent++;
-		if (budget.state === 'counted') budget.allowance--;
 		let released = false;
-		return {
+		const ticket: Ticket = {
 			key: waiter.key,
 			seq: budget.sent,
+			window: budget.window,
 			sentAt: now,
 			release: () => {
 				if (released) return;
 				released = true;
 				this.inFlight--;
-				budget.out--;
+				this.answer(ticket, budget);
 				this.pump();
 			},
 		};
+		return ticket;
+	}
+
+	private answer(ticket: Ticket, budget: Budget): void {
+		if (this.answered.has(ticket)) return;
+		this.answered.add(ticket);
+		budget.out--;
 	}
 
 	/**
@@ -229,6 +288,8 @@ export class Pacer {
 		const budget = ticket.key === undefined ? undefined : this.budgets.get(ticket.key);
 		if (!budget) return;
 		const now = this.clock.now();
+		// An answer to a request sent in a window whose figures were dropped since is older news.
+		const current = ticket.window === budget.window;
 		if (status === 429) {
 			const seconds =
 				retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds)
@@ -238,33 +299,78 @@ export class Pacer {
 				budget.closedUntil,
 				now + Math.min(MAX_ANNOUNCED_WAIT_S, Math.max(0, seconds)) * 1000,
 			);
+			// Whatever the figures said, the window is used up: after Retry-After, one request asks.
+			if (current) this.ask(budget);
 		}
 		const announced = announcedWindow(headers, now);
-		if (announced === undefined) {
+		if (!current || status === 429) {
+			// Nothing more to learn: the window it speaks of is over.
+		} else if (announced === undefined) {
 			// An answer without figures: the service does not announce this route's limit, so no
 			// documented one is applied.
 			if (budget.state === 'asking' && status !== undefined && status < 400)
 				budget.state = 'unlimited';
+			if (budget.state === 'counted') budget.unknown++;
 		} else if (announced === 'unreadable') {
 			// Limited, by how much is unknown: one request at a time, each waiting for the one before.
-			if (budget.state === 'unlimited') budget.state = 'asking';
-		} else if (ticket.seq > budget.figuresOf) {
-			// The latest request answered is the one the service counted last: its figures replace older
-			// ones. What is left, less what this run sent after that request (the service had not counted
-			// those yet).
-			const allowance = announced.remaining - (budget.sent - ticket.seq);
+			if (budget.state === 'unlimited') this.ask(budget);
+			if (budget.state === 'counted') budget.unknown++;
+		} else {
 			const endsAt = now + announced.resetMs;
-			// Within one window what is left only goes down, and its earliest announced end holds (later
-			// answers of a burst round the same end up); more left than counted means the window
-			// restarted, and its end is the new one.
-			const sameWindow = budget.state === 'counted' && allowance <= budget.allowance;
-			budget.endsAt = sameWindow ? Math.min(budget.endsAt, endsAt) : endsAt;
-			budget.allowance = allowance;
-			budget.figuresOf = ticket.seq;
-			budget.state = 'counted';
+			const slackMs = announced.resetSlackMs;
+			if (budget.state !== 'counted') {
+				budget.state = 'counted';
+				budget.leftAtLeast = announced.remaining;
+				budget.unknown = 0;
+				budget.endsAt = endsAt;
+				budget.slackMs = slackMs;
+				budget.earliestEnd = ticket.sentAt + announced.resetMs - slackMs;
+				budget.knownAfter = budget.sent;
+				budget.laterEndsAt = 0;
+				budget.laterSlackMs = 0;
+			} else {
+				// The lowest figure holds: an answer counted earlier can come back later.
+				budget.leftAtLeast = Math.min(budget.leftAtLeast, announced.remaining);
+				if (ticket.seq > budget.knownAfter && now < budget.earliestEnd) {
+					// Sent after the window was known and answered before it can have ended: counted in it.
+					budget.earliestEnd = Math.max(
+						budget.earliestEnd,
+						ticket.sentAt + announced.resetMs - slackMs,
+					);
+					if (endsAt + slackMs < budget.endsAt + budget.slackMs) {
+						budget.endsAt = endsAt;
+						budget.slackMs = slackMs;
+					}
+				} else if (endsAt + slackMs > budget.laterEndsAt + budget.laterSlackMs) {
+					// Maybe counted in a later window (a request sent near a window's end can be): that
+					// window must be over too before one request asks again.
+					budget.laterEndsAt = endsAt;
+					budget.laterSlackMs = slackMs;
+				}
+			}
 		}
+		this.answer(ticket, budget);
 		this.pump();
 	}
+}
+
+/**
+ * What a counted window leaves once every request out is counted: the lowest figure announced, less
+ * the requests out (each may be counted after it) and those answered without figures.
+ */
+function allowanceOf(budget: Budget): number {
+	return budget.leftAtLeast - budget.out - budget.unknown;
+}
+
+/**
+ * When every window the route's requests were counted in is surely over (`at`, with the pacer's
+ * margin), and when the service said it would be (`serviceAt`, the figure a wait is told).
+ */
+function windowEnd(budget: Budget): { at: number; serviceAt: number } {
+	const later = budget.laterEndsAt + budget.laterSlackMs > budget.endsAt + budget.slackMs;
+	return later
+		? { at: budget.laterEndsAt + budget.laterSlackMs + MARGIN_MS, serviceAt: budget.laterEndsAt }
+		: { at: budget.endsAt + budget.slackMs + MARGIN_MS, serviceAt: budget.endsAt };
 }
 
 /** One pacer per run of the node (shared/runState.ts), shared by its items. */

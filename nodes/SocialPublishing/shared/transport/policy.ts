@@ -41,8 +41,7 @@ export const requestOptionsCollection: INodeProperties = {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to add the X-RateLimit-* figures of the answer (limit, remaining, seconds to ' +
-				'reset) to each output item as "rateLimit" (null where the route sends none)',
+				'Whether to add the X-RateLimit-* figures of the answer (limit, remaining, seconds to reset) to each output item as "rateLimit" (null where the route sends none)',
 		},
 		{
 			displayName: 'Max Rate-Limit Wait (S)',
@@ -52,8 +51,7 @@ export const requestOptionsCollection: INodeProperties = {
 			default: 60,
 			description:
 				"Longest time in seconds an item waits for a rate-limit window (a 429's Retry-After, " +
-				'or a window its route has used up); a longer wait fails the item, unsent, with the ' +
-				'time to retry. 0 never waits.',
+				'or a window its route has used up); a longer wait fails the item, unsent, with the time to retry. 0 never waits.',
 		},
 		{
 			displayName: 'Max Requests in Flight',
@@ -73,9 +71,7 @@ export const requestOptionsCollection: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 2,
 			description:
-				'How many more times to send a GET request after a 5xx answer, a timeout or a dropped ' +
-				'connection (a timeout of Find Next Free is not retried: it means an unknown or ' +
-				'disabled channel). Requests that change data are never re-sent after such failures.',
+				'How many more times to send a GET request after a 5xx answer, a timeout or a dropped connection (a timeout of Find Next Free is not retried: it means an unknown or disabled channel). Requests that change data are never re-sent after such failures.',
 		},
 		{
 			displayName: 'Retry Delay (Ms)',

@@ -76,11 +76,14 @@ function headerValues(value: unknown): string[] {
 }
 
 /** Plain decimal numbers only ("12", "-3", "0.5"): not "1e400", "Infinity", "0x10" or "12 s". */
+function plainDecimals(value: unknown): string[] {
+	return headerValues(value).filter(
+		(v) => /^[+-]?\d+(\.\d+)?$/.test(v) && Number.isFinite(Number(v)),
+	);
+}
+
 function decimalsOf(value: unknown): number[] {
-	return headerValues(value)
-		.filter((v) => /^[+-]?\d+(\.\d+)?$/.test(v))
-		.map(Number)
-		.filter(Number.isFinite);
+	return plainDecimals(value).map(Number);
 }
 
 /**
@@ -97,21 +100,42 @@ function boundedMs(ms: number): number {
 }
 
 /**
+ * One X-RateLimit-Reset value as milliseconds from now, unbounded, and the unit of its last digit:
+ * a value up to a day is seconds, up to a day in milliseconds is milliseconds, from 10^9 an epoch
+ * time (seconds, from 10^12 milliseconds). Anything else is absurd and read as the longest wait.
+ */
+function resetValueMs(text: string, nowMs: number): { delayMs: number; unitMs: number } {
+	const v = Number(text);
+	const decimals = text.split('.')[1]?.length ?? 0;
+	const inMs = v > MAX_ANNOUNCED_WAIT_S && (v <= MAX_ANNOUNCED_WAIT_MS || v >= 1e12);
+	const unitMs = Math.max(1, (inMs ? 1 : 1000) / 10 ** decimals);
+	if (v <= MAX_ANNOUNCED_WAIT_S) return { delayMs: v * 1000, unitMs };
+	if (v <= MAX_ANNOUNCED_WAIT_MS) return { delayMs: v, unitMs };
+	if (v >= 1e12) return { delayMs: v - nowMs, unitMs };
+	if (v >= 1e9) return { delayMs: v * 1000 - nowMs, unitMs };
+	return { delayMs: MAX_ANNOUNCED_WAIT_MS, unitMs: 0 };
+}
+
+/**
  * X-RateLimit-Reset as milliseconds from now. Services write it as seconds from now (the spec, the
  * real backend), some as milliseconds, some as the Unix time of the window's end in seconds or
- * milliseconds: a value up to a day is seconds, up to a day in milliseconds is milliseconds, from
- * 10^9 an epoch time (seconds, from 10^12 milliseconds). Anything else is absurd and read as the
- * longest wait. Several values: the latest end.
+ * milliseconds (`resetValueMs`). Several values: the latest end.
  */
 export function resetDelayMs(value: unknown, nowMs: number): number | undefined {
-	const delays = decimalsOf(value).map((v) => {
-		if (v <= MAX_ANNOUNCED_WAIT_S) return v * 1000;
-		if (v <= MAX_ANNOUNCED_WAIT_MS) return v;
-		if (v >= 1e12) return v - nowMs;
-		if (v >= 1e9) return v * 1000 - nowMs;
-		return MAX_ANNOUNCED_WAIT_MS;
-	});
+	const delays = plainDecimals(value).map((text) => resetValueMs(text, nowMs).delayMs);
 	return delays.length ? boundedMs(Math.max(...delays)) : undefined;
+}
+
+/**
+ * How much later than `resetDelayMs` says the window may truly restart: a figure is rounded either
+ * way to its last digit (whole seconds: up to a second short), so the true end can be one unit of
+ * that digit later than announced (never before now: "-10" seconds is over however it was rounded).
+ */
+export function resetSlackMs(value: unknown, nowMs: number): number {
+	const values = plainDecimals(value).map((text) => resetValueMs(text, nowMs));
+	if (!values.length) return 0;
+	const latest = boundedMs(Math.max(...values.map((v) => v.delayMs + v.unitMs)));
+	return Math.max(0, latest - boundedMs(Math.max(...values.map((v) => v.delayMs))));
 }
 
 /**
@@ -147,8 +171,10 @@ export interface AnnouncedWindow {
 	limit?: number;
 	/** Requests left in the window after this one (never above the limit, never below 0). */
 	remaining: number;
-	/** When the window restarts, in milliseconds from the answer. */
+	/** When the window restarts, in milliseconds from the answer, as announced. */
 	resetMs: number;
+	/** How much later than `resetMs` the window may truly restart (the figure's rounding). */
+	resetSlackMs: number;
 }
 
 /**
@@ -170,5 +196,10 @@ export function announcedWindow(
 	if (left === undefined || resetMs === undefined) return 'unreadable';
 	// A negative count reads as 0 (nothing left); more left than the limit, as the limit.
 	const remaining = Math.min(left, limit ?? Infinity);
-	return { ...(limit !== undefined ? { limit } : {}), remaining, resetMs };
+	return {
+		...(limit !== undefined ? { limit } : {}),
+		remaining,
+		resetMs,
+		resetSlackMs: resetSlackMs(raw[2], nowMs),
+	};
 }

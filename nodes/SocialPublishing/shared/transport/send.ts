@@ -109,9 +109,7 @@ function failureOf(
 		// A success status then an error: the body broke off on the way ("aborted", a reset
 		// connection).
 		const announced = Number(lowerCaseKeys(cause.response?.headers)['content-length']);
-		const broken =
-			`it was cut off before its ` +
-			`end${Number.isInteger(announced) && announced > 0 ? ` (${announced} bytes announced)` : ''}`;
+		const broken = `it was cut off before its end${Number.isInteger(announced) && announced > 0 ? ` (${announced} bytes announced)` : ''}`;
 		return { ...base, status, headers: lowerCaseKeys(cause.response?.headers), broken };
 	}
 	if (cause?.response?.status) {

@@ -10,10 +10,10 @@ import fc from 'fast-check';
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { MAX_PAGES_PER_CALL } from '../../../../nodes/SocialPublishing/shared/bounds';
-import { maxTriggerPages } from '../../../../nodes/SocialPublishingNotificationTrigger/pollNotifications';
+import { maxTriggerPages } from '../../../../nodes/SocialPublishingTrigger/pollNotifications';
 import { createPoller } from '../../../helpers/engine';
 import { answers, type Handler } from '../../../helpers/hostileServer';
-import { TRIGGER_TYPE } from '../../SocialPublishingNotificationTrigger/triggerHarness';
+import { TRIGGER_TYPE } from '../../SocialPublishingTrigger/triggerHarness';
 import { expectHostileOutcome, useHostileService } from './support';
 
 const t = useHostileService();

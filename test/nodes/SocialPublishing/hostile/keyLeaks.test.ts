@@ -17,7 +17,7 @@ import {
 	type RunNodeResult,
 } from '../../../helpers/engine';
 import { answers, byRoute, keyOf, type Handler } from '../../../helpers/hostileServer';
-import { TRIGGER_TYPE } from '../../SocialPublishingNotificationTrigger/triggerHarness';
+import { TRIGGER_TYPE } from '../../SocialPublishingTrigger/triggerHarness';
 import { FAST, NODE_TYPE } from '../support';
 import { answering, CHANNEL, EVERY_OPERATION, lookupsOf } from './everyOperation';
 import {

@@ -225,10 +225,6 @@ describe.each(LIMITED_ROUTES)(
 				{ 'X-RateLimit-Limit': '20', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '-10' },
 			],
 			[
-				'a reset of 0',
-				{ 'X-RateLimit-Limit': '20', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '0' },
-			],
-			[
 				'a reset epoch in the past',
 				{
 					'X-RateLimit-Limit': '20',
@@ -252,6 +248,16 @@ describe.each(LIMITED_ROUTES)(
 				expect(toRoute(outcome, route)).toHaveLength(5);
 			},
 		);
+
+		it('a reset of 0 with nothing left: less than a second is left however it was rounded; every item done, each after at most that second', async () => {
+			const outcome = await run({
+				'X-RateLimit-Limit': '20',
+				'X-RateLimit-Remaining': '0',
+				'X-RateLimit-Reset': '0',
+			});
+			expectHostileOutcome(outcome, { succeeds: true, withinMs: 5 * 1_000 + 5_000 });
+			expect(toRoute(outcome, route)).toHaveLength(5);
+		});
 
 		it.each([
 			[
@@ -346,7 +352,8 @@ describe('a route that answers X-RateLimit-Remaining 0 with a reset of 0 on ever
 			{ ...ROUTES[0].parameters(), requestOptions: wait0 },
 			{ items: Array.from({ length: 10 }, (_, i) => ({ n: i })) },
 		);
-		expectHostileOutcome(outcome, { succeeds: true, requests: 10, withinMs: 5_000 });
+		// Each waits the second a reset of "0" rounded down may hide (less than a second is left), no more.
+		expectHostileOutcome(outcome, { succeeds: true, requests: 10, withinMs: 10 * 1_000 + 5_000 });
 		expect(most).toBe(1);
 	});
 });

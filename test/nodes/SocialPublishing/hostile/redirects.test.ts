@@ -18,7 +18,7 @@ import {
 	testCredentials,
 	type RunNodeResult,
 } from '../../../helpers/engine';
-import { TRIGGER_TYPE } from '../../SocialPublishingNotificationTrigger/triggerHarness';
+import { TRIGGER_TYPE } from '../../SocialPublishingTrigger/triggerHarness';
 import { NODE_TYPE } from '../support';
 import {
 	answering,

@@ -15,7 +15,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { createPoller, type Poller } from '../../../helpers/engine';
 import type { Handler } from '../../../helpers/hostileServer';
-import { TRIGGER_TYPE } from '../../SocialPublishingNotificationTrigger/triggerHarness';
+import { TRIGGER_TYPE } from '../../SocialPublishingTrigger/triggerHarness';
 import { captureN8nLog, useHostileService } from './support';
 
 const t = useHostileService();

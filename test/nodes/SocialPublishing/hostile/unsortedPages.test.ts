@@ -11,7 +11,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { createPoller } from '../../../helpers/engine';
 import { answers } from '../../../helpers/hostileServer';
-import { TRIGGER_TYPE } from '../../SocialPublishingNotificationTrigger/triggerHarness';
+import { TRIGGER_TYPE } from '../../SocialPublishingTrigger/triggerHarness';
 import { useHostileService } from './support';
 
 const t = useHostileService();

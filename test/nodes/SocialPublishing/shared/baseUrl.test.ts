@@ -4,10 +4,11 @@
  * BASE_URL_EXPRESSION): an address written without a scheme is taken as https://, by the node, the trigger, the
  * pickers and the credential's Test button alike, so that slip never reaches n8n's bare ERR_INVALID_URL.
  */
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 
 import { BASE_URL_EXPRESSION } from '../../../../credentials/SocialPublishingApi.credentials';
-import { baseUrlOf } from '../../../../nodes/SocialPublishing/shared/baseUrl';
+import { baseUrlOf, plainHttpHint } from '../../../../nodes/SocialPublishing/shared/baseUrl';
 import {
 	createPoller,
 	listSearch,
@@ -16,7 +17,7 @@ import {
 	testCredentials,
 	NODE_TYPE,
 } from '../../../helpers/engine';
-import { TRIGGER_TYPE } from '../../SocialPublishingNotificationTrigger/triggerHarness';
+import { TRIGGER_TYPE } from '../../SocialPublishingTrigger/triggerHarness';
 import { FAST } from '../support';
 
 describe('the Base URL as written and as read', () => {
@@ -119,5 +120,44 @@ describe('an address without a scheme is sent over https by every reader of the 
 		expect(error).toBeDefined();
 		neverInvalidUrl(String(error?.message));
 		expect(witness.opened[0]).toBe('tls');
+	});
+});
+
+describe('a Base URL without a scheme against a plain http server (the sandbox, a local install)', () => {
+	test('the node says to write http://, instead of only a closed connection (Node: EPROTO)', async () => {
+		const server = createHttpServer((_request, response) => response.end('[]'));
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const { port } = server.address() as AddressInfo;
+		try {
+			const result = await runNode({
+				credentials: { baseUrl: `127.0.0.1:${port}/api/public/v1`, apiKey: LONG_ENOUGH },
+				parameters: { resource: 'channel', operation: 'getMany', requestOptions: FAST },
+				nodeType: NODE_TYPE,
+			});
+			expect(result.error?.message).toMatch(
+				/^The connection was closed before the service answered/,
+			);
+			expect(result.error?.description).toContain(
+				`If the service at 127.0.0.1:${port} is a plain http server`,
+			);
+			expect(result.error?.description).toContain('write http:// in front of the Base URL');
+			expect(result.error?.description).toContain('EPROTO');
+		} finally {
+			await new Promise((resolve) => server.close(resolve));
+		}
+	});
+
+	test.each([
+		['https://127.0.0.1:3000/api/public/v1', true],
+		['https://localhost/api/public/v1', true],
+		['https://192.168.1.20/api/public/v1', true],
+		['https://postiz.example.com:8443/api/public/v1', true],
+		['https://api.postiz.com/public/v1', false],
+		['https://postiz.example.com/api/public/v1', false],
+		['http://127.0.0.1:3000/api/public/v1', false],
+		['not an address', false],
+		[undefined, false],
+	])('%j: the hint is given: %j (https with a port or a local-looking host)', (url, given) => {
+		expect(plainHttpHint(url) !== undefined).toBe(given);
 	});
 });

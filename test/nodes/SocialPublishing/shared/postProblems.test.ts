@@ -1,12 +1,17 @@
+import fc from 'fast-check';
 import type { INodeProperties } from 'n8n-workflow';
 import { createPost } from '../../../../nodes/SocialPublishing/resources/post/create';
-import { describeProblem } from '../../../../nodes/SocialPublishing/shared/postProblems';
+import {
+	describeProblem,
+	problemsError,
+	type Problem,
+	type ProblemContext,
+} from '../../../../nodes/SocialPublishing/shared/postProblems';
 import { updatePost } from '../../../../nodes/SocialPublishing/resources/post/update';
 import {
 	FIELD_LABELS,
 	NODE_FIELD_LABELS,
 } from '../../../../nodes/SocialPublishing/shared/postProblems/places';
-import type { ProblemContext } from '../../../../nodes/SocialPublishing/shared/postProblems';
 
 /** Every label the editor shows for Post → Create's fields: each field's displayName, and `Parent → Child` inside. */
 function shownLabels(fields: INodeProperties[]): Set<string> {
@@ -99,6 +104,54 @@ describe('describeProblem', () => {
 		);
 		expect(worded.what).toBe(
 			'Item 1, channel 1 "Shop" (X), setting "Community": is 7 characters; at most 5 allowed',
+		);
+	});
+});
+
+describe("problemsError's message, what n8n's toast shows", () => {
+	const node = {
+		id: 'n',
+		name: 'Create Post',
+		type: 'n8n-nodes-social-publishing.socialPublishing',
+		typeVersion: 1,
+		position: [0, 0] as [number, number],
+		parameters: {},
+	};
+	/** A distinct problem per index: a channel entry without an ID. */
+	const noChannel = (entryIndex: number): Problem => ({
+		kind: 'node',
+		code: 'noChannel',
+		entryIndex,
+		field: 'channel',
+	});
+	const contextFor = (itemIndex: number, count: number): ProblemContext => ({
+		itemIndex,
+		inputMode: 'fields',
+		contentMode: 'same',
+		channels: Array.from({ length: count }, () => ({ id: '', settingsMode: 'fields' as const })),
+	});
+
+	it('names each of the first three problems where and what, and how many more the details list', () => {
+		fc.assert(
+			fc.property(fc.integer({ min: 1, max: 12 }), fc.nat(50), (count, itemIndex) => {
+				const problems = Array.from({ length: count }, (_, i) => noChannel(i));
+				const context = contextFor(itemIndex, count);
+				const { message, description } = problemsError(node, problems, context);
+				const whats = problems.map((p) => describeProblem(p, context).what);
+				if (count === 1) {
+					expect(message).toBe(whats[0]);
+					return;
+				}
+				const item = `Item ${itemIndex + 1}`;
+				expect(message.startsWith(`${item} has ${count} problems: (1) `)).toBe(true);
+				whats.forEach((what, i) => {
+					const named = message.includes(`(${i + 1}) ${what.slice(item.length + 2)}`);
+					expect([i, named]).toEqual([i, i < 3]);
+					// The details list every one of them, with its fix.
+					expect(description).toContain(`${i + 1}. ${what}. To fix:`);
+				});
+				expect(message.endsWith(`; and ${count - 3} more, listed in the details`)).toBe(count > 3);
+			}),
 		);
 	});
 });

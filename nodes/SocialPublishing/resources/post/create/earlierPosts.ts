@@ -8,14 +8,17 @@
  *   (the date is the run's own then).
  * - Once every item passed its checks, one GET /posts per attempt covers every item's dates
  *   (`LOOK_BACK_DAYS` back for Now, a year ahead for the next free slot; a window per 370 days).
- * - In item order, an item whose every channel has a post with the same text (HTML tags and spaces
- *   aside) at its date (to the minute; any date in the range for Now and the next free slot) takes
- *   those posts: it is not sent, and they are its output, marked `alreadySent: true`. A post is
- *   taken by one item only. An item with such a post on some of its channels only is refused:
- *   sending would post twice on those, skipping would lose the others.
+ * - In item order, an item whose every channel has a post with the same text (as the service
+ *   stores it: markup, entities and spaces aside, `comparableText`) at its date (to the minute;
+ *   any date in the range for Now and the next free slot) takes those posts: it is not sent, and
+ *   they are its output, marked `alreadySent: true`. A post is taken by one item only, items with
+ *   a date first, and each channel by its own text. An item with such a post on some of its
+ *   channels only is refused: sending would post twice on those, skipping would lose the others.
  * What it cannot tell apart: a post made the same way on purpose (same channel, text and date, or
  * for Now and the next free slot the same text within the range); it does not see deleted posts,
- * posts moved to another date, or posts whose text was edited since.
+ * posts moved to another date, or posts whose text was edited since; in a text holding HTML, an
+ * entity other than &amp; &lt; &gt; &quot; &apos; &nbsp; and numeric ones (the service decodes
+ * `&eacute;`, the node does not) makes the post look different, so it is created again.
  */
 import {
 	NodeOperationError,
@@ -27,6 +30,7 @@ import {
 import { attemptOf } from '../../../shared/batch';
 import { runState, RunSlot } from '../../../shared/runState';
 import { recordAlreadySent, skipsPostsAlreadyCreated } from '../../../shared/sendRecord';
+import { decodeEntities } from '../../../shared/postRules/text';
 import { apiRequest } from '../../../shared/transport';
 import { DAY_MS, getManyPosts, MAX_RANGE_DAYS } from '../getMany';
 import { serviceChannels } from './lookups';
@@ -73,16 +77,34 @@ function searchOf(context: IExecuteSingleFunctions): Search {
 	return state.get(SEARCH, () => ({ expected: new Map() }));
 }
 
-/** Text as the service may store it: HTML tags removed, spaces collapsed. */
-function comparable(text: unknown): string {
-	return String(text ?? '')
-		.replace(/<[^>]*>/g, ' ')
-		.replace(/&nbsp;/g, ' ')
-		.replace(/&amp;/g, '&')
-		.replace(/&lt;/g, '<')
-		.replace(/&gt;/g, '>')
-		.replace(/&quot;/g, '"')
-		.replace(/&#39;/g, "'")
+/**
+ * Elements the service's sanitiser removes with their text (script, style, ...), to the end if
+ * unclosed.
+ */
+const DROPPED_WITH_TEXT =
+	/<(script|style|template|title|iframe|svg|math|video|audio|xmp|noembed|noframes)\b[^>]*(?:>|$)[\s\S]*?(?:<\/\1\s*>|$)/gi;
+/**
+ * Markup as an HTML parser (the service's sanitiser) reads it: "<" starts markup only before a
+ * letter, "/", "!" or "?", and it runs to its ">" (not one in an attribute value quoted after "=")
+ * or to the end. Any other "<" is text ("1 < 2"), which the service stores as "&lt;". Every match
+ * ends at a ">" or the end, so the text is read once.
+ */
+const MARKUP =
+	/<!--[\s\S]*?(?:--!?>|$)|<[!?/][^>]*(?:>|$)|<[a-zA-Z][^\s/>]*(?:=\s*"[^"]*(?:"|$)|=\s*'[^']*(?:'|$)|[^>])*(?:>|$)/g;
+
+/**
+ * A post's text reduced to what both its sent and its stored form share: markup removed (the
+ * service removes the tags it does not keep without a space: "a<b>c</b>" is stored as "ac"),
+ * entities decoded (it stores a text holding "<" parsed and escaped: "1 &lt; 2", "Tom &amp;
+ * Jerry"), spaces collapsed. The same function reads the item's text and the listing's
+ * (test/fixtures/serviceSanitiser.ts has what the service's sanitiser gave).
+ */
+export function comparableText(text: unknown): string {
+	return decodeEntities(
+		String(text ?? '')
+			.replace(DROPPED_WITH_TEXT, '')
+			.replace(MARKUP, ''),
+	)
 		.replace(/\s+/g, ' ')
 		.trim();
 }
@@ -96,7 +118,7 @@ export function expectPost(context: IExecuteSingleFunctions, request: PostReques
 		(Array.isArray(post.value) ? (post.value[0] as IDataObject | undefined) : undefined) ?? {};
 	const expected = request.channels.map((channel, entryIndex) => ({
 		channelId: channel.id,
-		text: comparable(firstPart(posts[entryIndex] ?? {}).content),
+		text: comparableText(firstPart(posts[entryIndex] ?? {}).content),
 	}));
 	const now = Date.now();
 	const sent = Date.parse(String(body.date ?? ''));
@@ -145,7 +167,7 @@ function readListed(post: IDataObject): Listed | undefined {
 	// A repeating post is listed once per repetition; production adds its first date as actualDate.
 	const date = Date.parse(String(post.actualDate ?? post.publishDate ?? ''));
 	if (!id || !channelId || !Number.isFinite(date)) return undefined;
-	return { post, id, channelId, text: comparable(post.content), date };
+	return { post, id, channelId, text: comparableText(post.content), date };
 }
 
 async function listPosts(

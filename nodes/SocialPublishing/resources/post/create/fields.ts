@@ -8,6 +8,7 @@ import { channelLocator, optionalFields } from '../../../shared/descriptions';
 import { POST_LIMITS } from '../../../shared/platforms';
 import { delayProperty } from './delays';
 import {
+	lookUpSettingsNotice,
 	platformProperty,
 	settingsJsonProperty,
 	settingsModeProperty,
@@ -25,9 +26,7 @@ export const mediaProperty: INodeProperties = {
 	typeOptions: { multipleValues: true, maxValue: POST_LIMITS.mediaPerPart },
 	placeholder: 'Add Media',
 	default: {},
-	description:
-		`Up to ${POST_LIMITS.mediaPerPart} files: uploaded before (Media → Upload gives their ID ` +
-		`and path), or uploaded now from a binary field`,
+	description: `Up to ${POST_LIMITS.mediaPerPart} files: uploaded before (Media → Upload gives their ID and path), or uploaded now from a binary field`,
 	options: [
 		{
 			displayName: 'Media',
@@ -46,8 +45,7 @@ export const mediaProperty: INodeProperties = {
 					type: 'string',
 					default: 'data',
 					description:
-						'Name of the binary field of the input item that holds the file (JPEG, PNG, GIF, ' +
-						'WEBP or MP4)',
+						'Name of the binary field of the input item that holds the file (JPEG, PNG, GIF, WEBP or MP4)',
 					displayOptions: { show: { source: ['binary'] } },
 				},
 				{
@@ -87,6 +85,7 @@ export const mediaProperty: INodeProperties = {
 							name: 'Public URL',
 							value: 'url',
 							description:
+								// Two strings: n8n's lint takes "upload-from-url" in one for a miscased URL.
 								'Let the service fetch the file from a public https address ' +
 								'(POST /upload-from-url), after the post has passed its checks',
 						},
@@ -99,8 +98,7 @@ export const mediaProperty: INodeProperties = {
 					default: '',
 					placeholder: 'e.g. https://example.com/picture.png',
 					description:
-						'A public https address of the file itself, its path ending in .png, .jpg, ' +
-						'.jpeg, .gif, .webp or .mp4 (lower case). Each address is uploaded once per run.',
+						'A public https address of the file itself, its path ending in .png, .jpg, .jpeg, .gif, .webp or .mp4 (lower case). Each address is uploaded once per run.',
 					displayOptions: { show: { source: ['url'] } },
 				},
 			],
@@ -116,12 +114,22 @@ export const partTextProperty: INodeProperties = {
 	typeOptions: { rows: 4 },
 	default: '',
 	description:
-		'Plain text, or HTML with p, br, strong, u, a, ul, li, h1, h2, h3 and span ' +
-		'(other tags are removed by the service). Length is counted without tags.',
+		'Plain text, or HTML with p, br, strong, u, a, ul, li, h1, h2, h3 and span (other tags are removed by the service). Length is counted without tags.',
 };
 
 /** The fields of one part, the same in Create's Parts and Update's Follow-Up Parts. */
 export const PART_FIELDS: INodeProperties[] = [partTextProperty, mediaProperty, delayProperty];
+
+/**
+ * Create's part: the first is the post, which goes out at the post's date. n8n cannot show a field
+ * by an entry's place in the list, so Delay is offered on every part and says under it where it
+ * does nothing (a delay there is not sent, and the output warns).
+ */
+const CREATE_PART_FIELDS: INodeProperties[] = PART_FIELDS.map((field) =>
+	field.name === delayProperty.name
+		? { ...field, hint: "For part 2 on: part 1 is the post and goes out at the post's date" }
+		: field,
+);
 
 /**
  * The post and its follow-up parts (replies in a thread, or comments, depending on the platform).
@@ -135,15 +143,13 @@ function partsProperty(displayOptions?: INodeProperties['displayOptions']): INod
 		placeholder: 'Add Part',
 		default: { part: [{ content: '' }] },
 		description:
-			'The first part is the post; further parts are follow-ups (thread replies on X, ' +
-			'Threads, Bluesky and Mastodon; comments elsewhere). Each part needs text, media, or ' +
-			'both.',
+			'The first part is the post; further parts are follow-ups (thread replies on X, Threads, Bluesky and Mastodon; comments elsewhere). Each part needs text, media, or both.',
 		...(displayOptions ? { displayOptions } : {}),
 		options: [
 			{
 				displayName: 'Part',
 				name: 'part',
-				values: PART_FIELDS,
+				values: CREATE_PART_FIELDS,
 			},
 		],
 	};
@@ -156,19 +162,20 @@ const channelsProperty: INodeProperties = {
 	typeOptions: { multipleValues: true, maxValue: POST_LIMITS.postsPerRequest.max },
 	placeholder: 'Add Channel',
 	default: {},
-	description:
-		`Up to ${POST_LIMITS.postsPerRequest.max} channels, all created in one request (all or ` +
-		`nothing)`,
+	description: `Up to ${POST_LIMITS.postsPerRequest.max} channels, all created in one request (all or nothing)`,
 	options: [
 		{
 			displayName: 'Channel',
 			name: 'channel',
 			values: [
 				platformProperty,
+				lookUpSettingsNotice,
+				// No loadOptionsDependsOn on Platform: n8n empties a list field when a field it depends on
+				// changes, so picking the Platform after the channel lost the channel. The list is read
+				// again anyway (n8n keys its results by the node's parameters, the entry's Platform among
+				// them); a channel of another platform is refused before sending (platformMismatch).
 				channelLocator({
 					description: 'The channel to post on; the list shows the channels of the Platform above',
-					// The list is filtered by the entry's Platform, so it is read again when that changes.
-					typeOptions: { loadOptionsDependsOn: ['&platform'] },
 				}),
 				settingsModeProperty,
 				...typedSettingsProperties,
@@ -186,9 +193,7 @@ export const allowPastDateOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to send a Schedule date that has passed (more than 5 minutes ago). The service ' +
-		'publishes such a post at once; without this the node refuses it, since a wrong year ' +
-		'would publish today.',
+		'Whether to send a Schedule date that has passed (more than 5 minutes ago). The service publishes such a post at once; without this the node refuses it, since a wrong year would publish today.',
 };
 
 /** Options → Allow Private Address, for media URLs (mediaUrls.ts): Post → Update offers it too. */
@@ -198,9 +203,7 @@ export const allowPrivateAddressOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether media URLs may point to this machine or a private network (127.0.0.1, 10.x, ' +
-		'192.168.x, localhost, .local, .internal). Only for a self-hosted service on your own ' +
-		'network that is configured to fetch from it; the public service refuses such addresses.',
+		'Whether media URLs may point to this machine or a private network (127.0.0.1, 10.x, 192.168.x, localhost, .local, .internal). Only for a self-hosted service on your own network that is configured to fetch from it; the public service refuses such addresses.',
 };
 
 const optionsProperty: INodeProperties = optionalFields('Options', [
@@ -210,12 +213,13 @@ const optionsProperty: INodeProperties = optionalFields('Options', [
 		displayName: 'Check Only',
 		name: 'checkOnly',
 		type: 'boolean',
-		default: false,
+		// On when added: adding the option is asking for it. Saved workflows keep their meaning, since
+		// n8n saves an added option's value even when it is the default, and reads none when not added.
+		default: true,
 		description:
 			'Whether to only check the post and say what would be sent, per channel: the request ' +
 			"body, each part's length against the platform's limit, the problems and the warnings. " +
-			'Reads the channels (and the next free slot) but creates, uploads and changes nothing; ' +
-			'media URLs are judged, not uploaded.',
+			'Reads the channels (and the next free slot) but creates, uploads and changes nothing; media URLs are judged, not uploaded.',
 	},
 	{
 		displayName: 'Repeat Every (Days)',
@@ -248,8 +252,7 @@ const optionsProperty: INodeProperties = optionalFields('Options', [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to send the post without checking it first. The service still checks it; a ' +
-			'refused request still counts against the POST /posts rate limit.',
+			'Whether to send the post without checking it first. The service still checks it; a refused request still counts against the POST /posts rate limit.',
 	},
 	{
 		displayName: 'Tag Names or IDs',
@@ -287,8 +290,7 @@ export const fields: INodeProperties[] = [
 			'{\n  "type": "schedule",\n  "date": "2030-01-15T10:00:00Z",\n  "shortLink": false,\n  "tags": [],\n  "posts": [\n    {\n      "integration": { "id": "" },\n      "value": [{ "content": "Hello", "image": [] }],\n      "settings": {}\n    }\n  ]\n}',
 		required: true,
 		description:
-			'The POST /posts body (type, date, shortLink, tags, posts, inter). Checked by the same ' +
-			'rules as the fields before it is sent.',
+			'The POST /posts body (type, date, shortLink, tags, posts, inter). Checked by the same rules as the fields before it is sent.',
 		displayOptions: { show: { inputMode: ['json'] } },
 	},
 	{
@@ -301,7 +303,8 @@ export const fields: INodeProperties[] = [
 			{
 				name: 'Draft',
 				value: 'draft',
-				description: 'Save as a draft (length and media are not checked; settings are)',
+				description:
+					'Save as a draft, published only once scheduled in the service (length and media are not checked; settings are)',
 			},
 			{ name: 'Now', value: 'now', description: 'Publish immediately' },
 			{ name: 'Schedule', value: 'schedule', description: 'Publish at the date below' },
@@ -320,8 +323,7 @@ export const fields: INodeProperties[] = [
 				value: 'nextSlot',
 				description:
 					"Asks the service for each channel's next free posting time (GET /find-slot). With " +
-					'several channels the post goes out at the LATEST of their slots, so no channel ' +
-					'posts before its own free slot.',
+					'several channels the post goes out at the LATEST of their slots, so no channel posts before its own free slot.',
 			},
 		],
 	},
@@ -335,7 +337,24 @@ export const fields: INodeProperties[] = [
 			"When to publish, in the workflow's time zone unless the value carries its own offset " +
 			'(e.g. Z)',
 		displayOptions: {
-			show: { inputMode: ['fields'], type: ['draft', 'schedule'], dateMode: ['date'] },
+			show: { inputMode: ['fields'], type: ['schedule'], dateMode: ['date'] },
+		},
+	},
+	{
+		// The same parameter as Schedule's (one value kept when Type changes), worded for a draft: the
+		// service wants a date for every post, and a draft goes out at it once someone schedules it.
+		displayName: 'Publish At',
+		name: 'date',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description:
+			'The service needs a date for a draft too: saving it publishes nothing, and this is when the draft goes out once someone schedules it in the service. A date far ahead keeps an ' +
+			"early schedule from publishing it by surprise. In the workflow's time zone unless the " +
+			'value carries its own offset (e.g. Z).',
+		hint: 'A draft needs a date too: it publishes at it once scheduled',
+		displayOptions: {
+			show: { inputMode: ['fields'], type: ['draft'], dateMode: ['date'] },
 		},
 	},
 	{

@@ -48,8 +48,7 @@ const route = declareRoute('POST', '/posts', {
 				? {
 						message: `Channel ${id} was not found`,
 						description:
-							'Pick the channel from the list, or check its ID with Channel → Get Many; it ' +
-							'may have been deleted. No post was created.',
+							'Pick the channel from the list, or check its ID with Channel → Get Many; it may have been deleted. No post was created.',
 					}
 				: undefined;
 		},

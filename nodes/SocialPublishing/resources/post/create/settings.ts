@@ -14,6 +14,7 @@ import {
 	type PlatformId,
 	type SettingField,
 } from '../../../shared/platforms';
+import { conditionHolds } from '../../../shared/postRules/settings';
 
 /** `platform` value meaning "look the platform up from the channel (GET /integrations)". */
 export const LOOK_UP_PLATFORM = 'lookup';
@@ -202,9 +203,7 @@ export const platformProperty: INodeProperties = {
 	type: 'options',
 	default: LOOK_UP_PLATFORM,
 	description:
-		'Pick it first: the Channel list below then shows only its channels, and its settings ' +
-		'appear here. "Look Up From Channel" reads it from the channel (for channels given by ' +
-		'expression; settings as JSON).',
+		'Pick it first: the Channel list below then shows only its channels, and its settings appear here. "Look Up From Channel" reads it from the channel (for channels given by expression; settings as JSON).',
 	options: [
 		{
 			name: 'Look Up From Channel',
@@ -219,6 +218,34 @@ export const platformProperty: INodeProperties = {
 				`${PLATFORMS[platform].maxLength} characters; ` + `media: ${PLATFORMS[platform].mediaRule}`,
 		})),
 	],
+};
+
+/**
+ * What each platform needs in settings when none are sent (a required setting whose condition holds
+ * then, as the check finds it): what Look Up From Channel cannot fill in from fields.
+ */
+const NEEDED_WITHOUT_SETTINGS = PLATFORM_CHOICES.map((platform) => {
+	const labels = (PLATFORMS[platform].settings ?? [])
+		.filter((field) => field.required && conditionHolds(field.when, {}))
+		.map((field) => field.label);
+	const needs = labels.length > 3 ? `${labels.length} settings` : labels.join(', ');
+	return labels.length ? `${PLATFORMS[platform].displayName}: ${needs}` : '';
+}).filter(Boolean);
+
+/**
+ * Said up front under Look Up From Channel (the default, kept so that saved workflows keep their
+ * meaning: n8n saves no default value): typed settings need the platform picked, so without it a
+ * post on a platform with required settings would fail only when it runs.
+ */
+export const lookUpSettingsNotice: INodeProperties = {
+	displayName:
+		'Look Up From Channel sends no settings from fields, and some platforms need them (' +
+		`${NEEDED_WITHOUT_SETTINGS.join('; ')}). Pick the channel's Platform above to fill them in ` +
+		'here, or set Settings to Using JSON.',
+	name: 'lookUpNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { platform: [LOOK_UP_PLATFORM], settingsMode: ['fields'] } },
 };
 
 export const settingsModeProperty: INodeProperties = {
@@ -242,8 +269,7 @@ export const settingsJsonProperty: INodeProperties = {
 	type: 'json',
 	default: '{}',
 	description:
-		'The settings object of this channel (spec 4.8), e.g. {"who_can_reply_post": "everyone"} ' +
-		'for X. Checked by the same rules as the fields.',
+		'The settings object of this channel (spec 4.8), e.g. {"who_can_reply_post": "everyone"} for X. Checked by the same rules as the fields.',
 	displayOptions: { show: { settingsMode: ['json'] } },
 };
 

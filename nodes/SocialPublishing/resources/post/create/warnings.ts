@@ -51,9 +51,7 @@ export function removedHtmlTags(body: Record<string, unknown>): Warning[] {
 			if (removed.size === 0) return;
 			warnings.push({
 				entryIndex,
-				text:
-					`${partLabel(partIndex)}: the service removes ${[...removed].join(', ')} and keeps ` +
-					`their text (it keeps only ${KEPT_HTML_TAGS.join(', ')})`,
+				text: `${partLabel(partIndex)}: the service removes ${[...removed].join(', ')} and keeps their text (it keeps only ${KEPT_HTML_TAGS.join(', ')})`,
 			});
 		});
 	});
@@ -81,10 +79,7 @@ export function partIdWarnings(body: Record<string, unknown>): Warning[] {
 			return [
 				{
 					entryIndex,
-					text:
-						`${partLabel(partIndex)} carries "id": ${JSON.stringify(id.slice(0, 40))}; some ` +
-						`installs then update that existing part instead of creating a new one (remove "id" ` +
-						`to create a post)`,
+					text: `${partLabel(partIndex)} carries "id": ${JSON.stringify(id.slice(0, 40))}; some installs then update that existing part instead of creating a new one (remove "id" to create a post)`,
 				},
 			];
 		});
@@ -125,10 +120,7 @@ export function unknownSettingWarnings(
 		if (!platform) return [];
 		return unknownSettings(platform, post?.settings).map(({ key, closest }) => ({
 			entryIndex,
-			text:
-				`setting "${key}" is not one ${PLATFORMS[platform].displayName} is known to ` +
-				`have${closest ? ` (did you mean "${closest}"?)` : ''}; it was sent as given and the ` +
-				`service keeps it`,
+			text: `setting "${key}" is not one ${PLATFORMS[platform].displayName} is known to have${closest ? ` (did you mean "${closest}"?)` : ''}; it was sent as given and the service keeps it`,
 		}));
 	});
 }

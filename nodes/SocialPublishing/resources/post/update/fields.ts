@@ -26,9 +26,7 @@ const followUpsProperty: INodeProperties = {
 	placeholder: 'Add Part',
 	default: {},
 	description:
-		'The parts after the post (thread replies or comments), in order. They replace the ' +
-		'follow-up parts the post had, which the service does not show; left empty, the post has ' +
-		'none.',
+		'The parts after the post (thread replies or comments), in order. They replace the follow-up parts the post had, which the service does not show; left empty, the post has none.',
 	options: [
 		{
 			displayName: 'Part',
@@ -44,9 +42,7 @@ const partsChoiceProperty: INodeProperties = {
 	type: 'options',
 	default: 'notSaid',
 	description:
-		'What the post has as media and follow-up parts after the edit. A new text or date (a ' +
-		'reschedule too) sends the whole post again, which replaces them, and the service does not ' +
-		'show them: say what they are. Settings (JSON) alone keep them as they are.',
+		'What the post has as media and follow-up parts after the edit. A new text or date (a reschedule too) sends the whole post again, which replaces them, and the service does not show them: say what they are. Settings (JSON) alone keep them as they are.',
 	hint: 'Needed with a new Text or Publish At (a reschedule too): the service does not show them',
 	// Short option descriptions: the dropdown shows about one line of each.
 	options: [
@@ -82,8 +78,7 @@ export const fields: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		description:
-			'Only the fields added are changed. A new text or date sends the whole post again: say ' +
-			'under Media and Follow-Up Parts what the post has.',
+			'Only the fields added are changed. A new text or date sends the whole post again: say under Media and Follow-Up Parts what the post has.',
 		options: [
 			{
 				displayName: 'Publish At',
@@ -92,8 +87,7 @@ export const fields: INodeProperties[] = [
 				default: '',
 				description:
 					"The new date, in the workflow's time zone unless the value carries its own offset " +
-					'(e.g. Z). A queued post is then published at this date. Say under Media and ' +
-					'Follow-Up Parts what the post has (the post is sent again).',
+					'(e.g. Z). A queued post is then published at this date. Say under Media and Follow-Up Parts what the post has (the post is sent again).',
 			},
 			{
 				displayName: 'Settings (JSON)',
@@ -102,11 +96,9 @@ export const fields: INodeProperties[] = [
 				default: '{}',
 				description:
 					"Settings to change, merged into the post's settings as GET /posts lists them (the " +
-					'others are kept), e.g. {"who_can_reply_post": "everyone"}; a new text or date ' +
-					'alone keeps them all. Alone, they are sent through PUT /posts/:id/settings. Where ' +
+					'others are kept), e.g. {"who_can_reply_post": "everyone"}; a new text or date alone keeps them all. Alone, they are sent through PUT /posts/:id/settings. Where ' +
 					"the service does not list a post's settings, a new text or date carries only those " +
-					'given here (none when left out, and no setting is called missing): the output ' +
-					'warns, as the service may keep only these.',
+					'given here (none when left out, and no setting is called missing): the output warns, as the service may keep only these.',
 			},
 			{
 				displayName: 'Text',
@@ -136,8 +128,7 @@ export const fields: INodeProperties[] = [
 			type: 'boolean',
 			default: false,
 			description:
-				"Whether to only check the edit and say what would be sent: the request, the text's " +
-				"length against the platform's limit, what would change, the problems and the " +
+				"Whether to only check the edit and say what would be sent: the request, the text's length against the platform's limit, what would change, the problems and the " +
 				'warnings. Reads the post and its channel but changes and uploads nothing.',
 		},
 		{
@@ -147,9 +138,7 @@ export const fields: INodeProperties[] = [
 			default: '',
 			description:
 				"The post's date now, as Post → Get Many outputs it (publishDate), e.g. " +
-				'{{ $json.publishDate }}: the post is then looked for in GET /posts on that day alone, ' +
-				'one request. When it is not there (a date that is not its own), the node searches a ' +
-				'year back to ten ahead, as without this (up to 11 requests).',
+				'{{ $json.publishDate }}: the post is then looked for in GET /posts on that day alone, one request. When it is not there (a date that is not its own), the node searches a year back to ten ahead, as without this (up to 11 requests).',
 		},
 	]),
 ];

@@ -35,8 +35,7 @@ import { buildUpdateRequest } from './preSend';
  */
 const route = declareRoute('PUT', '/posts/{postId}/settings', {
 	mayApplyWithoutAnswer:
-		'The post may have been changed: check it with Post → Get Many (around its date) before ' +
-		'running again.',
+		'The post may have been changed: check it with Post → Get Many (around its date) before running again.',
 	answer: {
 		is: 'the changed post',
 		shape: {
@@ -59,8 +58,7 @@ const route = declareRoute('PUT', '/posts/{postId}/settings', {
 				: {
 						message: `Post ${id} was not found`,
 						description:
-							'It was deleted after the node found it. Nothing was changed; Post → Get Many ' +
-							'lists the posts.',
+							'It was deleted after the node found it. Nothing was changed; Post → Get Many lists the posts.',
 					},
 	},
 });

@@ -23,6 +23,7 @@
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { checkedWithTheOtherItems, uploadedWithTheOtherItems } from '../../../shared/batch';
+import { recordNotSent, takeTurn } from '../../../shared/sendRecord';
 import type { Channel } from '../../../shared/channel';
 import { isPlatformId } from '../../../shared/platforms';
 import {
@@ -64,7 +65,15 @@ export async function buildUpdateRequest(
 	});
 	// Step 5: uploads only once every item of the run passed its checks, and no edit before every
 	// item's uploads are done (shared/batch.ts).
-	await uploadedWithTheOtherItems(this, async () => await uploadMedia(this, edit), 'changed');
+	let ready = false;
+	try {
+		await uploadedWithTheOtherItems(this, async () => await uploadMedia(this, edit), 'changed');
+		// Step 6 in the item's turn: one edit of the run at a time, in item order (sendRecord.ts).
+		await takeTurn(this, 'update');
+		ready = true;
+	} finally {
+		if (!ready) recordNotSent(this);
+	}
 	handToOutput(this, edit);
 	return pointAtRoute(requestOptions, edit);
 }

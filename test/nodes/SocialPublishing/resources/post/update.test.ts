@@ -833,3 +833,34 @@ describe('Post → Update on a service with one group per request and no setting
 		expect(report.request).toMatchObject({ posts: [{ settings: { community: '' } }] });
 	});
 });
+
+describe('Post → Update of several items', () => {
+	it('sends the edits one at a time in item order and stops at a failure, saying what was changed', async () => {
+		const ids = [
+			await created(t, { contents: ['First'] }),
+			await created(t, { contents: ['Second'] }),
+			await created(t, { contents: ['Third'] }),
+		];
+		await t.sandbox.control.clearRequests();
+		await t.sandbox.control.addFault({ method: 'POST', path: '/posts', fault: 'error500' });
+
+		const result = await t.run(
+			{
+				resource: 'post',
+				operation: 'update',
+				postId: '={{ $json.postId }}',
+				updateFields: { content: '={{ $json.text }}' },
+				...NONE,
+			},
+			{ items: ids.map((postId, i) => ({ json: { postId, text: `Changed ${i + 1}` } })) },
+		);
+
+		expect(await writes()).toEqual(['POST /posts']);
+		const { description } = errorOf(result);
+		expect(description).toContain('Nothing was sent before it.');
+		expect(description).toContain('Not sent: items 2, 3.');
+		expect(description).toContain(
+			'Running the same items again sends the same changes again: a post already changed is changed to the same text and date.',
+		);
+	});
+});

@@ -253,7 +253,14 @@ describe('Post → Create: refusing before sending', () => {
 			}),
 		);
 		const text = errorText(result);
-		expect(result.error?.message).toContain('(and 2 more problems)');
+		// The message (n8n's toast) names each of them, not only the first.
+		expect(result.error?.message).toMatch(/^Item 1 has 3 problems: \(1\) .*; \(2\) .*; \(3\) /);
+		for (const what of [
+			'Parts → part 1 (the post), Text: the text is 301 characters; Bluesky takes at most 300',
+			'Parts → part 2 (follow-up 1), the part: needs text, media, or both',
+			'Options → Repeat Every (Days): must be 1 or more; it is 0',
+		])
+			expect(result.error?.message).toContain(what);
 		expect(text).toContain(
 			'Parts → part 2 (follow-up 1), the part: needs text, media, or both. To fix:',
 		);

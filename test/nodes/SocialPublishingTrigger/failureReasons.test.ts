@@ -2,7 +2,7 @@
 import {
 	assignReasons,
 	REASON_NOT_GIVEN,
-} from '../../../nodes/SocialPublishingNotificationTrigger/failureReasons';
+} from '../../../nodes/SocialPublishingTrigger/failureReasons';
 
 const note = (id: string, content: string, createdAt = '2026-11-28T10:00:00.000Z') => ({
 	id,

@@ -10,7 +10,7 @@
  */
 import { PollContext } from 'n8n-core';
 import type { IDataObject, INodeParameters, Logger } from 'n8n-workflow';
-import { MAX_BOUNDARY_IDS } from '../../../nodes/SocialPublishingNotificationTrigger/cursor';
+import { MAX_BOUNDARY_IDS } from '../../../nodes/SocialPublishingTrigger/cursor';
 import { addNotifications, idsOf, TriggerUnderTest, useTriggerSandbox } from './triggerHarness';
 
 const t = useTriggerSandbox();

@@ -21,13 +21,10 @@ export interface Reason {
 }
 
 export const REASON_NOT_GIVEN =
-	'The service wrote no failure notification that names this channel or its platform since ' +
-	'the previous poll: the reason was not given.';
+	'The service wrote no failure notification that names this channel or its platform since the previous poll: the reason was not given.';
 
 export const reasonsNotToldApart = (count: number) =>
-	`${count} failed posts could claim the same failure notifications (they name a platform or a ` +
-	`channel, never a post): the reason of each cannot be told apart. Their texts are in ` +
-	`"reasonCandidates".`;
+	`${count} failed posts could claim the same failure notifications (they name a platform or a channel, never a post): the reason of each cannot be told apart. Their texts are in "reasonCandidates".`;
 
 export const reasonsUnread = (why: string) =>
 	`The failure notifications could not be read (${why}): the reason was not given.`;

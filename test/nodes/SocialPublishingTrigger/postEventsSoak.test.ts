@@ -34,7 +34,7 @@ test(`${CYCLES} cycles of posts created, deleted, published and failed, with out
 	await t.sandbox.control.setNow(new Date().toISOString());
 	const serviceNow = async () => Date.parse(await t.sandbox.control.now());
 
-	const trigger = new TriggerUnderTest(t.sandbox, { watch: 'postEvents' });
+	const trigger = new TriggerUnderTest(t.sandbox, { event: 'postEvents' });
 	expect((await trigger.poll()).error).toBeUndefined();
 
 	/** What the trigger must emit: `event postId`, each once. */

@@ -1,5 +1,5 @@
 /**
- * Watch → Post Events through n8n's PollContext against the sandbox: posts created with the API,
+ * Trigger On → Post Events through n8n's PollContext against the sandbox: posts created with the API,
  * published at their date by the sandbox (its Mastodon channel set to fail, with the notification
  * it writes), edited, deleted; polls across a restart and an outage. Each event once, and the
  * requests each poll sent: one GET /posts, GET /notifications only for a failure's reason.
@@ -42,14 +42,14 @@ async function poll(trigger: TriggerUnderTest) {
 
 const events = (items: IDataObject[]) => items.map((i) => `${String(i.event)} ${String(i.postId)}`);
 
-describe('Watch → Post Events', () => {
+describe('Trigger On → Post Events', () => {
 	beforeEach(async () => {
 		// The range read is around this machine's clock: the sandbox's clock is set to it.
 		await t.sandbox.control.setNow(new Date().toISOString());
 	});
 
 	test('each event once across polls, a restart and an outage, with its cost per poll', async () => {
-		const trigger = new TriggerUnderTest(t.sandbox, { watch: 'postEvents' });
+		const trigger = new TriggerUnderTest(t.sandbox, { event: 'postEvents' });
 		const before = await schedule(x, inHours(48), 'Already there');
 
 		let step = await poll(trigger);
@@ -120,7 +120,7 @@ describe('Watch → Post Events', () => {
 	])('the service clock %s of this machine by hours: each event once', async (_, hours) => {
 		const serviceNow = Date.now() + hours * HOUR_S * 1000;
 		await t.sandbox.control.setNow(new Date(serviceNow).toISOString());
-		const trigger = new TriggerUnderTest(t.sandbox, { watch: 'postEvents' });
+		const trigger = new TriggerUnderTest(t.sandbox, { event: 'postEvents' });
 		await poll(trigger);
 		// Due one hour later by the service's clock.
 		const id = await schedule(x, new Date(serviceNow + HOUR_S * 1000).toISOString(), 'Skewed');
@@ -134,7 +134,7 @@ describe('Watch → Post Events', () => {
 	test("the node's static data not an object: the snapshot is kept aside, each event once, said in the items", async () => {
 		const trigger = new TriggerUnderTest(
 			t.sandbox,
-			{ watch: 'postEvents' },
+			{ event: 'postEvents' },
 			{ 'node:Node Under Test': 'not an object' },
 		);
 		expect((await poll(trigger)).items).toEqual([]);
@@ -148,7 +148,7 @@ describe('Watch → Post Events', () => {
 
 	test('only the chosen events and channels', async () => {
 		const trigger = new TriggerUnderTest(t.sandbox, {
-			watch: 'postEvents',
+			event: 'postEvents',
 			postEvents: ['postPublished'],
 			channels: [x],
 		});
@@ -165,7 +165,7 @@ describe('Watch → Post Events', () => {
 	});
 
 	test('Fetch Test Event: the post nearest to now as the event of its state, nothing stored', async () => {
-		const trigger = new TriggerUnderTest(t.sandbox, { watch: 'postEvents' });
+		const trigger = new TriggerUnderTest(t.sandbox, { event: 'postEvents' });
 		const id = await schedule(x, inHours(3), 'Sample');
 		const step = await trigger.poll('manual');
 		expect(step.items).toEqual([expect.objectContaining({ event: 'postCreated', postId: id })]);
@@ -174,7 +174,7 @@ describe('Watch → Post Events', () => {
 
 	test('a range over 370 days is refused in the words of its options', async () => {
 		const trigger = new TriggerUnderTest(t.sandbox, {
-			watch: 'postEvents',
+			event: 'postEvents',
 			postOptions: { daysBack: 30, daysAhead: 360 },
 		});
 		const step = await trigger.poll();

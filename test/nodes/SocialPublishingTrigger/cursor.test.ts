@@ -10,7 +10,7 @@ import {
 	oldestFirst,
 	readCursor,
 	type Notification,
-} from '../../../nodes/SocialPublishingNotificationTrigger/cursor';
+} from '../../../nodes/SocialPublishingTrigger/cursor';
 
 const at = (id: string, createdAt: string): Notification => ({
 	id,

@@ -18,12 +18,12 @@
  */
 import fc from 'fast-check';
 import type { IDataObject, IPollFunctions, Logger } from 'n8n-workflow';
-import type { NotificationPage } from '../../../nodes/SocialPublishingNotificationTrigger/listNotifications';
-import { pollNotifications } from '../../../nodes/SocialPublishingNotificationTrigger/pollNotifications';
+import type { NotificationPage } from '../../../nodes/SocialPublishingTrigger/listNotifications';
+import { pollNotifications } from '../../../nodes/SocialPublishingTrigger/pollNotifications';
 
 const PAGE = 3;
 
-jest.mock('../../../nodes/SocialPublishingNotificationTrigger/listNotifications', () => ({
+jest.mock('../../../nodes/SocialPublishingTrigger/listNotifications', () => ({
 	PAGE_SIZE: 3,
 	listNotifications: jest.fn(async (page: number) => await service.read(page)),
 }));

@@ -26,9 +26,7 @@ export async function listPosts(
 	const answer = (typeof body === 'string' ? safeJson(body) : body) as IDataObject | undefined;
 	if (!answer || typeof answer !== 'object' || !Array.isArray(answer.posts)) {
 		throw new NodeOperationError(this.getNode(), 'GET /posts did not answer like the API', {
-			description:
-				`Check the Base URL of the credential. ${EXPECTED_BASE_URL} Without /api the web ` +
-				`application answers instead.`,
+			description: `Check the Base URL of the credential. ${EXPECTED_BASE_URL} Without /api the web application answers instead.`,
 		});
 	}
 	return (answer.posts as unknown[]).flatMap((raw) => {

@@ -65,8 +65,7 @@ function settingsOf(context: IPollFunctions): Settings {
 	if (daysBack + daysAhead > MAX_RANGE_DAYS) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Options → Days Back (${daysBack}) and Days Ahead (${daysAhead}) add up to more than ` +
-				`${MAX_RANGE_DAYS} days`,
+			`Options → Days Back (${daysBack}) and Days Ahead (${daysAhead}) add up to more than ${MAX_RANGE_DAYS} days`,
 			{
 				description: `GET /posts reads at most ${MAX_RANGE_DAYS} days in one request; shorten one of them.`,
 			},
@@ -167,13 +166,10 @@ async function sample(
 	if (!nearest) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`No posts between ${new Date(range.from).toISOString()} and ` +
-				`${new Date(range.to).toISOString()}` +
-				(settings.channels.length > 0 ? ' on the chosen channels' : ''),
+			`No posts between ${new Date(range.from).toISOString()} and ${new Date(range.to).toISOString()}${settings.channels.length > 0 ? ' on the chosen channels' : ''}`,
 			{
 				description:
-					'Schedule a post in that range (or widen Options → Days Back / Days Ahead, or pick ' +
-					'other channels), then fetch again.',
+					'Schedule a post in that range (or widen Options → Days Back / Days Ahead, or pick other channels), then fetch again.',
 			},
 		);
 	}
@@ -221,8 +217,7 @@ export async function pollPostEvents(this: IPollFunctions): Promise<INodeExecuti
 	const previous = readSnapshot(stored);
 	if (stored !== undefined && !previous) {
 		this.logger.warn(
-			`${triggerNamed(this)}: the post snapshot it keeps between polls was not one it writes. ` +
-				`It starts again as a first poll: no event for the posts listed now.`,
+			`${triggerNamed(this)}: the post snapshot it keeps between polls was not one it writes. It starts again as a first poll: no event for the posts listed now.`,
 			{ workflowId: this.getWorkflow().id, node: this.getNode().name },
 		);
 	}
@@ -264,16 +259,12 @@ export async function pollPostEvents(this: IPollFunctions): Promise<INodeExecuti
 	const warnings: string[] = [];
 	if (diff.unwatched) {
 		warnings.push(
-			`GET /posts listed more than ${MAX_WATCHED_POSTS} posts: the ${MAX_WATCHED_POSTS} nearest ` +
-				`to now are watched (${new Date(diff.unwatched.range.from).toISOString()} to ` +
-				`${new Date(diff.unwatched.range.to).toISOString()}), ${diff.unwatched.count} others ` +
-				`are not. Shorten Options → Days Back / Days Ahead.`,
+			`GET /posts listed more than ${MAX_WATCHED_POSTS} posts: the ${MAX_WATCHED_POSTS} nearest to now are watched (${new Date(diff.unwatched.range.from).toISOString()} to ${new Date(diff.unwatched.range.to).toISOString()}), ${diff.unwatched.count} others are not. Shorten Options → Days Back / Days Ahead.`,
 		);
 	}
 	if (store.aside) {
 		warnings.push(
-			`The data n8n keeps for this trigger between polls is not an object ` +
-				`(${store.aside.reason}): its snapshot is kept in ${store.aside.where} instead.`,
+			`The data n8n keeps for this trigger between polls is not an object (${store.aside.reason}): its snapshot is kept in ${store.aside.where} instead.`,
 		);
 	}
 	const warning = warnings.length > 0 ? warnings.join(' ') : undefined;

@@ -207,12 +207,10 @@ function listedIn(kept: Kept, range: Range): boolean {
 }
 
 export const DELETED_NOTE = (range: Range) =>
-	`The post is no longer listed between ${iso(range.from)} and ${iso(range.to)}: it was ` +
-	`deleted, or its date moved outside that range. The API does not tell which.`;
+	`The post is no longer listed between ${iso(range.from)} and ${iso(range.to)}: it was deleted, or its date moved outside that range. The API does not tell which.`;
 
 export const ENTERED_RANGE_NOTE = (previousTo: number) =>
-	`Its date is after ${iso(previousTo)}, the end of the range read by the previous poll: it ` +
-	`may have been created before that poll.`;
+	`Its date is after ${iso(previousTo)}, the end of the range read by the previous poll: it may have been created before that poll.`;
 
 export interface Diff {
 	events: PostEvent[];

@@ -11,26 +11,25 @@ import {
 	pollNotifications,
 } from './pollNotifications';
 import { optionalFields } from '../SocialPublishing/shared/descriptions';
+import { APP_DESCRIPTION } from '../SocialPublishing/shared/nodesPanel';
 import { postEventsProperties } from './postEventFields';
 import { pollPostEvents } from './pollPostEvents';
 import { getChannels } from './channelOptions';
 
-const notificationsOnly = { show: { watch: ['notifications'] } };
+const notificationsOnly = { show: { event: ['newNotification'] } };
 
-export class SocialPublishingNotificationTrigger implements INodeType {
+export class SocialPublishingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Social Publishing Trigger',
-		name: 'socialPublishingNotificationTrigger',
+		name: 'socialPublishingTrigger',
 		icon: {
 			light: 'file:../SocialPublishing/socialPublishing.svg',
 			dark: 'file:../SocialPublishing/socialPublishing.dark.svg',
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["watch"] === "postEvents" ? "Post events" : "New notification" }}',
-		description:
-			'Starts the workflow when the social publishing service writes a new notification, or ' +
-			'when a post is created, changed, deleted, published or fails',
+		subtitle: '={{ $parameter["event"] === "postEvents" ? "Post events" : "New notification" }}',
+		description: APP_DESCRIPTION,
 		defaults: { name: 'Social Publishing Trigger' },
 		polling: true,
 		inputs: [],
@@ -38,25 +37,30 @@ export class SocialPublishingNotificationTrigger implements INodeType {
 		credentials: [{ name: 'socialPublishingApi', required: true }],
 		properties: [
 			{
-				displayName: 'Watch',
-				name: 'watch',
+				// The events, as a field: n8n's nodes panel names a trigger's events on the
+				// app's page by its top-level "Trigger On" options' actions (without one, it
+				// makes up "On new Social Publishing event").
+				displayName: 'Trigger On',
+				name: 'event',
 				type: 'options',
 				noDataExpression: true,
-				default: 'notifications',
 				options: [
 					{
-						name: 'New Notifications',
-						value: 'notifications',
-						description: 'Each notification the service writes (one GET /notifications a poll)',
+						name: 'New Notification',
+						value: 'newNotification',
+						action: 'On new notification',
+						description:
+							'The service wrote a notification: a post published or failed, or another notice (one GET /notifications a poll)',
 					},
 					{
 						name: 'Post Events',
 						value: 'postEvents',
+						action: 'On post created, changed, deleted, published or failed',
 						description:
-							'What happens to posts: created, changed, deleted, published, failed (one GET ' +
-							'/posts a poll)',
+							'What happens to posts: created, changed, deleted, published, failed (one GET /posts a poll)',
 					},
 				],
+				default: 'newNotification',
 			},
 			{
 				displayName:
@@ -153,7 +157,7 @@ export class SocialPublishingNotificationTrigger implements INodeType {
 	methods = { loadOptions: { getChannels } };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		if (this.getNodeParameter('watch', 'notifications') === 'postEvents') {
+		if (this.getNodeParameter('event', 'newNotification') === 'postEvents') {
 			return await pollPostEvents.call(this);
 		}
 		return await pollNotifications.call(this);

@@ -16,7 +16,7 @@ import {
 	type PostEvent,
 	type Range,
 	type Snapshot,
-} from '../../../nodes/SocialPublishingNotificationTrigger/postEvents';
+} from '../../../nodes/SocialPublishingTrigger/postEvents';
 
 const HOUR = 60 * 60 * 1000;
 const START = Date.parse('2026-11-01T09:00:00.000Z');

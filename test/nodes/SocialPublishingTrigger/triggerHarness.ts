@@ -9,13 +9,13 @@ import {
 	type INodeExecutionData,
 	type INodeParameters,
 } from 'n8n-workflow';
-import { SocialPublishingNotificationTrigger } from '../../../nodes/SocialPublishingNotificationTrigger/SocialPublishingNotificationTrigger.node';
+import { SocialPublishingTrigger } from '../../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
 import type { RunningSandbox } from '../../../sandbox';
 import { createPoller, registerNodeType, type PollMode, type Poller } from '../../helpers/engine';
 import { sandboxPerFile, type SandboxHarness } from '../../helpers/sandbox';
 
-export const TRIGGER_TYPE = 'n8n-nodes-social-publishing.socialPublishingNotificationTrigger';
-registerNodeType(TRIGGER_TYPE, new SocialPublishingNotificationTrigger());
+export const TRIGGER_TYPE = 'n8n-nodes-social-publishing.socialPublishingTrigger';
+registerNodeType(TRIGGER_TYPE, new SocialPublishingTrigger());
 
 export interface PollOutcome {
 	/** Emitted items' json, in emission order ([] when the poll returned null). */
