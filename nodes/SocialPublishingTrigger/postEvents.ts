@@ -26,7 +26,7 @@ export type PostEventName = (typeof POST_EVENTS)[number];
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Posts the snapshot holds at most (about 120 bytes each in the workflow's static data). */
+/** Posts the snapshot holds at most (about 200 bytes each in the workflow's static data: 1 MB). */
 export const MAX_WATCHED_POSTS = 5000;
 
 /** A post as GET /posts lists it at one repetition, read into the trigger's words. */
