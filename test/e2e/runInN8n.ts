@@ -524,13 +524,9 @@ async function main(): Promise<number> {
 				exampleCredential(sandbox.baseUrl, sandbox.apiKey),
 			]),
 		);
-		await writeFile(
-			workflowsPath,
-			JSON.stringify([
-				...workflowsFile(files.url('/autumn.png'), queued.postId),
-				...examplesFor({ imageUrl: files.url('/autumn.png'), filesFolder }),
-			]),
-		);
+		const testWorkflows = workflowsFile(files.url('/autumn.png'), queued.postId);
+		const exampleWorkflows = examplesFor({ imageUrl: files.url('/autumn.png'), filesFolder });
+		await writeFile(workflowsPath, JSON.stringify([...testWorkflows, ...exampleWorkflows]));
 
 		await check(
 			'n8n imports the three socialPublishingApi credentials (decrypted form)',
@@ -541,12 +537,16 @@ async function main(): Promise<number> {
 					throw new Error(`no success line:\n${tail(result)}`);
 			},
 		);
-		await check('n8n imports the seven test workflows and the five examples', async () => {
-			const result = await cli('import:workflow', `--input=${workflowsPath}`);
-			expectExit0(result);
-			if (!result.output.includes('Successfully imported 12 workflows'))
-				throw new Error(`no success line:\n${tail(result)}`);
-		});
+		await check(
+			`n8n imports the ${testWorkflows.length} test workflows and the ${exampleWorkflows.length} examples`,
+			async () => {
+				const result = await cli('import:workflow', `--input=${workflowsPath}`);
+				expectExit0(result);
+				const all = testWorkflows.length + exampleWorkflows.length;
+				if (!result.output.includes(`Successfully imported ${all} workflows`))
+					throw new Error(`no success line:\n${tail(result)}`);
+			},
+		);
 
 		const channelsRun = await cli('execute', `--id=${CHANNELS_WORKFLOW}`, '--rawOutput');
 		let execution: Json = {};
