@@ -70,6 +70,20 @@ const KNOWN: Case[] = [
 		countMs: [0, 100, 75, 50, 25],
 		answerMs: [60, 0],
 	},
+	{
+		// More used before the run than the limit: the limiter keeps one request for it.
+		shape: {
+			limit: 1,
+			windowMs: 1000,
+			rounding: 'up',
+			windows: 'grid',
+			phaseMs: 0,
+			usedBefore: 3,
+		},
+		extraItems: 1,
+		countMs: [0],
+		answerMs: [0],
+	},
 ];
 
 describe('Analytics → Get Channel against a fixed-window limit announced awkwardly, on real time', () => {
@@ -88,7 +102,8 @@ describe('Analytics → Get Channel against a fixed-window limit announced awkwa
 						.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
 						.end(JSON.stringify(answer.status === 429 ? { message: 'Too Many Requests' } : SERIES));
 				});
-				const items = shape.limit - shape.usedBefore + extraItems;
+				// What the window has left when the run starts (the limiter uses at most limit - 1 of it before).
+				const items = shape.limit - Math.min(shape.limit - 1, shape.usedBefore) + extraItems;
 				const outcome = await t.run(
 					{
 						resource: 'analytics',
