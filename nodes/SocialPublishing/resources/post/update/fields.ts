@@ -126,7 +126,9 @@ export const fields: INodeProperties[] = [
 			displayName: 'Check Only',
 			name: 'checkOnly',
 			type: 'boolean',
-			default: false,
+			// On when added, as Create's: adding it is asking for it. A saved workflow keeps its meaning:
+			// n8n stores an added option's value, and the option not added reads as undefined.
+			default: true,
 			description:
 				"Whether to only check the edit and say what would be sent: the request, the text's length against the platform's limit, what would change, the problems and the " +
 				'warnings. Reads the post and its channel but changes and uploads nothing.',

@@ -31,3 +31,13 @@ describe("Post → Update's Media and Follow-Up Parts", () => {
 		expect(tooLong.map((option) => `${option.name}: ${option.description}`)).toEqual([]);
 	});
 });
+
+describe("Post → Update's Options → Check Only", () => {
+	const option = (byName('options').options as Array<{ name: string; default?: unknown }>).find(
+		(o) => o.name === 'checkOnly',
+	);
+
+	it('is on when added, as in Post → Create (adding it is asking for it)', () => {
+		expect(option?.default).toBe(true);
+	});
+});
