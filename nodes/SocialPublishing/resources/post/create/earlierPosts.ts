@@ -34,6 +34,7 @@ import { decodeEntities } from '../../../shared/postRules/text';
 import { apiRequest } from '../../../shared/transport';
 import { DAY_MS, getManyPosts, MAX_RANGE_DAYS } from '../getMany';
 import { serviceChannels } from './lookups';
+import { postJson } from './output';
 import type { PostRequest } from './request';
 
 /** How far back a Now or next-free-slot item's earlier post is looked for. */
@@ -234,12 +235,10 @@ export function matchEarlier(expected: Expected[], posts: unknown[]): Map<number
 }
 
 /**
- * After every item's checks: this item's posts an earlier run created, as the item's output, or
- * undefined when it is to be sent. Refuses an item found on some of its channels only.
+ * After every item's checks: what GET /posts (one per attempt, for every item's dates) lists of
+ * this item's posts, or undefined when nothing was expected of it or nothing found.
  */
-export async function earlierPosts(
-	context: IExecuteSingleFunctions,
-): Promise<INodeExecutionData[] | undefined> {
+async function foundFor(context: IExecuteSingleFunctions): Promise<Found | undefined> {
 	const search = searchOf(context);
 	const itemIndex = context.getItemIndex();
 	if (!search.expected.has(itemIndex)) return undefined;
@@ -251,42 +250,89 @@ export async function earlierPosts(
 		);
 		return matchEarlier(expected, listed);
 	})();
-	const found = (await search.found).get(itemIndex);
-	if (!found) return undefined;
+	return (await search.found).get(itemIndex);
+}
+
+/** A channel as the item's words name it. */
+type Named = (channelId: string) => string;
+
+async function namer(context: IExecuteSingleFunctions): Promise<Named> {
 	const channels = new Map(
 		(await serviceChannels(context)).map((channel) => [channel.id, channel]),
 	);
-	const describe = (listed: Listed) => {
-		const channel = channels.get(listed.channelId);
-		return {
-			postId: listed.id,
-			integration: listed.channelId,
-			channelName: channel?.name ?? null,
-			platform: channel?.platform ?? null,
-			date: new Date(listed.date).toISOString(),
-			state: typeof listed.post.state === 'string' ? listed.post.state : null,
-			...(typeof listed.post.releaseURL === 'string' ? { releaseURL: listed.post.releaseURL } : {}),
-			alreadySent: true,
-		};
+	return (id) => {
+		const channel = channels.get(id);
+		return channel ? `"${channel.name}" (${channel.platform})` : `channel ${id}`;
 	};
+}
+
+/** The posts found, in words: `post <id> on "<name>" (<platform>), …`. */
+function postsInWords(posts: Listed[], named: Named): string {
+	return posts.map((listed) => `post ${listed.id} on ${named(listed.channelId)}`).join(', ');
+}
+
+/** An item found on some of its channels only: the run refuses it, Check Only reports it. */
+function partlyInWords(
+	itemIndex: number,
+	partly: { found: Listed[]; missing: string[] },
+	named: Named,
+): { message: string; description: string } {
+	return {
+		message: `Item ${itemIndex + 1} was created before on some of its channels only: ${postsInWords(partly.found, named)}`,
+		description: `No post with its text and date was found on ${partly.missing.map(named).join(', ')}: it may have been deleted there. Sending would post twice where it exists and skipping would leave the others without it, so the node does not send it. Remove the channels where it exists from the item, or switch Options → Skip Posts Already Created off to post on every channel again.`,
+	};
+}
+
+/**
+ * After every item's checks: this item's posts an earlier run created, as the item's output, or
+ * undefined when it is to be sent. Refuses an item found on some of its channels only.
+ */
+export async function earlierPosts(
+	context: IExecuteSingleFunctions,
+): Promise<INodeExecutionData[] | undefined> {
+	const itemIndex = context.getItemIndex();
+	const found = await foundFor(context);
+	if (!found) return undefined;
 	if ('partly' in found) {
-		const named = (id: string) => {
-			const channel = channels.get(id);
-			return channel ? `"${channel.name}" (${channel.platform})` : `channel ${id}`;
-		};
-		const on = found.partly.found
-			.map((listed) => `post ${listed.id} on ${named(listed.channelId)}`)
-			.join(', ');
-		throw new NodeOperationError(
-			context.getNode(),
-			`Item ${itemIndex + 1} was created before on some of its channels only: ${on}`,
-			{
-				itemIndex,
-				description: `No post with its text and date was found on ${found.partly.missing.map(named).join(', ')}: it may have been deleted there. Sending would post twice where it exists, skipping would leave the others without it, so nothing was sent. Remove the channels where it exists from the item, or switch Options → Skip Posts Already Created off to post on every channel again.`,
-			},
-		);
+		const { message, description } = partlyInWords(itemIndex, found.partly, await namer(context));
+		throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
 	}
-	const posts = found.posts.map(describe);
+	const channels = new Map(
+		(await serviceChannels(context)).map((channel) => [channel.id, channel]),
+	);
+	const posts = found.posts.map((listed) =>
+		postJson({
+			postId: listed.id,
+			channelId: listed.channelId,
+			channel: channels.get(listed.channelId),
+			state: typeof listed.post.state === 'string' ? listed.post.state : null,
+			date: new Date(listed.date).toISOString(),
+			releaseURL: typeof listed.post.releaseURL === 'string' ? listed.post.releaseURL : null,
+			alreadySent: true,
+		}),
+	);
 	recordAlreadySent(context, posts);
 	return posts.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}
+
+/**
+ * Check Only: what Skip Posts Already Created would do with this item, after every item's checks
+ * (the same one GET /posts): not send it (each channel's earlier post, and why in words), refuse it
+ * (found on some channels only), or undefined: send it.
+ */
+export async function earlierInCheckOnly(
+	context: IExecuteSingleFunctions,
+): Promise<{ postIds: Map<string, string>; notSent: string } | { problem: string } | undefined> {
+	const itemIndex = context.getItemIndex();
+	const found = await foundFor(context);
+	if (!found) return undefined;
+	const named = await namer(context);
+	if ('partly' in found) {
+		const { message, description } = partlyInWords(itemIndex, found.partly, named);
+		return { problem: `${message}. ${description}` };
+	}
+	return {
+		postIds: new Map(found.posts.map((listed) => [listed.channelId, listed.id])),
+		notSent: `Item ${itemIndex + 1} would not be sent: every channel already has this post (${postsInWords(found.posts, named)}), which Options → Skip Posts Already Created outputs with alreadySent: true instead. To post it again, switch that option off.`,
+	};
 }

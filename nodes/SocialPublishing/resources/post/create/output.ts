@@ -1,6 +1,7 @@
 /**
- * Post → Create's output (postReceive): one item per created post, with the channel's name and
- * platform, the date sent and what was said (warnings), which preSend hands over per item.
+ * Post → Create's output (postReceive): one item per created post, with its channel, its state as
+ * the service creates it, the date sent and what was said (warnings), which preSend hands over per
+ * item. A post found by Skip Posts Already Created (earlierPosts.ts) comes out in the same shape.
  */
 import type {
 	IExecuteSingleFunctions,
@@ -13,13 +14,17 @@ import type { Json, PostRequest } from './request';
 import type { Warning } from './warnings';
 
 /**
- * What postReceive needs from preSend of the same item: item index → the date and warnings sent.
+ * What postReceive needs from preSend of the same item: item index → the type, date and warnings
+ * sent.
  */
 const SENT = new RunSlot<
-	Map<number, { date?: string; warnings: Array<{ channelId: string; text: string }> }>
+	Map<
+		number,
+		{ type?: string; date?: string; warnings: Array<{ channelId: string; text: string }> }
+	>
 >('what Post → Create sent for each item');
 
-/** What preSend hands to postReceive for this item: the date and warnings sent. */
+/** What preSend hands to postReceive for this item: the type, date and warnings sent. */
 export function handToOutput(
 	context: IExecuteSingleFunctions,
 	request: PostRequest,
@@ -28,6 +33,7 @@ export function handToOutput(
 	runState(context)
 		.get(SENT, () => new Map())
 		.set(context.getItemIndex(), {
+			...(typeof request.body.type === 'string' ? { type: request.body.type } : {}),
 			...(typeof request.body.date === 'string' ? { date: request.body.date } : {}),
 			warnings: warnings.map((warning) => ({
 				channelId: request.channels[warning.entryIndex]?.id ?? '',
@@ -37,8 +43,44 @@ export function handToOutput(
 }
 
 /**
- * postReceive of Post → Create: one item per created post, with the channel's name and platform.
+ * The state the service gives a post it creates: DRAFT for a draft, QUEUE for Schedule and Now (a
+ * Now post is queued and published right after). The spec's state table says so for draft and
+ * schedule; for Now, the service's source (posts.repository.ts, createOrUpdatePost) does.
  */
+export function stateOnCreation(type: unknown): string {
+	return type === 'draft' ? 'DRAFT' : 'QUEUE';
+}
+
+/** One output item's json, created now or found by Skip Posts Already Created: the same keys. */
+export function postJson(post: {
+	postId: string;
+	channelId: string;
+	channel?: { name: string; platform: string };
+	state: string | null;
+	date?: string;
+	releaseURL: string | null;
+	warnings?: string[];
+	alreadySent: boolean;
+}) {
+	const name = post.channel?.name ?? null;
+	const platform = post.channel?.platform ?? null;
+	return {
+		postId: post.postId,
+		channel: { id: post.channelId, name, platform },
+		state: post.state,
+		...(post.date ? { date: post.date } : {}),
+		// The link exists once the post is published: the trigger's Post Published gives it.
+		releaseURL: post.releaseURL,
+		...(post.warnings?.length ? { warnings: post.warnings } : {}),
+		alreadySent: post.alreadySent,
+		// The channel as outputs before `channel` had it, for the workflows that read them.
+		integration: post.channelId,
+		channelName: name,
+		platform,
+	};
+}
+
+/** postReceive of Post → Create: one item per created post (the answer's postId and channel). */
 export async function toCreatedPosts(
 	this: IExecuteSingleFunctions,
 	_items: INodeExecutionData[],
@@ -49,23 +91,22 @@ export async function toCreatedPosts(
 	const sent = runState(this)
 		.get(SENT, () => new Map())
 		.get(this.getItemIndex());
-	const date = sent?.date;
 	const warnings = sent?.warnings ?? [];
 	return created.map((post) => {
-		const channel = channels.get(String(post.integration));
-		const said = warnings
-			.filter((warning) => warning.channelId === post.integration)
-			.map((warning) => warning.text);
+		const channelId = String(post.integration);
 		return {
-			json: {
+			json: postJson({
 				postId: post.postId as string,
-				integration: post.integration as string,
-				channelName: channel?.name ?? null,
-				platform: channel?.platform ?? null,
-				...(date ? { date } : {}),
-				...(said.length ? { warnings: said } : {}),
+				channelId,
+				channel: channels.get(channelId),
+				state: stateOnCreation(sent?.type),
+				date: sent?.date,
+				releaseURL: null,
+				warnings: warnings
+					.filter((warning) => warning.channelId === channelId)
+					.map((warning) => warning.text),
 				alreadySent: false,
-			},
+			}),
 			pairedItem: { item: this.getItemIndex() },
 		};
 	});

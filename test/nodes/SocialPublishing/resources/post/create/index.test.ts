@@ -84,11 +84,14 @@ describe('Post → Create: sending', () => {
 		expect(result.items.map((i) => i.json)).toEqual([
 			{
 				postId: expect.any(String),
+				channel: { id: telegram.id, name: telegram.name, platform: 'telegram' },
+				state: 'QUEUE',
+				date: '2030-01-15T10:00:00.000Z',
+				releaseURL: null,
+				alreadySent: false,
 				integration: telegram.id,
 				channelName: telegram.name,
 				platform: 'telegram',
-				date: '2030-01-15T10:00:00.000Z',
-				alreadySent: false,
 			},
 		]);
 		expect(await t.routes()).toEqual(['GET /integrations', 'GET /posts', 'POST /posts']);
@@ -150,27 +153,36 @@ describe('Post → Create: sending', () => {
 		expect(result.items.map((i) => i.json)).toEqual([
 			{
 				postId: expect.any(String),
+				channel: { id: x.id, name: x.name, platform: 'x' },
+				state: 'QUEUE',
+				date: slot,
+				releaseURL: null,
+				alreadySent: false,
 				integration: x.id,
 				channelName: x.name,
 				platform: 'x',
-				date: slot,
-				alreadySent: false,
 			},
 			{
 				postId: expect.any(String),
+				channel: { id: mastodon.id, name: mastodon.name, platform: 'mastodon' },
+				state: 'QUEUE',
+				date: slot,
+				releaseURL: null,
+				alreadySent: false,
 				integration: mastodon.id,
 				channelName: mastodon.name,
 				platform: 'mastodon',
-				date: slot,
-				alreadySent: false,
 			},
 			{
 				postId: expect.any(String),
+				channel: { id: linkedin.id, name: linkedin.name, platform: 'linkedin' },
+				state: 'QUEUE',
+				date: slot,
+				releaseURL: null,
+				alreadySent: false,
 				integration: linkedin.id,
 				channelName: linkedin.name,
 				platform: 'linkedin',
-				date: slot,
-				alreadySent: false,
 			},
 		]);
 		expect(await t.routes()).toEqual([
@@ -204,6 +216,46 @@ describe('Post → Create: sending', () => {
 		}
 		expect(byChannel(x.id)[0].content).toBe('Launch day 🚀 https://example.com/launch');
 		expect(new Set(listed.map((p) => p.group)).size).toBe(1);
+	});
+
+	it.each([
+		['draft', 'DRAFT'],
+		['schedule', 'QUEUE'],
+	] as const)(
+		'a %s post: its state and link are those GET /posts lists for it, at no extra request',
+		async (type, state) => {
+			const { telegram } = t.sandbox.seed.channels;
+			const result = await t.run(
+				createParams({
+					type,
+					parts: parts({ content: `A ${type}` }),
+					channels: [channel({ channel: byId(telegram.id) })],
+				}),
+			);
+			expect(errorText(result)).toBe('');
+			// The node's own requests: the channel list and Skip Posts Already Created's look-up.
+			expect(await t.routes()).toEqual(['GET /integrations', 'GET /posts', 'POST /posts']);
+			const [out] = result.items.map((i) => i.json);
+			const listing = await t.api().get('/posts', {
+				params: { startDate: '2030-01-15T00:00:00Z', endDate: '2030-01-16T00:00:00Z' },
+			});
+			const [listed] = (listing.data.posts as ListedPost[]).filter((p) => p.id === out.postId);
+			expect([out.state, out.releaseURL]).toEqual([state, null]);
+			expect(listed).toMatchObject({ state, releaseURL: null });
+		},
+	);
+
+	it('a Now post is output as the service creates it, QUEUE, before it is published', async () => {
+		const { telegram } = t.sandbox.seed.channels;
+		const result = await t.run(
+			createParams({
+				type: 'now',
+				parts: parts({ content: 'Right now' }),
+				channels: [channel({ channel: byId(telegram.id) })],
+			}),
+		);
+		expect(errorText(result)).toBe('');
+		expect(result.items[0].json).toMatchObject({ state: 'QUEUE', releaseURL: null });
 	});
 
 	it('fills the typed settings of all 11 platforms, sending booleans as JSON booleans', async () => {
