@@ -7,7 +7,8 @@
  * Each item says for its channel: whether it would be accepted (`ok`), the POST /posts body that
  * would be sent (media still to upload shown as `{uploadFromUrl}` or `{uploadFromBinaryField}`),
  * each part's length as the platform counts it against its limit, the problems (each with how to
- * fix it) and the warnings.
+ * fix it) and the warnings; with Skip Posts Already Created on, whether the run would output the
+ * channel's earlier post instead of sending (`alreadySent`, `earlierPostId`, `notSent`: why).
  */
 import type {
 	IDataObject,
@@ -15,9 +16,12 @@ import type {
 	IHttpRequestOptions,
 	INodeExecutionData,
 } from 'n8n-workflow';
+import { checkedWithTheOtherItems } from '../../../shared/batch';
+import { skipsPostsAlreadyCreated } from '../../../shared/sendRecord';
 import { ANSWERED_WITHOUT_SENDING } from '../../../shared/transport';
 import { check, oversizedBody } from './check';
 import { resolveChannels } from './channels';
+import { earlierInCheckOnly, expectPost } from './earlierPosts';
 import { prepareRequest } from './prepare';
 import { nextFreeSlot } from './slots';
 import { warningsOf } from './warnings';
@@ -35,6 +39,8 @@ export interface CheckOutcome {
 	infos: Channel[];
 	problems: Problem[];
 	warnings: Warning[];
+	/** What Skip Posts Already Created would do with the item (earlierPosts.ts). */
+	earlier?: Awaited<ReturnType<typeof earlierInCheckOnly>>;
 }
 
 /**
@@ -118,12 +124,15 @@ function lengths(request: PostRequest, entryIndex: number, channel: Channel | un
 
 /** One item per channel entry (one for the whole item when its body names none). */
 export function checkOnlyItems(outcome: CheckOutcome, itemIndex: number): INodeExecutionData[] {
-	const { request, infos, problems, warnings } = outcome;
+	const { request, infos, problems, warnings, earlier } = outcome;
 	const byId = new Map(infos.map((info) => [info.id, info]));
 	const worded = problems.map((problem) => {
 		const { what, fix } = describeProblem(problem, request.context, request.body);
 		return { entryIndex: entryIndexOf(problem, request), text: `${what}. To fix: ${fix}.` };
 	});
+	if (earlier && 'problem' in earlier)
+		worded.push({ entryIndex: undefined, text: earlier.problem });
+	const skipped = earlier && 'notSent' in earlier ? earlier : undefined;
 	const bodyAsSent = bodyView(request.body);
 	const entries =
 		request.channels.length > 0 ? request.channels.map((_, index) => index) : [undefined];
@@ -137,6 +146,7 @@ export function checkOnlyItems(outcome: CheckOutcome, itemIndex: number): INodeE
 		const ref = entryIndex === undefined ? undefined : request.channels[entryIndex];
 		const label = entryIndex === undefined ? undefined : request.context.channels[entryIndex];
 		const channel = ref ? byId.get(ref.id) : undefined;
+		const earlierPostId = (ref && skipped?.postIds.get(ref.id)) ?? null;
 		return {
 			json: {
 				checkOnly: true,
@@ -149,6 +159,9 @@ export function checkOnlyItems(outcome: CheckOutcome, itemIndex: number): INodeE
 				parts: entryIndex === undefined ? [] : lengths(request, entryIndex, channel),
 				problems: mine,
 				warnings: said,
+				alreadySent: earlierPostId !== null,
+				earlierPostId,
+				notSent: skipped?.notSent ?? null,
 				request: bodyAsSent,
 			},
 			pairedItem: { item: itemIndex },
@@ -162,14 +175,33 @@ export function checkOnlyItems(outcome: CheckOutcome, itemIndex: number): INodeE
  * Options → Check Only: every check of the steps above, with their look-ups (GET /integrations, an
  * X account's limit, GET /find-slot without taking the slot), and nothing that writes: no upload
  * (media URLs are judged only), no POST /posts. Problems do not stop the item: they are the report
- * (checkOnly.ts), which the transport hands back as the items without sending the request. Not held
- * by the run's all-or-nothing wait, as nothing is written.
+ * (checkOnly.ts), which the transport hands back as the items without sending the request. With
+ * Skip Posts Already Created on, the items wait for each other's checks (shared/batch.ts), as a
+ * run's do, so that one GET /posts looks for every item's earlier posts.
  */
 export async function checkOnlyRequest(
 	context: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 	options: IDataObject,
 ): Promise<IHttpRequestOptions> {
+	const checks = async () => await checkOnlyOutcome(context, options);
+	const outcome = skipsPostsAlreadyCreated(context)
+		? await checkedWithTheOtherItems(context, checks)
+		: await checks();
+	const earlier = await earlierInCheckOnly(context);
+	const items = checkOnlyItems({ ...outcome, earlier }, context.getItemIndex());
+	(requestOptions as unknown as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING] = items;
+	return requestOptions;
+}
+
+/**
+ * One item's checks and look-ups; an item that passes them is expected for the search of earlier
+ * posts, as a run's item is once it passed its checks.
+ */
+async function checkOnlyOutcome(
+	context: IExecuteSingleFunctions,
+	options: IDataObject,
+): Promise<CheckOutcome> {
 	const prepared = await prepareRequest(context, options);
 	const { request } = prepared;
 	let infos: Channel[] = [];
@@ -199,11 +231,7 @@ export async function checkOnlyRequest(
 			if (typeof slot === 'string') request.body.date = slot;
 			else problems.push(...slot);
 		}
+		if (problems.length === 0) expectPost(context, request);
 	}
-	const items = checkOnlyItems(
-		{ request, infos, problems, warnings: warningsOf(request, infos, prepared.warnings) },
-		context.getItemIndex(),
-	);
-	(requestOptions as unknown as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING] = items;
-	return requestOptions;
+	return { request, infos, problems, warnings: warningsOf(request, infos, prepared.warnings) };
 }

@@ -179,3 +179,74 @@ describe('Post → Create: Check Only', () => {
 		expect((await t.routes()).every((route) => route.startsWith('GET '))).toBe(true);
 	});
 });
+
+describe('Post → Create: Check Only with Skip Posts Already Created', () => {
+	/** Item 1 on Telegram and Mastodon, created by a run before; item 2 never sent. */
+	async function createdBefore(options = {}) {
+		const { telegram, mastodon } = t.sandbox.seed.channels;
+		const parameters = (extra: object) =>
+			createParams({
+				parts: parts({ content: '={{ $json.text }}' }),
+				channels: [
+					channel({ channel: byId(telegram.id) }),
+					channel({ channel: byId(mastodon.id) }),
+				],
+				options: { ...options, ...extra },
+			});
+		const first = jsonOf(
+			await t.run(parameters({}), { items: [{ json: { text: 'Sent before' } }] }),
+		);
+		expect(first).toHaveLength(2);
+		const before = await stored();
+		await t.sandbox.control.clearRequests();
+		return { first, parameters, telegram, mastodon, before };
+	}
+
+	it('says which items would not be sent, with the earlier post ids, for one GET /posts', async () => {
+		const { first, parameters, telegram, mastodon, before } = await createdBefore();
+		const result = await t.run(parameters(CHECK_ONLY), {
+			items: [{ json: { text: 'Sent before' } }, { json: { text: 'Never sent' } }],
+		});
+		expect(result.error).toBeUndefined();
+		const rows = jsonOf(result);
+		expect(rows.map((row) => [row.ok, row.alreadySent, row.earlierPostId])).toEqual([
+			[true, true, first[0].postId],
+			[true, true, first[1].postId],
+			[true, false, null],
+			[true, false, null],
+		]);
+		const said = `Item 1 would not be sent: every channel already has this post (post ${String(first[0].postId)} on "${telegram.name}" (telegram), post ${String(first[1].postId)} on "${mastodon.name}" (mastodon)), which Options → Skip Posts Already Created outputs with alreadySent: true instead. To post it again, switch that option off.`;
+		expect(rows.map((row) => row.notSent)).toEqual([said, said, null, null]);
+		expect(await t.routes()).toEqual(['GET /integrations', 'GET /posts']);
+		expect(await stored()).toEqual(before);
+	});
+
+	it('does not look for earlier posts with Skip Posts Already Created off', async () => {
+		const { parameters } = await createdBefore({ skipPostsAlreadyCreated: false });
+		const rows = jsonOf(
+			await t.run(parameters(CHECK_ONLY), { items: [{ json: { text: 'Sent before' } }] }),
+		);
+		expect(rows.map((row) => [row.ok, row.alreadySent, row.notSent])).toEqual([
+			[true, false, null],
+			[true, false, null],
+		]);
+		expect(await t.routes()).toEqual(['GET /integrations']);
+	});
+
+	it('reports an item found on some of its channels only as the problem the run would refuse it for', async () => {
+		const { first, parameters, telegram } = await createdBefore();
+		await t.api().delete(`/posts/${String(first[1].postId)}`);
+		await t.sandbox.control.clearRequests();
+		const rows = jsonOf(
+			await t.run(parameters(CHECK_ONLY), { items: [{ json: { text: 'Sent before' } }] }),
+		);
+		expect(rows.map((row) => row.ok)).toEqual([false, false]);
+		expect(rows[0].problems).toEqual([
+			expect.stringContaining(
+				`Item 1 was created before on some of its channels only: post ${String(first[0].postId)} on "${telegram.name}" (telegram). No post with its text and date was found on`,
+			),
+		]);
+		expect(rows[0].problems).toEqual(rows[1].problems);
+		expect(await t.routes()).toEqual(['GET /integrations', 'GET /posts']);
+	});
+});
