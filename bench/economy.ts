@@ -55,8 +55,9 @@ export const MINIMUM: Record<string, { requests: number; reason: string }> = {
 		reason: '1 GET /posts finds every earlier post (Skip Posts Already Created); 0 POST /posts',
 	},
 	[`Post → Create, Check Only, ${CREATE_ITEMS} items × ${CHANNELS_PER_POST} channels`]: {
-		requests: 1,
-		reason: '1 GET /integrations for the run (names, platforms); 0 writes',
+		requests: 2,
+		reason:
+			'1 GET /integrations for the run (names, platforms) + 1 GET /posts (what Skip Posts Already Created would skip); 0 writes',
 	},
 	'Post → Update, text and date of a queued post': {
 		requests: 2,

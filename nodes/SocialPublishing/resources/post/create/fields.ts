@@ -217,9 +217,7 @@ const optionsProperty: INodeProperties = optionalFields('Options', [
 		// n8n saves an added option's value even when it is the default, and reads none when not added.
 		default: true,
 		description:
-			'Whether to only check the post and say what would be sent, per channel: the request ' +
-			"body, each part's length against the platform's limit, the problems and the warnings. " +
-			'Reads the channels (and the next free slot) but creates, uploads and changes nothing; media URLs are judged, not uploaded.',
+			"Whether to only check the post and say what would be sent, per channel: the request body, each part's length against the platform's limit, the problems and the warnings; with Skip Posts Already Created on, whether the post already exists and would not be sent again (the earlier post's ID). Reads the channels, the next free slot and, for that, one GET /posts, but creates, uploads and changes nothing; media URLs are judged, not uploaded.",
 	},
 	{
 		displayName: 'Repeat Every (Days)',
@@ -244,7 +242,7 @@ const optionsProperty: INodeProperties = optionalFields('Options', [
 		type: 'boolean',
 		default: true,
 		description:
-			"Whether to look for each item's post among the posts the service already has before creating it, so that running the same items again (a rerun, Retry On Fail, a failed execution retried) creates nothing twice. A post on the same channel with the same text, at the same date (for Now: within the last 7 days; for the next free slot: within the last 7 days or the year ahead), is output with alreadySent: true instead. Costs one GET /posts per run, never a POST. Switch off to post the same text again on purpose.",
+			"Whether to look for each item's post among the posts the service already has before creating it, so that running the same items again (a rerun, Retry On Fail, a failed execution retried) creates nothing twice. A post on the same channel with the same text, at the same date (for Now: within the last 7 days; for the next free slot: within the last 7 days or the year ahead), is output with alreadySent: true instead, in the same shape as a created post. Costs one GET /posts per run, never a POST; Check Only says which items it would skip. Switch off to post the same text again on purpose.",
 	},
 	{
 		displayName: 'Skip Local Checks',

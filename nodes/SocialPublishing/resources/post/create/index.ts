@@ -16,9 +16,11 @@
  *   once per run by `lookups.ts`;
  * - 5 the uploads (`mediaUrls.ts`, `uploads.ts`) once every item of the run passed; 6 `slots.ts`:
  *   the next free slot; then POST /posts, sent by the transport;
- * - `output.ts`: one item per created post, with `warnings.ts` (what is sent but said: stripped
- *   HTML, unknown settings, a platform without rules);
- * - `checkOnly.ts`: Options → Check Only (steps 1-4 and 6 without a write) and its report.
+ * - `output.ts`: one item per created post (its channel, its state as created, no link yet), with
+ *   `warnings.ts` (what is sent but said: stripped HTML, unknown settings, a platform without
+ *   rules); `earlierPosts.ts`: Options → Skip Posts Already Created;
+ * - `checkOnly.ts`: Options → Check Only (steps 1-4 and 6 without a write, and what Skip Posts
+ *   Already Created would skip) and its report.
  * What the rules and the node find is worded for the editor by shared/postProblems/ (where, what
  * with the figures, how to fix).
  */

@@ -21,9 +21,10 @@
  *    (`slots.ts`); only then POST /posts is sent, by the transport, which never repeats a POST
  *    (only a 429, refused before processing, is retried).
  *    With Options → Check Only, steps 1-4 and 6 run without stopping at a problem and without
- *    any write (no upload, the slot not taken), and the report (`checkOnly.ts`) is the output: the
- *    transport sends nothing. The steps are functions of their own, so that another operation
- *    sending a post body can run the same checks.
+ *    any write (no upload, the slot not taken), with step 5's search for earlier posts, and
+ *    the report (`checkOnly.ts`) is the output: the transport sends nothing. The steps are
+ *    functions of their own, so that another operation sending a post body can run the same
+ *    checks.
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { checkedWithTheOtherItems, uploadedWithTheOtherItems } from '../../../shared/batch';
