@@ -4,7 +4,8 @@
  * are shared and noisy). It measures the BUILT nodes (dist/, as users install them) through n8n-core's engine (the
  * test harness, test/helpers/engine.ts), against the sandbox in its own process.
  *
- *   node .build/bench/run.js [--only overhead,economy,pacing,trigger,upload,text] [--rounds N] [--profile node|bare N]
+ *   node .build/bench/run.js [--only overhead,economy,pacing,trigger,upload,text] [--rounds N] [--latencies 0,50]
+ *   [--profile node|bare N]
  *
  * `--profile node 40` runs only the node's 200-item run 40 times, and nothing else (for `node --cpu-prof`).
  */
@@ -108,7 +109,8 @@ async function main(): Promise<void> {
 			});
 		if (wanted('overhead')) {
 			log('overhead: 200 items, node vs bare declarative node vs plain fetch...');
-			rows.push(...(await overhead(sandbox, { rounds, latenciesMs: [0, 50] })));
+			const latenciesMs = (argument('latencies') ?? '0,50').split(',').map(Number);
+			rows.push(...(await overhead(sandbox, { rounds, latenciesMs })));
 		}
 	} finally {
 		sandbox.stop();
