@@ -1,6 +1,8 @@
 /**
  * Publishing simulation: a queued post whose time has come is "sent" to its platform and becomes PUBLISHED
  * (with releaseURL/releaseId), PUBLISHED without an id (waiting for PUT release-id), or ERROR; each writes a notification.
+ * Production (`failureNotifiedAfterState`) writes a failure's notification after its ERROR, here one second later by
+ * the sandbox clock, on the next publishing tick.
  */
 import { createHash } from 'node:crypto';
 import type { SandboxContext } from './context';
@@ -42,6 +44,27 @@ export function recentPlatformItems(
 	});
 }
 
+/** The gap production leaves between a failure's ERROR and its notification, by the sandbox clock. */
+export const FAILURE_NOTIFICATION_LAG_MS = 1000;
+
+/** Failure notifications not written yet (`failureNotifiedAfterState`), per store. */
+const pendingNotifications = new WeakMap<
+	SandboxContext['store'],
+	Array<{ org: Org; content: string; at: number }>
+>();
+
+function writePendingNotifications(ctx: SandboxContext): void {
+	const pending = pendingNotifications.get(ctx.store) ?? [];
+	const now = ctx.clock.nowMs();
+	const due = pending.filter((n) => n.at <= now);
+	pendingNotifications.set(
+		ctx.store,
+		pending.filter((n) => n.at > now),
+	);
+	for (const n of due)
+		ctx.store.addNotification(n.org, n.content, null, new Date(n.at).toISOString());
+}
+
 function platformLabel(channel: Channel): string {
 	return `${channel.platform} (${channel.name})`;
 }
@@ -63,12 +86,14 @@ export function publishPost(ctx: SandboxContext, org: Org, post: Post): void {
 		post.error = failure;
 		post.releaseURL = null;
 		post.releaseId = null;
-		ctx.store.addNotification(
-			org,
-			`Error posting on ${platformLabel(channel)}: ${failure}`,
-			null,
-			nowIso,
-		);
+		const content = `Error posting on ${platformLabel(channel)}: ${failure}`;
+		if (ctx.production?.on('failureNotifiedAfterState')) {
+			const at = ctx.clock.nowMs() + FAILURE_NOTIFICATION_LAG_MS;
+			const pending = pendingNotifications.get(ctx.store) ?? [];
+			pendingNotifications.set(ctx.store, [...pending, { org, content, at }]);
+			return;
+		}
+		ctx.store.addNotification(org, content, null, nowIso);
 		return;
 	}
 	post.state = 'PUBLISHED';
@@ -98,6 +123,7 @@ export function publishPost(ctx: SandboxContext, org: Org, post: Post): void {
 
 /** Publishes every queued post whose date has come; returns the ids handled. */
 export function publishDue(ctx: SandboxContext): string[] {
+	writePendingNotifications(ctx);
 	const now = ctx.clock.nowMs();
 	const done: string[] = [];
 	for (const org of ctx.store.orgs) {

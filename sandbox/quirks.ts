@@ -79,6 +79,12 @@ export const QUIRKS = [
 	 * `""`/null 0, 2.5 is 2), refused when not a number, 500 beyond a 32-bit integer; stored, never shown.
 	 */
 	'followUpDelay',
+	/**
+	 * Publishing: a failed post's ERROR is written before its notification (two steps of the service's publishing run,
+	 * docs/real-backend.md "Post events"); the sandbox writes the notification one second later by its clock, on the next
+	 * publishing tick (`publishDue`).
+	 */
+	'failureNotifiedAfterState',
 ] as const;
 
 export type Quirk = (typeof QUIRKS)[number];
