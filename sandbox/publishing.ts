@@ -65,6 +65,20 @@ function writePendingNotifications(ctx: SandboxContext): void {
 		ctx.store.addNotification(n.org, n.content, null, new Date(n.at).toISOString());
 }
 
+/** As the service's texts write a platform: lodash `capitalize` (`Mastodon`, `Linkedin`). */
+const capitalized = (platform: string) =>
+	platform.charAt(0).toUpperCase() + platform.slice(1).toLowerCase();
+
+/** A failure's notification as the service's publishing run words it (`notificationTexts`). */
+function failureText(channel: Channel, failure: string): string {
+	const { platform, name } = channel;
+	if (channel.disabled)
+		return `We couldn't post to ${platform} for ${name} because it's disabled. Please enable it and try again.`;
+	if (channel.behaviour.signInExpired)
+		return `We couldn't post to ${platform} for ${name} because you need to reconnect it. Please enable it and try again.`;
+	return `An error occurred while posting on ${platform}: ${failure}`;
+}
+
 function platformLabel(channel: Channel): string {
 	return `${channel.platform} (${channel.name})`;
 }
@@ -86,8 +100,12 @@ export function publishPost(ctx: SandboxContext, org: Org, post: Post): void {
 		post.error = failure;
 		post.releaseURL = null;
 		post.releaseId = null;
-		const content = `Error posting on ${platformLabel(channel)}: ${failure}`;
-		if (ctx.production?.on('failureNotifiedAfterState')) {
+		const content = ctx.production?.on('notificationTexts')
+			? failureText(channel, failure)
+			: `Error posting on ${platformLabel(channel)}: ${failure}`;
+		// Production writes the channel's notifications (disabled, reconnect) before the state.
+		const refused = !channel.disabled && !channel.behaviour.signInExpired;
+		if (refused && ctx.production?.on('failureNotifiedAfterState')) {
 			const at = ctx.clock.nowMs() + FAILURE_NOTIFICATION_LAG_MS;
 			const pending = pendingNotifications.get(ctx.store) ?? [];
 			pendingNotifications.set(ctx.store, [...pending, { org, content, at }]);
@@ -113,6 +131,12 @@ export function publishPost(ctx: SandboxContext, org: Org, post: Post): void {
 	post.releaseId = platformItemId(`${post.id}:0`);
 	post.releaseURL = releaseUrlOf(channel, post.releaseId);
 	post.missingReleaseId = false;
+	if (ctx.production?.on('notificationTexts')) {
+		const platform = capitalized(channel.platform);
+		const text = `Your post has been published on ${platform} at ${post.releaseURL}`;
+		ctx.store.addNotification(org, text, null, nowIso);
+		return;
+	}
 	ctx.store.addNotification(
 		org,
 		`Your post has been published on ${platformLabel(channel)}`,

@@ -85,6 +85,12 @@ export const QUIRKS = [
 	 * publishing tick (`publishDue`).
 	 */
 	'failureNotifiedAfterState',
+	/**
+	 * Publishing: notifications in the service's words, with no `link`: `Your post has been published on <Platform> at
+	 * <releaseURL>`; `An error occurred while posting on <platform>: <reason>` (no channel named); `We couldn't post to
+	 * <platform> for <channel name> because it's disabled…` / `…because you need to reconnect it…`.
+	 */
+	'notificationTexts',
 ] as const;
 
 export type Quirk = (typeof QUIRKS)[number];

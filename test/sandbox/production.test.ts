@@ -776,4 +776,37 @@ describe('publishing', () => {
 		const [note] = (await t.api.get('/notifications')).data.notifications;
 		expect(note.createdAt).toBe('2026-03-02T10:00:01.000Z');
 	});
+
+	it('words notifications as the service does, with no link (notificationTexts)', async () => {
+		const { telegram, x } = t.sb.seed.channels;
+		const texts = async () =>
+			(
+				(await t.api.get('/notifications')).data.notifications as Array<{
+					content: string;
+					link: string | null;
+				}>
+			).map((n) => [n.content, n.link]);
+		const [{ postId }] = await create(postBody(x.id, {}, X_SETTINGS));
+		await create(postBody(telegram.id));
+		await t.sb.control.patchChannel(telegram.id, {
+			publishOutcome: 'error',
+			errorMessage: 'Bot was blocked',
+		});
+		await t.sb.control.setNow('2026-03-02T10:00:00Z');
+		await t.sb.control.publishDue();
+		await t.sb.control.advance(1);
+		await t.sb.control.publishDue();
+		const url = (await t.sb.control.storedPost(postId))!.releaseURL;
+		expect(await texts()).toEqual([
+			['An error occurred while posting on telegram: Bot was blocked', null],
+			[`Your post has been published on X at ${url}`, null],
+		]);
+
+		await t.sb.control.patchChannel(telegram.id, { signInExpired: true });
+		await create(postBody(telegram.id, { type: 'now' }));
+		expect((await texts())[0]).toEqual([
+			`We couldn't post to telegram for ${telegram.name} because you need to reconnect it. Please enable it and try again.`,
+			null,
+		]);
+	});
 });
