@@ -1,6 +1,8 @@
 /**
  * Publishing simulation: a queued post whose time has come is "sent" to its platform and becomes PUBLISHED
  * (with releaseURL/releaseId), PUBLISHED without an id (waiting for PUT release-id), or ERROR; each writes a notification.
+ * Production (`failureNotifiedAfterState`) writes a failure's notification after its ERROR, here one second later by
+ * the sandbox clock, on the next publishing tick.
  */
 import { createHash } from 'node:crypto';
 import type { SandboxContext } from './context';
@@ -42,6 +44,41 @@ export function recentPlatformItems(
 	});
 }
 
+/** The gap production leaves between a failure's ERROR and its notification, by the sandbox clock. */
+export const FAILURE_NOTIFICATION_LAG_MS = 1000;
+
+/** Failure notifications not written yet (`failureNotifiedAfterState`), per store. */
+const pendingNotifications = new WeakMap<
+	SandboxContext['store'],
+	Array<{ org: Org; content: string; at: number }>
+>();
+
+function writePendingNotifications(ctx: SandboxContext): void {
+	const pending = pendingNotifications.get(ctx.store) ?? [];
+	const now = ctx.clock.nowMs();
+	const due = pending.filter((n) => n.at <= now);
+	pendingNotifications.set(
+		ctx.store,
+		pending.filter((n) => n.at > now),
+	);
+	for (const n of due)
+		ctx.store.addNotification(n.org, n.content, null, new Date(n.at).toISOString());
+}
+
+/** As the service's texts write a platform: lodash `capitalize` (`Mastodon`, `Linkedin`). */
+const capitalized = (platform: string) =>
+	platform.charAt(0).toUpperCase() + platform.slice(1).toLowerCase();
+
+/** A failure's notification as the service's publishing run words it (`notificationTexts`). */
+function failureText(channel: Channel, failure: string): string {
+	const { platform, name } = channel;
+	if (channel.disabled)
+		return `We couldn't post to ${platform} for ${name} because it's disabled. Please enable it and try again.`;
+	if (channel.behaviour.signInExpired)
+		return `We couldn't post to ${platform} for ${name} because you need to reconnect it. Please enable it and try again.`;
+	return `An error occurred while posting on ${platform}: ${failure}`;
+}
+
 function platformLabel(channel: Channel): string {
 	return `${channel.platform} (${channel.name})`;
 }
@@ -63,12 +100,18 @@ export function publishPost(ctx: SandboxContext, org: Org, post: Post): void {
 		post.error = failure;
 		post.releaseURL = null;
 		post.releaseId = null;
-		ctx.store.addNotification(
-			org,
-			`Error posting on ${platformLabel(channel)}: ${failure}`,
-			null,
-			nowIso,
-		);
+		const content = ctx.production?.on('notificationTexts')
+			? failureText(channel, failure)
+			: `Error posting on ${platformLabel(channel)}: ${failure}`;
+		// Production writes the channel's notifications (disabled, reconnect) before the state.
+		const refused = !channel.disabled && !channel.behaviour.signInExpired;
+		if (refused && ctx.production?.on('failureNotifiedAfterState')) {
+			const at = ctx.clock.nowMs() + FAILURE_NOTIFICATION_LAG_MS;
+			const pending = pendingNotifications.get(ctx.store) ?? [];
+			pendingNotifications.set(ctx.store, [...pending, { org, content, at }]);
+			return;
+		}
+		ctx.store.addNotification(org, content, null, nowIso);
 		return;
 	}
 	post.state = 'PUBLISHED';
@@ -88,6 +131,12 @@ export function publishPost(ctx: SandboxContext, org: Org, post: Post): void {
 	post.releaseId = platformItemId(`${post.id}:0`);
 	post.releaseURL = releaseUrlOf(channel, post.releaseId);
 	post.missingReleaseId = false;
+	if (ctx.production?.on('notificationTexts')) {
+		const platform = capitalized(channel.platform);
+		const text = `Your post has been published on ${platform} at ${post.releaseURL}`;
+		ctx.store.addNotification(org, text, null, nowIso);
+		return;
+	}
 	ctx.store.addNotification(
 		org,
 		`Your post has been published on ${platformLabel(channel)}`,
@@ -98,6 +147,7 @@ export function publishPost(ctx: SandboxContext, org: Org, post: Post): void {
 
 /** Publishes every queued post whose date has come; returns the ids handled. */
 export function publishDue(ctx: SandboxContext): string[] {
+	writePendingNotifications(ctx);
 	const now = ctx.clock.nowMs();
 	const done: string[] = [];
 	for (const org of ctx.store.orgs) {

@@ -79,6 +79,18 @@ export const QUIRKS = [
 	 * `""`/null 0, 2.5 is 2), refused when not a number, 500 beyond a 32-bit integer; stored, never shown.
 	 */
 	'followUpDelay',
+	/**
+	 * Publishing: a failed post's ERROR is written before its notification (two steps of the service's publishing run,
+	 * docs/real-backend.md "Post events"); the sandbox writes the notification one second later by its clock, on the next
+	 * publishing tick (`publishDue`).
+	 */
+	'failureNotifiedAfterState',
+	/**
+	 * Publishing: notifications in the service's words, with no `link`: `Your post has been published on <Platform> at
+	 * <releaseURL>`; `An error occurred while posting on <platform>: <reason>` (no channel named); `We couldn't post to
+	 * <platform> for <channel name> because it's disabled…` / `…because you need to reconnect it…`.
+	 */
+	'notificationTexts',
 ] as const;
 
 export type Quirk = (typeof QUIRKS)[number];

@@ -13,13 +13,14 @@ import {
 	type Cursor,
 	type Notification,
 } from './cursor';
-import { assignReasons, reasonsUnread, type Reason } from './failureReasons';
+import { assignReasons, REASON_NOT_GIVEN, reasonsUnread, type Reason } from './failureReasons';
 import { listNotifications } from './listNotifications';
 import { listPosts } from './listPosts';
 import { MAX_RANGE_DAYS } from '../SocialPublishing/resources/post/getMany';
 import {
 	DAY_MS,
 	diffPosts,
+	holdFailures,
 	MAX_WATCHED_POSTS,
 	POST_EVENTS,
 	readSnapshot,
@@ -205,7 +206,8 @@ const triggerNamed = (context: IPollFunctions) =>
 
 /**
  * The whole poll for post events: one GET /posts, GET /notifications only when a failure to emit
- * needs its reason (and once on the first poll, to mark where reasons start). Static data is
+ * needs its reason (and once on the first poll, to mark where reasons start). A failure whose
+ * notification is not written yet is emitted one poll later, with it when it came. Static data is
  * written once, after every request succeeded, and only when it changed.
  */
 export async function pollPostEvents(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
@@ -229,6 +231,7 @@ export async function pollPostEvents(this: IPollFunctions): Promise<INodeExecuti
 
 	let mark = markOf(previous);
 	const reasons = new Map<PostEvent, Reason>();
+	let held: PostEvent[] = [];
 	const failures = diff.events.filter((e) => e.event === 'postFailed');
 	if (!previous) {
 		// Where failures' reasons start: nothing written before activation is a later failure's. The
@@ -246,13 +249,18 @@ export async function pollPostEvents(this: IPollFunctions): Promise<INodeExecuti
 				read.unseen,
 			);
 			failures.forEach((f, index) => reasons.set(f, assigned[index]));
+			// The service writes ERROR, then the notification: one poll between the two finds none.
+			// Such a failure waits one poll for it (once; a post still listed).
+			held = failures.filter(
+				(f) => !f.held && f.post !== null && reasons.get(f)?.reasonNote === REASON_NOT_GIVEN,
+			);
 		} catch (error) {
 			// The events are not held back for their reasons: each says it was not read.
 			const why = (error as Error).message;
 			failures.forEach((f) => reasons.set(f, { reason: null, reasonNote: reasonsUnread(why) }));
 		}
 	}
-	const next: Snapshot = { ...diff.next, mark };
+	const next: Snapshot = holdFailures({ ...diff.next, mark }, held);
 	// Written only when it changes, so an idle poll leaves nothing for n8n to commit.
 	if (JSON.stringify(next) !== JSON.stringify(stored)) store.save('posts', next);
 
@@ -269,7 +277,7 @@ export async function pollPostEvents(this: IPollFunctions): Promise<INodeExecuti
 	}
 	const warning = warnings.length > 0 ? warnings.join(' ') : undefined;
 	const items = diff.events
-		.filter((e) => picked(settings, e))
+		.filter((e) => !held.includes(e) && picked(settings, e))
 		.map((e) => toItem(e, reasons.get(e), warning));
 	return items.length > 0 ? [items] : null;
 }

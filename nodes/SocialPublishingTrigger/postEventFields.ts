@@ -50,7 +50,7 @@ export const postEventsProperties: INodeProperties[] = [
 				name: 'Post Failed',
 				value: 'postFailed',
 				description:
-					'Its state became ERROR. "reason" is the text of the failure notification written for it, when one names its channel or platform; otherwise null and "reasonNote" says why.',
+					'Its state became ERROR. "reason" is the text of the failure notification written for it, when one names its channel or platform; otherwise null and "reasonNote" says why. The service writes the notification just after the state: a failure with none yet comes one poll later.',
 			},
 			{
 				name: 'Post Published',

@@ -9,6 +9,7 @@
  *   differ, with before and after;
  * - Post Published / Post Failed: its state became PUBLISHED / ERROR; a repeating post (one id,
  *   listed once per repetition) is published again when its link changes, once per repetition;
+ *   a failure the poll held back for its notification (`holdFailures`) comes out on the next diff;
  * - Post Deleted: an id of the snapshot whose date is still inside the range read and that is no
  *   longer listed: deleted, or its date moved outside the range (the API cannot tell which).
  * The snapshot is bounded (MAX_WATCHED_POSTS): past it, the posts nearest to now are watched.
@@ -70,6 +71,11 @@ interface Kept {
 	u: string;
 	/** channel id (its name and platform are in `channels`) */
 	ch: string;
+	/**
+	 * Present while its Post Failed is held back for the notification (`holdFailures`): the state
+	 * before the failure (null for a post first listed failed).
+	 */
+	p?: string | null;
 }
 
 /** What the trigger keeps between polls under `posts`. */
@@ -107,6 +113,8 @@ export interface PostEvent {
 	enteredRange?: boolean;
 	/** A sentence for what the API cannot tell (Post Deleted, Created on entering the range). */
 	note?: string;
+	/** Post Failed held back by the previous poll (`holdFailures`): not held again. Not output. */
+	held?: true;
 }
 
 export interface Range {
@@ -298,6 +306,8 @@ export function diffPosts(
 				events.push(terminal('postFailed', base, null, after, dateAfter));
 			continue;
 		}
+		// Held back by the previous poll for its notification: it comes out now, whatever came since.
+		if (before.p !== undefined) events.push(heldFailure(before, base.channel, base));
 		const published =
 			after.s === 'PUBLISHED' &&
 			(before.s !== 'PUBLISHED' || (after.i > 0 && after.u !== '' && after.u !== before.u));
@@ -323,11 +333,17 @@ export function diffPosts(
 		if (failed) events.push(terminal('postFailed', base, before, after, dateAfter));
 	}
 
-	for (const [id, before] of keptBefore) {
+	for (const [id, kept] of keptBefore) {
 		if (seen.has(id)) continue;
-		const channel = channelsBefore.get(before.ch);
+		const channel = channelsBefore.get(kept.ch);
 		const text = (value: unknown) => (typeof value === 'string' ? value : null);
-		const postChannel = { id: before.ch, name: text(channel?.n), platform: text(channel?.p) };
+		const postChannel = { id: kept.ch, name: text(channel?.n), platform: text(channel?.p) };
+		const { p: heldFrom, ...before } = kept;
+		if (heldFrom !== undefined) {
+			events.push(
+				heldFailure(kept, postChannel, { postId: id, releaseURL: null, text: null, post: null }),
+			);
+		}
 		if (listedIn(before, watched)) {
 			events.push({
 				event: 'postDeleted',
@@ -358,6 +374,38 @@ export function diffPosts(
 	};
 	if (previous?.mark) next.mark = previous.mark;
 	return { events, next, ...(unwatched ? { unwatched } : {}) };
+}
+
+/** The Post Failed a poll held back for its notification (`holdFailures`), as its failure was. */
+function heldFailure(
+	kept: Kept,
+	channel: PostChannel,
+	base: Pick<PostEvent, 'postId' | 'releaseURL' | 'text' | 'post' | 'repetitionDate'>,
+): PostEvent {
+	return {
+		event: 'postFailed',
+		...base,
+		channel,
+		stateBefore: kept.p ?? null,
+		stateAfter: 'ERROR',
+		dateBefore: kept.p === null ? null : iso(kept.d),
+		dateAfter: iso(kept.d),
+		held: true,
+	};
+}
+
+/**
+ * The snapshot to keep when the poll holds back these Post Failed events (still listed, not held
+ * before) until the next poll: the service writes a failure's ERROR before its notification
+ * (docs/real-backend.md, "Post events"), so a poll between the two finds no reason yet.
+ */
+export function holdFailures(next: Snapshot, failures: PostEvent[]): Snapshot {
+	const posts = new Map(Object.entries(next.posts));
+	for (const failure of failures) {
+		const kept = posts.get(failure.postId);
+		if (kept) posts.set(failure.postId, { ...kept, p: failure.stateBefore });
+	}
+	return { ...next, posts: Object.fromEntries(posts) };
 }
 
 function terminal(
@@ -403,7 +451,8 @@ export function readSnapshot(stored: unknown): Snapshot | undefined {
 			typeof k.c !== 'string' ||
 			typeof k.g !== 'string' ||
 			typeof k.u !== 'string' ||
-			typeof k.ch !== 'string'
+			typeof k.ch !== 'string' ||
+			!(k.p === undefined || k.p === null || typeof k.p === 'string')
 		)
 			return undefined;
 	}

@@ -749,3 +749,64 @@ describe('follow-up delays and PUT /posts/:id/settings (checked by hand against 
 		]);
 	});
 });
+
+describe('publishing', () => {
+	it("writes a failed post's ERROR first and its notification one second later (failureNotifiedAfterState)", async () => {
+		const { telegram } = t.sb.seed.channels;
+		await t.sb.control.patchChannel(telegram.id, {
+			publishOutcome: 'error',
+			errorMessage: 'Bot was blocked',
+		});
+		const [{ postId }] = await create(postBody(telegram.id));
+		const notes = async () =>
+			((await t.api.get('/notifications')).data.notifications as Array<{ content: string }>).map(
+				(n) => n.content,
+			);
+		await t.sb.control.setNow('2026-03-02T10:00:00Z');
+		expect(await t.sb.control.publishDue()).toEqual([postId]);
+		expect((await listPosts())[0]).toMatchObject({ id: postId, state: 'ERROR' });
+		expect(await notes()).toEqual([]);
+		// Not yet: the next tick within the second writes nothing.
+		await t.sb.control.advance(0.5);
+		await t.sb.control.publishDue();
+		expect(await notes()).toEqual([]);
+		await t.sb.control.advance(0.5);
+		await t.sb.control.publishDue();
+		expect(await notes()).toEqual([expect.stringContaining('Bot was blocked')]);
+		const [note] = (await t.api.get('/notifications')).data.notifications;
+		expect(note.createdAt).toBe('2026-03-02T10:00:01.000Z');
+	});
+
+	it('words notifications as the service does, with no link (notificationTexts)', async () => {
+		const { telegram, x } = t.sb.seed.channels;
+		const texts = async () =>
+			(
+				(await t.api.get('/notifications')).data.notifications as Array<{
+					content: string;
+					link: string | null;
+				}>
+			).map((n) => [n.content, n.link]);
+		const [{ postId }] = await create(postBody(x.id, {}, X_SETTINGS));
+		await create(postBody(telegram.id));
+		await t.sb.control.patchChannel(telegram.id, {
+			publishOutcome: 'error',
+			errorMessage: 'Bot was blocked',
+		});
+		await t.sb.control.setNow('2026-03-02T10:00:00Z');
+		await t.sb.control.publishDue();
+		await t.sb.control.advance(1);
+		await t.sb.control.publishDue();
+		const url = (await t.sb.control.storedPost(postId))!.releaseURL;
+		expect(await texts()).toEqual([
+			['An error occurred while posting on telegram: Bot was blocked', null],
+			[`Your post has been published on X at ${url}`, null],
+		]);
+
+		await t.sb.control.patchChannel(telegram.id, { signInExpired: true });
+		await create(postBody(telegram.id, { type: 'now' }));
+		expect((await texts())[0]).toEqual([
+			`We couldn't post to telegram for ${telegram.name} because you need to reconnect it. Please enable it and try again.`,
+			null,
+		]);
+	});
+});

@@ -7,15 +7,22 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readExample } from '../../../examples/examples';
+import { FAILURE_NOTIFICATION_LAG_MS } from '../../../sandbox/publishing';
 import { SEED_IDS } from '../../../sandbox/seed';
+import { sandboxPerFile, type SandboxHarness } from '../../helpers/sandbox';
 import { TriggerUnderTest, useTriggerSandbox } from './triggerHarness';
 
 const t = useTriggerSandbox();
 const { mastodon, x } = SEED_IDS.channels;
 const HOUR_S = 60 * 60;
 
-async function schedule(channel: string, date: string, content: string): Promise<string> {
-	const res = await t.api().post('/posts', {
+async function schedule(
+	channel: string,
+	date: string,
+	content: string,
+	harness: SandboxHarness = t,
+): Promise<string> {
+	const res = await harness.api().post('/posts', {
 		type: 'schedule',
 		date,
 		shortLink: false,
@@ -36,7 +43,7 @@ async function schedule(channel: string, date: string, content: string): Promise
 /** One poll, with the requests it sent as `METHOD /path` lines. */
 async function poll(trigger: TriggerUnderTest) {
 	const outcome = await trigger.poll();
-	const sent = (await t.sandbox.control.requests()).map((r) => `${r.method} ${r.path}`);
+	const sent = (await trigger.sandbox.control.requests()).map((r) => `${r.method} ${r.path}`);
 	return { ...outcome, sent };
 }
 
@@ -231,6 +238,94 @@ describe('the examples on post events', () => {
 			expect(missing.filter((path) => path !== 'reasonNote')).toEqual([]);
 		},
 	);
+});
+
+describe('Trigger On → Post Events: a failure written before its notification', () => {
+	// Production writes a failed post's ERROR, then its notification (docs/real-backend.md).
+	const late = sandboxPerFile({
+		clock: { mode: 'manual', now: new Date().toISOString() },
+		productionQuirks: { failureNotifiedAfterState: true },
+	});
+	const lag = FAILURE_NOTIFICATION_LAG_MS / 1000;
+
+	beforeEach(async () => {
+		await late.sandbox.control.setNow(new Date().toISOString());
+		await late.sandbox.control.patchChannel(mastodon, {
+			publishOutcome: 'error',
+			errorMessage: 'Mastodon refused the status',
+		});
+	});
+
+	test('a poll between the two holds the failure back one poll: it comes out once, with its reason', async () => {
+		const trigger = new TriggerUnderTest(late.sandbox, { event: 'postEvents' });
+		await poll(trigger);
+		const id = await schedule(mastodon, inHours(1), 'Launch day, toot', late);
+		expect(events((await poll(trigger)).items)).toEqual([`postCreated ${id}`]);
+
+		await late.sandbox.control.advance(2 * HOUR_S);
+		await late.sandbox.control.publishDue();
+		let step = await poll(trigger);
+		expect(step.items).toEqual([]);
+		expect(step.sent).toEqual(['GET /posts', 'GET /notifications']);
+
+		await late.sandbox.control.advance(lag);
+		await late.sandbox.control.publishDue();
+		trigger.restart(); // the hold is in the committed static data
+		step = await poll(trigger);
+		expect(step.items).toEqual([
+			expect.objectContaining({
+				event: 'postFailed',
+				postId: id,
+				stateBefore: 'QUEUE',
+				stateAfter: 'ERROR',
+				reason: expect.stringContaining('Mastodon refused the status'),
+			}),
+		]);
+		expect(step.sent).toEqual(['GET /posts', 'GET /notifications']);
+		step = await poll(trigger);
+		expect([step.items, step.sent]).toEqual([[], ['GET /posts']]);
+	});
+
+	test('held once only: without a notification by the next poll it comes out without a reason', async () => {
+		const trigger = new TriggerUnderTest(late.sandbox, { event: 'postEvents' });
+		await poll(trigger);
+		const id = await schedule(mastodon, inHours(1), 'No word from the service', late);
+		await poll(trigger);
+		await late.sandbox.control.advance(2 * HOUR_S);
+		await late.sandbox.control.publishDue();
+		expect((await poll(trigger)).items).toEqual([]);
+		const step = await poll(trigger);
+		expect(step.items).toEqual([
+			expect.objectContaining({
+				event: 'postFailed',
+				postId: id,
+				stateBefore: 'QUEUE',
+				reason: null,
+			}),
+		]);
+		expect(String(step.items[0].reasonNote)).toContain('the reason was not given');
+		expect((await poll(trigger)).items).toEqual([]);
+	});
+
+	test('a held failure whose post is deleted before the next poll still comes out, then its deletion', async () => {
+		const trigger = new TriggerUnderTest(late.sandbox, { event: 'postEvents' });
+		await poll(trigger);
+		const id = await schedule(mastodon, inHours(1), 'Deleted while held', late);
+		await poll(trigger);
+		await late.sandbox.control.advance(2 * HOUR_S);
+		await late.sandbox.control.publishDue();
+		expect((await poll(trigger)).items).toEqual([]);
+		await late.sandbox.control.advance(lag);
+		await late.sandbox.control.publishDue();
+		await late.api().delete(`/posts/${id}`);
+		const step = await poll(trigger);
+		expect(step.items.map((i) => [i.event, i.postId, i.stateBefore, i.stateAfter])).toEqual([
+			['postFailed', id, 'QUEUE', 'ERROR'],
+			['postDeleted', id, 'ERROR', null],
+		]);
+		expect(step.items[0].reason).toContain('Mastodon refused the status');
+		expect((await poll(trigger)).items).toEqual([]);
+	});
 });
 
 function inHours(hours: number): string {

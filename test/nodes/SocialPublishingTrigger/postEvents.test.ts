@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import {
 	DAY_MS,
 	diffPosts,
+	holdFailures,
 	MAX_WATCHED_POSTS,
 	readSnapshot,
 	type ListedPost,
@@ -222,6 +223,51 @@ describe('diffPosts: each event', () => {
 	});
 });
 
+describe('a Post Failed held back one poll for its notification (holdFailures)', () => {
+	test('whatever the next listing shows of the post, its failure comes out once, then never again', () => {
+		const later = fc.record({
+			listed: fc.boolean(),
+			state: fc.constantFrom('QUEUE', 'PUBLISHED', 'ERROR', 'DRAFT'),
+			content: fc.constantFrom('text of a', 'new words'),
+			releaseURL: fc.constantFrom(null, 'https://mastodon.social/@me/9'),
+			firstListedFailed: fc.boolean(),
+			restart: fc.boolean(),
+		});
+		fc.assert(
+			fc.property(later, (next) => {
+				const a = post({ id: 'a' });
+				let state = poll(undefined, next.firstListedFailed ? [] : [a], START).next;
+				a.state = 'ERROR';
+				const failing = poll(state, [a], START + HOUR);
+				const failure = failing.events.find((e) => e.event === 'postFailed')!;
+				state = holdFailures(failing.next, [failure]);
+				if (next.restart) state = readSnapshot(JSON.parse(JSON.stringify(state))) as Snapshot;
+
+				Object.assign(a, {
+					state: next.state,
+					content: next.content,
+					releaseURL: next.releaseURL,
+				});
+				const shown = next.listed ? [a] : [];
+				const released = poll(state, shown, START + 2 * HOUR);
+				const failed = released.events.filter((e) => e.event === 'postFailed');
+				expect(failed).toEqual([
+					expect.objectContaining({
+						postId: 'a',
+						stateBefore: next.firstListedFailed ? null : 'QUEUE',
+						stateAfter: 'ERROR',
+						held: true,
+					}),
+				]);
+				expect(released.events[0]).toBe(failed[0]);
+				expect(released.next.posts.a?.p).toBeUndefined();
+				const after = poll(released.next, shown, START + 3 * HOUR);
+				expect(after.events).toEqual([]);
+			}),
+		);
+	});
+});
+
 describe('a stored snapshot of any shape', () => {
 	const good = () => {
 		const a = post({ id: 'a' });
@@ -239,7 +285,7 @@ describe('a stored snapshot of any shape', () => {
 				.map(({ field, value }) => ({ ...good(), [field]: value })),
 			fc
 				.record({
-					field: fc.constantFrom('s', 'd', 'i', 'c', 'g', 'u', 'ch'),
+					field: fc.constantFrom('s', 'd', 'i', 'c', 'g', 'u', 'ch', 'p'),
 					value: fc.oneof(fc.jsonValue(), fc.constantFrom(1e300, -1e300, 8.64e15 + 1, 0.5, -7)),
 				})
 				.map(({ field, value }) => {
