@@ -2,7 +2,7 @@ import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { runState, RunSlot, type RunContext } from '../runState';
 import { DEFAULT_POLICY } from './policy';
-import { announcedWindow, MAX_ANNOUNCED_WAIT_S, rateLimitedRouteOf } from './rateLimits';
+import { announcedWindow, rateLimitedRouteOf } from './rateLimits';
 
 /**
  * Pacing: n8n starts every item of a declarative node at once, so 200 items would be 200 requests
@@ -105,7 +105,7 @@ interface Budget {
 
 export interface Ticket {
 	/** The budget's key. */
-	key?: string;
+	key: string;
 	/** Its place among the route's requests of this run (1 for the first). */
 	seq: number;
 	/** The route's window it was sent in (`Budget.window`). */
@@ -285,20 +285,14 @@ export class Pacer {
 		headers: IDataObject | undefined,
 		retryAfterSeconds?: number,
 	): void {
-		const budget = ticket.key === undefined ? undefined : this.budgets.get(ticket.key);
+		const budget = this.budgets.get(ticket.key);
 		if (!budget) return;
 		const now = this.clock.now();
 		// An answer to a request sent in a window whose figures were dropped since is older news.
 		const current = ticket.window === budget.window;
 		if (status === 429) {
-			const seconds =
-				retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds)
-					? retryAfterSeconds
-					: 1;
-			budget.closedUntil = Math.max(
-				budget.closedUntil,
-				now + Math.min(MAX_ANNOUNCED_WAIT_S, Math.max(0, seconds)) * 1000,
-			);
+			// Retry-After as send.ts read it (rateLimits.ts: at most a day); none: a second.
+			budget.closedUntil = Math.max(budget.closedUntil, now + (retryAfterSeconds ?? 1) * 1000);
 			// Whatever the figures said, the window is used up: after Retry-After, one request asks.
 			if (current) this.ask(budget);
 		}

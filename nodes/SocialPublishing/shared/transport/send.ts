@@ -10,7 +10,7 @@ import { failureError, rateLimitError, retryAfterSeconds, type Failure } from '.
 import type { RouteMatch } from '../routeFacts';
 import { BrokenAnswer } from './answers';
 import { Pacer } from './pacing';
-import type { TransportPolicy } from './policy';
+import { MAX_RATE_LIMIT_WAITS, type TransportPolicy } from './policy';
 
 /**
  * One request under the policy: the pacer's admission, a wall-clock deadline, GET retried on 5xx,
@@ -19,11 +19,6 @@ import type { TransportPolicy } from './policy';
  * itself (shared/errors.ts).
  */
 
-/**
- * Most 429 waits in one call, so a service that keeps answering `Retry-After: 0` cannot hold the
- * node.
- */
-const MAX_RATE_LIMIT_WAITS = 5;
 const MAX_BACKOFF_MS = 30_000;
 
 export interface Target {
@@ -104,21 +99,18 @@ function failureOf(
 	};
 	if (error instanceof BrokenAnswer)
 		return { ...base, status: error.status, headers: error.headers, broken: error.problem };
-	const status = cause?.response?.status;
-	if (status && status < 300) {
+	const response = cause?.response;
+	if (response?.status && response.status < 300) {
 		// A success status then an error: the body broke off on the way ("aborted", a reset
 		// connection).
-		const announced = Number(lowerCaseKeys(cause.response?.headers)['content-length']);
+		const headers = lowerCaseKeys(response.headers);
+		const announced = Number(headers['content-length']);
 		const broken = `it was cut off before its end${Number.isInteger(announced) && announced > 0 ? ` (${announced} bytes announced)` : ''}`;
-		return { ...base, status, headers: lowerCaseKeys(cause.response?.headers), broken };
+		return { ...base, status: response.status, headers, broken };
 	}
-	if (cause?.response?.status) {
-		return {
-			...base,
-			status: cause.response.status,
-			body: cause.response.data,
-			headers: lowerCaseKeys(cause.response.headers),
-		};
+	if (response?.status) {
+		const headers = lowerCaseKeys(response.headers);
+		return { ...base, status: response.status, body: response.data, headers };
 	}
 	const bare = wrappedWithoutCause(error);
 	if (bare?.status && bare.status < 300)
