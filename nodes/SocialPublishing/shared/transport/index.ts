@@ -131,7 +131,7 @@ function inspectAnswers(
  * handed on to n8n, which shows, saves and logs it. Structural: no wording can quote the key.
  * `holder` is the context the HTTP client takes the execution's cancel signal from.
  */
-async function sendGuarded<T>(
+async function keyGuarded<T>(
 	holder: object,
 	node: () => INode,
 	target: Target,
@@ -177,7 +177,7 @@ function prepare(
 	};
 	const captured = inspectAnswers(requestData, target, redactor);
 	const send = async () =>
-		await sendGuarded(
+		await keyGuarded(
 			// RoutingNode sends with the item's own context, the one this pagination context is made from.
 			Object.getPrototypeOf(context) as object,
 			() => context.getNode(),
@@ -303,12 +303,13 @@ export interface PageWalk {
 }
 
 /**
- * A request hook: one request (or, with `walk`, the pages) of one item, its facts from `routeFor`.
- * A post of a write run goes in its turn and its fate is kept (../sendRecord.ts); every item it
+ * The node's request hook (`requestOperations.pagination`): one request (or, with `walk`, the
+ * pages) of one item, its facts from `routeFor` (for the node: the routes of its operations,
+ * resources/index.ts). A post of a write run goes in its turn and its fate is kept (../sendRecord.ts); every item it
  * hands back is paired to its input item, a failure under Continue On Fail its error item
  * (../pairedItems.ts).
  */
-function transportHook(
+export function requestHook(
 	routeFor: RouteTable,
 	walk?: (context: IExecutePaginationFunctions) => PageWalk,
 ): RequestHook {
@@ -338,14 +339,6 @@ function transportHook(
 }
 
 /**
- * The node's request hook (`requestOperations.pagination`): each request's facts found among the
- * routes of the node's operations (resources/index.ts).
- */
-export function requestHook(routes: RouteTable): RequestHook {
-	return transportHook(routes);
-}
-
-/**
  * The match of a request to the route its sender names (its own facts if the path is not that
  * route's).
  */
@@ -364,7 +357,7 @@ export type PagedRequests = (route: Route) => RequestHook;
  * has them.
  */
 export function paginated(walk: (context: IExecutePaginationFunctions) => PageWalk): PagedRequests {
-	return (route) => transportHook((method, path) => matchOf(route, method, path), walk);
+	return (route) => requestHook((method, path) => matchOf(route, method, path), walk);
 }
 
 /**
@@ -437,7 +430,7 @@ export async function apiRequest<T = unknown>(
 		baseUrl: request.baseURL,
 		route: matchOf(options.route, method, path),
 	};
-	const response = await sendGuarded(
+	const response = await keyGuarded(
 		this,
 		() => this.getNode(),
 		target,

@@ -51,6 +51,17 @@ export interface PacerClock {
 const REAL_TIME: PacerClock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
 
 /**
+ * A window's end as an answer announced it (`serviceAt`, what a wait is told) and the latest it may
+ * truly be (`overAt`: later by the figure's rounding).
+ */
+interface WindowEnd {
+	serviceAt: number;
+	overAt: number;
+}
+
+const NO_END: WindowEnd = { serviceAt: 0, overAt: 0 };
+
+/**
  * What the run knows of one route's window:
  * - `unlimited`: no figures announced (or a route with no documented limit): only a 429 holds it
  *   back;
@@ -79,20 +90,17 @@ interface Budget {
 	unknown: number;
 	/**
 	 * `counted`: the window in force, as the answers surely counted in it announce its end: the
-	 * earliest of the latest ends they allow (`endsAt` as announced, what a wait is told; `slackMs`
-	 * how much later it may truly be, the figure's rounding), and the latest of the earliest ones.
+	 * earliest of the latest ends they allow, and the latest of the earliest ones.
 	 */
-	endsAt: number;
-	slackMs: number;
+	end: WindowEnd;
 	earliestEnd: number;
 	/** `counted`: requests sent after this `seq` were sent knowing the window in force. */
 	knownAfter: number;
 	/**
 	 * `counted`: the latest end announced by an answer that may have been counted in a later window
-	 * (sent before the window was known, or answered once it may have ended), and its slack.
+	 * (sent before the window was known, or answered once it may have ended).
 	 */
-	laterEndsAt: number;
-	laterSlackMs: number;
+	laterEnd: WindowEnd;
 	/** After a 429: not before this time. */
 	closedUntil: number;
 	/**
@@ -157,12 +165,10 @@ export class Pacer {
 				window: 1,
 				leftAtLeast: 0,
 				unknown: 0,
-				endsAt: 0,
-				slackMs: 0,
+				end: NO_END,
 				earliestEnd: 0,
 				knownAfter: 0,
-				laterEndsAt: 0,
-				laterSlackMs: 0,
+				laterEnd: NO_END,
 				closedUntil: 0,
 				sent: 0,
 				out: 0,
@@ -312,16 +318,15 @@ export class Pacer {
 		} else {
 			const endsAt = now + announced.resetMs;
 			const slackMs = announced.resetSlackMs;
+			const end = { serviceAt: endsAt, overAt: endsAt + slackMs };
 			if (budget.state !== 'counted') {
 				budget.state = 'counted';
 				budget.leftAtLeast = announced.remaining;
 				budget.unknown = 0;
-				budget.endsAt = endsAt;
-				budget.slackMs = slackMs;
+				budget.end = end;
 				budget.earliestEnd = ticket.sentAt + announced.resetMs - slackMs;
 				budget.knownAfter = budget.sent;
-				budget.laterEndsAt = 0;
-				budget.laterSlackMs = 0;
+				budget.laterEnd = NO_END;
 			} else {
 				// The lowest figure holds: an answer counted earlier can come back later.
 				budget.leftAtLeast = Math.min(budget.leftAtLeast, announced.remaining);
@@ -331,15 +336,11 @@ export class Pacer {
 						budget.earliestEnd,
 						ticket.sentAt + announced.resetMs - slackMs,
 					);
-					if (endsAt + slackMs < budget.endsAt + budget.slackMs) {
-						budget.endsAt = endsAt;
-						budget.slackMs = slackMs;
-					}
-				} else if (endsAt + slackMs > budget.laterEndsAt + budget.laterSlackMs) {
+					if (end.overAt < budget.end.overAt) budget.end = end;
+				} else if (end.overAt > budget.laterEnd.overAt) {
 					// Maybe counted in a later window (a request sent near a window's end can be): that
 					// window must be over too before one request asks again.
-					budget.laterEndsAt = endsAt;
-					budget.laterSlackMs = slackMs;
+					budget.laterEnd = end;
 				}
 			}
 		}
@@ -361,10 +362,8 @@ function allowanceOf(budget: Budget): number {
  * margin), and when the service said it would be (`serviceAt`, the figure a wait is told).
  */
 function windowEnd(budget: Budget): { at: number; serviceAt: number } {
-	const later = budget.laterEndsAt + budget.laterSlackMs > budget.endsAt + budget.slackMs;
-	return later
-		? { at: budget.laterEndsAt + budget.laterSlackMs + MARGIN_MS, serviceAt: budget.laterEndsAt }
-		: { at: budget.endsAt + budget.slackMs + MARGIN_MS, serviceAt: budget.endsAt };
+	const end = budget.laterEnd.overAt > budget.end.overAt ? budget.laterEnd : budget.end;
+	return { at: end.overAt + MARGIN_MS, serviceAt: end.serviceAt };
 }
 
 /** One pacer per run of the node (shared/runState.ts), shared by its items. */

@@ -149,8 +149,6 @@ export function retryAfterDelayMs(value: unknown, nowMs: number): number | undef
 
 /** What one answer announces about its route's window. */
 export interface AnnouncedWindow {
-	/** Requests the window allows, when the answer says so readably. */
-	limit?: number;
 	/** Requests left in the window after this one (never above the limit, never below 0). */
 	remaining: number;
 	/** When the window restarts, in milliseconds from the answer, as announced. */
@@ -168,20 +166,19 @@ export function announcedWindow(
 	headers: Record<string, unknown> | undefined,
 	nowMs: number,
 ): AnnouncedWindow | 'unreadable' | undefined {
-	const raw = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map(
-		(name) => headers?.[name],
-	);
-	if (raw.every((value) => headerValues(value).length === 0)) return undefined;
-	const limit = announcedCount(raw[0]);
-	const left = announcedCount(raw[1]);
-	const resetMs = resetDelayMs(raw[2], nowMs);
-	if (left === undefined || resetMs === undefined) return 'unreadable';
-	// A negative count reads as 0 (nothing left); more left than the limit, as the limit.
-	const remaining = Math.min(left, limit ?? Infinity);
+	const [limit, left, reset] = [
+		'x-ratelimit-limit',
+		'x-ratelimit-remaining',
+		'x-ratelimit-reset',
+	].map((name) => headers?.[name]);
+	if ([limit, left, reset].every((value) => headerValues(value).length === 0)) return undefined;
+	const remaining = announcedCount(left);
+	const resetMs = resetDelayMs(reset, nowMs);
+	if (remaining === undefined || resetMs === undefined) return 'unreadable';
 	return {
-		...(limit !== undefined ? { limit } : {}),
-		remaining,
+		// A negative count reads as 0 (nothing left); more left than the limit, as the limit.
+		remaining: Math.min(remaining, announcedCount(limit) ?? Infinity),
 		resetMs,
-		resetSlackMs: resetSlackMs(raw[2], nowMs),
+		resetSlackMs: resetSlackMs(reset, nowMs),
 	};
 }

@@ -43,12 +43,8 @@ const UNREACHABLE_CODES = new Set([
 ]);
 
 export function lowerCaseKeys(headers: unknown): IDataObject {
-	const out: IDataObject = {};
-	if (headers && typeof headers === 'object') {
-		for (const [key, value] of Object.entries(headers as IDataObject))
-			out[key.toLowerCase()] = value;
-	}
-	return out;
+	const entries = headers && typeof headers === 'object' ? Object.entries(headers) : [];
+	return Object.fromEntries(entries.map(([key, value]) => [key.toLowerCase(), value]));
 }
 
 /**
