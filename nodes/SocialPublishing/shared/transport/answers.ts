@@ -168,7 +168,7 @@ function beyondBounds(body: unknown): string | undefined {
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 /** The `content-length` an answer announced, when it did. */
-function announcedBytes(headers: IDataObject): number | undefined {
+export function announcedBytes(headers: IDataObject): number | undefined {
 	const value = Number(headers['content-length']);
 	return Number.isInteger(value) && value >= 0 ? value : undefined;
 }

@@ -89,11 +89,6 @@ function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, targ
 	if (problem) throw new BrokenAnswer(response.statusCode, headers, problem);
 }
 
-interface Captured {
-	headers?: IDataObject;
-	body?: unknown;
-}
-
 /**
  * Puts a first postReceive step in front of the operation's own. It replaces the key's value in the
  * answer before any step reads it (shared/secrets.ts), checks the answer is the API's, and keeps the
@@ -103,8 +98,8 @@ function inspectAnswers(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	target: Target,
 	redactor: KeyRedactor,
-): Captured {
-	const captured: Captured = {};
+): { headers?: IDataObject; body?: unknown } {
+	const captured: { headers?: IDataObject; body?: unknown } = {};
 	// Without steps of its own an operation gets RoutingNode's default (a list answer becomes items);
 	// keep it.
 	const splitList = requestData.postReceive.length === 0;

@@ -8,7 +8,7 @@ import {
 
 import { failureError, rateLimitError, retryAfterSeconds, type Failure } from '../errors';
 import type { RouteMatch } from '../routeFacts';
-import { BrokenAnswer } from './answers';
+import { announcedBytes, BrokenAnswer } from './answers';
 import { Pacer } from './pacing';
 import { MAX_RATE_LIMIT_WAITS, type TransportPolicy } from './policy';
 
@@ -57,7 +57,9 @@ export function lowerCaseKeys(headers: unknown): IDataObject {
  */
 function wrappedWithoutCause(
 	error: unknown,
-): { status?: number; code?: string; body?: unknown } | undefined {
+):
+	| { response?: { status: number; data: unknown; headers: IDataObject }; code?: string }
+	| undefined {
 	if (
 		!(error instanceof NodeApiError) ||
 		error.cause !== undefined ||
@@ -66,7 +68,9 @@ function wrappedWithoutCause(
 	)
 		return undefined;
 	const status = /^\d{3}$/.test(error.httpCode) ? Number(error.httpCode) : undefined;
-	return status ? { status, body: error.context.data } : { code: error.httpCode };
+	return status
+		? { response: { status, data: error.context.data, headers: {} } }
+		: { code: error.httpCode };
 }
 
 /** What went wrong in one attempt, or undefined when the error is not about the HTTP exchange. */
@@ -95,23 +99,20 @@ function failureOf(
 	};
 	if (error instanceof BrokenAnswer)
 		return { ...base, status: error.status, headers: error.headers, broken: error.problem };
-	const response = cause?.response;
+	const bare = wrappedWithoutCause(error);
+	const response = cause?.response?.status ? cause.response : bare?.response;
 	if (response?.status && response.status < 300) {
 		// A success status then an error: the body broke off on the way ("aborted", a reset
 		// connection).
 		const headers = lowerCaseKeys(response.headers);
-		const announced = Number(headers['content-length']);
-		const broken = `it was cut off before its end${Number.isInteger(announced) && announced > 0 ? ` (${announced} bytes announced)` : ''}`;
+		const announced = announcedBytes(headers);
+		const broken = `it was cut off before its end${announced ? ` (${announced} bytes announced)` : ''}`;
 		return { ...base, status: response.status, headers, broken };
 	}
 	if (response?.status) {
 		const headers = lowerCaseKeys(response.headers);
 		return { ...base, status: response.status, body: response.data, headers };
 	}
-	const bare = wrappedWithoutCause(error);
-	if (bare?.status && bare.status < 300)
-		return { ...base, status: bare.status, headers: {}, broken: 'it was cut off before its end' };
-	if (bare?.status) return { ...base, status: bare.status, body: bare.body, headers: {} };
 	const code = cause?.code ?? outer?.code ?? bare?.code;
 	// Only the HTTP client's own errors are about the exchange; the node's checks of an answer are
 	// not.
