@@ -45,8 +45,9 @@ export { lowerCaseKeys, sendWithPolicy } from './send';
  * - here: the node's request hook (`requestHook`, and `paginated` for several pages) and
  *   `apiRequest` for loaders, look-ups and the trigger: the key checked, then replaced in all that
  *   comes back; redirects refused; every answer checked before any step reads it;
- * - send.ts: one request under the policy: a timeout on every request, GET retried with backoff,
- *   a 429 sent again after its wait, every failure read and worded (../errors.ts);
+ * - send.ts: one request under the policy: a wall-clock deadline on every attempt (its connection
+ *   closed), GET retried with backoff, a 429 sent again after its wait, every failure read and
+ *   worded (../errors.ts);
  * - policy.ts: the Request Options and their defaults; the longest wait for a 429;
  * - pacing.ts: the run's pacer: a few requests in flight, each rate-limited route inside its
  *   window, a 429 closing its route for the run;
@@ -124,10 +125,8 @@ function inspectAnswers(
  * One request under the policy (send.ts) with the key replaced (shared/secrets.ts) in each attempt's
  * error before send.ts reads it (its cause kept: the answer is read from it), and in the error
  * handed on to n8n, which shows, saves and logs it. Structural: no wording can quote the key.
- * `holder` is the context the HTTP client takes the execution's cancel signal from.
  */
 async function keyGuarded<T>(
-	holder: object,
 	node: () => INode,
 	target: Target,
 	policy: TransportPolicy,
@@ -137,7 +136,7 @@ async function keyGuarded<T>(
 ): Promise<T> {
 	const attempt = async (signal?: AbortSignal) => {
 		try {
-			return await withDeadlineSignal(holder, signal, async () => await request(signal));
+			return await request(signal);
 		} catch (error) {
 			throw redactor.error(error, { keepCause: true });
 		}
@@ -173,8 +172,6 @@ function prepare(
 	const captured = inspectAnswers(requestData, target, redactor);
 	const send = async () =>
 		await keyGuarded(
-			// RoutingNode sends with the item's own context, the one this pagination context is made from.
-			Object.getPrototypeOf(context) as object,
 			() => context.getNode(),
 			target,
 			policy,
@@ -188,6 +185,9 @@ function prepare(
 			},
 			{
 				deadline: !isStreamedBody(requestData.options.body),
+				// RoutingNode sends with the item's own context, the one this pagination context is made
+				// from.
+				cancelSignalOf: Object.getPrototypeOf(context) as object,
 				pacer: pacerOf(context, policy.maxInFlight),
 				headersOf: () => captured.headers,
 			},
@@ -199,33 +199,6 @@ function prepare(
 		return redactor.value(items.map((item) => ({ ...item, json: { ...item.json, rateLimit } })));
 	};
 	return { captured, send, finish };
-}
-
-/**
- * Lets the deadline's signal reach the HTTP client, which then closes the connection of an answer
- * still trickling in. n8n's request helper replaces the request's `abortSignal` with the
- * execution's cancel signal (`getExecutionCancelSignal()`, where the context has one), so for the
- * attempt's time the context answers with a signal that fires on either.
- */
-async function withDeadlineSignal<T>(
-	context: object,
-	signal: AbortSignal | undefined,
-	send: () => Promise<T>,
-): Promise<T> {
-	const target = context as { getExecutionCancelSignal?: () => AbortSignal | undefined };
-	const ownSignal = target.getExecutionCancelSignal;
-	if (!signal || typeof ownSignal !== 'function') return await send();
-	const shadowed = Object.prototype.hasOwnProperty.call(target, 'getExecutionCancelSignal');
-	target.getExecutionCancelSignal = () => {
-		const execution = ownSignal.call(context);
-		return execution ? AbortSignal.any([execution, signal]) : signal;
-	};
-	try {
-		return await send();
-	} finally {
-		if (shadowed) target.getExecutionCancelSignal = ownSignal;
-		else delete target.getExecutionCancelSignal;
-	}
 }
 
 /**
@@ -426,7 +399,6 @@ export async function apiRequest<T = unknown>(
 		route: matchOf(options.route, method, path),
 	};
 	const response = await keyGuarded(
-		this,
 		() => this.getNode(),
 		target,
 		policy,
@@ -443,6 +415,7 @@ export async function apiRequest<T = unknown>(
 			return answer;
 		},
 		{
+			cancelSignalOf: this,
 			// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and
 			// the trigger send alone.
 			pacer: 'getExecuteData' in this ? pacerOf(this, policy.maxInFlight) : undefined,

@@ -1,7 +1,6 @@
 import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { runState, RunSlot, type RunContext } from '../runState';
-import { DEFAULT_POLICY } from './policy';
 import { announcedWindow, rateLimitedRouteOf } from './rateLimits';
 
 /**
@@ -150,7 +149,7 @@ export class Pacer {
 	private wakeAt = Infinity;
 
 	constructor(
-		readonly maxInFlight: number = DEFAULT_POLICY.maxInFlight,
+		readonly maxInFlight: number,
 		private readonly clock: PacerClock = REAL_TIME,
 	) {}
 

@@ -172,6 +172,7 @@ function retryable(method: string, failure: Failure): boolean {
  */
 async function withinDeadline<T>(
 	ms: number,
+	context: object | undefined,
 	attempt: (signal?: AbortSignal) => Promise<T>,
 ): Promise<T> {
 	const signal = AbortSignal.timeout(ms);
@@ -182,9 +183,39 @@ async function withinDeadline<T>(
 		signal.addEventListener('abort', onAbort, { once: true });
 	});
 	try {
-		return await Promise.race([attempt(signal), deadline]);
+		const attempted = withDeadlineSignal(context, signal, async () => await attempt(signal));
+		return await Promise.race([attempted, deadline]);
 	} finally {
 		signal.removeEventListener('abort', onAbort);
+	}
+}
+
+/**
+ * Lets the deadline's signal reach the HTTP client, which then closes the connection of an answer
+ * still trickling in. n8n's request helper replaces the request's `abortSignal` with the
+ * execution's cancel signal (`getExecutionCancelSignal()`, where the context has one), so for the
+ * attempt's time the context answers with a signal that fires on either.
+ */
+async function withDeadlineSignal<T>(
+	context: object | undefined,
+	signal: AbortSignal,
+	send: () => Promise<T>,
+): Promise<T> {
+	const target = context as
+		| { getExecutionCancelSignal?: () => AbortSignal | undefined }
+		| undefined;
+	const ownSignal = target?.getExecutionCancelSignal;
+	if (!target || typeof ownSignal !== 'function') return await send();
+	const shadowed = Object.prototype.hasOwnProperty.call(target, 'getExecutionCancelSignal');
+	target.getExecutionCancelSignal = () => {
+		const execution = ownSignal.call(context);
+		return execution ? AbortSignal.any([execution, signal]) : signal;
+	};
+	try {
+		return await send();
+	} finally {
+		if (shadowed) target.getExecutionCancelSignal = ownSignal;
+		else delete target.getExecutionCancelSignal;
 	}
 }
 
@@ -202,6 +233,11 @@ export interface SendOptions<T> {
 	 * turn it off and keep the client's timeout, which only fires when no bytes move.
 	 */
 	deadline?: boolean;
+	/**
+	 * The context the request is sent with: n8n's request helper takes the execution's cancel signal
+	 * from it (`withDeadlineSignal`).
+	 */
+	cancelSignalOf?: object;
 	/** The run's pacer (pacing.ts); without one the request is paced on its own. */
 	pacer?: Pacer;
 	/** The answer's headers (lower-cased), for the pacer to read the X-RateLimit-* figures. */
@@ -232,7 +268,7 @@ export async function sendWithPolicy<T>(
 	const once =
 		options.deadline === false
 			? async () => await attempt()
-			: async () => await withinDeadline(policy.timeoutMs, attempt);
+			: async () => await withinDeadline(policy.timeoutMs, options.cancelSignalOf, attempt);
 	const pacer = options.pacer ?? new Pacer(policy.maxInFlight);
 	const started = Date.now();
 	let attempts = 0;
