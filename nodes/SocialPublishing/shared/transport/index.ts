@@ -91,9 +91,9 @@ function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, targ
 }
 
 /**
- * Puts a first postReceive step in front of the operation's own. It replaces the key's value in the
- * answer before any step reads it (shared/secrets.ts), checks the answer is the API's, and keeps the
- * last raw answer (its X-RateLimit-* headers, and the paging fields the items lose).
+ * Puts a first postReceive step in front of the operation's own. It replaces the key's value in
+ * the answer before any step reads it (shared/secrets.ts), checks the answer is the API's, and
+ * keeps the last raw answer (its X-RateLimit-* headers, and the paging fields the items lose).
  */
 function inspectAnswers(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -122,9 +122,9 @@ function inspectAnswers(
 }
 
 /**
- * One request under the policy (send.ts) with the key replaced (shared/secrets.ts) in each attempt's
- * error before send.ts reads it (its cause kept: the answer is read from it), and in the error
- * handed on to n8n, which shows, saves and logs it. Structural: no wording can quote the key.
+ * One request under the policy (send.ts) with the key replaced (shared/secrets.ts) in each
+ * attempt's error before send.ts reads it (its cause kept: the answer is read from it), and in the
+ * error handed on to n8n, which shows, saves and logs it. Structural: no wording can quote the key.
  */
 async function keyGuarded<T>(
 	node: () => INode,
@@ -273,9 +273,9 @@ export interface PageWalk {
 /**
  * The node's request hook (`requestOperations.pagination`): one request (or, with `walk`, the
  * pages) of one item, its facts from `routeFor` (for the node: the routes of its operations,
- * resources/index.ts). A post of a write run goes in its turn and its fate is kept (../sendRecord.ts); every item it
- * hands back is paired to its input item, a failure under Continue On Fail its error item
- * (../pairedItems.ts).
+ * resources/index.ts). A post of a write run goes in its turn and its fate is kept
+ * (../sendRecord.ts); every item it hands back is paired to its input item, a failure under
+ * Continue On Fail its error item (../pairedItems.ts).
  */
 export function requestHook(
 	routeFor: RouteTable,
@@ -315,7 +315,7 @@ function matchOf(route: Route | undefined, method: string, path: string): RouteM
 	return matchRoute(route, method, path) ?? { facts: route.facts };
 }
 
-/** The request hook of an operation that reads several pages, for its route (`routeTo` gives it). */
+/** The request hook of an operation that reads pages, for its route (`routeTo` gives it). */
 export type PagedRequests = (route: Route) => RequestHook;
 
 /**

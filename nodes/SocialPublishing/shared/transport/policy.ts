@@ -150,7 +150,7 @@ export function policyOf(
 	};
 }
 
-/** The policy of a context that may have no Request Options (a loader, the trigger): the defaults. */
+/** The node's policy; a context without Request Options (a loader, the trigger): the defaults. */
 export function nodePolicy(
 	context: { getNodeParameter(name: string, fallback?: unknown): unknown },
 	defaults: TransportPolicy,
