@@ -3,7 +3,8 @@ import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n
 import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.credentials';
 import { plainHttpHint } from './baseUrl';
 import { NO_ROUTE, type Explained, type RouteMatch, type SubjectKind } from './routeFacts';
-import { MAX_ANNOUNCED_WAIT_S, resetDelayMs, retryAfterDelayMs } from './transport/rateLimits';
+import { MAX_ANNOUNCED_WAIT_S } from './transport/policy';
+import { resetDelayMs, retryAfterDelayMs } from './transport/rateLimits';
 import { redactSecrets } from './secrets';
 
 /**

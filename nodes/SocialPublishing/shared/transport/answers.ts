@@ -12,22 +12,37 @@ import { MAX_ANSWER_BYTES, MAX_ANSWER_DEPTH } from '../bounds';
  * spec, and production's departures in service-notes.md).
  */
 
+const isObject = (value: unknown): value is IDataObject =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The shapes of one value: what each is in words, and whether a value fits. */
+const SCALARS = {
+	any: { words: 'anything', fits: () => true },
+	object: { words: 'an object', fits: isObject },
+	text: { words: 'a text', fits: (value: unknown) => typeof value === 'string' },
+	number: {
+		words: 'a number',
+		fits: (value: unknown) => typeof value === 'number' && Number.isFinite(value),
+	},
+	boolean: { words: 'true or false', fits: (value: unknown) => typeof value === 'boolean' },
+	/** A text that reads as a date. */
+	date: {
+		words: 'a date',
+		fits: (value: unknown) =>
+			typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Date.parse(value)),
+	},
+};
+
 /**
  * A JSON shape:
- * - `'any'`: any value, empty included; `'object'`: any JSON object; `'text'`, `'number'`,
- *   `'boolean'`; `'date'`: a text that reads as a date;
+ * - one of SCALARS (`'any'` takes any value, empty included);
  * - `{ list: Shape, atLeastOne? }`: a list whose every element has that shape;
  * - `{ object: { field: Shape, 'field?': Shape } }`: an object with those fields (others are
  *   allowed); a name ending in `?` may be absent or empty;
  * - `{ oneOf: [Shape, …] }`: any of these.
  */
 export type Shape =
-	| 'any'
-	| 'object'
-	| 'text'
-	| 'number'
-	| 'boolean'
-	| 'date'
+	| keyof typeof SCALARS
 	| { list: Shape; atLeastOne?: boolean }
 	| { object: Record<string, Shape> }
 	| { oneOf: Shape[] };
@@ -66,23 +81,11 @@ function kindOf(value: unknown): string {
 }
 
 function shapeWords(shape: Shape): string {
-	if (typeof shape === 'string') {
-		return {
-			any: 'anything',
-			object: 'an object',
-			text: 'a text',
-			number: 'a number',
-			boolean: 'true or false',
-			date: 'a date',
-		}[shape];
-	}
+	if (typeof shape === 'string') return SCALARS[shape].words;
 	if ('list' in shape) return 'a list';
 	if ('object' in shape) return 'an object';
 	return shape.oneOf.map(shapeWords).join(' or ');
 }
-
-const isObject = (value: unknown): value is IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Where in the answer: [] is the answer itself, numbers are list elements (counted from 1 in
@@ -100,21 +103,8 @@ function pathWords(path: Path): string {
 
 /** The first place where `value` departs from `shape`, in words, or undefined when it matches. */
 function mismatch(shape: Shape, value: unknown, path: Path): string | undefined {
-	if (shape === 'any') return undefined;
 	if (typeof shape === 'string') {
-		const fits =
-			shape === 'object'
-				? isObject(value)
-				: shape === 'text'
-					? typeof value === 'string'
-					: shape === 'number'
-						? typeof value === 'number' && Number.isFinite(value)
-						: shape === 'boolean'
-							? typeof value === 'boolean'
-							: typeof value === 'string' &&
-								value.trim() !== '' &&
-								!Number.isNaN(Date.parse(value));
-		if (fits) return undefined;
+		if (SCALARS[shape].fits(value)) return undefined;
 		if (shape === 'date' && typeof value === 'string')
 			return `${pathWords(path)} is a text that is not a date`;
 		return `${pathWords(path)} is ${kindOf(value)}, not ${shapeWords(shape)}`;
@@ -165,14 +155,9 @@ function beyondBounds(body: unknown): string | undefined {
 		if (typeof value === 'string') bytes += value.length + 2;
 		else bytes += 8;
 		if (value !== null && typeof value === 'object') {
-			const entries = Array.isArray(value) ? value : Object.entries(value as IDataObject);
-			for (const entry of entries) {
-				if (Array.isArray(value)) pending.push([entry, depth + 1]);
-				else {
-					const [key, inner] = entry as [string, unknown];
-					bytes += key.length + 3;
-					pending.push([inner, depth + 1]);
-				}
+			for (const [key, inner] of Object.entries(value as IDataObject)) {
+				if (!Array.isArray(value)) bytes += key.length + 3;
+				pending.push([inner, depth + 1]);
 			}
 		}
 		if (bytes > MAX_ANSWER_BYTES) return `it is larger than ${MAX_ANSWER_BYTES / (1024 * 1024)} MB`;
@@ -183,7 +168,7 @@ function beyondBounds(body: unknown): string | undefined {
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 /** The `content-length` an answer announced, when it did. */
-function announcedBytes(headers: IDataObject): number | undefined {
+export function announcedBytes(headers: IDataObject): number | undefined {
 	const value = Number(headers['content-length']);
 	return Number.isInteger(value) && value >= 0 ? value : undefined;
 }

@@ -27,37 +27,36 @@ import { keyRedactor, MIN_KEY_LENGTH, type KeyRedactor } from '../secrets';
 import { inTurn } from '../sendRecord';
 import { BrokenAnswer, brokenAnswer } from './answers';
 import { pacerOf } from './pacing';
+import { DEFAULT_POLICY, LOADER_POLICY, nodePolicy, type TransportPolicy } from './policy';
 import { announcedCount, resetDelayMs } from './rateLimits';
 import {
-	DEFAULT_POLICY,
-	LOADER_POLICY,
-	nodePolicy,
-	type ParameterReader,
-	type TransportPolicy,
-} from './policy';
-import { isStreamedBody, lowerCaseKeys, sendWithPolicy, type Target } from './send';
+	isStreamedBody,
+	lowerCaseKeys,
+	sendWithPolicy,
+	type SendOptions,
+	type Target,
+} from './send';
 
-export { DEFAULT_POLICY, LOADER_POLICY, policyOf, type TransportPolicy } from './policy';
-export { isStreamedBody, lowerCaseKeys, sendWithPolicy } from './send';
+export { DEFAULT_POLICY, policyOf, type TransportPolicy } from './policy';
+export { lowerCaseKeys, sendWithPolicy } from './send';
 
 /**
- * The one place where requests to the service are sent, for every route.
+ * The one place where requests to the service are sent, for every route. Where each behaviour is:
+ * - here: the node's request hook (`requestHook`, and `paginated` for several pages) and
+ *   `apiRequest` for loaders, look-ups and the trigger: the key checked, then replaced in all that
+ *   comes back; redirects refused; every answer checked before any step reads it;
+ * - send.ts: one request under the policy: a wall-clock deadline on every attempt (its connection
+ *   closed), GET retried with backoff, a 429 sent again after its wait, every failure read and
+ *   worded (../errors.ts);
+ * - policy.ts: the Request Options and their defaults; the longest wait for a 429;
+ * - pacing.ts: the run's pacer: a few requests in flight, each rate-limited route inside its
+ *   window, a 429 closing its route for the run;
+ * - rateLimits.ts: the documented limits, and X-RateLimit-* and Retry-After read;
+ * - answers.ts: what a success answer of a route must look like.
  * n8n's RoutingNode gives a declarative node a single hook around its HTTP call: the
- * `requestOperations.pagination` function. The node sets `sendThroughTransport` once at description
- * level and every operation opts in with `routing.send.paginate: true`; operations that read
- * several pages swap in `paginated(...)` through `routing.operations`, which sends each page the
- * same way. Loaders and the trigger call `apiRequest`, which applies the same policy (policy.ts,
- * send.ts):
- * - a timeout on every request (production's find-slot never answers for a bad channel);
- * - GET retried on 5xx, timeouts and dropped connections, with exponential backoff (not a
- *   find-slot timeout, which in production means an unknown or disabled channel);
- *   other methods are never retried blindly (a POST may have been applied);
- * - paced (pacing.ts): a few requests of a run in flight at a time, each rate-limited route
- *   (rateLimits.ts) kept inside its window, waiting for the window rather than sending what the
- *   service would refuse;
- * - 429 waited for as Retry-After says, up to the user's cap, then an error saying when to retry;
- * - every other failure turned into an error that says what happened and how to fix it
- *   (../errors.ts).
+ * `requestOperations.pagination` function. The node sets `requestHook` once at description level
+ * and every operation opts in with `routing.send.paginate: true`; operations that read several
+ * pages swap in `paginated(...)` through `routing.operations`.
  */
 
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
@@ -91,83 +90,70 @@ function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, targ
 	if (problem) throw new BrokenAnswer(response.statusCode, headers, problem);
 }
 
-interface Captured {
-	headers?: IDataObject;
-	body?: unknown;
-}
-
 /**
- * Puts a first postReceive step in front of the operation's own: it keeps the last raw answer
- * (its X-RateLimit-* headers, and the paging fields the items lose) and checks it is the API's.
+ * Puts a first postReceive step in front of the operation's own. It replaces the key's value in
+ * the answer before any step reads it (shared/secrets.ts), checks the answer is the API's, and
+ * keeps the last raw answer (its X-RateLimit-* headers, and the paging fields the items lose).
  */
-function captureAnswers(
+function inspectAnswers(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	target: Target,
-): Captured {
-	const captured: Captured = {};
-	const capture: PostReceiveAction = async function (
+	redactor: KeyRedactor,
+): { headers?: IDataObject; body?: unknown } {
+	const captured: { headers?: IDataObject; body?: unknown } = {};
+	// Without steps of its own an operation gets RoutingNode's default (a list answer becomes items);
+	// keep it.
+	const splitList = requestData.postReceive.length === 0;
+	const inspect: PostReceiveAction = async function (
 		this: IExecuteSingleFunctions,
 		items,
 		response,
 	) {
+		response.body = redactor.value(response.body);
+		response.headers = redactor.value(lowerCaseKeys(response.headers));
 		assertApiAnswer(() => this.getNode(), response, target);
-		captured.headers = lowerCaseKeys(response.headers);
+		captured.headers = response.headers;
 		captured.body = response.body;
-		return items;
+		const redacted = redactor.value(items);
+		return splitList && redacted.length === 1 ? toItems(redacted[0].json) : redacted;
 	};
-	// Without steps of its own an operation gets RoutingNode's default (a list answer becomes items);
-	// keep it.
-	const splitList: PostReceiveAction = async function (items) {
-		return items.length === 1 ? toItems(items[0].json) : items;
-	};
-	const ownSteps = requestData.postReceive.length > 0;
-	requestData.postReceive.unshift({
-		data: { parameterValue: undefined },
-		actions: ownSteps ? [capture] : [capture, splitList],
-	});
+	requestData.postReceive.unshift({ data: { parameterValue: undefined }, actions: [inspect] });
 	return captured;
 }
 
 /**
- * The key's value replaced in everything that crosses the transport (shared/secrets.ts): in answers
- * before any step reads them (a first postReceive step here; `redactor.value` on apiRequestFull's
- * answer), in the HTTP client's errors before they are worded (each attempt), and in the items and
- * errors handed back to n8n, which shows, saves and logs them (prepare's `send` and `finish`,
- * apiRequestFull's result). Structural: no wording can quote the key.
- */
-function redactAnswers(
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-	redactor: KeyRedactor,
-): void {
-	const redact: PostReceiveAction = async function (items, response) {
-		response.body = redactor.value(response.body);
-		response.headers = redactor.value(lowerCaseKeys(response.headers));
-		return redactor.value(items);
-	};
-	requestData.postReceive.unshift({ data: { parameterValue: undefined }, actions: [redact] });
-}
-
-/**
- * Runs `work`, handing on its error with the key replaced (`keepCause`: an attempt's error, still
- * to be read).
+ * One request under the policy (send.ts) with the key replaced (shared/secrets.ts) in each
+ * attempt's error before send.ts reads it (its cause kept: the answer is read from it), and in the
+ * error handed on to n8n, which shows, saves and logs it. Structural: no wording can quote the key.
  */
 async function keyGuarded<T>(
+	node: () => INode,
+	target: Target,
+	policy: TransportPolicy,
 	redactor: KeyRedactor,
-	work: () => Promise<T>,
-	keepCause = false,
+	request: (signal?: AbortSignal) => Promise<T>,
+	options: SendOptions<T>,
 ): Promise<T> {
+	const attempt = async (signal?: AbortSignal) => {
+		try {
+			return await request(signal);
+		} catch (error) {
+			throw redactor.error(error, { keepCause: true });
+		}
+	};
 	try {
-		return await work();
+		return await sendWithPolicy(node, target, policy, attempt, options);
 	} catch (error) {
-		throw redactor.error(error, { keepCause });
+		throw redactor.error(error);
 	}
 }
 
+/** Sends the request RoutingNode built for one item (one page), under the policy. */
 function prepare(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	redactor: KeyRedactor,
-	routeFor: (method: string, path: string) => RouteMatch,
+	routeFor: RouteTable,
 ) {
 	const policy = nodePolicy(context, DEFAULT_POLICY);
 	requestData.options.timeout = policy.timeoutMs;
@@ -183,86 +169,49 @@ function prepare(
 		baseUrl: String(requestData.options.baseURL ?? ''),
 		route: routeFor(method, path),
 	};
-	const captured = captureAnswers(requestData, target);
-	redactAnswers(requestData, redactor);
-	const deadline = !isStreamedBody(requestData.options.body);
-	const pacer = pacerOf(context, policy.maxInFlight);
-	const attempt = async (signal?: AbortSignal) => {
-		captured.headers = undefined;
-		// RoutingNode sends with the item's own context, the one this pagination context is made from.
-		const send = async () =>
-			await withDeadlineSignal(
-				Object.getPrototypeOf(context) as object,
-				signal,
-				async () =>
-					await context.makeRoutingRequest({
-						...requestData,
-						options: { ...requestData.options, abortSignal: signal },
-					}),
-			);
-		return await keyGuarded(redactor, send, true);
-	};
+	const captured = inspectAnswers(requestData, target, redactor);
 	const send = async () =>
-		await sendWithPolicy(() => context.getNode(), target, policy, attempt, {
-			deadline,
-			pacer,
-			headersOf: () => captured.headers,
-		});
+		await keyGuarded(
+			() => context.getNode(),
+			target,
+			policy,
+			redactor,
+			async (signal) => {
+				captured.headers = undefined;
+				return await context.makeRoutingRequest({
+					...requestData,
+					options: { ...requestData.options, abortSignal: signal },
+				});
+			},
+			{
+				deadline: !isStreamedBody(requestData.options.body),
+				// RoutingNode sends with the item's own context, the one this pagination context is made
+				// from.
+				cancelSignalOf: Object.getPrototypeOf(context) as object,
+				pacer: pacerOf(context, policy.maxInFlight),
+				headersOf: () => captured.headers,
+			},
+		);
+	// The items handed back to n8n, which shows, saves and logs them: the key replaced.
 	const finish = (items: INodeExecutionData[]) => {
-		if (!policy.includeRateLimitInfo) return items;
-		const figures = rateLimitFigures(captured.headers);
-		return items.map((item) => ({ ...item, json: { ...item.json, rateLimit: figures } }));
+		if (!policy.includeRateLimitInfo) return redactor.value(items);
+		const rateLimit = rateLimitFigures(captured.headers);
+		return redactor.value(items.map((item) => ({ ...item, json: { ...item.json, rateLimit } })));
 	};
-	return {
-		captured,
-		send: async () => await keyGuarded(redactor, send),
-		finish: (items: INodeExecutionData[]) => redactor.value(finish(items)),
-		target,
-	};
+	return { captured, send, finish };
 }
 
 /**
- * Lets the deadline's signal reach the HTTP client, which then closes the connection of an answer
- * still trickling in. n8n's request helper replaces the request's `abortSignal` with the
- * execution's cancel signal (`getExecutionCancelSignal()`, where the context has one), so for the
- * attempt's time the context answers with a signal that fires on either.
+ * Checks the credential's key and answers what replaces it in everything that comes back
+ * (shared/secrets.ts). A key the service is sure to refuse is stopped before sending: empty, or
+ * with "Bearer " in front (the service takes the whole header as the key). Sent, it would cost a
+ * 401 and n8n's own re-send of it. The key is never quoted.
  */
-async function withDeadlineSignal<T>(
-	context: object,
-	signal: AbortSignal | undefined,
-	send: () => Promise<T>,
-): Promise<T> {
-	const target = context as { getExecutionCancelSignal?: () => AbortSignal | undefined };
-	const ownSignal = target.getExecutionCancelSignal;
-	if (!signal || typeof ownSignal !== 'function') return await send();
-	const shadowed = Object.prototype.hasOwnProperty.call(target, 'getExecutionCancelSignal');
-	target.getExecutionCancelSignal = () => {
-		const execution = ownSignal.call(context);
-		return execution ? AbortSignal.any([execution, signal]) : signal;
-	};
-	try {
-		return await send();
-	} finally {
-		if (shadowed) target.getExecutionCancelSignal = ownSignal;
-		else delete target.getExecutionCancelSignal;
-	}
-}
-
-/**
- * A key the service is sure to refuse, stopped before sending: empty, or with "Bearer " in front
- * (the service takes the whole header as the key). Sent, it would cost a 401 and n8n's own re-send
- * of it. The key is never quoted.
- */
-export function refuseUnusableKey(
-	node: INode | (() => INode),
-	credentials: IDataObject,
-	itemIndex?: number,
-): void {
+function checkedKey(node: () => INode, credentials: IDataObject, itemIndex?: number): KeyRedactor {
 	refuseUnusableBaseUrl(node, credentials, itemIndex);
-	const nodeOf = (): INode => (typeof node === 'function' ? node() : node);
 	const key = String(credentials.apiKey ?? '').trim();
 	if (!key) {
-		throw new NodeOperationError(nodeOf(), 'The credential has no API key', {
+		throw new NodeOperationError(node(), 'The credential has no API key', {
 			itemIndex,
 			description:
 				'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth token into the credential.',
@@ -270,7 +219,7 @@ export function refuseUnusableKey(
 	}
 	if (key.length < MIN_KEY_LENGTH) {
 		throw new NodeOperationError(
-			nodeOf(),
+			node(),
 			`The API key in the credential has only ${key.length} characters`,
 			{
 				itemIndex,
@@ -280,12 +229,13 @@ export function refuseUnusableKey(
 		);
 	}
 	if (/^bearer\s/i.test(key)) {
-		throw new NodeOperationError(nodeOf(), 'The API key in the credential starts with "Bearer "', {
+		throw new NodeOperationError(node(), 'The API key in the credential starts with "Bearer "', {
 			itemIndex,
 			description:
 				'Paste the key bare: the service takes the whole Authorization header as the key. Remove "Bearer " in the credential.',
 		});
 	}
+	return keyRedactor(key);
 }
 
 /**
@@ -294,19 +244,13 @@ export function refuseUnusableKey(
  */
 const CREDENTIALS = new RunSlot<Promise<IDataObject>>("the run's credential");
 
-/**
- * Checks the run's credential (read once per run, shared/runState.ts) for this item; answers what
- * replaces its key in everything the item's request brings back.
- */
-async function refuseUnusableCredential(
-	context: IExecutePaginationFunctions,
-): Promise<KeyRedactor> {
+/** The run's credential (read once per run, shared/runState.ts), checked for this item. */
+async function checkedRunKey(context: IExecutePaginationFunctions): Promise<KeyRedactor> {
 	const read = await runState(context).get(
 		CREDENTIALS,
 		async () => await context.getCredentials(CREDENTIAL_TYPE),
 	);
-	refuseUnusableKey(() => context.getNode(), read, context.getItemIndex());
-	return keyRedactor(String(read.apiKey ?? '').trim());
+	return checkedKey(() => context.getNode(), read, context.getItemIndex());
 }
 
 /**
@@ -315,61 +259,6 @@ async function refuseUnusableCredential(
  * sent.
  */
 export const ANSWERED_WITHOUT_SENDING = Symbol('answeredWithoutSending');
-
-/**
- * The items a preSend answered with (key replaced), or undefined when the request is to be
- * sent.
- */
-function answeredWithoutSending(
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-	credential: KeyRedactor,
-): INodeExecutionData[] | undefined {
-	const answered = (requestData.options as unknown as Record<symbol, unknown>)[
-		ANSWERED_WITHOUT_SENDING
-	];
-	return Array.isArray(answered) ? credential.value(answered as INodeExecutionData[]) : undefined;
-}
-
-/**
- * What every request hook is wrapped in: a post of a write run goes in its turn and its fate is
- * kept (../sendRecord.ts), and every item it hands back is paired to its input item
- * (../pairedItems.ts).
- */
-function asRequestHook(hook: RequestHook): RequestHook {
-	return pairedToTheItem(async function (
-		this: IExecutePaginationFunctions,
-		requestData: DeclarativeRestApiSettings.ResultOptions,
-	): Promise<INodeExecutionData[]> {
-		return await inTurn(this, async () => await hook.call(this, requestData));
-	});
-}
-
-/**
- * The node's request hook (`requestOperations.pagination`): one request of one item, its facts
- * found among the routes of the node's operations (resources/index.ts); its items paired to the
- * item, a failure under Continue On Fail its error item (../pairedItems.ts).
- */
-export function requestHook(routes: RouteTable) {
-	return asRequestHook(async function sendThroughTransport(
-		this: IExecutePaginationFunctions,
-		requestData: DeclarativeRestApiSettings.ResultOptions,
-	): Promise<INodeExecutionData[]> {
-		const credential = await refuseUnusableCredential(this);
-		const answered = answeredWithoutSending(requestData, credential);
-		if (answered) return answered;
-		const { send, finish } = prepare(this, requestData, credential, routes);
-		return finish(await send());
-	});
-}
-
-/**
- * The match of a request to the route its sender names (its own facts if the path is not that
- * route's).
- */
-function matchOf(route: Route | undefined, method: string, path: string): RouteMatch {
-	if (!route) return NO_ROUTE;
-	return matchRoute(route, method, path) ?? { facts: route.facts };
-}
 
 /**
  * How an operation walks its pages: sets the query of the next page from the last answer, or ends.
@@ -382,34 +271,25 @@ export interface PageWalk {
 }
 
 /**
- * The request hook of an operation that reads several pages, for its route (`routeTo` gives it).
+ * The node's request hook (`requestOperations.pagination`): one request (or, with `walk`, the
+ * pages) of one item, its facts from `routeFor` (for the node: the routes of its operations,
+ * resources/index.ts). A post of a write run goes in its turn and its fate is kept
+ * (../sendRecord.ts); every item it hands back is paired to its input item, a failure under
+ * Continue On Fail its error item (../pairedItems.ts).
  */
-export type PagedRequests = (
-	route: Route,
-) => (
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-) => Promise<INodeExecutionData[]>;
-
-/**
- * A request hook for operations that read several pages (or date windows), set on the operation
- * with `routing.operations.pagination` (routeTo's `pagination`). Each page goes through the same
- * policy; Return All / Limit are read from the operation's `returnAll` and `limit` fields when it
- * has them.
- */
-export function paginated(walk: (context: IExecutePaginationFunctions) => PageWalk): PagedRequests {
-	return (route) =>
-		asRequestHook(async function (
-			this: IExecutePaginationFunctions,
-			requestData: DeclarativeRestApiSettings.ResultOptions,
-		): Promise<INodeExecutionData[]> {
-			const credential = await refuseUnusableCredential(this);
-			// Answered by its preSend (Post → Update's Check Only): the items, nothing sent.
-			const answered = answeredWithoutSending(requestData, credential);
-			if (answered) return answered;
-			const { send, finish, captured } = prepare(this, requestData, credential, (method, path) =>
-				matchOf(route, method, path),
-			);
+export function requestHook(
+	routeFor: RouteTable,
+	walk?: (context: IExecutePaginationFunctions) => PageWalk,
+): RequestHook {
+	return pairedToTheItem(async function (this: IExecutePaginationFunctions, requestData) {
+		return await inTurn(this, async () => {
+			const redactor = await checkedRunKey(this);
+			const answered = (requestData.options as unknown as Record<symbol, unknown>)[
+				ANSWERED_WITHOUT_SENDING
+			];
+			if (Array.isArray(answered)) return redactor.value(answered as INodeExecutionData[]);
+			const { send, finish, captured } = prepare(this, requestData, redactor, routeFor);
+			if (!walk) return finish(await send());
 			const returnAll = this.getNodeParameter('returnAll', true) as boolean;
 			const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
 			const pages = walk(this);
@@ -423,6 +303,29 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 			}
 			return finish(items.slice(0, limit));
 		});
+	});
+}
+
+/**
+ * The match of a request to the route its sender names (its own facts if the path is not that
+ * route's).
+ */
+function matchOf(route: Route | undefined, method: string, path: string): RouteMatch {
+	if (!route) return NO_ROUTE;
+	return matchRoute(route, method, path) ?? { facts: route.facts };
+}
+
+/** The request hook of an operation that reads pages, for its route (`routeTo` gives it). */
+export type PagedRequests = (route: Route) => RequestHook;
+
+/**
+ * A request hook for operations that read several pages (or date windows), set on the operation
+ * with `routing.operations.pagination` (routeTo's `pagination`). Each page goes through the same
+ * policy; Return All / Limit are read from the operation's `returnAll` and `limit` fields when it
+ * has them.
+ */
+export function paginated(walk: (context: IExecutePaginationFunctions) => PageWalk): PagedRequests {
+	return (route) => requestHook((method, path) => matchOf(route, method, path), walk);
 }
 
 /**
@@ -465,19 +368,17 @@ export interface ApiRequestOptions {
 	route?: Route;
 }
 
-/** The whole answer (body and headers) of one request under the policy. */
-export async function apiRequestFull(
+/** One request under the policy; answers the parsed body. For loaders, the trigger and look-ups. */
+export async function apiRequest<T = unknown>(
 	this: ApiContext,
 	method: IHttpRequestMethods,
 	path: string,
 	options: ApiRequestOptions = {},
-): Promise<{ body: unknown; headers: IDataObject }> {
+): Promise<T> {
 	const loader = !('getItemIndex' in this) && !('getWorkflowStaticData' in this);
-	const policy =
-		options.policy ?? nodePolicy(this as ParameterReader, loader ? LOADER_POLICY : DEFAULT_POLICY);
+	const policy = options.policy ?? nodePolicy(this, loader ? LOADER_POLICY : DEFAULT_POLICY);
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	refuseUnusableKey(() => this.getNode(), credentials, options.itemIndex);
-	const redactor = keyRedactor(String(credentials.apiKey ?? '').trim());
+	const redactor = checkedKey(() => this.getNode(), credentials, options.itemIndex);
 	const request: IHttpRequestOptions = {
 		method,
 		baseURL: baseUrlOf(credentials),
@@ -497,58 +398,38 @@ export async function apiRequestFull(
 		baseUrl: request.baseURL,
 		route: matchOf(options.route, method, path),
 	};
-	// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and the
-	// trigger send alone.
-	const pacer = 'getExecuteData' in this ? pacerOf(this, policy.maxInFlight) : undefined;
-	// Each attempt's answer, or the client's error, with the key replaced before anything reads it;
-	// the error handed on alike.
-	const send = async (signal?: AbortSignal) =>
-		(await withDeadlineSignal(
-			this,
-			signal,
-			async () =>
-				await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+	const response = await keyGuarded(
+		() => this.getNode(),
+		target,
+		policy,
+		redactor,
+		async (signal) => {
+			const answer = redactor.value(
+				(await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
 					...request,
 					abortSignal: signal,
-				}),
-		)) as IN8nHttpFullResponse;
-	const response = await keyGuarded(
-		redactor,
-		async () =>
-			await sendWithPolicy(
-				() => this.getNode(),
-				target,
-				policy,
-				async (signal) => {
-					const answer = redactor.value(
-						await keyGuarded(redactor, async () => await send(signal), true),
-					);
-					// Inside the attempt, so that a broken answer to a GET is retried like a dropped
-					// connection.
-					assertApiAnswer(() => this.getNode(), answer, target);
-					return answer;
-				},
-				{ pacer, headersOf: (answer) => lowerCaseKeys(answer.headers) },
-			),
+				})) as IN8nHttpFullResponse,
+			);
+			// Inside the attempt, so that a broken answer to a GET is retried like a dropped connection.
+			assertApiAnswer(() => this.getNode(), answer, target);
+			return answer;
+		},
+		{
+			cancelSignalOf: this,
+			// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and
+			// the trigger send alone.
+			pacer: 'getExecuteData' in this ? pacerOf(this, policy.maxInFlight) : undefined,
+			headersOf: (answer) => lowerCaseKeys(answer.headers),
+		},
 	);
-	return { body: response.body, headers: lowerCaseKeys(response.headers) };
-}
-
-/** One request under the policy; answers the parsed body. For loaders, the trigger and hooks. */
-export async function apiRequest<T = unknown>(
-	this: ApiContext,
-	method: IHttpRequestMethods,
-	path: string,
-	options: ApiRequestOptions = {},
-): Promise<T> {
-	return (await apiRequestFull.call(this, method, path, options)).body as T;
+	return response.body as T;
 }
 
 /**
  * The X-RateLimit-* figures of an answer, or null when the route sends none; a figure that cannot
  * be read is null, the reset is in seconds from now however the service wrote it (rateLimits.ts).
  */
-export function rateLimitFigures(headers: IDataObject | undefined): IDataObject | null {
+function rateLimitFigures(headers: IDataObject | undefined): IDataObject | null {
 	if (!headers) return null;
 	const names = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 	if (names.every((name) => headers[name] === undefined)) return null;

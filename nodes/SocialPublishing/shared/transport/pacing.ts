@@ -1,8 +1,7 @@
 import { sleep, type IDataObject } from 'n8n-workflow';
 
 import { runState, RunSlot, type RunContext } from '../runState';
-import { DEFAULT_POLICY } from './policy';
-import { announcedWindow, MAX_ANNOUNCED_WAIT_S, rateLimitedRouteOf } from './rateLimits';
+import { announcedWindow, rateLimitedRouteOf } from './rateLimits';
 
 /**
  * Pacing: n8n starts every item of a declarative node at once, so 200 items would be 200 requests
@@ -51,6 +50,17 @@ export interface PacerClock {
 const REAL_TIME: PacerClock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
 
 /**
+ * A window's end as an answer announced it (`serviceAt`, what a wait is told) and the latest it may
+ * truly be (`overAt`: later by the figure's rounding).
+ */
+interface WindowEnd {
+	serviceAt: number;
+	overAt: number;
+}
+
+const NO_END: WindowEnd = { serviceAt: 0, overAt: 0 };
+
+/**
  * What the run knows of one route's window:
  * - `unlimited`: no figures announced (or a route with no documented limit): only a 429 holds it
  *   back;
@@ -79,20 +89,17 @@ interface Budget {
 	unknown: number;
 	/**
 	 * `counted`: the window in force, as the answers surely counted in it announce its end: the
-	 * earliest of the latest ends they allow (`endsAt` as announced, what a wait is told; `slackMs`
-	 * how much later it may truly be, the figure's rounding), and the latest of the earliest ones.
+	 * earliest of the latest ends they allow, and the latest of the earliest ones.
 	 */
-	endsAt: number;
-	slackMs: number;
+	end: WindowEnd;
 	earliestEnd: number;
 	/** `counted`: requests sent after this `seq` were sent knowing the window in force. */
 	knownAfter: number;
 	/**
 	 * `counted`: the latest end announced by an answer that may have been counted in a later window
-	 * (sent before the window was known, or answered once it may have ended), and its slack.
+	 * (sent before the window was known, or answered once it may have ended).
 	 */
-	laterEndsAt: number;
-	laterSlackMs: number;
+	laterEnd: WindowEnd;
 	/** After a 429: not before this time. */
 	closedUntil: number;
 	/**
@@ -105,7 +112,7 @@ interface Budget {
 
 export interface Ticket {
 	/** The budget's key. */
-	key?: string;
+	key: string;
 	/** Its place among the route's requests of this run (1 for the first). */
 	seq: number;
 	/** The route's window it was sent in (`Budget.window`). */
@@ -142,7 +149,7 @@ export class Pacer {
 	private wakeAt = Infinity;
 
 	constructor(
-		readonly maxInFlight: number = DEFAULT_POLICY.maxInFlight,
+		readonly maxInFlight: number,
 		private readonly clock: PacerClock = REAL_TIME,
 	) {}
 
@@ -157,12 +164,10 @@ export class Pacer {
 				window: 1,
 				leftAtLeast: 0,
 				unknown: 0,
-				endsAt: 0,
-				slackMs: 0,
+				end: NO_END,
 				earliestEnd: 0,
 				knownAfter: 0,
-				laterEndsAt: 0,
-				laterSlackMs: 0,
+				laterEnd: NO_END,
 				closedUntil: 0,
 				sent: 0,
 				out: 0,
@@ -285,20 +290,14 @@ export class Pacer {
 		headers: IDataObject | undefined,
 		retryAfterSeconds?: number,
 	): void {
-		const budget = ticket.key === undefined ? undefined : this.budgets.get(ticket.key);
+		const budget = this.budgets.get(ticket.key);
 		if (!budget) return;
 		const now = this.clock.now();
 		// An answer to a request sent in a window whose figures were dropped since is older news.
 		const current = ticket.window === budget.window;
 		if (status === 429) {
-			const seconds =
-				retryAfterSeconds !== undefined && Number.isFinite(retryAfterSeconds)
-					? retryAfterSeconds
-					: 1;
-			budget.closedUntil = Math.max(
-				budget.closedUntil,
-				now + Math.min(MAX_ANNOUNCED_WAIT_S, Math.max(0, seconds)) * 1000,
-			);
+			// Retry-After as send.ts read it (rateLimits.ts: at most a day); none: a second.
+			budget.closedUntil = Math.max(budget.closedUntil, now + (retryAfterSeconds ?? 1) * 1000);
 			// Whatever the figures said, the window is used up: after Retry-After, one request asks.
 			if (current) this.ask(budget);
 		}
@@ -318,16 +317,15 @@ export class Pacer {
 		} else {
 			const endsAt = now + announced.resetMs;
 			const slackMs = announced.resetSlackMs;
+			const end = { serviceAt: endsAt, overAt: endsAt + slackMs };
 			if (budget.state !== 'counted') {
 				budget.state = 'counted';
 				budget.leftAtLeast = announced.remaining;
 				budget.unknown = 0;
-				budget.endsAt = endsAt;
-				budget.slackMs = slackMs;
+				budget.end = end;
 				budget.earliestEnd = ticket.sentAt + announced.resetMs - slackMs;
 				budget.knownAfter = budget.sent;
-				budget.laterEndsAt = 0;
-				budget.laterSlackMs = 0;
+				budget.laterEnd = NO_END;
 			} else {
 				// The lowest figure holds: an answer counted earlier can come back later.
 				budget.leftAtLeast = Math.min(budget.leftAtLeast, announced.remaining);
@@ -337,15 +335,11 @@ export class Pacer {
 						budget.earliestEnd,
 						ticket.sentAt + announced.resetMs - slackMs,
 					);
-					if (endsAt + slackMs < budget.endsAt + budget.slackMs) {
-						budget.endsAt = endsAt;
-						budget.slackMs = slackMs;
-					}
-				} else if (endsAt + slackMs > budget.laterEndsAt + budget.laterSlackMs) {
+					if (end.overAt < budget.end.overAt) budget.end = end;
+				} else if (end.overAt > budget.laterEnd.overAt) {
 					// Maybe counted in a later window (a request sent near a window's end can be): that
 					// window must be over too before one request asks again.
-					budget.laterEndsAt = endsAt;
-					budget.laterSlackMs = slackMs;
+					budget.laterEnd = end;
 				}
 			}
 		}
@@ -367,10 +361,8 @@ function allowanceOf(budget: Budget): number {
  * margin), and when the service said it would be (`serviceAt`, the figure a wait is told).
  */
 function windowEnd(budget: Budget): { at: number; serviceAt: number } {
-	const later = budget.laterEndsAt + budget.laterSlackMs > budget.endsAt + budget.slackMs;
-	return later
-		? { at: budget.laterEndsAt + budget.laterSlackMs + MARGIN_MS, serviceAt: budget.laterEndsAt }
-		: { at: budget.endsAt + budget.slackMs + MARGIN_MS, serviceAt: budget.endsAt };
+	const end = budget.laterEnd.overAt > budget.end.overAt ? budget.laterEnd : budget.end;
+	return { at: end.overAt + MARGIN_MS, serviceAt: end.serviceAt };
 }
 
 /** One pacer per run of the node (shared/runState.ts), shared by its items. */

@@ -113,6 +113,19 @@ export const LOADER_POLICY: TransportPolicy = {
 	maxRateLimitWaitS: 0,
 };
 
+/**
+ * The longest wait for a 429 (or a used-up window) is Max Rate-Limit Wait: its default above
+ * (60 s), 0 for loaders (LOADER_POLICY) and the trigger's notifications. The pacer does the waiting
+ * (pacing.ts admit), send.ts sends again after it. Two bounds hold whatever the user sets:
+ * - at most `MAX_RATE_LIMIT_WAITS` 429s in one call, so a service that keeps answering
+ *   `Retry-After: 0` cannot hold the node;
+ * - whatever a service announces (Retry-After, X-RateLimit-Reset) is read as at most
+ *   `MAX_ANNOUNCED_WAIT_S`, a day (production's window is an hour): the time an error tells to
+ *   retry, and how long a 429 closes its route (rateLimits.ts reads them).
+ */
+export const MAX_RATE_LIMIT_WAITS = 5;
+export const MAX_ANNOUNCED_WAIT_S = 86_400;
+
 function numberOr(value: unknown, fallback: number, min = 0): number {
 	const n = typeof value === 'number' ? value : Number(value);
 	return Number.isFinite(n) && n >= min ? n : fallback;
@@ -137,9 +150,11 @@ export function policyOf(
 	};
 }
 
-export type ParameterReader = { getNodeParameter(name: string, fallback?: unknown): unknown };
-
-export function nodePolicy(context: ParameterReader, defaults: TransportPolicy): TransportPolicy {
+/** The node's policy; a context without Request Options (a loader, the trigger): the defaults. */
+export function nodePolicy(
+	context: { getNodeParameter(name: string, fallback?: unknown): unknown },
+	defaults: TransportPolicy,
+): TransportPolicy {
 	try {
 		return policyOf(context.getNodeParameter('requestOptions', {}) as IDataObject, defaults);
 	} catch {

@@ -1,24 +1,11 @@
+import { MAX_ANNOUNCED_WAIT_S } from './policy';
+
 /**
  * The service's documented rate limits (spec, section 8): counted per organisation, each endpoint
  * with its own counter (every id of `GET /analytics/:id` shares one). The node paces its requests
  * by them (pacing.ts) and the sandbox enforces them; this is the one place they are written down.
  */
-export type RateLimitedRoute =
-	| 'POST /posts'
-	| 'POST /upload'
-	| 'POST /upload-from-url'
-	| 'POST /integration-trigger/:id'
-	| 'GET /posts/:id/missing'
-	| 'GET /social/:platform'
-	| 'GET /analytics/:id'
-	| 'GET /analytics/post/:postId';
-
-export interface RateLimitRule {
-	limit: number;
-	windowSeconds: number;
-}
-
-export const DOCUMENTED_RATE_LIMITS: Record<RateLimitedRoute, RateLimitRule> = {
+export const DOCUMENTED_RATE_LIMITS = {
 	'POST /posts': { limit: 90, windowSeconds: 3600 },
 	'POST /upload': { limit: 30, windowSeconds: 300 },
 	'POST /upload-from-url': { limit: 30, windowSeconds: 300 },
@@ -27,7 +14,20 @@ export const DOCUMENTED_RATE_LIMITS: Record<RateLimitedRoute, RateLimitRule> = {
 	'GET /social/:platform': { limit: 60, windowSeconds: 300 },
 	'GET /analytics/:id': { limit: 60, windowSeconds: 300 },
 	'GET /analytics/post/:postId': { limit: 60, windowSeconds: 300 },
-};
+} satisfies Record<string, RateLimitRule>;
+
+export type RateLimitedRoute = keyof typeof DOCUMENTED_RATE_LIMITS;
+
+export interface RateLimitRule {
+	limit: number;
+	windowSeconds: number;
+}
+
+/** Each limited route as its method and a pattern of its path (`:id` is one segment). */
+const LIMITED_ROUTES = (Object.keys(DOCUMENTED_RATE_LIMITS) as RateLimitedRoute[]).map((route) => {
+	const [method, template] = route.split(' ');
+	return { route, method, pattern: new RegExp(`^${template.replace(/:\w+/g, '[^/]+')}$`) };
+});
 
 /**
  * Which limited endpoint a request is, from its method and its path below the Base URL (query
@@ -36,30 +36,16 @@ export const DOCUMENTED_RATE_LIMITS: Record<RateLimitedRoute, RateLimitRule> = {
 export function rateLimitedRouteOf(method: string, path: string): RateLimitedRoute | undefined {
 	const m = method.toUpperCase();
 	const p = path.split('?')[0];
-	if (m === 'POST') {
-		if (p === '/posts') return 'POST /posts';
-		if (p === '/upload') return 'POST /upload';
-		if (p === '/upload-from-url') return 'POST /upload-from-url';
-		if (/^\/integration-trigger\/[^/]+$/.test(p)) return 'POST /integration-trigger/:id';
-	}
-	if (m === 'GET') {
-		if (/^\/posts\/[^/]+\/missing$/.test(p)) return 'GET /posts/:id/missing';
-		if (/^\/social\/[^/]+$/.test(p)) return 'GET /social/:platform';
-		if (/^\/analytics\/post\/[^/]+$/.test(p)) return 'GET /analytics/post/:postId';
-		if (/^\/analytics\/[^/]+$/.test(p)) return 'GET /analytics/:id';
-	}
-	return undefined;
+	return LIMITED_ROUTES.find((limited) => limited.method === m && limited.pattern.test(p))?.route;
 }
 
 /**
  * Reading what the service (or a proxy on the way) announces: X-RateLimit-Limit / -Remaining /
  * -Reset on an answer, Retry-After on a 429. Any of them can come wrong (negative, not a number,
  * huge, several values, milliseconds or an epoch instead of seconds); what cannot be read is
- * treated as unknown, and every wait is bounded.
+ * treated as unknown, and every wait is bounded by MAX_ANNOUNCED_WAIT_S (policy.ts).
  */
 
-/** The longest wait any announced figure can impose: a day (production's window is an hour). */
-export const MAX_ANNOUNCED_WAIT_S = 86_400;
 const MAX_ANNOUNCED_WAIT_MS = MAX_ANNOUNCED_WAIT_S * 1000;
 
 /**
@@ -82,16 +68,12 @@ function plainDecimals(value: unknown): string[] {
 	);
 }
 
-function decimalsOf(value: unknown): number[] {
-	return plainDecimals(value).map(Number);
-}
-
 /**
  * A count the service announces (a limit, what is left): a whole number from 0, the lowest of
  * several; else undefined.
  */
 export function announcedCount(value: unknown): number | undefined {
-	const counts = decimalsOf(value);
+	const counts = plainDecimals(value).map(Number);
 	return counts.length ? Math.max(0, Math.floor(Math.min(...counts))) : undefined;
 }
 
@@ -160,15 +142,13 @@ export function retryAfterDelayMs(value: unknown, nowMs: number): number | undef
 		// a date first.
 		const at = HTTP_DATE_START.test(text.trim()) ? Date.parse(text) : Number.NaN;
 		if (Number.isFinite(at)) delays.push(at - nowMs);
-		else delays.push(...decimalsOf(text).map((seconds) => seconds * 1000));
+		else delays.push(...plainDecimals(text).map((seconds) => Number(seconds) * 1000));
 	}
 	return delays.length ? boundedMs(Math.max(...delays)) : undefined;
 }
 
 /** What one answer announces about its route's window. */
 export interface AnnouncedWindow {
-	/** Requests the window allows, when the answer says so readably. */
-	limit?: number;
 	/** Requests left in the window after this one (never above the limit, never below 0). */
 	remaining: number;
 	/** When the window restarts, in milliseconds from the answer, as announced. */
@@ -186,20 +166,19 @@ export function announcedWindow(
 	headers: Record<string, unknown> | undefined,
 	nowMs: number,
 ): AnnouncedWindow | 'unreadable' | undefined {
-	const raw = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map(
-		(name) => headers?.[name],
-	);
-	if (raw.every((value) => headerValues(value).length === 0)) return undefined;
-	const limit = announcedCount(raw[0]);
-	const left = announcedCount(raw[1]);
-	const resetMs = resetDelayMs(raw[2], nowMs);
-	if (left === undefined || resetMs === undefined) return 'unreadable';
-	// A negative count reads as 0 (nothing left); more left than the limit, as the limit.
-	const remaining = Math.min(left, limit ?? Infinity);
+	const [limit, left, reset] = [
+		'x-ratelimit-limit',
+		'x-ratelimit-remaining',
+		'x-ratelimit-reset',
+	].map((name) => headers?.[name]);
+	if ([limit, left, reset].every((value) => headerValues(value).length === 0)) return undefined;
+	const remaining = announcedCount(left);
+	const resetMs = resetDelayMs(reset, nowMs);
+	if (remaining === undefined || resetMs === undefined) return 'unreadable';
 	return {
-		...(limit !== undefined ? { limit } : {}),
-		remaining,
+		// A negative count reads as 0 (nothing left); more left than the limit, as the limit.
+		remaining: Math.min(remaining, announcedCount(limit) ?? Infinity),
 		resetMs,
-		resetSlackMs: resetSlackMs(raw[2], nowMs),
+		resetSlackMs: resetSlackMs(reset, nowMs),
 	};
 }

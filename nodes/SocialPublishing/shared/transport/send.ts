@@ -8,9 +8,9 @@ import {
 
 import { failureError, rateLimitError, retryAfterSeconds, type Failure } from '../errors';
 import type { RouteMatch } from '../routeFacts';
-import { BrokenAnswer } from './answers';
+import { announcedBytes, BrokenAnswer } from './answers';
 import { Pacer } from './pacing';
-import type { TransportPolicy } from './policy';
+import { MAX_RATE_LIMIT_WAITS, type TransportPolicy } from './policy';
 
 /**
  * One request under the policy: the pacer's admission, a wall-clock deadline, GET retried on 5xx,
@@ -19,11 +19,6 @@ import type { TransportPolicy } from './policy';
  * itself (shared/errors.ts).
  */
 
-/**
- * Most 429 waits in one call, so a service that keeps answering `Retry-After: 0` cannot hold the
- * node.
- */
-const MAX_RATE_LIMIT_WAITS = 5;
 const MAX_BACKOFF_MS = 30_000;
 
 export interface Target {
@@ -48,12 +43,8 @@ const UNREACHABLE_CODES = new Set([
 ]);
 
 export function lowerCaseKeys(headers: unknown): IDataObject {
-	const out: IDataObject = {};
-	if (headers && typeof headers === 'object') {
-		for (const [key, value] of Object.entries(headers as IDataObject))
-			out[key.toLowerCase()] = value;
-	}
-	return out;
+	const entries = headers && typeof headers === 'object' ? Object.entries(headers) : [];
+	return Object.fromEntries(entries.map(([key, value]) => [key.toLowerCase(), value]));
 }
 
 /**
@@ -66,7 +57,9 @@ export function lowerCaseKeys(headers: unknown): IDataObject {
  */
 function wrappedWithoutCause(
 	error: unknown,
-): { status?: number; code?: string; body?: unknown } | undefined {
+):
+	| { response?: { status: number; data: unknown; headers: IDataObject }; code?: string }
+	| undefined {
 	if (
 		!(error instanceof NodeApiError) ||
 		error.cause !== undefined ||
@@ -75,7 +68,9 @@ function wrappedWithoutCause(
 	)
 		return undefined;
 	const status = /^\d{3}$/.test(error.httpCode) ? Number(error.httpCode) : undefined;
-	return status ? { status, body: error.context.data } : { code: error.httpCode };
+	return status
+		? { response: { status, data: error.context.data, headers: {} } }
+		: { code: error.httpCode };
 }
 
 /** What went wrong in one attempt, or undefined when the error is not about the HTTP exchange. */
@@ -104,26 +99,20 @@ function failureOf(
 	};
 	if (error instanceof BrokenAnswer)
 		return { ...base, status: error.status, headers: error.headers, broken: error.problem };
-	const status = cause?.response?.status;
-	if (status && status < 300) {
+	const bare = wrappedWithoutCause(error);
+	const response = cause?.response?.status ? cause.response : bare?.response;
+	if (response?.status && response.status < 300) {
 		// A success status then an error: the body broke off on the way ("aborted", a reset
 		// connection).
-		const announced = Number(lowerCaseKeys(cause.response?.headers)['content-length']);
-		const broken = `it was cut off before its end${Number.isInteger(announced) && announced > 0 ? ` (${announced} bytes announced)` : ''}`;
-		return { ...base, status, headers: lowerCaseKeys(cause.response?.headers), broken };
+		const headers = lowerCaseKeys(response.headers);
+		const announced = announcedBytes(headers);
+		const broken = `it was cut off before its end${announced ? ` (${announced} bytes announced)` : ''}`;
+		return { ...base, status: response.status, headers, broken };
 	}
-	if (cause?.response?.status) {
-		return {
-			...base,
-			status: cause.response.status,
-			body: cause.response.data,
-			headers: lowerCaseKeys(cause.response.headers),
-		};
+	if (response?.status) {
+		const headers = lowerCaseKeys(response.headers);
+		return { ...base, status: response.status, body: response.data, headers };
 	}
-	const bare = wrappedWithoutCause(error);
-	if (bare?.status && bare.status < 300)
-		return { ...base, status: bare.status, headers: {}, broken: 'it was cut off before its end' };
-	if (bare?.status) return { ...base, status: bare.status, body: bare.body, headers: {} };
 	const code = cause?.code ?? outer?.code ?? bare?.code;
 	// Only the HTTP client's own errors are about the exchange; the node's checks of an answer are
 	// not.
@@ -183,6 +172,7 @@ function retryable(method: string, failure: Failure): boolean {
  */
 async function withinDeadline<T>(
 	ms: number,
+	context: object | undefined,
 	attempt: (signal?: AbortSignal) => Promise<T>,
 ): Promise<T> {
 	const signal = AbortSignal.timeout(ms);
@@ -193,9 +183,39 @@ async function withinDeadline<T>(
 		signal.addEventListener('abort', onAbort, { once: true });
 	});
 	try {
-		return await Promise.race([attempt(signal), deadline]);
+		const attempted = withDeadlineSignal(context, signal, async () => await attempt(signal));
+		return await Promise.race([attempted, deadline]);
 	} finally {
 		signal.removeEventListener('abort', onAbort);
+	}
+}
+
+/**
+ * Lets the deadline's signal reach the HTTP client, which then closes the connection of an answer
+ * still trickling in. n8n's request helper replaces the request's `abortSignal` with the
+ * execution's cancel signal (`getExecutionCancelSignal()`, where the context has one), so for the
+ * attempt's time the context answers with a signal that fires on either.
+ */
+async function withDeadlineSignal<T>(
+	context: object | undefined,
+	signal: AbortSignal,
+	send: () => Promise<T>,
+): Promise<T> {
+	const target = context as
+		| { getExecutionCancelSignal?: () => AbortSignal | undefined }
+		| undefined;
+	const ownSignal = target?.getExecutionCancelSignal;
+	if (!target || typeof ownSignal !== 'function') return await send();
+	const shadowed = Object.prototype.hasOwnProperty.call(target, 'getExecutionCancelSignal');
+	target.getExecutionCancelSignal = () => {
+		const execution = ownSignal.call(context);
+		return execution ? AbortSignal.any([execution, signal]) : signal;
+	};
+	try {
+		return await send();
+	} finally {
+		if (shadowed) target.getExecutionCancelSignal = ownSignal;
+		else delete target.getExecutionCancelSignal;
 	}
 }
 
@@ -213,6 +233,11 @@ export interface SendOptions<T> {
 	 * turn it off and keep the client's timeout, which only fires when no bytes move.
 	 */
 	deadline?: boolean;
+	/**
+	 * The context the request is sent with: n8n's request helper takes the execution's cancel signal
+	 * from it (`withDeadlineSignal`).
+	 */
+	cancelSignalOf?: object;
 	/** The run's pacer (pacing.ts); without one the request is paced on its own. */
 	pacer?: Pacer;
 	/** The answer's headers (lower-cased), for the pacer to read the X-RateLimit-* figures. */
@@ -243,7 +268,7 @@ export async function sendWithPolicy<T>(
 	const once =
 		options.deadline === false
 			? async () => await attempt()
-			: async () => await withinDeadline(policy.timeoutMs, attempt);
+			: async () => await withinDeadline(policy.timeoutMs, options.cancelSignalOf, attempt);
 	const pacer = options.pacer ?? new Pacer(policy.maxInFlight);
 	const started = Date.now();
 	let attempts = 0;

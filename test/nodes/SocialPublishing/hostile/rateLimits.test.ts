@@ -154,7 +154,7 @@ describe.each(ROUTES)('$name answered 429 with a Retry-After that makes no sense
 			const outcome = await run({ 'Retry-After': retryAfter });
 			const { message } = expectHostileOutcome(outcome, { withinMs: 5_000 });
 			expect(retryInSeconds(message, route)).toBeLessThanOrEqual(1);
-			// The first request and at most 5 waits of nothing (send.ts MAX_RATE_LIMIT_WAITS).
+			// The first request and at most 5 waits of nothing (policy.ts MAX_RATE_LIMIT_WAITS).
 			expect(toRoute(outcome, route)).toHaveLength(6);
 		},
 	);

@@ -7,7 +7,8 @@ import {
 	type Ticket,
 	type TooLongToWait,
 } from '../../../../../nodes/SocialPublishing/shared/transport/pacing';
-import { MAX_ANNOUNCED_WAIT_S } from '../../../../../nodes/SocialPublishing/shared/transport/rateLimits';
+import { MAX_ANNOUNCED_WAIT_S } from '../../../../../nodes/SocialPublishing/shared/transport/policy';
+import { retryAfterSeconds } from '../../../../../nodes/SocialPublishing/shared/errors';
 import { adversarialLimiter, limiterShape } from '../../../../helpers/adversarialLimiter';
 import { channel, createParams, parts } from '../../createParameters';
 import { byId, daysFromNow, errorOf, FAST, useSandbox } from '../../support';
@@ -514,12 +515,10 @@ describe('Pacer, as properties (fast-check, on virtual time)', () => {
 						if (a.limit !== null) headers['x-ratelimit-limit'] = a.limit;
 						if (a.remaining !== null) headers['x-ratelimit-remaining'] = a.remaining;
 						if (a.reset !== null) headers['x-ratelimit-reset'] = a.reset;
-						return {
-							status: a.status,
-							headers,
-							retryAfterSeconds:
-								a.status === 429 && a.retryAfter !== null ? a.retryAfter : undefined,
-						};
+						if (a.status !== 429) return { status: a.status, headers };
+						if (a.retryAfter !== null) headers['retry-after'] = String(a.retryAfter);
+						// Read as send.ts reads a 429 (bounded to a day) before it tells the pacer.
+						return { status: a.status, headers, retryAfterSeconds: retryAfterSeconds(headers) };
 					};
 					// Each request waits at most the cap for windows (and the second a reset's rounding may hide past it), and
 					// otherwise only for answers (at most the longest latency each).

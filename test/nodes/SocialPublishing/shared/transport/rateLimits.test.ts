@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
+import { MAX_ANNOUNCED_WAIT_S } from '../../../../../nodes/SocialPublishing/shared/transport/policy';
 import {
-	MAX_ANNOUNCED_WAIT_S,
 	resetDelayMs,
 	resetSlackMs,
 } from '../../../../../nodes/SocialPublishing/shared/transport/rateLimits';
