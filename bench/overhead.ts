@@ -253,7 +253,8 @@ export async function overhead(sandbox: SandboxProcess, options: OverheadOptions
 		if (latency === 0) {
 			const each = cpu.node.map((t, i) => t / cpu.bare[i]);
 			const mid = median(each);
-			const off = (x: number) => `${x >= mid ? '+' : '−'}${Math.abs((100 * (x - mid)) / mid).toFixed(0)}%`;
+			const off = (x: number) =>
+				`${x >= mid ? '+' : '−'}${Math.abs((100 * (x - mid)) / mid).toFixed(0)}%`;
 			rows.push({
 				section: 'overhead',
 				what: `CPU per item, node / bare declarative (${options.rounds} rounds × ${ITEMS * CPU_REPEATS} items)`,
