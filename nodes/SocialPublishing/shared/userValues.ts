@@ -5,7 +5,6 @@
  * depth, text size: stated once, in bounds.ts).
  */
 import { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS } from './bounds';
-import { jsonSyntaxProblem } from './jsonSyntax';
 
 /**
  * No place on Earth is further from UTC than this (UTC+14:00, Kiribati; UTC−12:00 the other way).
@@ -115,13 +114,62 @@ export function readJson(raw: unknown): { value: unknown } | { error: string; wh
 	let value: unknown;
 	try {
 		value = JSON.parse(raw) as unknown;
-	} catch {
-		// In the node's words, not the parser's: those differ between the Node lines n8n runs on
-		// (jsonSyntax.ts).
-		const problem = jsonSyntaxProblem(raw);
-		return { error: problem ? `not valid JSON (${problem})` : 'not valid JSON', why: 'notJson' };
+	} catch (error) {
+		const where = syntaxProblem(raw, (error as Error).message);
+		return { error: `not valid JSON (${where})`, why: 'notJson' };
 	}
 	return jsonDeeperThan(value, MAX_JSON_DEPTH) ? TOO_DEEP : { value };
+}
+
+/** Where JSON.parse's error says the text stops being JSON, when it says. */
+const positionIn = (message: string) => Number(/at position (\d+)/.exec(message)?.[1] ?? NaN);
+
+/** Whether a start of a JSON text could still become JSON: it parses, or fails only at its end. */
+function viable(start: string): boolean {
+	try {
+		JSON.parse(start);
+		return true;
+	} catch (error) {
+		const { message } = error as Error;
+		return /end of JSON input/.test(message) || positionIn(message) === start.length;
+	}
+}
+
+/**
+ * Where and why a text is not JSON, as the editor shows it: 'line 1, column 22: Expected
+ * double-quoted property name'. The why is `JSON.parse`'s own words without its place, which Node
+ * 20 words "at position 21" and Node 22 and 24 "at position 21 (line 1 column 22)"; the place is
+ * that position. Some errors give none ("Unexpected token '}', "…" is not valid JSON"): there the
+ * place is the end of the shortest start of the text that can no longer become JSON, found by
+ * halving (a few dozen parses of at most MAX_JSON_TEXT_CHARS, only for a text already refused).
+ */
+function syntaxProblem(text: string, message: string): string {
+	let at = positionIn(message);
+	if (Number.isNaN(at)) at = text.length;
+	if (at === text.length && !viable(text)) {
+		let [good, bad] = [0, text.length];
+		while (bad - good > 1) {
+			const middle = Math.floor((good + bad) / 2);
+			if (viable(text.slice(0, middle))) good = middle;
+			else bad = middle;
+		}
+		at = bad - 1;
+	}
+	const before = text.slice(0, at);
+	const line = before.split('\n').length;
+	// Columns in characters as the editor counts them (an emoji is one), from 1.
+	const column = Array.from(before.slice(before.lastIndexOf('\n') + 1)).length + 1;
+	// Node's token is one UTF-16 unit: the character is read from the text (an emoji whole), and
+	// an invisible one (a byte order mark, a no-break space) is named by its code.
+	const char = String.fromCodePoint(text.codePointAt(at) ?? 0);
+	const shown = /[\p{C}\p{Z}]/u.test(char)
+		? `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+		: `'${char}'`;
+	const words = message
+		.replace(/^Unexpected token [^]*$/, `Unexpected token ${shown}`)
+		.replace(/ at position [^]*$/, '')
+		.replace(/ in JSON$/, '');
+	return `line ${line}, column ${column}: ${words}`;
 }
 
 // ---------------------------------------------------------------- whole numbers
@@ -159,9 +207,6 @@ const MONTHS = [
 	'November',
 	'December',
 ];
-const MONTH_ABBREVIATIONS = MONTHS.map((name) => name.slice(0, 3).toLowerCase());
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const WEEKDAY_ABBREVIATIONS = WEEKDAYS.map((name) => name.slice(0, 3).toLowerCase());
 
 /**
  * A date and time as written, before it is judged; `offsetMinutes` undefined: a wall time without
@@ -178,89 +223,39 @@ interface WrittenDate {
 	offsetMinutes?: number;
 	/** The offset as written, for the message. */
 	offsetText?: string;
-	weekday?: number;
 }
 
 /**
- * ISO 8601: 2030-01-15, 2030-01-15T10:00, 2030-01-15 10:00:00.250, with Z or ±hh, ±hhmm, ±hh:mm.
+ * ISO 8601, the one form read from text: 2030-01-15, 2030-01-15T10:00, 2030-01-15 10:00:00.250,
+ * with Z or ±hh, ±hhmm, ±hh:mm. It is what the spec takes, what n8n's date picker writes
+ * ("2030-01-15T10:00:00"), and what an expression's date becomes as text (Luxon's toISO() and
+ * toString(), Date's toISOString(), a date in an item's JSON). E-mail dates (RFC 2822) and
+ * JavaScript's Date.toString() are no longer read: nobody types them, n8n never makes them, and the
+ * fix every date message gives is ISO 8601.
  */
 const ISO_DATE =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s?([Zz]|[+-]\d{2}(?::?\d{2})?))?)?$/;
-/** RFC 2822, as e-mail and RSS write it: "Tue, 15 Jan 2030 10:00:00 +0100" or "… GMT". */
-const MAIL_DATE =
-	/^(?:([a-z]{3}),?\s+)?(\d{1,2})\s+([a-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2})(?::(\d{2}))?\s+(gmt|ut|utc|z|[+-]\d{4})$/i;
-/**
- * JavaScript's Date.toString(): "Tue Jan 15 2030 10:00:00 GMT+0100 (Central European Standard
- * Time)".
- */
-const SCRIPT_DATE =
-	/^([a-z]{3})\s+([a-z]{3})\s+(\d{1,2})\s+(\d{4})\s+(\d{2}):(\d{2}):(\d{2})\s+gmt([+-]\d{4})(?:\s+\([^()]*\))?$/i;
-
-function offsetOf(text: string): number {
-	if (/^(z|gmt|ut|utc)$/i.test(text)) return 0;
-	const digits = text.slice(1).replace(':', '');
-	const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || 0);
-	return text[0] === '-' ? -minutes : minutes;
-}
 
 function written(text: string): WrittenDate | undefined {
 	const iso = ISO_DATE.exec(text);
-	if (iso) {
-		const [, year, month, day, hour, minute, second, fraction, zone] = iso;
-		return {
-			year: Number(year),
-			month: Number(month),
-			day: Number(day),
-			hour: Number(hour ?? 0),
-			minute: Number(minute ?? 0),
-			second: Number(second ?? 0),
-			ms: Number((fraction ?? '').padEnd(3, '0').slice(0, 3)),
-			...(zone ? { offsetMinutes: offsetOf(zone), offsetText: zone } : {}),
-		};
-	}
-	const mail = MAIL_DATE.exec(text);
-	const script = mail ? undefined : SCRIPT_DATE.exec(text);
-	const named = mail
-		? {
-				weekday: mail[1],
-				day: mail[2],
-				month: mail[3],
-				year: mail[4],
-				hour: mail[5],
-				minute: mail[6],
-				second: mail[7],
-				zone: mail[8],
-			}
-		: script
-			? {
-					weekday: script[1],
-					month: script[2],
-					day: script[3],
-					year: script[4],
-					hour: script[5],
-					minute: script[6],
-					second: script[7],
-					zone: script[8],
-				}
-			: undefined;
-	if (!named) return undefined;
-	const month = MONTH_ABBREVIATIONS.indexOf(named.month.toLowerCase()) + 1;
-	const weekday =
-		named.weekday === undefined
-			? undefined
-			: WEEKDAY_ABBREVIATIONS.indexOf(named.weekday.toLowerCase());
-	if (month === 0 || weekday === -1) return undefined;
+	if (!iso) return undefined;
+	const [, year, month, day, hour, minute, second, fraction, zone] = iso;
+	const digits = zone?.slice(1).replace(':', '') ?? '';
+	const offset = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || 0);
 	return {
-		year: Number(named.year),
-		month,
-		day: Number(named.day),
-		hour: Number(named.hour),
-		minute: Number(named.minute),
-		second: Number(named.second ?? 0),
-		ms: 0,
-		offsetMinutes: offsetOf(named.zone),
-		offsetText: named.zone,
-		weekday,
+		year: Number(year),
+		month: Number(month),
+		day: Number(day),
+		hour: Number(hour ?? 0),
+		minute: Number(minute ?? 0),
+		second: Number(second ?? 0),
+		ms: Number((fraction ?? '').padEnd(3, '0').slice(0, 3)),
+		...(zone
+			? {
+					offsetMinutes: /^z$/i.test(zone) ? 0 : zone[0] === '-' ? -offset : offset,
+					offsetText: zone,
+				}
+			: {}),
 	};
 }
 
@@ -305,12 +300,6 @@ function whyNotExisting(date: WrittenDate): string | undefined {
 			);
 		}
 	}
-	if (date.weekday !== undefined) {
-		const actual = new Date(utcOf(date)).getUTCDay();
-		if (actual !== date.weekday) {
-			return `${date.day} ${MONTHS[date.month - 1]} ${date.year} is a ${WEEKDAYS[actual]}, not a ${WEEKDAYS[date.weekday]}`;
-		}
-	}
 	return undefined;
 }
 
@@ -353,9 +342,8 @@ export type DateRead =
 const LAST_INSTANT_MS = 8.64e15;
 
 /**
- * The one reader of a date the user gives: ISO 8601 (a wall time without zone is meant in
- * `timeZone`, the workflow's), RFC 2822 (e-mail, RSS), JavaScript's Date text, a Date or a Luxon
- * DateTime (`{{ $now.plus(...) }}`). A date that does not exist (30 February, month 13, hour 24, an
+ * The one reader of a date the user gives: ISO 8601 text (a wall time without zone is meant in
+ * `timeZone`, the workflow's), a Date or a Luxon DateTime (`{{ $now.plus(...) }}`). A date that does not exist (30 February, month 13, hour 24, an
  * offset beyond ±14:00, a wall time the clocks skip in `timeZone`) is refused, never rolled over;
  * anything else (a number, words, another order) is not a date.
  */
