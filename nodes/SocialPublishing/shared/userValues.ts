@@ -9,7 +9,7 @@ import { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS } from './bounds';
 /**
  * No place on Earth is further from UTC than this (UTC+14:00, Kiribati; UTC−12:00 the other way).
  */
-export const MAX_OFFSET_MINUTES = 14 * 60;
+const MAX_OFFSET_MINUTES = 14 * 60;
 export { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS };
 
 // ---------------------------------------------------------------- quoting a value back
@@ -193,25 +193,11 @@ export function readWholeNumber(raw: unknown): { value: number } | { refused: st
 
 // ---------------------------------------------------------------- dates
 
-const MONTHS = [
-	'January',
-	'February',
-	'March',
-	'April',
-	'May',
-	'June',
-	'July',
-	'August',
-	'September',
-	'October',
-	'November',
-	'December',
-];
+/** "February" for 2: the month's name, as the messages say it. */
+const monthName = (month: number) =>
+	new Date(Date.UTC(2000, month - 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
 
-/**
- * A date and time as written, before it is judged; `offsetMinutes` undefined: a wall time without
- * zone.
- */
+/** A date and time as written, before it is judged; no `zone`: a wall time without zone. */
 interface WrittenDate {
 	year: number;
 	month: number;
@@ -220,9 +206,8 @@ interface WrittenDate {
 	minute: number;
 	second: number;
 	ms: number;
-	offsetMinutes?: number;
-	/** The offset as written, for the message. */
-	offsetText?: string;
+	/** Z or the offset as written (+05:30, -0800, +01). */
+	zone?: string;
 }
 
 /**
@@ -239,24 +224,16 @@ const ISO_DATE =
 function written(text: string): WrittenDate | undefined {
 	const iso = ISO_DATE.exec(text);
 	if (!iso) return undefined;
-	const [, year, month, day, hour, minute, second, fraction, zone] = iso;
-	const digits = zone?.slice(1).replace(':', '') ?? '';
-	const offset = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || 0);
-	return {
-		year: Number(year),
-		month: Number(month),
-		day: Number(day),
-		hour: Number(hour ?? 0),
-		minute: Number(minute ?? 0),
-		second: Number(second ?? 0),
-		ms: Number((fraction ?? '').padEnd(3, '0').slice(0, 3)),
-		...(zone
-			? {
-					offsetMinutes: /^z$/i.test(zone) ? 0 : zone[0] === '-' ? -offset : offset,
-					offsetText: zone,
-				}
-			: {}),
-	};
+	const [year, month, day, hour, minute, second] = iso.slice(1, 7).map((part) => Number(part ?? 0));
+	const ms = Number((iso[7] ?? '').padEnd(3, '0').slice(0, 3));
+	return { year, month, day, hour, minute, second, ms, ...(iso[8] ? { zone: iso[8] } : {}) };
+}
+
+/** Minutes east of UTC of a written zone (Z, ±hh, ±hhmm, ±hh:mm). */
+function offsetMinutes(zone: string): number {
+	const digits = zone.slice(1).replace(':', '');
+	const minutes = Number(digits.slice(0, 2) || 0) * 60 + Number(digits.slice(2) || 0);
+	return zone[0] === '-' ? -minutes : minutes;
 }
 
 function daysIn(year: number, month: number): number {
@@ -282,24 +259,15 @@ function whyNotExisting(date: WrittenDate): string | undefined {
 		return `there is no month ${date.month}; months run 01 to 12`;
 	const days = daysIn(date.year, date.month);
 	if (date.day < 1 || date.day > days)
-		return (
-			`${MONTHS[date.month - 1]} ${date.year} has ${days} days, ` + `so there is no day ${date.day}`
-		);
+		return `${monthName(date.month)} ${date.year} has ${days} days, so there is no day ${date.day}`;
 	if (date.hour > 23) return `there is no hour ${date.hour}; hours run 00 to 23`;
 	if (date.minute > 59) return `there is no minute ${date.minute}; minutes run 00 to 59`;
 	if (date.second > 59) return `there is no second ${date.second}; seconds run 00 to 59`;
-	if (date.offsetMinutes !== undefined && date.offsetText !== undefined) {
-		const digits = /^[+-]/.test(date.offsetText) ? date.offsetText.slice(1).replace(':', '') : '';
-		if (digits.length === 4 && Number(digits.slice(2)) > 59) {
-			return `the offset ${date.offsetText} has ${digits.slice(2)} minutes; minutes run 00 to 59`;
-		}
-		if (Math.abs(date.offsetMinutes) > MAX_OFFSET_MINUTES) {
-			return (
-				`the offset ${date.offsetText} is beyond ±14:00, ` +
-				'further from UTC than any place on Earth'
-			);
-		}
-	}
+	const zoneMinutes = date.zone?.replace(':', '').slice(3);
+	if (zoneMinutes && Number(zoneMinutes) > 59)
+		return `the offset ${date.zone} has ${zoneMinutes} minutes; minutes run 00 to 59`;
+	if (date.zone && Math.abs(offsetMinutes(date.zone)) > MAX_OFFSET_MINUTES)
+		return `the offset ${date.zone} is beyond ±14:00, further from UTC than any place on Earth`;
 	return undefined;
 }
 
@@ -343,9 +311,10 @@ const LAST_INSTANT_MS = 8.64e15;
 
 /**
  * The one reader of a date the user gives: ISO 8601 text (a wall time without zone is meant in
- * `timeZone`, the workflow's), a Date or a Luxon DateTime (`{{ $now.plus(...) }}`). A date that does not exist (30 February, month 13, hour 24, an
- * offset beyond ±14:00, a wall time the clocks skip in `timeZone`) is refused, never rolled over;
- * anything else (a number, words, another order) is not a date.
+ * `timeZone`, the workflow's), a Date or a Luxon DateTime (`{{ $now.plus(...) }}`). A date that
+ * does not exist (30 February, month 13, hour 24, an offset beyond ±14:00, a wall time the clocks
+ * skip in `timeZone`) is refused, never rolled over; anything else (a number, words, another
+ * order, an e-mail date) is not a date.
  */
 export function readDate(raw: unknown, timeZone: string): DateRead {
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
@@ -367,7 +336,7 @@ export function readDate(raw: unknown, timeZone: string): DateRead {
 	if (why) return { refused: 'does not exist', why };
 	const asUtc = utcOf(date);
 	let ms: number;
-	if (date.offsetMinutes !== undefined) ms = asUtc - date.offsetMinutes * 60_000;
+	if (date.zone) ms = asUtc - offsetMinutes(date.zone) * 60_000;
 	else {
 		try {
 			// Two passes get the offset right across a daylight-saving change; a wall time the clocks
