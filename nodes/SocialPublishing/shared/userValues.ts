@@ -271,30 +271,22 @@ function whyNotExisting(date: WrittenDate): string | undefined {
 	return undefined;
 }
 
+/** One formatter per time zone: building one costs more than the reading it does. */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The wall time of `utcMs` in `timeZone`, as UTC milliseconds of the same fields. */
 export function wallOf(utcMs: number, timeZone: string): number {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		era: 'short',
-		year: 'numeric',
-		month: 'numeric',
-		day: 'numeric',
-		hour: 'numeric',
-		minute: 'numeric',
-		second: 'numeric',
-	}).formatToParts(new Date(utcMs));
-	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-	const bc = parts.find((part) => part.type === 'era')?.value === 'BC';
-	const wall = new Date(0);
-	wall.setUTCFullYear(bc ? 1 - get('year') : get('year'), get('month') - 1, get('day'));
-	wall.setUTCHours(
-		get('hour'),
-		get('minute'),
-		get('second'),
-		utcMs - Math.floor(utcMs / 1000) * 1000,
-	);
-	return wall.getTime();
+	let format = offsetFormats.get(timeZone);
+	if (!format) {
+		format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+		offsetFormats.set(timeZone, format);
+	}
+	// "GMT+05:45", "GMT-00:44:30" (a local mean time of old), "GMT" or "GMT+00:00".
+	const offset = format.formatToParts(utcMs).find((part) => part.type === 'timeZoneName')?.value;
+	const [, sign, hours, minutes, seconds] =
+		/^GMT(?:([+-])(\d+):(\d+)(?::(\d+))?)?$/.exec(offset ?? '') ?? [];
+	const ms = ((Number(hours ?? 0) * 60 + Number(minutes ?? 0)) * 60 + Number(seconds ?? 0)) * 1000;
+	return utcMs + (sign === '-' ? -ms : ms);
 }
 
 /**
