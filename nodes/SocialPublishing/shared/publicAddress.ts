@@ -80,12 +80,8 @@ export function readAddressToFetch(
 			'Write "/" in place of "\\": programs read a backslash in an address differently, so the service could fetch another address than the one checked.',
 		);
 	}
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		return refuse(`is not a web address: "${text.slice(0, 100)}"`, example);
-	}
+	if (!URL.canParse(text)) return refuse(`is not a web address: "${text.slice(0, 100)}"`, example);
+	const url = new URL(text);
 	if (url.href.length > MAX_FETCH_ADDRESS_CHARS) {
 		return refuse(
 			`is ${url.href.length} characters long; the service takes at most ${MAX_FETCH_ADDRESS_CHARS} (its requests carry at most ${MAX_JSON_BODY_BYTES / 1024} kB)`,
