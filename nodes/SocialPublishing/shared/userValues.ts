@@ -6,10 +6,6 @@
  */
 import { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS } from './bounds';
 
-/**
- * No place on Earth is further from UTC than this (UTC+14:00, Kiribati; UTC−12:00 the other way).
- */
-const MAX_OFFSET_MINUTES = 14 * 60;
 export { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS };
 
 // ---------------------------------------------------------------- quoting a value back
@@ -34,12 +30,9 @@ export function shownValue(value: unknown): string {
 		return String(value);
 	}
 	if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-	if (typeof value === 'function') return 'a function';
-	if (typeof value === 'symbol') return 'a symbol';
-	if (value instanceof Date)
-		return Number.isNaN(value.getTime()) ? 'an invalid date' : value.toISOString();
-	const iso = isoOfDateTime(value);
-	if (iso !== undefined) return iso ?? 'an invalid date';
+	if (typeof value === 'function' || typeof value === 'symbol') return `a ${typeof value}`;
+	const held = heldInstant(value);
+	if (held !== undefined) return held ?? 'an invalid date';
 	if (jsonDeeperThan(value, MAX_JSON_DEPTH))
 		return Array.isArray(value) ? 'a deeply nested list' : 'a deeply nested object';
 	try {
@@ -58,13 +51,13 @@ export function shownValue(value: unknown): string {
 }
 
 /**
- * A Luxon DateTime (what `{{ $now }}` gives): its ISO text, null when invalid; undefined for
- * anything else.
+ * The instant a Date or a Luxon DateTime (what `{{ $now }}` gives) holds, as ISO text; null when
+ * invalid; undefined for anything else.
  */
-function isoOfDateTime(value: unknown): string | null | undefined {
-	if (typeof value !== 'object' || value === null) return undefined;
-	const toISO = (value as { toISO?: unknown }).toISO;
-	if (typeof toISO !== 'function') return undefined;
+function heldInstant(value: unknown): string | null | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+	const toISO = (Object(value) as { toISO?: unknown }).toISO;
+	if (typeof value !== 'object' || typeof toISO !== 'function') return undefined;
 	const iso = (toISO as () => unknown).call(value);
 	return typeof iso === 'string' ? iso : null;
 }
@@ -88,13 +81,14 @@ export function jsonDeeperThan(value: unknown, limit: number): boolean {
 	return false;
 }
 
-/** The words for a JSON value over the depth bound, after the field's name. */
-const TOO_DEEP_WORDS = `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`;
-
 /** Why a JSON parameter was not read: over the depth bound, over the length bound, or not JSON. */
 export type JsonRefusal = 'tooDeep' | 'tooLong' | 'notJson';
 
-const TOO_DEEP = { error: TOO_DEEP_WORDS, why: 'tooDeep' } as const;
+/** A JSON value over the depth bound, in words after the field's name. */
+const TOO_DEEP = {
+	error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
+	why: 'tooDeep',
+} as const;
 
 /**
  * A JSON parameter, as text typed in the editor or as a value from an expression: the value, or
@@ -266,7 +260,8 @@ function whyNotExisting(date: WrittenDate): string | undefined {
 	const zoneMinutes = date.zone?.replace(':', '').slice(3);
 	if (zoneMinutes && Number(zoneMinutes) > 59)
 		return `the offset ${date.zone} has ${zoneMinutes} minutes; minutes run 00 to 59`;
-	if (date.zone && Math.abs(offsetMinutes(date.zone)) > MAX_OFFSET_MINUTES)
+	// No place on Earth is further from UTC (UTC+14:00, Kiribati; UTC−12:00 the other way).
+	if (date.zone && Math.abs(offsetMinutes(date.zone)) > 14 * 60)
 		return `the offset ${date.zone} is beyond ±14:00, further from UTC than any place on Earth`;
 	return undefined;
 }
@@ -311,16 +306,10 @@ const LAST_INSTANT_MS = 8.64e15;
 export function readDate(raw: unknown, timeZone: string): DateRead {
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
 		return { refused: 'empty' };
-	if (raw instanceof Date) {
-		const ms = raw.getTime();
-		return Number.isNaN(ms)
-			? { refused: 'not a date', why: 'the expression gives an invalid date' }
-			: { iso: raw.toISOString(), ms };
-	}
-	const fromDateTime = isoOfDateTime(raw);
-	if (fromDateTime === null)
-		return { refused: 'not a date', why: 'the expression gives an invalid date' };
-	const text = (fromDateTime ?? (typeof raw === 'string' ? raw : undefined))?.trim();
+	const held = heldInstant(raw);
+	if (held === null) return { refused: 'not a date', why: 'the expression gives an invalid date' };
+	if (raw instanceof Date) return { iso: held!, ms: raw.getTime() };
+	const text = (held ?? (typeof raw === 'string' ? raw : undefined))?.trim();
 	if (text === undefined) return { refused: 'not a date' };
 	const date = written(text);
 	if (!date) return { refused: 'not a date' };
