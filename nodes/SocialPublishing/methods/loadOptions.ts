@@ -52,22 +52,16 @@ export async function getDiscordChannels(
 			route: runChannelTool.route,
 			body: { methodName: 'channels', data: {} },
 		})
-		.catch((error: Error) => {
-			// A channel of another platform has no "channels" tool: say that, not the service's "no such
-			// tool".
-			if (
-				!/tool/i.test(`${error.message} ${(error as { description?: string }).description ?? ''}`)
-			)
-				throw error;
+		.catch((error: Error & { description?: string }) => {
+			// A channel of another platform has no "channels" tool: say that, not the service's "no
+			// such tool".
+			if (!/tool/i.test(`${error.message} ${error.description ?? ''}`)) throw error;
 			throw new NodeOperationError(this.getNode(), 'The Channel chosen is not a Discord channel', {
 				description:
 					'This list shows the chat channels of a Discord channel. Pick a Discord channel under "Channel" (with Platform set to Discord the list shows only those).',
 			});
 		})) as IDataObject;
-	const list = (Array.isArray(answer?.output) ? answer.output : []) as Array<{
-		id?: unknown;
-		name?: unknown;
-	}>;
+	const list = (Array.isArray(answer?.output) ? answer.output : []) as IDataObject[];
 	return list
 		.filter((c) => c.id !== undefined && c.id !== null)
 		.map((c) => ({ name: `#${String(c.name ?? c.id)}`, value: String(c.id) }))
