@@ -96,13 +96,9 @@ const TAG_WINDOW_DAYS = 185;
 
 /** A tag's name in either shape: the spec's `{value, label}` or production's `{tag: {name}}`. */
 export function tagName(tag: unknown): string | undefined {
-	if (!tag || typeof tag !== 'object') return typeof tag === 'string' && tag ? tag : undefined;
-	const t = tag as IDataObject;
-	if (typeof t.label === 'string' && t.label) return t.label;
-	const inner = t.tag as IDataObject | undefined;
-	if (inner && typeof inner.name === 'string' && inner.name) return inner.name;
-	if (typeof t.name === 'string' && t.name) return t.name;
-	return undefined;
+	const t = Object(tag) as { label?: unknown; tag?: { name?: unknown }; name?: unknown };
+	const names = [typeof tag === 'string' ? tag : undefined, t.label, t.tag?.name, t.name];
+	return names.find((name): name is string => typeof name === 'string' && name !== '');
 }
 
 /**

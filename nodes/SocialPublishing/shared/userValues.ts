@@ -191,19 +191,6 @@ export function readWholeNumber(raw: unknown): { value: number } | { refused: st
 const monthName = (month: number) =>
 	new Date(Date.UTC(2000, month - 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
 
-/** A date and time as written, before it is judged; no `zone`: a wall time without zone. */
-interface WrittenDate {
-	year: number;
-	month: number;
-	day: number;
-	hour: number;
-	minute: number;
-	second: number;
-	ms: number;
-	/** Z or the offset as written (+05:30, -0800, +01). */
-	zone?: string;
-}
-
 /**
  * ISO 8601, the one form read from text: 2030-01-15, 2030-01-15T10:00, 2030-01-15 10:00:00.250,
  * with Z or ±hh, ±hhmm, ±hh:mm. It is what the spec takes, what n8n's date picker writes
@@ -215,13 +202,18 @@ interface WrittenDate {
 const ISO_DATE =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s?([Zz]|[+-]\d{2}(?::?\d{2})?))?)?$/;
 
-function written(text: string): WrittenDate | undefined {
+/**
+ * A date and time as written, before it is judged; `zone`: Z or the offset as written (+05:30,
+ * -0800, +01), undefined for a wall time without zone.
+ */
+function written(text: string) {
 	const iso = ISO_DATE.exec(text);
 	if (!iso) return undefined;
 	const [year, month, day, hour, minute, second] = iso.slice(1, 7).map((part) => Number(part ?? 0));
 	const ms = Number((iso[7] ?? '').padEnd(3, '0').slice(0, 3));
-	return { year, month, day, hour, minute, second, ms, ...(iso[8] ? { zone: iso[8] } : {}) };
+	return { year, month, day, hour, minute, second, ms, zone: iso[8] as string | undefined };
 }
+type WrittenDate = NonNullable<ReturnType<typeof written>>;
 
 /** Minutes east of UTC of a written zone (Z, ±hh, ±hhmm, ±hh:mm). */
 function offsetMinutes(zone: string): number {
