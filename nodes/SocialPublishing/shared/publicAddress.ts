@@ -106,11 +106,11 @@ export function readAddressToFetch(
 }
 
 /**
- * An address as a text of bits, so that a range is a prefix of it: "10.0.0.0/8" is the first 8 bits
- * of 10.0.0.0. Hosts come from Node's URL parser (readAddressToFetch), which has already turned other
- * IPv4 forms (2130706433, 0x7f.1, 017700000001, 127.1) into four decimal parts and IPv6 (a dotted
- * IPv4 tail included) into its short lowercase form. (Node's own `net.BlockList` would do the
- * matching, but n8n's rules for community nodes refuse `node:net`.)
+ * An address as a text of bits, so that a range is a prefix of it: "10.0.0.0/8" is the first 8
+ * bits of 10.0.0.0. Hosts come from Node's URL parser (readAddressToFetch), which has already
+ * turned other IPv4 forms (2130706433, 0x7f.1, 017700000001, 127.1) into four decimal parts and
+ * IPv6 (a dotted IPv4 tail included) into its short lowercase form. (Node's `net.BlockList` would
+ * do the matching, but n8n's rules for community nodes refuse `node:net`.)
  */
 function bitsOf(address: string): string | undefined {
 	const bits = (parts: string[], radix: number, width: number) =>
