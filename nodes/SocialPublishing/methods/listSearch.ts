@@ -45,29 +45,27 @@ export async function searchChannels(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const channels = await apiRequest.call(this, 'GET', '/integrations', {
-		route: getManyChannels.route,
-	});
-	const rows = channelsFromAnswer(channels);
+	const rows = channelsFromAnswer(
+		await apiRequest.call(this, 'GET', '/integrations', { route: getManyChannels.route }),
+	);
 	const platform = platformOfEntry(this);
 	const needle = (filter ?? '').trim().toLowerCase();
+	/** What the search text is looked for in. */
+	const searched = (channel: Channel) =>
+		[
+			channel.name,
+			channel.profile,
+			channel.platform,
+			platformName(channel.platform),
+			channel.customer?.name,
+			channel.id,
+		]
+			.filter(Boolean)
+			.join(' ')
+			.toLowerCase();
 	const results = rows
 		.filter((channel) => !platform || channel.platform === platform)
-		.filter((channel) => {
-			if (!needle) return true;
-			const haystack = [
-				channel.name,
-				channel.profile,
-				channel.platform,
-				platformName(channel.platform),
-				channel.customer?.name,
-				channel.id,
-			]
-				.filter(Boolean)
-				.join(' ')
-				.toLowerCase();
-			return haystack.includes(needle);
-		})
+		.filter((channel) => searched(channel).includes(needle))
 		.sort(
 			(a, b) =>
 				Number(a.disabled === true) - Number(b.disabled === true) ||

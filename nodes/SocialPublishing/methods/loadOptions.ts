@@ -5,6 +5,7 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { channelsFromAnswer } from '../shared/channel';
 import { apiRequest } from '../shared/transport';
 import { runChannelTool } from '../resources/channel/runTool';
 import { getChannelSettings } from '../resources/channel/getSettings';
@@ -51,22 +52,16 @@ export async function getDiscordChannels(
 			route: runChannelTool.route,
 			body: { methodName: 'channels', data: {} },
 		})
-		.catch((error: Error) => {
-			// A channel of another platform has no "channels" tool: say that, not the service's "no such
-			// tool".
-			if (
-				!/tool/i.test(`${error.message} ${(error as { description?: string }).description ?? ''}`)
-			)
-				throw error;
+		.catch((error: Error & { description?: string }) => {
+			// A channel of another platform has no "channels" tool: say that, not the service's "no
+			// such tool".
+			if (!/tool/i.test(`${error.message} ${error.description ?? ''}`)) throw error;
 			throw new NodeOperationError(this.getNode(), 'The Channel chosen is not a Discord channel', {
 				description:
 					'This list shows the chat channels of a Discord channel. Pick a Discord channel under "Channel" (with Platform set to Discord the list shows only those).',
 			});
 		})) as IDataObject;
-	const list = (Array.isArray(answer?.output) ? answer.output : []) as Array<{
-		id?: unknown;
-		name?: unknown;
-	}>;
+	const list = (Array.isArray(answer?.output) ? answer.output : []) as IDataObject[];
 	return list
 		.filter((c) => c.id !== undefined && c.id !== null)
 		.map((c) => ({ name: `#${String(c.name ?? c.id)}`, value: String(c.id) }))
@@ -101,13 +96,9 @@ const TAG_WINDOW_DAYS = 185;
 
 /** A tag's name in either shape: the spec's `{value, label}` or production's `{tag: {name}}`. */
 export function tagName(tag: unknown): string | undefined {
-	if (!tag || typeof tag !== 'object') return typeof tag === 'string' && tag ? tag : undefined;
-	const t = tag as IDataObject;
-	if (typeof t.label === 'string' && t.label) return t.label;
-	const inner = t.tag as IDataObject | undefined;
-	if (inner && typeof inner.name === 'string' && inner.name) return inner.name;
-	if (typeof t.name === 'string' && t.name) return t.name;
-	return undefined;
+	const t = Object(tag) as { label?: unknown; tag?: { name?: unknown }; name?: unknown };
+	const names = [typeof tag === 'string' ? tag : undefined, t.label, t.tag?.name, t.name];
+	return names.find((name): name is string => typeof name === 'string' && name !== '');
 }
 
 /**
@@ -124,26 +115,19 @@ const OLDER_TAG_WINDOW_DAYS = 370;
  */
 export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const now = Date.now();
-	const windows: Array<[number, number]> = [
-		[now - TAG_WINDOW_DAYS * DAY_MS, now + TAG_WINDOW_DAYS * DAY_MS],
-	];
-	for (let i = 0; i < OLDER_TAG_WINDOWS; i++) {
-		const end = windows[windows.length - 1][0] - 1;
-		windows.push([end - OLDER_TAG_WINDOW_DAYS * DAY_MS, end]);
-	}
+	let [start, end] = [now - TAG_WINDOW_DAYS * DAY_MS, now + TAG_WINDOW_DAYS * DAY_MS];
 	const names = new Set<string>();
-	for (const [start, end] of windows) {
+	for (let window = 0; window <= OLDER_TAG_WINDOWS && names.size === 0; window++) {
 		const answer = (await apiRequest.call(this, 'GET', '/posts', {
 			route: getManyPosts.route,
 			qs: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() },
 		})) as IDataObject;
-		for (const post of (answer?.posts ?? []) as IDataObject[]) {
-			for (const tag of (Array.isArray(post.tags) ? post.tags : []) as unknown[]) {
-				const name = tagName(tag);
-				if (name) names.add(name);
-			}
+		const posts = (answer?.posts ?? []) as IDataObject[];
+		for (const tag of posts.flatMap((post) => (Array.isArray(post.tags) ? post.tags : []))) {
+			const name = tagName(tag);
+			if (name) names.add(name);
 		}
-		if (names.size > 0) break;
+		[start, end] = [start - 1 - OLDER_TAG_WINDOW_DAYS * DAY_MS, start - 1];
 	}
 	if (names.size === 0) {
 		throw new NodeOperationError(this.getNode(), 'No tags found on your posts', {
@@ -173,14 +157,11 @@ export async function getMissingItems(
 
 /** Clients (customers) that own channels: one GET /integrations. */
 export async function getCustomers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const channels = (await apiRequest.call(this, 'GET', '/integrations', {
-		route: getManyChannels.route,
-	})) as unknown;
+	const channels = channelsFromAnswer(
+		await apiRequest.call(this, 'GET', '/integrations', { route: getManyChannels.route }),
+	);
 	const customers = new Map<string, string>();
-	for (const channel of (Array.isArray(channels) ? channels : []) as IDataObject[]) {
-		const customer = channel.customer as IDataObject | undefined;
-		if (customer && typeof customer.id === 'string')
-			customers.set(customer.id, String(customer.name ?? customer.id));
-	}
+	for (const { customer } of channels)
+		if (customer?.id) customers.set(customer.id, customer.name ?? customer.id);
 	return [...customers].map(([value, name]) => ({ name, value })).sort(byName);
 }

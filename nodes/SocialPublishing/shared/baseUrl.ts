@@ -15,11 +15,15 @@ const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
  * credential's test use.
  */
 export function baseUrlOf(credentials: IDataObject): string {
-	const text = String(credentials.baseUrl ?? '')
-		.trim()
-		.replace(/\/+$/, '');
+	const text = writtenBaseUrl(credentials);
 	return !text || HAS_SCHEME.test(text) ? text : `https://${text}`;
 }
+
+/** The Base URL as written, trimmed and without a trailing slash (quoted in messages). */
+const writtenBaseUrl = (credentials: IDataObject) =>
+	String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 
 /**
  * The credential's Base URL checked before anything is sent: n8n's HTTP client would otherwise stop
@@ -31,9 +35,7 @@ export function refuseUnusableBaseUrl(
 	credentials: IDataObject,
 	itemIndex?: number,
 ): void {
-	const written = String(credentials.baseUrl ?? '')
-		.trim()
-		.replace(/\/+$/, '');
+	const written = writtenBaseUrl(credentials);
 	const fail = (message: string, fix: string): never => {
 		throw new NodeOperationError(typeof node === 'function' ? node() : node, message, {
 			itemIndex,
@@ -42,12 +44,8 @@ export function refuseUnusableBaseUrl(
 	};
 	if (!written)
 		fail('The credential\'s "Base URL" is empty', 'Open the credential and fill in "Base URL".');
-	let url: URL | undefined;
-	try {
-		url = new URL(baseUrlOf(credentials));
-	} catch {
-		url = undefined;
-	}
+	const address = baseUrlOf(credentials);
+	const url = URL.canParse(address) ? new URL(address) : undefined;
 	if (!url || !/^https?:$/.test(url.protocol) || !url.hostname) {
 		fail(
 			`The credential's "Base URL" is not a web address: "${written.slice(0, 100)}"`,
@@ -67,12 +65,8 @@ const LOCAL_LOOKING_HOST = /^(localhost|\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/
  * self-hosted install on the network), where that is the likely cause; undefined otherwise.
  */
 export function plainHttpHint(baseUrl: string | undefined): string | undefined {
-	let url: URL;
-	try {
-		url = new URL(baseUrl ?? '');
-	} catch {
-		return undefined;
-	}
+	if (!baseUrl || !URL.canParse(baseUrl)) return undefined;
+	const url = new URL(baseUrl);
 	if (url.protocol !== 'https:' || (!url.port && !LOCAL_LOOKING_HOST.test(url.hostname)))
 		return undefined;
 	return (

@@ -68,7 +68,7 @@ export function readAddressToFetch(
 	}
 	if (typeof raw !== 'string') return refuse(`is not a web address: ${shownValue(raw)}`, example);
 	const text = raw.trim();
-	if (Array.from(text).some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
+	if ([...text].some((char) => char < ' ' || char === '\x7f')) {
 		return refuse(
 			`has a line break or tab inside: ${shownValue(text)}`,
 			'Remove the line break, tab or other control character: a web address has none, and the address read would not be the one written.',
@@ -80,12 +80,8 @@ export function readAddressToFetch(
 			'Write "/" in place of "\\": programs read a backslash in an address differently, so the service could fetch another address than the one checked.',
 		);
 	}
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		return refuse(`is not a web address: "${text.slice(0, 100)}"`, example);
-	}
+	if (!URL.canParse(text)) return refuse(`is not a web address: "${text.slice(0, 100)}"`, example);
+	const url = new URL(text);
 	if (url.href.length > MAX_FETCH_ADDRESS_CHARS) {
 		return refuse(
 			`is ${url.href.length} characters long; the service takes at most ${MAX_FETCH_ADDRESS_CHARS} (its requests carry at most ${MAX_JSON_BODY_BYTES / 1024} kB)`,
@@ -110,93 +106,83 @@ export function readAddressToFetch(
 }
 
 /**
+ * An address as a text of bits, so that a range is a prefix of it: "10.0.0.0/8" is the first 8
+ * bits of 10.0.0.0. Hosts come from Node's URL parser (readAddressToFetch), which has already
+ * turned other IPv4 forms (2130706433, 0x7f.1, 017700000001, 127.1) into four decimal parts and
+ * IPv6 (a dotted IPv4 tail included) into its short lowercase form. (Node's `net.BlockList` would
+ * do the matching, but n8n's rules for community nodes refuse `node:net`.)
+ */
+function bitsOf(address: string): string | undefined {
+	const bits = (parts: string[], radix: number, width: number) =>
+		parts.map((part) => parseInt(part, radix).toString(2).padStart(width, '0')).join('');
+	if (/^\d+(\.\d+){3}$/.test(address)) return bits(address.split('.'), 10, 8);
+	if (!address.includes(':')) return undefined;
+	const [head, tail] = address.split('::').map((half) => (half ? half.split(':') : []));
+	const zeros = tail ? Array<string>(8 - head.length - tail.length).fill('0') : [];
+	return bits([...head, ...zeros, ...(tail ?? [])], 16, 16);
+}
+
+/** Ranges as [words, "address/prefix", ...]: the first that holds an address names it. */
+const IPV4_RANGES = [
+	['a loopback address', '127.0.0.0/8'],
+	['a private network address', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'],
+	['a link-local address', '169.254.0.0/16'],
+	['a shared (carrier-grade NAT) address', '100.64.0.0/10'],
+	// 198.18.0.0/15: the service refuses it too (its own check, docs/real-backend.md).
+	['a network benchmarking address', '198.18.0.0/15'],
+	['an unspecified address', '0.0.0.0/8'],
+	['a multicast or reserved address', '224.0.0.0/3'],
+];
+const IPV6_RANGES = [
+	['a loopback address', '::1/128'],
+	['an unspecified address', '::/128'],
+	['a private network address', 'fc00::/7', 'fec0::/10'],
+	['a link-local address', 'fe80::/10'],
+	['a multicast address', 'ff00::/8'],
+	['a discard-only address', '100::/64'],
+];
+/**
+ * IPv6 ranges that carry an IPv4 address, judged as the address they reach: [range, where its 32
+ * bits start]. IPv4-mapped ::ffff:a.b.c.d, the old IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::/96
+ * and 64:ff9b:1::/48, 6to4 2002::/16; Teredo 2001::/32 holds it inverted.
+ */
+const CARRYING_IPV4: Array<[string, number]> = [
+	['::ffff:0:0/96', 96],
+	['::/96', 96],
+	['64:ff9b::/96', 96],
+	['64:ff9b:1::/48', 96],
+	['2002::/16', 16],
+	['2001::/32', 96],
+];
+
+const within = (bits: string, range: string) => {
+	const [address, prefix] = range.split('/');
+	return bits.startsWith(bitsOf(address)!.slice(0, Number(prefix)));
+};
+const rangeOf = (bits: string, ranges: string[][]) =>
+	ranges.find(([, ...list]) => list.some((range) => within(bits, range)))?.[0];
+
+/**
  * The reason a host is not public, in words (e.g. "a loopback address"), or undefined when it may
  * be public.
  */
 export function nonPublicHost(hostname: string): string | undefined {
 	const host = hostname.toLowerCase().replace(/\.$/, '');
-	if (host.startsWith('[') && host.endsWith(']')) return ipv6Range(host.slice(1, -1));
-	const ipv4 = parseIpv4(host);
-	if (ipv4) return ipv4Range(ipv4);
+	const bits = bitsOf(host.replace(/^\[(.*)\]$/, '$1'));
+	if (bits?.length === 32) return rangeOf(bits, IPV4_RANGES);
+	if (bits) {
+		// Loopback and unspecified first: ::1 and :: also look IPv4-compatible.
+		const own = rangeOf(bits, IPV6_RANGES.slice(0, 2));
+		const carrier = CARRYING_IPV4.find(([range]) => within(bits, range));
+		if (own || !carrier) return own ?? rangeOf(bits, IPV6_RANGES);
+		const ipv4 = bits.slice(carrier[1], carrier[1] + 32);
+		// Teredo's server bits are the client's address inverted.
+		const reached =
+			carrier[0] === '2001::/32' ? ipv4.replace(/[01]/g, (b) => (b === '0' ? '1' : '0')) : ipv4;
+		return rangeOf(reached, IPV4_RANGES);
+	}
 	if (host === 'localhost' || host.endsWith('.localhost')) return 'a name of this machine';
 	if (host.endsWith('.local')) return 'a local network name';
 	if (host.endsWith('.internal')) return 'an internal network name';
-	return undefined;
-}
-
-function parseIpv4(host: string): number[] | undefined {
-	// Hosts come from Node's URL parser (uploadFromUrl.ts), which has already turned other IPv4 forms
-	// (2130706433, 0x7f.1, 017700000001, 127.1) into four decimal parts and IPv6 into its short
-	// lowercase form.
-	const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-	if (!match) return undefined;
-	const parts = match.slice(1).map(Number);
-	return parts.every((part) => part <= 255) ? parts : undefined;
-}
-
-function ipv4Range([a, b]: number[]): string | undefined {
-	if (a === 127) return 'a loopback address';
-	if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168))
-		return 'a private network address';
-	if (a === 169 && b === 254) return 'a link-local address';
-	if (a === 100 && b >= 64 && b <= 127) return 'a shared (carrier-grade NAT) address';
-	// 198.18.0.0/15: the service refuses it too (its own check, docs/real-backend.md).
-	if (a === 198 && (b === 18 || b === 19)) return 'a network benchmarking address';
-	if (a === 0) return 'an unspecified address';
-	if (a >= 224) return 'a multicast or reserved address';
-	return undefined;
-}
-
-/** Eight 16-bit groups of an IPv6 literal, or undefined when it is not one. */
-function parseIpv6(text: string): number[] | undefined {
-	let address = text.replace(/%.*$/, '');
-	// A trailing dotted IPv4 part (::ffff:127.0.0.1) becomes two groups.
-	const dotted = /^(.*:)(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.exec(address);
-	if (dotted) {
-		const v4 = parseIpv4(dotted[2]);
-		if (!v4) return undefined;
-		const high = ((v4[0] << 8) | v4[1]).toString(16);
-		const low = ((v4[2] << 8) | v4[3]).toString(16);
-		address = `${dotted[1]}${high}:${low}`;
-	}
-	const halves = address.split('::');
-	if (halves.length > 2) return undefined;
-	const groups = (half: string) => (half === '' ? [] : half.split(':'));
-	const head = groups(halves[0]);
-	const tail = halves.length === 2 ? groups(halves[1]) : [];
-	const missing = 8 - head.length - tail.length;
-	if ((halves.length === 2 && missing < 1) || (halves.length === 1 && missing !== 0))
-		return undefined;
-	const all = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
-	if (!all.every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return undefined;
-	return all.map((group) => parseInt(group, 16));
-}
-
-/** The IPv4 address in two 16-bit groups. */
-const ipv4Of = (high: number, low: number) => [high >> 8, high & 0xff, low >> 8, low & 0xff];
-
-/**
- * An IPv6 literal's range. One that carries an IPv4 address (IPv4-mapped ::ffff:a.b.c.d, the old
- * IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16, Teredo
- * 2001::/32) is judged as the address it reaches.
- */
-function ipv6Range(text: string): string | undefined {
-	const groups = parseIpv6(text);
-	if (!groups) return undefined;
-	const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
-	if (zeros(0, 7) && groups[7] === 1) return 'a loopback address';
-	if (zeros(0, 8)) return 'an unspecified address';
-	if (zeros(0, 5) && (groups[5] === 0xffff || groups[5] === 0))
-		return ipv4Range(ipv4Of(groups[6], groups[7]));
-	if (groups[0] === 0x64 && groups[1] === 0xff9b && (zeros(2, 6) || groups[2] === 1))
-		return ipv4Range(ipv4Of(groups[6], groups[7]));
-	if (groups[0] === 0x2002) return ipv4Range(ipv4Of(groups[1], groups[2]));
-	if (groups[0] === 0x2001 && groups[1] === 0)
-		return ipv4Range(ipv4Of(groups[6] ^ 0xffff, groups[7] ^ 0xffff));
-	if ((groups[0] & 0xfe00) === 0xfc00 || (groups[0] & 0xffc0) === 0xfec0)
-		return 'a private network address';
-	if ((groups[0] & 0xffc0) === 0xfe80) return 'a link-local address';
-	if ((groups[0] & 0xff00) === 0xff00) return 'a multicast address';
-	if (groups[0] === 0x100 && zeros(1, 4)) return 'a discard-only address';
 	return undefined;
 }

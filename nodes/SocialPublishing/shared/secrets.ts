@@ -76,12 +76,12 @@ const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\
  */
 function isContainer(value: unknown): value is Record<string, unknown> {
 	if (!value || typeof value !== 'object') return false;
-	if (Array.isArray(value)) return true;
-	const proto = Object.getPrototypeOf(value) as object | null;
+	const proto = Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null;
 	return (
+		Array.isArray(value) ||
 		proto === null ||
 		proto === Object.prototype ||
-		(value.constructor as { name?: string } | undefined)?.name === 'AxiosHeaders'
+		proto.constructor?.name === 'AxiosHeaders'
 	);
 }
 
@@ -105,12 +105,8 @@ const REQUEST_PARTS = new Set([
  * header).
  */
 function carriesRequest(value: unknown): boolean {
-	const error = value as
-		| { config?: unknown; request?: unknown; isAxiosError?: unknown }
-		| undefined;
-	return Boolean(
-		error && typeof error === 'object' && (error.isAxiosError || error.config || error.request),
-	);
+	const error = Object(value) as { config?: unknown; request?: unknown; isAxiosError?: unknown };
+	return Boolean(error.isAxiosError || error.config || error.request);
 }
 
 /**

@@ -5,12 +5,7 @@
  * depth, text size: stated once, in bounds.ts).
  */
 import { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS } from './bounds';
-import { jsonSyntaxProblem } from './jsonSyntax';
 
-/**
- * No place on Earth is further from UTC than this (UTC+14:00, Kiribati; UTC−12:00 the other way).
- */
-export const MAX_OFFSET_MINUTES = 14 * 60;
 export { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS };
 
 // ---------------------------------------------------------------- quoting a value back
@@ -35,12 +30,9 @@ export function shownValue(value: unknown): string {
 		return String(value);
 	}
 	if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-	if (typeof value === 'function') return 'a function';
-	if (typeof value === 'symbol') return 'a symbol';
-	if (value instanceof Date)
-		return Number.isNaN(value.getTime()) ? 'an invalid date' : value.toISOString();
-	const iso = isoOfDateTime(value);
-	if (iso !== undefined) return iso ?? 'an invalid date';
+	if (typeof value === 'function' || typeof value === 'symbol') return `a ${typeof value}`;
+	const held = heldInstant(value);
+	if (held !== undefined) return held ?? 'an invalid date';
 	if (jsonDeeperThan(value, MAX_JSON_DEPTH))
 		return Array.isArray(value) ? 'a deeply nested list' : 'a deeply nested object';
 	try {
@@ -59,13 +51,13 @@ export function shownValue(value: unknown): string {
 }
 
 /**
- * A Luxon DateTime (what `{{ $now }}` gives): its ISO text, null when invalid; undefined for
- * anything else.
+ * The instant a Date or a Luxon DateTime (what `{{ $now }}` gives) holds, as ISO text; null when
+ * invalid; undefined for anything else.
  */
-function isoOfDateTime(value: unknown): string | null | undefined {
-	if (typeof value !== 'object' || value === null) return undefined;
-	const toISO = (value as { toISO?: unknown }).toISO;
-	if (typeof toISO !== 'function') return undefined;
+function heldInstant(value: unknown): string | null | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+	const toISO = (Object(value) as { toISO?: unknown }).toISO;
+	if (typeof value !== 'object' || typeof toISO !== 'function') return undefined;
 	const iso = (toISO as () => unknown).call(value);
 	return typeof iso === 'string' ? iso : null;
 }
@@ -89,13 +81,14 @@ export function jsonDeeperThan(value: unknown, limit: number): boolean {
 	return false;
 }
 
-/** The words for a JSON value over the depth bound, after the field's name. */
-const TOO_DEEP_WORDS = `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`;
-
 /** Why a JSON parameter was not read: over the depth bound, over the length bound, or not JSON. */
 export type JsonRefusal = 'tooDeep' | 'tooLong' | 'notJson';
 
-const TOO_DEEP = { error: TOO_DEEP_WORDS, why: 'tooDeep' } as const;
+/** A JSON value over the depth bound, in words after the field's name. */
+const TOO_DEEP = {
+	error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
+	why: 'tooDeep',
+} as const;
 
 /**
  * A JSON parameter, as text typed in the editor or as a value from an expression: the value, or
@@ -115,13 +108,62 @@ export function readJson(raw: unknown): { value: unknown } | { error: string; wh
 	let value: unknown;
 	try {
 		value = JSON.parse(raw) as unknown;
-	} catch {
-		// In the node's words, not the parser's: those differ between the Node lines n8n runs on
-		// (jsonSyntax.ts).
-		const problem = jsonSyntaxProblem(raw);
-		return { error: problem ? `not valid JSON (${problem})` : 'not valid JSON', why: 'notJson' };
+	} catch (error) {
+		const where = syntaxProblem(raw, (error as Error).message);
+		return { error: `not valid JSON (${where})`, why: 'notJson' };
 	}
 	return jsonDeeperThan(value, MAX_JSON_DEPTH) ? TOO_DEEP : { value };
+}
+
+/** Where JSON.parse's error says the text stops being JSON, when it says. */
+const positionIn = (message: string) => Number(/at position (\d+)/.exec(message)?.[1] ?? NaN);
+
+/** Whether a start of a JSON text could still become JSON: it parses, or fails only at its end. */
+function viable(start: string): boolean {
+	try {
+		JSON.parse(start);
+		return true;
+	} catch (error) {
+		const { message } = error as Error;
+		return /end of JSON input/.test(message) || positionIn(message) === start.length;
+	}
+}
+
+/**
+ * Where and why a text is not JSON, as the editor shows it: 'line 1, column 22: Expected
+ * double-quoted property name'. The why is `JSON.parse`'s own words without its place, which Node
+ * 20 words "at position 21" and Node 22 and 24 "at position 21 (line 1 column 22)"; the place is
+ * that position. Some errors give none ("Unexpected token '}', "…" is not valid JSON"): there the
+ * place is the end of the shortest start of the text that can no longer become JSON, found by
+ * halving (a few dozen parses of at most MAX_JSON_TEXT_CHARS, only for a text already refused).
+ */
+function syntaxProblem(text: string, message: string): string {
+	let at = positionIn(message);
+	if (Number.isNaN(at)) at = text.length;
+	if (at === text.length && !viable(text)) {
+		let [good, bad] = [0, text.length];
+		while (bad - good > 1) {
+			const middle = Math.floor((good + bad) / 2);
+			if (viable(text.slice(0, middle))) good = middle;
+			else bad = middle;
+		}
+		at = bad - 1;
+	}
+	const before = text.slice(0, at);
+	const line = before.split('\n').length;
+	// Columns in characters as the editor counts them (an emoji is one), from 1.
+	const column = Array.from(before.slice(before.lastIndexOf('\n') + 1)).length + 1;
+	// Node's token is one UTF-16 unit: the character is read from the text (an emoji whole), and
+	// an invisible one (a byte order mark, a no-break space) is named by its code.
+	const char = String.fromCodePoint(text.codePointAt(at) ?? 0);
+	const shown = /[\p{C}\p{Z}]/u.test(char)
+		? `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+		: `'${char}'`;
+	const words = message
+		.replace(/^Unexpected token [^]*$/, `Unexpected token ${shown}`)
+		.replace(/ at position [^]*$/, '')
+		.replace(/ in JSON$/, '');
+	return `line ${line}, column ${column}: ${words}`;
 }
 
 // ---------------------------------------------------------------- whole numbers
@@ -145,123 +187,39 @@ export function readWholeNumber(raw: unknown): { value: number } | { refused: st
 
 // ---------------------------------------------------------------- dates
 
-const MONTHS = [
-	'January',
-	'February',
-	'March',
-	'April',
-	'May',
-	'June',
-	'July',
-	'August',
-	'September',
-	'October',
-	'November',
-	'December',
-];
-const MONTH_ABBREVIATIONS = MONTHS.map((name) => name.slice(0, 3).toLowerCase());
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const WEEKDAY_ABBREVIATIONS = WEEKDAYS.map((name) => name.slice(0, 3).toLowerCase());
+/** "February" for 2: the month's name, as the messages say it. */
+const monthName = (month: number) =>
+	new Date(Date.UTC(2000, month - 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
 
 /**
- * A date and time as written, before it is judged; `offsetMinutes` undefined: a wall time without
- * zone.
- */
-interface WrittenDate {
-	year: number;
-	month: number;
-	day: number;
-	hour: number;
-	minute: number;
-	second: number;
-	ms: number;
-	offsetMinutes?: number;
-	/** The offset as written, for the message. */
-	offsetText?: string;
-	weekday?: number;
-}
-
-/**
- * ISO 8601: 2030-01-15, 2030-01-15T10:00, 2030-01-15 10:00:00.250, with Z or ±hh, ±hhmm, ±hh:mm.
+ * ISO 8601, the one form read from text: 2030-01-15, 2030-01-15T10:00, 2030-01-15 10:00:00.250,
+ * with Z or ±hh, ±hhmm, ±hh:mm. It is what the spec takes, what n8n's date picker writes
+ * ("2030-01-15T10:00:00"), and what an expression's date becomes as text (Luxon's toISO() and
+ * toString(), Date's toISOString(), a date in an item's JSON). E-mail dates (RFC 2822) and
+ * JavaScript's Date.toString() are no longer read: nobody types them, n8n never makes them, and the
+ * fix every date message gives is ISO 8601.
  */
 const ISO_DATE =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s?([Zz]|[+-]\d{2}(?::?\d{2})?))?)?$/;
-/** RFC 2822, as e-mail and RSS write it: "Tue, 15 Jan 2030 10:00:00 +0100" or "… GMT". */
-const MAIL_DATE =
-	/^(?:([a-z]{3}),?\s+)?(\d{1,2})\s+([a-z]{3})\s+(\d{4})\s+(\d{2}):(\d{2})(?::(\d{2}))?\s+(gmt|ut|utc|z|[+-]\d{4})$/i;
+
 /**
- * JavaScript's Date.toString(): "Tue Jan 15 2030 10:00:00 GMT+0100 (Central European Standard
- * Time)".
+ * A date and time as written, before it is judged; `zone`: Z or the offset as written (+05:30,
+ * -0800, +01), undefined for a wall time without zone.
  */
-const SCRIPT_DATE =
-	/^([a-z]{3})\s+([a-z]{3})\s+(\d{1,2})\s+(\d{4})\s+(\d{2}):(\d{2}):(\d{2})\s+gmt([+-]\d{4})(?:\s+\([^()]*\))?$/i;
-
-function offsetOf(text: string): number {
-	if (/^(z|gmt|ut|utc)$/i.test(text)) return 0;
-	const digits = text.slice(1).replace(':', '');
-	const minutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || 0);
-	return text[0] === '-' ? -minutes : minutes;
-}
-
-function written(text: string): WrittenDate | undefined {
+function written(text: string) {
 	const iso = ISO_DATE.exec(text);
-	if (iso) {
-		const [, year, month, day, hour, minute, second, fraction, zone] = iso;
-		return {
-			year: Number(year),
-			month: Number(month),
-			day: Number(day),
-			hour: Number(hour ?? 0),
-			minute: Number(minute ?? 0),
-			second: Number(second ?? 0),
-			ms: Number((fraction ?? '').padEnd(3, '0').slice(0, 3)),
-			...(zone ? { offsetMinutes: offsetOf(zone), offsetText: zone } : {}),
-		};
-	}
-	const mail = MAIL_DATE.exec(text);
-	const script = mail ? undefined : SCRIPT_DATE.exec(text);
-	const named = mail
-		? {
-				weekday: mail[1],
-				day: mail[2],
-				month: mail[3],
-				year: mail[4],
-				hour: mail[5],
-				minute: mail[6],
-				second: mail[7],
-				zone: mail[8],
-			}
-		: script
-			? {
-					weekday: script[1],
-					month: script[2],
-					day: script[3],
-					year: script[4],
-					hour: script[5],
-					minute: script[6],
-					second: script[7],
-					zone: script[8],
-				}
-			: undefined;
-	if (!named) return undefined;
-	const month = MONTH_ABBREVIATIONS.indexOf(named.month.toLowerCase()) + 1;
-	const weekday =
-		named.weekday === undefined
-			? undefined
-			: WEEKDAY_ABBREVIATIONS.indexOf(named.weekday.toLowerCase());
-	if (month === 0 || weekday === -1) return undefined;
-	return {
-		year: Number(named.year),
-		month,
-		day: Number(named.day),
-		hour: Number(named.hour),
-		minute: Number(named.minute),
-		second: Number(named.second ?? 0),
-		ms: 0,
-		offsetMinutes: offsetOf(named.zone),
-		offsetText: named.zone,
-		weekday,
-	};
+	if (!iso) return undefined;
+	const [year, month, day, hour, minute, second] = iso.slice(1, 7).map((part) => Number(part ?? 0));
+	const ms = Number((iso[7] ?? '').padEnd(3, '0').slice(0, 3));
+	return { year, month, day, hour, minute, second, ms, zone: iso[8] as string | undefined };
+}
+type WrittenDate = NonNullable<ReturnType<typeof written>>;
+
+/** Minutes east of UTC of a written zone (Z, ±hh, ±hhmm, ±hh:mm). */
+function offsetMinutes(zone: string): number {
+	const digits = zone.slice(1).replace(':', '');
+	const minutes = Number(digits.slice(0, 2) || 0) * 60 + Number(digits.slice(2) || 0);
+	return zone[0] === '-' ? -minutes : minutes;
 }
 
 function daysIn(year: number, month: number): number {
@@ -287,57 +245,35 @@ function whyNotExisting(date: WrittenDate): string | undefined {
 		return `there is no month ${date.month}; months run 01 to 12`;
 	const days = daysIn(date.year, date.month);
 	if (date.day < 1 || date.day > days)
-		return (
-			`${MONTHS[date.month - 1]} ${date.year} has ${days} days, ` + `so there is no day ${date.day}`
-		);
+		return `${monthName(date.month)} ${date.year} has ${days} days, so there is no day ${date.day}`;
 	if (date.hour > 23) return `there is no hour ${date.hour}; hours run 00 to 23`;
 	if (date.minute > 59) return `there is no minute ${date.minute}; minutes run 00 to 59`;
 	if (date.second > 59) return `there is no second ${date.second}; seconds run 00 to 59`;
-	if (date.offsetMinutes !== undefined && date.offsetText !== undefined) {
-		const digits = /^[+-]/.test(date.offsetText) ? date.offsetText.slice(1).replace(':', '') : '';
-		if (digits.length === 4 && Number(digits.slice(2)) > 59) {
-			return `the offset ${date.offsetText} has ${digits.slice(2)} minutes; minutes run 00 to 59`;
-		}
-		if (Math.abs(date.offsetMinutes) > MAX_OFFSET_MINUTES) {
-			return (
-				`the offset ${date.offsetText} is beyond ±14:00, ` +
-				'further from UTC than any place on Earth'
-			);
-		}
-	}
-	if (date.weekday !== undefined) {
-		const actual = new Date(utcOf(date)).getUTCDay();
-		if (actual !== date.weekday) {
-			return `${date.day} ${MONTHS[date.month - 1]} ${date.year} is a ${WEEKDAYS[actual]}, not a ${WEEKDAYS[date.weekday]}`;
-		}
-	}
+	const zoneMinutes = date.zone?.replace(':', '').slice(3);
+	if (zoneMinutes && Number(zoneMinutes) > 59)
+		return `the offset ${date.zone} has ${zoneMinutes} minutes; minutes run 00 to 59`;
+	// No place on Earth is further from UTC (UTC+14:00, Kiribati; UTC−12:00 the other way).
+	if (date.zone && Math.abs(offsetMinutes(date.zone)) > 14 * 60)
+		return `the offset ${date.zone} is beyond ±14:00, further from UTC than any place on Earth`;
 	return undefined;
 }
 
+/** One formatter per time zone: building one costs more than the reading it does. */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The wall time of `utcMs` in `timeZone`, as UTC milliseconds of the same fields. */
 export function wallOf(utcMs: number, timeZone: string): number {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		era: 'short',
-		year: 'numeric',
-		month: 'numeric',
-		day: 'numeric',
-		hour: 'numeric',
-		minute: 'numeric',
-		second: 'numeric',
-	}).formatToParts(new Date(utcMs));
-	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-	const bc = parts.find((part) => part.type === 'era')?.value === 'BC';
-	const wall = new Date(0);
-	wall.setUTCFullYear(bc ? 1 - get('year') : get('year'), get('month') - 1, get('day'));
-	wall.setUTCHours(
-		get('hour'),
-		get('minute'),
-		get('second'),
-		utcMs - Math.floor(utcMs / 1000) * 1000,
-	);
-	return wall.getTime();
+	let format = offsetFormats.get(timeZone);
+	if (!format) {
+		format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+		offsetFormats.set(timeZone, format);
+	}
+	// "GMT+05:45", "GMT-00:44:30" (a local mean time of old), "GMT" or "GMT+00:00".
+	const offset = format.formatToParts(utcMs).find((part) => part.type === 'timeZoneName')?.value;
+	const [, sign, hours, minutes, seconds] =
+		/^GMT(?:([+-])(\d+):(\d+)(?::(\d+))?)?$/.exec(offset ?? '') ?? [];
+	const ms = ((Number(hours ?? 0) * 60 + Number(minutes ?? 0)) * 60 + Number(seconds ?? 0)) * 1000;
+	return utcMs + (sign === '-' ? -ms : ms);
 }
 
 /**
@@ -353,25 +289,19 @@ export type DateRead =
 const LAST_INSTANT_MS = 8.64e15;
 
 /**
- * The one reader of a date the user gives: ISO 8601 (a wall time without zone is meant in
- * `timeZone`, the workflow's), RFC 2822 (e-mail, RSS), JavaScript's Date text, a Date or a Luxon
- * DateTime (`{{ $now.plus(...) }}`). A date that does not exist (30 February, month 13, hour 24, an
- * offset beyond ±14:00, a wall time the clocks skip in `timeZone`) is refused, never rolled over;
- * anything else (a number, words, another order) is not a date.
+ * The one reader of a date the user gives: ISO 8601 text (a wall time without zone is meant in
+ * `timeZone`, the workflow's), a Date or a Luxon DateTime (`{{ $now.plus(...) }}`). A date that
+ * does not exist (30 February, month 13, hour 24, an offset beyond ±14:00, a wall time the clocks
+ * skip in `timeZone`) is refused, never rolled over; anything else (a number, words, another
+ * order, an e-mail date) is not a date.
  */
 export function readDate(raw: unknown, timeZone: string): DateRead {
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
 		return { refused: 'empty' };
-	if (raw instanceof Date) {
-		const ms = raw.getTime();
-		return Number.isNaN(ms)
-			? { refused: 'not a date', why: 'the expression gives an invalid date' }
-			: { iso: raw.toISOString(), ms };
-	}
-	const fromDateTime = isoOfDateTime(raw);
-	if (fromDateTime === null)
-		return { refused: 'not a date', why: 'the expression gives an invalid date' };
-	const text = (fromDateTime ?? (typeof raw === 'string' ? raw : undefined))?.trim();
+	const held = heldInstant(raw);
+	if (held === null) return { refused: 'not a date', why: 'the expression gives an invalid date' };
+	if (raw instanceof Date) return { iso: held!, ms: raw.getTime() };
+	const text = (held ?? (typeof raw === 'string' ? raw : undefined))?.trim();
 	if (text === undefined) return { refused: 'not a date' };
 	const date = written(text);
 	if (!date) return { refused: 'not a date' };
@@ -379,7 +309,7 @@ export function readDate(raw: unknown, timeZone: string): DateRead {
 	if (why) return { refused: 'does not exist', why };
 	const asUtc = utcOf(date);
 	let ms: number;
-	if (date.offsetMinutes !== undefined) ms = asUtc - date.offsetMinutes * 60_000;
+	if (date.zone) ms = asUtc - offsetMinutes(date.zone) * 60_000;
 	else {
 		try {
 			// Two passes get the offset right across a daylight-saving change; a wall time the clocks

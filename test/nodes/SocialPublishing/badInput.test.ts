@@ -573,7 +573,7 @@ const CASES: BadInput[] = [
 		input: 'malformed JSON, and no follow-on errors',
 		parameters: { ...jsonParams({}), requestJson: '{"type": "schedule", posts: [' },
 		message:
-			/^Item 1, Request \(JSON\): not valid JSON \(line 1, column 22: expected a name in double quotes, found "posts"\)$/,
+			/^Item 1, Request \(JSON\): not valid JSON \(line 1, column 22: Expected double-quoted property name\)$/,
 		description: 'write valid JSON (double quotes around names and texts)',
 	},
 	{
@@ -690,7 +690,7 @@ const CASES: BadInput[] = [
 			],
 		}),
 		message:
-			/^Item 1, channel 1 \S+ \(YouTube\), Settings \(JSON\): not valid JSON \(line 1, column 2: expected a name in double quotes or "}", found "title"\)$/,
+			/^Item 1, channel 1 \S+ \(YouTube\), Settings \(JSON\): not valid JSON \(line 1, column 2: Expected property name or '}'\)$/,
 	},
 	{
 		operation: 'Post → Create',

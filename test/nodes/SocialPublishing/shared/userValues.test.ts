@@ -228,7 +228,7 @@ describe('readDate: any text is refused in words, or read as an instant that for
 		);
 	});
 
-	test('e-mail (RFC 2822) and JavaScript date texts are read as written, their weekday checked', () => {
+	test('only ISO 8601 is read from text: e-mail (RFC 2822) and JavaScript date texts are not dates', () => {
 		fc.assert(
 			fc.property(
 				fc.date({
@@ -237,21 +237,15 @@ describe('readDate: any text is refused in words, or read as an instant that for
 					noInvalidDate: true,
 				}),
 				(date) => {
-					const ms = Math.floor(date.getTime() / 1000) * 1000;
-					expect(readDate(new Date(ms).toUTCString(), 'Europe/Berlin')).toEqual({
-						iso: new Date(ms).toISOString(),
-						ms,
+					expect(readDate(date.toUTCString(), 'UTC')).toEqual({ refused: 'not a date' });
+					expect(readDate(date.toString(), 'UTC')).toEqual({ refused: 'not a date' });
+					expect(readDate(date.toISOString(), 'Europe/Berlin')).toEqual({
+						iso: date.toISOString(),
+						ms: date.getTime(),
 					});
-					const wrongDay = new Date(ms)
-						.toUTCString()
-						.replace(/^(\w{3})/, (day) => (day === 'Mon' ? 'Tue' : 'Mon'));
-					expect(readDate(wrongDay, 'UTC')).toMatchObject({ refused: 'does not exist' });
 				},
 			),
 		);
-		expect(
-			readDate('Tue Jan 15 2030 10:00:00 GMT+0100 (Central European Standard Time)', 'UTC'),
-		).toEqual({ iso: '2030-01-15T09:00:00.000Z', ms: Date.UTC(2030, 0, 15, 9) });
 	});
 
 	test('a Date or a Luxon-like DateTime is taken as the instant it holds; an invalid one is refused in words', () => {
@@ -364,5 +358,97 @@ describe('readJson: the depth and length bounds, stated once', () => {
 				expect(readJson(text)).toEqual({ value: JSON.parse(text) });
 			}),
 		);
+	});
+});
+
+describe("readJson: a text that is not JSON, said with its place as the editor shows it and Node's own words", () => {
+	const refusal = (text: string) => readJson(text) as { error: string; why: string };
+
+	test.each([
+		['{"type": "schedule", posts: [', 'line 1, column 22: Expected double-quoted property name'],
+		['{title: Trailer}', "line 1, column 2: Expected property name or '}'"],
+		['{"a": 1,}', 'line 1, column 9: Expected double-quoted property name'],
+		['{"a": 1', "line 1, column 8: Expected ',' or '}' after property value"],
+		['{"a": 1} x', 'line 1, column 10: Unexpected non-whitespace character after JSON'],
+		['{"a": "C:\\dir"}', 'line 1, column 11: Bad escaped character'],
+		['{"a": "abc', 'line 1, column 11: Unterminated string'],
+		['[1,', 'line 1, column 4: Unexpected end of JSON input'],
+		// Errors where Node names no place: found by the reader, the character read from the text.
+		['[1, 2,]', "line 1, column 7: Unexpected token ']'"],
+		['{"a": tru}', "line 1, column 10: Unexpected token '}'"],
+		['\uFEFF{}', 'line 1, column 1: Unexpected token U+FEFF'],
+		['{"a": 😀}', "line 1, column 7: Unexpected token '😀'"],
+		// Lines counted from 1, columns in characters as the editor shows them (an emoji is one).
+		['{\n  "a": 1,\n  "b": }', "line 3, column 8: Unexpected token '}'"],
+		['{"😀": x}', "line 1, column 7: Unexpected token 'x'"],
+	])('%j: %s', (text, where) => {
+		expect(refusal(text)).toEqual({ error: `not valid JSON (${where})`, why: 'notJson' });
+	});
+
+	test('deep nesting that does not parse is placed too, without recursion', () => {
+		const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+		expect(refusal(deep.slice(1)).error).toBe(
+			'not valid JSON (line 1, column 399999: Unexpected non-whitespace character after JSON)',
+		);
+		expect(refusal(`${'['.repeat(10_000)}x`).error).toBe(
+			"not valid JSON (line 1, column 10001: Unexpected token 'x')",
+		);
+	});
+
+	test("any text JSON.parse refuses: the place is Node's position where it names one, else the character it names, with everything before it still able to become JSON", () => {
+		const piece = fc.constantFrom(
+			...['{', '}', '[', ']', '"', ':', ',', ' ', '\n', '0', '1', '-', '.', 'e', 'a', 'true'],
+			...['nul', 'null', '\\', '\\n', '\\u00e9', '\\u0', 'x', 'é', '😀', '\uFEFF'],
+		);
+		/** The offset of "line L, column C" in the text. */
+		const offsetOf = (text: string, line: number, column: number) => {
+			const lines = text.split('\n');
+			const start = lines.slice(0, line - 1).join('\n').length + (line > 1 ? 1 : 0);
+			return (
+				start +
+				Array.from(lines[line - 1])
+					.slice(0, column - 1)
+					.join('').length
+			);
+		};
+		let unplacedByNode = 0;
+		fc.assert(
+			fc.property(fc.array(piece, { minLength: 1, maxLength: 14 }), (pieces) => {
+				const text = pieces.join('');
+				if (text.trim() === '') return; // empty, not a mistake
+				let message: string;
+				try {
+					JSON.parse(text);
+					return;
+				} catch (error) {
+					message = (error as Error).message;
+				}
+				const read = refusal(text);
+				const place = /^not valid JSON \(line (\d+), column (\d+): (.+)\)$/s.exec(read.error);
+				expect(place).not.toBeNull();
+				const at = offsetOf(text, Number(place![1]), Number(place![2]));
+				const position = /at position (\d+)/.exec(message)?.[1];
+				if (position !== undefined) {
+					expect(at).toBe(Number(position));
+					expect(message.startsWith(place![3])).toBe(true);
+					return;
+				}
+				if (/end of JSON input/.test(message)) return expect(at).toBe(text.length);
+				unplacedByNode++;
+				const token = /^Unexpected token '([^]+?)', /.exec(message)?.[1];
+				// Node names one UTF-16 unit (half an emoji).
+				expect(text.charCodeAt(at)).toBe(token?.charCodeAt(0));
+				try {
+					JSON.parse(text.slice(0, at));
+				} catch (error) {
+					const before = (error as Error).message;
+					expect(/end of JSON input/.test(before) || before.includes(`at position ${at}`)).toBe(
+						true,
+					);
+				}
+			}),
+			{ numRuns: 5000 },
+		);
+		expect(unplacedByNode).toBeGreaterThan(100);
 	});
 });
