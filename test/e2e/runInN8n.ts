@@ -977,7 +977,16 @@ async function main(): Promise<number> {
 		);
 		const triggerExamples = [EXAMPLES.postFailed.id, EXAMPLES.sharePublished.id];
 		const triggers = [...triggerExamples, POST_EVENTS_WORKFLOW];
+		// What the test does to posts while the triggers poll, as the events the post events workflow owes.
+		const ledger = new PostLedger(sandbox, line.name);
+		const tomorrow = new Date(Date.now() + 86_400_000);
+		// Edited and deleted between the triggers' polls: there before any poll, so never created as events
+		// (any poll, the activation one included, may be the first whose snapshot n8n keeps).
+		let toEdit = '';
+		let toDelete = '';
 		await check('the trigger workflows are published before n8n starts', async () => {
+			toEdit = await ledger.schedule(X_CHANNEL, tomorrow, 'Edited between polls', true);
+			toDelete = await ledger.schedule(X_CHANNEL, tomorrow, 'Deleted between polls', true);
 			for (const id of triggers) expectExit0(await cli(...line.publish(id)));
 		});
 		await check(
@@ -1057,8 +1066,6 @@ async function main(): Promise<number> {
 			}
 			return items;
 		};
-		// What the test does to posts while the triggers poll, as the events the post events workflow owes.
-		const ledger = new PostLedger(sandbox, line.name);
 		const postEvents = async () =>
 			(await itemsOfAll(POST_EVENTS_WORKFLOW, POST_EVENTS_TRIGGER)).filter((item) =>
 				ledger.posts.has(String(item.postId)),
@@ -1066,10 +1073,6 @@ async function main(): Promise<number> {
 		await check(
 			'examples "alert me when a post fails" and "share the link when a post is published", published: one item each, once',
 			async () => {
-				// There before the triggers' first scheduled poll: edited and deleted after it.
-				const tomorrow = new Date(Date.now() + 86_400_000);
-				const toEdit = await ledger.schedule(X_CHANNEL, tomorrow, 'Edited between polls', true);
-				const toDelete = await ledger.schedule(X_CHANNEL, tomorrow, 'Deleted between polls', true);
 				// Posts existing at a trigger's first scheduled poll are not events: wait for it (n8n polls
 				// once a minute and does not keep what an activation poll that emits nothing stored).
 				await sandbox.control.clearRequests();
