@@ -4,8 +4,8 @@
  * are shared and noisy). It measures the BUILT nodes (dist/, as users install them) through n8n-core's engine (the
  * test harness, test/helpers/engine.ts), against the sandbox in its own process.
  *
- *   node .build/bench/run.js [--only overhead,economy,pacing,trigger,upload,text] [--rounds N] [--latencies 0,50]
- *   [--profile node|bare N]
+ *   node .build/bench/run.js [--only overhead,economy,pacing,trigger,postEvents,upload,text] [--rounds N]
+ *     [--latencies 0,50] [--profile node|bare N]
  *
  * `--profile node 40` runs only the node's 200-item run 40 times, and nothing else (for `node --cpu-prof`).
  */
@@ -14,11 +14,20 @@ import { economy } from './economy';
 import { fmt, log, startSandboxProcess, useBuiltNodes, type Row } from './lib';
 import { overhead, type Contender } from './overhead';
 import { pacing } from './pacing';
+import { postEvents } from './postEvents';
 import { text } from './text';
 import { trigger } from './trigger';
 import { upload } from './upload';
 
-const SECTIONS = ['overhead', 'economy', 'pacing', 'trigger', 'upload', 'text'] as const;
+const SECTIONS = [
+	'overhead',
+	'economy',
+	'pacing',
+	'trigger',
+	'postEvents',
+	'upload',
+	'text',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 function argument(name: string): string | undefined {
@@ -75,6 +84,23 @@ function printSummary(rows: Row[]): void {
 			);
 		out.push(['trigger requests per poll / minimum', fmt(worst), figures.join(', ')]);
 	}
+	const postPolls = rows.filter((r) => r.section === 'postEvents');
+	if (postPolls.length) {
+		const worst = Math.max(...postPolls.map((r) => r.ratio ?? 0));
+		// Each size's steady poll: the trigger's CPU, and a plain fetch + parse of the same answer.
+		const figures = postPolls
+			.filter((r) => r.what.includes('steady poll (median'))
+			.map((r) => {
+				const [node, plain] = [...r.detail.matchAll(/CPU ([\d.]+) ms/g)].map((m) => m[1]);
+				const size = /, ([\d,]+) watched/.exec(r.what)?.[1] ?? '?';
+				return `${size} posts: CPU ${node} ms a steady poll (plain fetch + parse ${plain} ms)`;
+			});
+		out.push([
+			'post events requests per poll / minimum (1 GET /posts)',
+			fmt(worst),
+			`${figures.join(', ')}; 2 requests only in a poll with a failure (its reason)`,
+		]);
+	}
 	for (const r of rows.filter((row) => row.section === 'upload'))
 		out.push([r.what, ratioOf(r), r.detail.split(' (')[0]]);
 	for (const r of rows.filter((row) => row.section === 'text'))
@@ -126,6 +152,10 @@ async function main(): Promise<void> {
 	if (wanted('trigger')) {
 		log('trigger: requests per poll...');
 		rows.push(...(await trigger()));
+	}
+	if (wanted('postEvents')) {
+		log('postEvents: requests and CPU per poll at 50 and 5,000 watched posts...');
+		rows.push(...(await postEvents()));
 	}
 	if (wanted('upload')) {
 		log('upload: 50 MB, node vs plain streamed fetch, each in a fresh process...');

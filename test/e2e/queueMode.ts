@@ -12,6 +12,12 @@
  * before the main stops and while it is down; the emitted ids are read back from every execution through the
  * editor's REST API. Every notification must be emitted exactly once across the whole run (0 lost, 0 duplicated).
  *
+ * Beside it, polling at the same second against a second sandbox (manual clock, production's edit of posts), a
+ * workflow on Trigger On → Post Events with every event picked (postEventsLedger.ts): at the same steps posts are
+ * created, edited, deleted, published and failed (the sandbox's publishing run, its Mastodon channel set to fail),
+ * and every event the sandbox's answers call for must come out exactly once (counted by event and post id), a
+ * failure with its reason, GET /notifications read only on the first poll and for failures.
+ *
  * `npm run test:e2e:queue` builds and starts this; it needs `npm run build` (dist/) first. Prints
  * `queue: N passed, N failed` last; E2E_KEEP=1 keeps the work folder (logs of n8n, the worker, PostgreSQL, Redis).
  */
@@ -30,6 +36,16 @@ import {
 import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { checklist } from '../helpers/checklist';
 import {
+	eventKey,
+	MASTODON_CHANNEL,
+	POST_EVENTS_TRIGGER,
+	PostLedger,
+	postEventsWorkflow,
+	tally,
+	wrongDetails,
+	X_CHANNEL,
+} from './postEventsLedger';
+import {
 	ensureServers,
 	startPostgres,
 	startRedis,
@@ -42,6 +58,9 @@ const CREDENTIAL = { id: 'queueSocialPub01', name: 'Sandbox (queue e2e)' };
 const WORKFLOW_ID = 'queueTriggerWf01';
 const TRIGGER = 'On New Notification';
 const ACTION = 'Check Connection';
+const POST_CREDENTIAL = { id: 'queuePostEvents1', name: 'Sandbox, post events (queue e2e)' };
+const POST_WORKFLOW_ID = 'queuePostEvWf001';
+const HOUR_MS = 60 * 60 * 1000;
 /** Notifications written before activation; the trigger's "Include Latest on First Poll" emits exactly these. */
 const BEFORE_ACTIVATION = 3;
 /** The owner created in each n8n; a new password each run (upper case, digits: n8n's rules). */
@@ -97,8 +116,10 @@ interface Emission {
 	executionId: string;
 	status: string;
 	mode: string;
-	/** Notification ids the trigger emitted, in item order. */
+	/** What the trigger emitted, in item order: notification ids, or post events as "<event> <postId>". */
 	ids: string[];
+	/** The trigger's items. */
+	items: Json[];
 	action: Json[];
 }
 
@@ -114,6 +135,8 @@ interface Setup {
 	label: string;
 	n8n: LocalN8n;
 	sandbox: RunningSandbox;
+	/** The post events workflow's service: a manual clock, production's edit of posts. */
+	postSandbox: RunningSandbox;
 	/** Queue mode: starts the worker (with the main). */
 	startWorker?: () => Promise<N8nWorker>;
 }
@@ -123,7 +146,46 @@ class Stopped extends Error {}
 interface Outcome {
 	added: string[];
 	emissions: Emission[];
+	postEmissions: Emission[];
+	/** Time spent waiting for post events once the notifications of the same poll were out. */
+	postWaitMs: number;
 	worker?: N8nWorker;
+}
+
+/** The finished executions of one workflow, each read once through the editor's REST API. */
+function executionsOf(
+	n8n: LocalN8n,
+	workflowId: string,
+	trigger: string,
+	key: (item: Json) => string,
+): () => Promise<Emission[]> {
+	const seen = new Map<string, Emission>();
+	return async () => {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const list = await n8n.rest<{ results: Array<{ id: string; status: string; mode: string }> }>(
+			'GET',
+			`/executions?filter=${filter}&limit=100`,
+		);
+		if (list.results.length >= 100)
+			throw new Error('100 executions or more: this run expects a handful');
+		for (const e of list.results) {
+			if (seen.has(e.id) || ['new', 'running', 'waiting', 'queued'].includes(e.status)) continue;
+			const run = await n8n.execution(e.id);
+			const runData = (run.data.resultData as Json | undefined)?.runData as
+				| Record<string, Json[]>
+				| undefined;
+			const items = itemsOf(runData, trigger);
+			seen.set(e.id, {
+				executionId: e.id,
+				status: run.status,
+				mode: e.mode,
+				ids: items.map(key),
+				items,
+				action: itemsOf(runData, ACTION),
+			});
+		}
+		return [...seen.values()].sort((a, b) => Number(a.executionId) - Number(b.executionId));
+	};
 }
 
 /**
@@ -135,10 +197,10 @@ async function scenario(
 	check: ReturnType<typeof checklist>['check'],
 	secrets: string[],
 ): Promise<Outcome> {
-	const { label, n8n, sandbox } = setup;
+	const { label, n8n, sandbox, postSandbox } = setup;
 	const added: string[] = [];
-	const seen = new Map<string, Emission>();
-	const outcome: Outcome = { added, emissions: [] };
+	const outcome: Outcome = { added, emissions: [], postEmissions: [], postWaitMs: 0 };
+	const ledger = new PostLedger(postSandbox, label);
 	/** A check the rest of the run depends on: when it fails, the run skips to the final checks. */
 	const must = async (name: string, body: () => Promise<void>) => {
 		let failed = true;
@@ -159,33 +221,29 @@ async function scenario(
 		added.push(...ids);
 		return ids;
 	};
-	const emissions = async (): Promise<Emission[]> => {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }));
-		const list = await n8n.rest<{ results: Array<{ id: string; status: string; mode: string }> }>(
-			'GET',
-			`/executions?filter=${filter}&limit=100`,
-		);
-		if (list.results.length >= 100)
-			throw new Error('100 executions or more: this run expects a handful');
-		for (const e of list.results) {
-			if (seen.has(e.id) || ['new', 'running', 'waiting', 'queued'].includes(e.status)) continue;
-			const run = await n8n.execution(e.id);
-			const runData = (run.data.resultData as Json | undefined)?.runData as
-				| Record<string, Json[]>
-				| undefined;
-			const ids = itemsOf(runData, TRIGGER).map((item) => String(item.id));
-			seen.set(e.id, {
-				executionId: e.id,
-				status: run.status,
-				mode: e.mode,
-				ids,
-				action: itemsOf(runData, ACTION),
-			});
+	const readNotifications = executionsOf(n8n, WORKFLOW_ID, TRIGGER, (item) => String(item.id));
+	const emissions = async (): Promise<Emission[]> =>
+		(outcome.emissions = await readNotifications());
+	const readPostEvents = executionsOf(n8n, POST_WORKFLOW_ID, POST_EVENTS_TRIGGER, eventKey);
+	/** Waits until every post event the ledger expects so far came out of some finished execution. */
+	const postEventsOut = async (timeoutMs: number, what: string): Promise<void> => {
+		const started = Date.now();
+		const deadline = started + timeoutMs;
+		for (;;) {
+			outcome.postEmissions = await readPostEvents();
+			const out = new Set(outcome.postEmissions.flatMap((e) => e.ids));
+			const missing = ledger.expected.filter((key) => !out.has(key));
+			if (missing.length === 0) {
+				// What the post events add to the run: the waits after the notifications' (same polls).
+				outcome.postWaitMs += Date.now() - started;
+				return;
+			}
+			if (Date.now() > deadline)
+				throw new Error(
+					`post events not emitted after ${timeoutMs / 1000} s (${what}): ${missing.join(', ')}`,
+				);
+			await sleep(2000);
 		}
-		outcome.emissions = [...seen.values()].sort(
-			(a, b) => Number(a.executionId) - Number(b.executionId),
-		);
-		return outcome.emissions;
 	};
 	/** Waits until every id of `ids` was emitted by some finished execution; returns those executions. */
 	const emitted = async (ids: string[], timeoutMs: number, what: string): Promise<Emission[]> => {
@@ -214,7 +272,7 @@ async function scenario(
 
 	const steps = async () => {
 		await must(
-			`imports the credential and the trigger workflow (poll every minute at second ${second}), published with n8n's CLI`,
+			`imports the credentials and the two trigger workflows (poll every minute at second ${second}), published with n8n's CLI`,
 			async () => {
 				const credentials = join(n8n.work, 'credentials.json');
 				const workflows = join(n8n.work, 'workflows.json');
@@ -226,13 +284,26 @@ async function scenario(
 							type: 'socialPublishingApi',
 							data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
 						},
+						{
+							...POST_CREDENTIAL,
+							type: 'socialPublishingApi',
+							data: { baseUrl: postSandbox.baseUrl, apiKey: postSandbox.apiKey },
+						},
 					]),
 				);
-				await writeFile(workflows, JSON.stringify([triggerWorkflow(second)]));
+				const postEvents = postEventsWorkflow({
+					id: POST_WORKFLOW_ID,
+					name: 'e2e: every post event',
+					credential: POST_CREDENTIAL,
+					pollTimes: { item: [{ mode: 'custom', cronExpression: `${second} * * * * *` }] },
+					includeExisting: true,
+				});
+				await writeFile(workflows, JSON.stringify([triggerWorkflow(second), postEvents]));
 				for (const args of [
 					[`import:credentials`, `--input=${credentials}`],
 					['import:workflow', `--input=${workflows}`],
 					['publish:workflow', `--id=${WORKFLOW_ID}`],
+					['publish:workflow', `--id=${POST_WORKFLOW_ID}`],
 				]) {
 					const result = await n8n.cli(...args);
 					if (result.code !== 0)
@@ -243,6 +314,15 @@ async function scenario(
 			},
 		);
 		const before = await write(BEFORE_ACTIVATION);
+		// Before activation: four posts (Include Existing Posts emits them as created), their fates below.
+		const clockAt = Date.parse(await postSandbox.control.now());
+		const later = (hours: number) => new Date(clockAt + hours * HOUR_MS);
+		await ledger.failMastodon();
+		const toEdit = await ledger.schedule(X_CHANNEL, later(24), `${label}: to be edited`);
+		const toDelete = await ledger.schedule(X_CHANNEL, later(24), `${label}: to be deleted`);
+		await ledger.schedule(X_CHANNEL, later(1), `${label}: to be published`);
+		await ledger.schedule(MASTODON_CHANNEL, later(1), `${label}: to fail`);
+		let betweenPolls: string | undefined;
 
 		await must(
 			setup.startWorker
@@ -260,39 +340,60 @@ async function scenario(
 				await n8n.setupOwner(LOGIN);
 			},
 		);
-		await must('the trigger workflow is active (n8n accepted the poll times)', async () => {
-			const workflow = await n8n.rest<{ active: boolean }>('GET', `/workflows/${WORKFLOW_ID}`);
-			if (workflow.active !== true)
-				throw new Error(
-					`active is ${String(workflow.active)}; see ${join(n8n.work, 'n8n-server.log')}`,
-				);
+		await must('the trigger workflows are active (n8n accepted the poll times)', async () => {
+			for (const id of [WORKFLOW_ID, POST_WORKFLOW_ID]) {
+				const workflow = await n8n.rest<{ active: boolean }>('GET', `/workflows/${id}`);
+				if (workflow.active !== true)
+					throw new Error(
+						`${id}: active is ${String(workflow.active)}; see ${join(n8n.work, 'n8n-server.log')}`,
+					);
+			}
 		});
 		await check(
-			`${label}: the activation poll emits the ${BEFORE_ACTIVATION} notifications written before (Include Latest on First Poll = ${BEFORE_ACTIVATION})`,
+			`${label}: the activation poll emits the ${BEFORE_ACTIVATION} notifications written before (Include Latest on First Poll = ${BEFORE_ACTIVATION}), and the 4 posts as created (Include Existing Posts)`,
 			async () => {
 				inOneExecution(before, await emitted(before, 60_000, 'activation poll'));
+				await postEventsOut(20_000, 'activation poll');
 			},
 		);
-		await check(`${label}: a scheduled poll emits the 4 notifications written since`, async () => {
-			const batch = await write(4);
-			inOneExecution(batch, await emitted(batch, 80_000, 'first scheduled poll'));
-		});
 		await check(
-			`${label}: the next scheduled poll, a minute later, emits the 2 written since`,
+			`${label}: a scheduled poll emits the 4 notifications written since, and a post created, one edited, one deleted`,
+			async () => {
+				const batch = await write(4);
+				betweenPolls = await ledger.schedule(
+					X_CHANNEL,
+					later(24),
+					`${label}: created between polls`,
+				);
+				await ledger.edit(toEdit, X_CHANNEL, later(25), `${label}: edited between polls`);
+				await ledger.remove(toDelete);
+				inOneExecution(batch, await emitted(batch, 80_000, 'first scheduled poll'));
+				await postEventsOut(20_000, 'first scheduled poll');
+			},
+		);
+		await check(
+			`${label}: the next scheduled poll, a minute later, emits the 2 written since, and a post published, one failed (the sandbox's publishing run)`,
 			async () => {
 				const batch = await write(2);
+				const sent = await ledger.publishDue(2 * 60 * 60);
+				if (sent.length !== 2) throw new Error(`the sandbox published ${sent.length} posts, not 2`);
 				inOneExecution(batch, await emitted(batch, 80_000, 'second scheduled poll'));
+				await postEventsOut(20_000, 'second scheduled poll');
 			},
 		);
 		const theMain = setup.startWorker ? 'the main' : 'n8n';
 		await must(
-			`${theMain} stops (3 notifications written just before, 2 while it is down) and starts again`,
+			`${theMain} stops (3 notifications and a post edited just before, 2 notifications, a post sent and one deleted while it is down) and starts again`,
 			async () => {
 				await write(3);
+				if (betweenPolls)
+					await ledger.edit(betweenPolls, X_CHANNEL, later(26), `${label}: edited before the stop`);
 				const stopping = Date.now();
 				await n8n.stop();
 				const stopped = Date.now();
 				await write(2);
+				await ledger.sendNow(X_CHANNEL, `${label}: sent while n8n is down`);
+				await ledger.remove(toEdit);
 				await n8n.start();
 				starts.push(Date.now());
 				say(
@@ -302,19 +403,23 @@ async function scenario(
 			},
 		);
 		await check(
-			`${label}: after the restart, the 5 notifications written around it are emitted`,
+			`${label}: after the restart, the 5 notifications written around it are emitted, and the post events around it`,
 			async () => {
 				await emitted(added, 80_000, 'after the restart');
+				await postEventsOut(20_000, 'after the restart');
 			},
 		);
 		await check(
-			`${label}: the first scheduled poll after the restart emits the 2 written since`,
+			`${label}: the first scheduled poll after the restart emits the 2 written since, and a post sent that failed`,
 			async () => {
 				const batch = await write(2);
+				await ledger.sendNow(MASTODON_CHANNEL, `${label}: sent after the restart`);
 				inOneExecution(batch, await emitted(batch, 80_000, 'scheduled poll after the restart'));
+				await postEventsOut(20_000, 'scheduled poll after the restart');
 				// Anything emitted twice would show up in the same poll; give a last execution time to be listed.
 				await sleep(3000);
 				await emissions();
+				outcome.postEmissions = await readPostEvents();
 			},
 		);
 	};
@@ -345,6 +450,65 @@ async function scenario(
 					`lost ${lost.length}, duplicated ${duplicated.length}, not written by this run ${unknown.length}`,
 				);
 			}
+		},
+	);
+	const postRuns = outcome.postEmissions;
+	await check(
+		`${label}: every post event emitted exactly once (by event and post id, against what the sandbox did) across ${postRuns.length} executions, each a trigger run that succeeded`,
+		() => {
+			const emitted = postRuns.flatMap((e) => e.ids);
+			const { lost, duplicated, unexpected, others } = tally(ledger, emitted);
+			const kinds = new Map<string, number>();
+			for (const key of ledger.expected) {
+				const kind = key.split(' ')[0];
+				kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+			}
+			say(
+				`${label}: ${ledger.expected.length} post events caused (${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')}), ${emitted.length} emitted, ${lost.length} lost, ${duplicated.length} duplicated, ${unexpected.length + others} unexpected`,
+			);
+			say(
+				`${label}: post events per execution: ${postRuns.map((e) => `#${e.executionId} ${e.ids.length}`).join(', ')}; ${(outcome.postWaitMs / 1000).toFixed(1)} s waited for them after the notifications`,
+			);
+			const failedRuns = postRuns.filter((e) => e.mode !== 'trigger' || e.status !== 'success');
+			if (lost.length || duplicated.length || unexpected.length || others || failedRuns.length)
+				throw new Error(
+					[
+						lost.length ? `lost: ${lost.join(', ')}` : '',
+						duplicated.length ? `duplicated: ${duplicated.join(', ')}` : '',
+						unexpected.length ? `not caused by the run: ${unexpected.join(', ')}` : '',
+						others ? `${others} about posts the run did not create` : '',
+						...failedRuns.map((e) => `#${e.executionId}: mode ${e.mode}, status ${e.status}`),
+					]
+						.filter(Boolean)
+						.join('; '),
+				);
+			if (kinds.size !== 5) throw new Error(`only ${[...kinds.keys()].join(', ')} were caused`);
+		},
+	);
+	await check(
+		`${label}: Post Failed items carry the reason the sandbox wrote, Post Published items the link`,
+		() => {
+			const items = postRuns.flatMap((e) => e.items);
+			const wrong = wrongDetails(items);
+			if (wrong.length) throw new Error(wrong.join('; '));
+			if (!items.some((i) => i.event === 'postFailed')) throw new Error('no Post Failed item');
+		},
+	);
+	await check(
+		`${label}: post events cost one GET /posts a poll, and GET /notifications only on the first poll and in polls with a failure`,
+		async () => {
+			const requests = (await postSandbox.control.requests()).filter((r) => r.method === 'GET');
+			const posts = requests.filter((r) => r.path === '/posts').length;
+			const reads = requests.filter((r) => r.path === '/notifications').length;
+			const failing = postRuns.filter((e) => e.ids.some((k) => k.startsWith('postFailed '))).length;
+			const others = requests.filter((r) => r.path !== '/posts' && r.path !== '/notifications');
+			say(
+				`${label}: post events: ${posts} GET /posts (one a poll), ${reads} GET /notifications (${failing} polls with a failure + the first poll)`,
+			);
+			if (posts === 0 || reads > 1 + failing || others.length)
+				throw new Error(
+					`${reads} GET /notifications for ${failing} polls with a failure; other requests: ${others.map((r) => r.path).join(', ') || 'none'}`,
+				);
 		},
 	);
 	await check(
@@ -391,7 +555,9 @@ async function scenario(
 			// Gaps are whole minutes (more than one only while the main was down, or when an activation poll landed on time).
 			const off = gaps.filter((g) => g > 5 && Math.abs(g - 60 * Math.round(g / 60)) > 5);
 			if (off.length) throw new Error(`gaps that are not whole minutes: ${off.join(', ')} s`);
-			if (!gaps.includes(60)) throw new Error('no two polls a minute apart');
+			// Within 2 s: the post events workflow polls at the same second, and a loaded machine delays either.
+			if (!gaps.some((g) => Math.abs(g - 60) <= 2))
+				throw new Error('no two polls a minute apart (within 2 s)');
 			if (others.length > starts.length)
 				throw new Error(`${others.length} polls off schedule for ${starts.length} activations`);
 		},
@@ -444,6 +610,18 @@ async function main(): Promise<number> {
 		stops.sandboxes.push(async () => await queueSandbox.close());
 		const singleSandbox = await startSandbox({ control: true });
 		stops.sandboxes.push(async () => await singleSandbox.close());
+		// Post events: the sandbox publishes when told (manual clock, set to now), and edits posts as production does.
+		const postSandbox = async () => {
+			const started = await startSandbox({
+				control: true,
+				clock: { mode: 'manual', now: new Date().toISOString() },
+				productionQuirks: { editInPlace: true },
+			});
+			stops.sandboxes.push(async () => await started.close());
+			return started;
+		};
+		const queuePosts = await postSandbox();
+		const singlePosts = await postSandbox();
 
 		let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
 		let redis: RunningServer | undefined;
@@ -462,7 +640,7 @@ async function main(): Promise<number> {
 		const runs: Array<Promise<Outcome>> = [];
 		let queueMain: LocalN8n | undefined;
 		if (postgres && redis) {
-			const secrets = [queueSandbox.apiKey, postgres.password];
+			const secrets = [queueSandbox.apiKey, queuePosts.apiKey, postgres.password];
 			queueMain = await LocalN8n.create({
 				install,
 				work: join(work, 'queue'),
@@ -487,6 +665,7 @@ async function main(): Promise<number> {
 				label: 'queue mode',
 				n8n: main,
 				sandbox: queueSandbox,
+				postSandbox: queuePosts,
 				startWorker: async () => {
 					const worker = await main.startWorker('1');
 					stops.n8n.push(async () => await worker.stop());
@@ -495,11 +674,15 @@ async function main(): Promise<number> {
 			};
 			runs.push(scenario(setup, check, secrets));
 		}
-		const secrets = [singleSandbox.apiKey];
+		const secrets = [singleSandbox.apiKey, singlePosts.apiKey];
 		const single = await LocalN8n.create({ install, work: join(work, 'single'), tarball, secrets });
 		stops.n8n.push(async () => await single.stop());
 		runs.push(
-			scenario({ label: 'single n8n', n8n: single, sandbox: singleSandbox }, check, secrets),
+			scenario(
+				{ label: 'single n8n', n8n: single, sandbox: singleSandbox, postSandbox: singlePosts },
+				check,
+				secrets,
+			),
 		);
 
 		// Both run to their end whatever happens to the other; an unexpected error is one failed check.
@@ -512,11 +695,11 @@ async function main(): Promise<number> {
 		if (queueMain && queueRun) {
 			const main = queueMain;
 			await check(
-				"queue mode: the main enqueued every execution and the worker ran it (n8n's own log lines)",
+				"queue mode: the main enqueued every execution of both workflows and the worker ran it (n8n's own log lines)",
 				async () => {
 					const mainLog = await readFile(join(main.work, 'n8n-server.log'), 'utf8');
 					const workerLog = queueRun.worker ? await readFile(queueRun.worker.log, 'utf8') : '';
-					const ids = queueRun.emissions.map((e) => e.executionId);
+					const ids = [...queueRun.emissions, ...queueRun.postEmissions].map((e) => e.executionId);
 					if (ids.length === 0) throw new Error('no execution to look for');
 					const notEnqueued = ids.filter((id) => !mainLog.includes(`Enqueued execution ${id} `));
 					const notOnWorker = ids.filter(

@@ -39,6 +39,17 @@ import { SEED_IDS } from '../../sandbox/seed';
 import { png } from '../fixtures/media';
 import { checklist } from '../helpers/checklist';
 import { serveFilesOverHttps } from '../helpers/httpsFileServer';
+import {
+	eventKey,
+	FAILURE_REASON,
+	MASTODON_CHANNEL,
+	POST_EVENTS_TRIGGER,
+	PostLedger,
+	postEventsWorkflow,
+	tally,
+	wrongDetails,
+	X_CHANNEL,
+} from './postEventsLedger';
 
 const NODE_TYPE = `${PACKAGE}.socialPublishing`;
 const GOOD_CREDENTIAL = { id: 'e2eSocialPubKey1', name: 'Sandbox (e2e)' };
@@ -50,6 +61,8 @@ const MEDIA_URL_WORKFLOW = 'e2eSocialPubWf04';
 const UPDATE_WORKFLOW = 'e2eSocialPubWf05';
 const RETRY_ON_FAIL_WORKFLOW = 'e2eSocialPubWf06';
 const FAILED_RUN_WORKFLOW = 'e2eSocialPubWf07';
+/** Trigger On → Post Events, every event picked, published beside the two trigger examples. */
+const POST_EVENTS_WORKFLOW = 'e2eSocialPubWf08';
 /** Post → Create of three items (exactly once, issue 30): the node's name in both workflows. */
 const CREATE_EACH = 'Create Each';
 /** The three items' date; their texts name the workflow, so the two runs never find each other's posts. */
@@ -397,6 +410,12 @@ function workflowsFile(imageUrl: string, queuedPostId: string): Json[] {
 				BAD_CREDENTIAL,
 			),
 		]),
+		postEventsWorkflow({
+			id: POST_EVENTS_WORKFLOW,
+			name: 'e2e: every post event',
+			credential: GOOD_CREDENTIAL,
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+		}),
 	];
 }
 
@@ -957,8 +976,18 @@ async function main(): Promise<number> {
 			},
 		);
 		const triggerExamples = [EXAMPLES.postFailed.id, EXAMPLES.sharePublished.id];
+		const triggers = [...triggerExamples, POST_EVENTS_WORKFLOW];
+		// What the test does to posts while the triggers poll, as the events the post events workflow owes.
+		const ledger = new PostLedger(sandbox, line.name);
+		const tomorrow = new Date(Date.now() + 86_400_000);
+		// Edited and deleted between the triggers' polls: there before any poll, so never created as events
+		// (any poll, the activation one included, may be the first whose snapshot n8n keeps).
+		let toEdit = '';
+		let toDelete = '';
 		await check('the trigger workflows are published before n8n starts', async () => {
-			for (const id of triggerExamples) expectExit0(await cli(...line.publish(id)));
+			toEdit = await ledger.schedule(X_CHANNEL, tomorrow, 'Edited between polls', true);
+			toDelete = await ledger.schedule(X_CHANNEL, tomorrow, 'Deleted between polls', true);
+			for (const id of triggers) expectExit0(await cli(...line.publish(id)));
 		});
 		await check(
 			"n8n starts with the package loaded; the editor's REST API answers as its owner",
@@ -1020,7 +1049,7 @@ async function main(): Promise<number> {
 		await check(
 			'the trigger workflows stay published after start (their activation polls succeeded)',
 			async () => {
-				for (const id of triggerExamples) {
+				for (const id of triggers) {
 					const workflow = await n8n.rest<{ active: boolean }>('GET', `/workflows/${id}`);
 					same(workflow.active, true, `${id} active`);
 				}
@@ -1037,6 +1066,10 @@ async function main(): Promise<number> {
 			}
 			return items;
 		};
+		const postEvents = async () =>
+			(await itemsOfAll(POST_EVENTS_WORKFLOW, POST_EVENTS_TRIGGER)).filter((item) =>
+				ledger.posts.has(String(item.postId)),
+			);
 		await check(
 			'examples "alert me when a post fails" and "share the link when a post is published", published: one item each, once',
 			async () => {
@@ -1047,41 +1080,28 @@ async function main(): Promise<number> {
 					async () =>
 						(await sandbox.control.requests()).filter(
 							(r) => r.method === 'GET' && r.path === '/posts',
-						).length >= triggerExamples.length,
-					"both triggers' first scheduled poll",
+						).length >= triggers.length,
+					"the triggers' first scheduled poll",
 					140_000,
 				);
-				const reason = 'Instance is read-only (e2e)';
-				await sandbox.control.patchChannel(SEED_IDS.channels.mastodon, {
-					publishOutcome: 'error',
-					errorMessage: reason,
-				});
-				const now = (channel: string, content: string, settings?: Json) =>
-					sandboxPost(sandbox, '/posts', {
-						type: 'now',
-						date: new Date().toISOString(),
-						shortLink: false,
-						tags: [],
-						posts: [
-							{
-								integration: { id: channel },
-								value: [{ content, image: [] }],
-								...(settings ? { settings } : {}),
-							},
-						],
-					}) as Promise<Array<{ postId: string }>>;
-				const failed = (await now(SEED_IDS.channels.mastodon, 'Fails on purpose'))[0].postId;
-				const published = (
-					await now(SEED_IDS.channels.x, 'Published on X', { who_can_reply_post: 'everyone' })
-				)[0].postId;
+				await ledger.failMastodon();
+				const failed = await ledger.sendNow(MASTODON_CHANNEL, 'Fails on purpose');
+				const published = await ledger.sendNow(X_CHANNEL, 'Published on X');
+				await ledger.edit(toEdit, X_CHANNEL, tomorrow, 'Edited between polls, now edited');
+				await ledger.remove(toDelete);
 				const alerts = async () =>
 					(await itemsOfAll(EXAMPLES.postFailed.id, 'Alert')).filter((a) => a.postId === failed);
 				const shares = async () =>
 					(await itemsOfAll(EXAMPLES.sharePublished.id, 'Share')).filter(
 						(a) => a.postId === published,
 					);
+				const allOut = async () => {
+					const out = new Set((await postEvents()).map(eventKey));
+					return ledger.expected.every((key) => out.has(key));
+				};
 				await waitFor(
-					async () => (await alerts()).length > 0 && (await shares()).length > 0,
+					async () =>
+						(await alerts()).length > 0 && (await shares()).length > 0 && (await allOut()),
 					'the published triggers to run their workflows',
 					140_000,
 				);
@@ -1091,8 +1111,8 @@ async function main(): Promise<number> {
 					async () =>
 						(await sandbox.control.requests()).filter(
 							(r) => r.method === 'GET' && r.path === '/posts',
-						).length >= triggerExamples.length,
-					"both triggers' next poll",
+						).length >= triggers.length,
+					"the triggers' next poll",
 					140_000,
 				);
 				const alert = await alerts();
@@ -1101,12 +1121,37 @@ async function main(): Promise<number> {
 					[{ postId: failed, platform: 'mastodon' }],
 					'alert items',
 				);
-				if (!String(alert[0].reason).includes(reason))
+				if (!String(alert[0].reason).includes(FAILURE_REASON))
 					throw new Error(`the alert's reason is ${String(alert[0].reason)}`);
 				const share = await shares();
 				same(share.length, 1, 'share items');
 				if (!/^https:\/\/x\.com\//.test(String(share[0].link)))
 					throw new Error(`the shared link is ${String(share[0].link)}`);
+			},
+		);
+		await check(
+			'a published workflow on every post event emits each event of the posts sent, failed, edited and deleted between its polls once, across polls',
+			async () => {
+				const items = await postEvents();
+				const { lost, duplicated, unexpected } = tally(ledger, items.map(eventKey));
+				process.stdout.write(
+					`     (post events: ${ledger.expected.length} caused, ${items.length} emitted about those posts)\n`,
+				);
+				same(
+					{ lost, duplicated, unexpected },
+					{ lost: [], duplicated: [], unexpected: [] },
+					'events',
+				);
+				same(
+					ledger.expected.length,
+					6,
+					'events caused (2 created, published, failed, changed, deleted)',
+				);
+				same(
+					wrongDetails(items),
+					[],
+					'Post Failed without the reason, Post Published without a link',
+				);
 			},
 		);
 		await check(
