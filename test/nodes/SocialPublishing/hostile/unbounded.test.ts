@@ -18,6 +18,7 @@ import {
 	X_CHANNEL as CHANNEL,
 	X_DRAFT_JSON as createRequest,
 } from './support';
+import { FAST } from '../support';
 import { CREATE_LOOKUPS } from './everyOperation';
 
 const t = useHostileService();
@@ -170,7 +171,13 @@ describe('an answer too large or too deep is refused without blocking n8n', () =
 			res.end(']');
 		};
 		t.server.respond(chunked);
-		const run = await t.run({ resource: 'channel', operation: 'getMany' });
+		// What is tested is the size bound, not the timeout: reading 34 MB must not race the 1.5 s
+		// of the other cases on a loaded machine.
+		const run = await t.run({
+			resource: 'channel',
+			operation: 'getMany',
+			requestOptions: { ...FAST, timeout: 20_000 },
+		});
 		expectHostileOutcome(run, {
 			message: /\(it is larger than 32 MB\) \(tried 2 times\)$/,
 			requests: 2,
