@@ -104,7 +104,7 @@ describe('uploadedWithTheOtherItems: the writes before the request, once every i
 		log: string[],
 	): Promise<string> {
 		await checkedWithTheOtherItems(context, checks);
-		await uploadedWithTheOtherItems(context, uploads);
+		await uploadedWithTheOtherItems(context, 'create', uploads);
 		log.push(`request of item ${context.getItemIndex() + 1}`);
 		return 'sent';
 	}
@@ -170,6 +170,8 @@ describe('uploadedWithTheOtherItems: the writes before the request, once every i
 
 	test('a single item uploads and goes on', async () => {
 		const [only] = runContexts([{ json: {} }]);
-		await expect(uploadedWithTheOtherItems(only, async () => 'uploaded')).resolves.toBe('uploaded');
+		await expect(uploadedWithTheOtherItems(only, 'create', async () => 'uploaded')).resolves.toBe(
+			'uploaded',
+		);
 	});
 });

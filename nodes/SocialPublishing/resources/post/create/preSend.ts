@@ -64,7 +64,7 @@ export async function buildCreatePostRequest(
 	try {
 		// Step 5 once every item of the run passed its checks: the posts an earlier run created
 		// (earlierPosts.ts), then the uploads; no post before every item's are done (shared/batch.ts).
-		const earlier = await uploadedWithTheOtherItems(this, async () => {
+		const earlier = await uploadedWithTheOtherItems(this, 'create', async () => {
 			const found = await earlierPosts(this);
 			if (!found) await uploadMedia(this, checked);
 			return found;
@@ -74,7 +74,7 @@ export async function buildCreatePostRequest(
 			return requestOptions;
 		}
 		// Step 6 in the item's turn: one post of the run at a time, in item order (sendRecord.ts).
-		await takeTurn(this, 'create');
+		await takeTurn(this);
 		await takeNextFreeSlot(this, checked.request, checked.known);
 		ready = true;
 	} finally {

@@ -67,9 +67,9 @@ export async function buildUpdateRequest(
 	// item's uploads are done (shared/batch.ts).
 	let ready = false;
 	try {
-		await uploadedWithTheOtherItems(this, async () => await uploadMedia(this, edit), 'changed');
+		await uploadedWithTheOtherItems(this, 'update', async () => await uploadMedia(this, edit));
 		// Step 6 in the item's turn: one edit of the run at a time, in item order (sendRecord.ts).
-		await takeTurn(this, 'update');
+		await takeTurn(this);
 		ready = true;
 	} finally {
 		if (!ready) recordNotSent(this);
