@@ -25,6 +25,7 @@ import { readWholeNumber, shownValue } from './userValues';
  */
 
 export interface Operation {
+	resource: string;
 	/** The entry of the Operation picker, with its routing. */
 	option: INodePropertyOptions;
 	/** Its fields, shown only for this resource and operation. */
@@ -48,6 +49,7 @@ export function defineOperation(
 	fields: INodeProperties[] = [],
 ): Operation {
 	return {
+		resource,
 		option: { ...entry, routing: failuresKeptForTheHook(entry.routing.routing) },
 		route: entry.routing.route,
 		fields: updateDisplayOptions(

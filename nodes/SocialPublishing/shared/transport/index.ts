@@ -21,7 +21,7 @@ import { baseUrlOf, refuseUnusableBaseUrl } from '../baseUrl';
 import { MAX_PAGES_PER_CALL } from '../bounds';
 import { toItems } from '../items';
 import { pairedToTheItem, type RequestHook } from '../pairedItems';
-import { matchRoute, NO_ROUTE, type Route, type RouteMatch, type RouteTable } from '../routeFacts';
+import { matchRoute, type Route } from '../routeFacts';
 import { runState, RunSlot } from '../runState';
 import { keyRedactor, MIN_KEY_LENGTH, type KeyRedactor } from '../secrets';
 import { inTurn } from '../sendRecord';
@@ -167,7 +167,7 @@ function prepare(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	redactor: KeyRedactor,
-	routeFor: (method: string, path: string) => RouteMatch,
+	route: Route | undefined,
 ) {
 	const policy = nodePolicy(context, DEFAULT_POLICY);
 	requestData.options.timeout = policy.timeoutMs;
@@ -181,7 +181,7 @@ function prepare(
 		path,
 		itemIndex: context.getItemIndex(),
 		baseUrl: String(requestData.options.baseURL ?? ''),
-		route: routeFor(method, path),
+		route: matchRoute(route, method, path),
 	};
 	const captured = captureAnswers(requestData, target);
 	redactAnswers(requestData, redactor);
@@ -345,11 +345,11 @@ function asRequestHook(hook: RequestHook): RequestHook {
 }
 
 /**
- * The node's request hook (`requestOperations.pagination`): one request of one item, its facts
- * found among the routes of the node's operations (resources/index.ts); its items paired to the
+ * The node's request hook (`requestOperations.pagination`): one request of one item, with the
+ * route of the item's operation (resources/index.ts); its items paired to the
  * item, a failure under Continue On Fail its error item (../pairedItems.ts).
  */
-export function requestHook(routes: RouteTable) {
+export function requestHook(routeOf: (context: IExecutePaginationFunctions) => Route | undefined) {
 	return asRequestHook(async function sendThroughTransport(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -357,18 +357,9 @@ export function requestHook(routes: RouteTable) {
 		const credential = await refuseUnusableCredential(this);
 		const answered = answeredWithoutSending(requestData, credential);
 		if (answered) return answered;
-		const { send, finish } = prepare(this, requestData, credential, routes);
+		const { send, finish } = prepare(this, requestData, credential, routeOf(this));
 		return finish(await send());
 	});
-}
-
-/**
- * The match of a request to the route its sender names (its own facts if the path is not that
- * route's).
- */
-function matchOf(route: Route | undefined, method: string, path: string): RouteMatch {
-	if (!route) return NO_ROUTE;
-	return matchRoute(route, method, path) ?? { facts: route.facts };
 }
 
 /**
@@ -407,9 +398,7 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 			// Answered by its preSend (Post → Update's Check Only): the items, nothing sent.
 			const answered = answeredWithoutSending(requestData, credential);
 			if (answered) return answered;
-			const { send, finish, captured } = prepare(this, requestData, credential, (method, path) =>
-				matchOf(route, method, path),
-			);
+			const { send, finish, captured } = prepare(this, requestData, credential, route);
 			const returnAll = this.getNodeParameter('returnAll', true) as boolean;
 			const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
 			const pages = walk(this);
@@ -495,7 +484,7 @@ export async function apiRequestFull(
 		path,
 		itemIndex: options.itemIndex,
 		baseUrl: request.baseURL,
-		route: matchOf(options.route, method, path),
+		route: matchRoute(options.route, method, path),
 	};
 	// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and the
 	// trigger send alone.
