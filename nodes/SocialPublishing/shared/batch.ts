@@ -39,13 +39,6 @@ export async function checkedWithTheOtherItems<T>(
 ): Promise<T> {
 	const run = beginItem(context);
 	if (!run) return await checks();
-	// One item has no other to wait for, and its error needs no sentence about the others.
-	if (run.total < 2) {
-		const outcome = await outcomeOf(checks);
-		run.checks.outcomes.set(context.getItemIndex(), 'error' in outcome ? { error: true } : {});
-		if ('error' in outcome) throw outcome.error;
-		return outcome.value;
-	}
 	return await heldForTheOthers(context, run, run.checks, checks, waitLimitMs, nothingSent);
 }
 
@@ -65,7 +58,7 @@ export async function uploadedWithTheOtherItems<T>(
 ): Promise<T> {
 	const run = runState(context);
 	run.write = write;
-	if (!run.checks.begun.has(context.getItemIndex()) || run.total < 2) return await uploads();
+	if (!run.checks.begun.has(context.getItemIndex())) return await uploads();
 	run.uploads ??= new Step(run.passed().length);
 	run.uploads.begun.add(context.getItemIndex());
 	return await heldForTheOthers(
@@ -111,7 +104,7 @@ async function heldForTheOthers<T>(
 	const itemIndex = context.getItemIndex();
 	const outcome = await outcomeOf(work);
 	const error = 'error' in outcome ? (outcome.error ?? new Error('the checks failed')) : undefined;
-	const description = (error as { description?: string | null } | undefined)?.description;
+	const { description } = (error ?? {}) as { description?: string | null };
 	step.outcomes.set(
 		itemIndex,
 		error === undefined ? {} : { error, description: description ?? undefined },
@@ -131,21 +124,28 @@ async function heldForTheOthers<T>(
 	const failed = [...step.outcomes]
 		.filter(([, settled]) => settled.error !== undefined)
 		.sort(([a], [b]) => a - b);
-	if (failed.length === 0 || context.continueOnFail()) {
+	// One item alone needs no sentence about the others.
+	if (failed.length === 0 || context.continueOnFail() || step.total < 2) {
 		if ('error' in outcome) throw outcome.error;
 		return outcome.value;
 	}
+	// Every item throws the first failed item's error (its message, its item) with the run's
+	// sentence after its own description: the failed item its error object, the others a copy.
 	const [[firstIndex, first], ...others] = failed;
 	const said = sentence(
 		firstIndex,
 		others.map(([index]) => index + 1),
 	);
-	throw runError(
-		context,
-		firstIndex,
-		first,
-		first.description ? `${first.description}\n\n${said}` : said,
-	);
+	const words = first.description ? `${first.description}\n\n${said}` : said;
+	const own: Error & { description?: string | null } =
+		first.error instanceof Error ? first.error : new Error(String(first.error));
+	if (itemIndex !== firstIndex)
+		throw new NodeOperationError(context.getNode(), own.message, {
+			itemIndex: firstIndex,
+			description: words,
+		});
+	own.description = words;
+	throw own;
 }
 
 /**
@@ -167,30 +167,4 @@ async function everyItemSettled(run: Run, step: Step, waitLimitMs: number): Prom
 		limit = limitPassed();
 	}
 	return true;
-}
-
-/**
- * The error every item of a failed run throws: the failed item's own (its message, its item), with
- * the run's sentence after its description. The failed item keeps its error object; the others
- * throw a copy.
- */
-function runError(
-	context: IExecuteSingleFunctions,
-	failedIndex: number,
-	failed: { error?: unknown },
-	description: string,
-): Error {
-	const own = (
-		failed.error instanceof Error ? failed.error : new Error(String(failed.error))
-	) as Error & {
-		description?: string | null;
-	};
-	if (context.getItemIndex() === failedIndex) {
-		own.description = description;
-		return own;
-	}
-	return new NodeOperationError(context.getNode(), own.message, {
-		itemIndex: failedIndex,
-		description,
-	});
 }

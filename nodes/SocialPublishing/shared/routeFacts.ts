@@ -53,12 +53,15 @@ export interface RouteFacts {
 	answer?: AnswerContract;
 }
 
-/** What a `{field}` of a route path names (null: not an id, e.g. a platform's name). */
-export const SUBJECT_OF_FIELD: Record<string, SubjectKind | null> = {
-	channel: 'channel',
-	postId: 'post',
-	group: 'group',
-	platform: null,
+/**
+ * Each `{field}` a route path is filled from: the field's label as the editor shows it, and what
+ * its id is (none: not an id, e.g. a platform's name).
+ */
+export const PATH_FIELDS: Record<string, { label: string; subject?: SubjectKind }> = {
+	channel: { label: 'Channel', subject: 'channel' },
+	postId: { label: 'Post ID', subject: 'post' },
+	group: { label: 'Group', subject: 'group' },
+	platform: { label: 'Platform' },
 };
 
 /** A route as an operation declares it (`/analytics/{channel}`): the path's `{field}` says what its id is. */
@@ -94,7 +97,7 @@ export function matchRoute(route: Route | undefined, method: string, path: strin
 		declared.length === sent.length &&
 		declared.every((part, at) => part.startsWith('{') || part === sent[at]);
 	const at = declared.findIndex((part) => part.startsWith('{'));
-	const kind = at < 0 ? undefined : SUBJECT_OF_FIELD[declared[at].slice(1, -1)];
+	const kind = at < 0 ? undefined : PATH_FIELDS[declared[at].slice(1, -1)]?.subject;
 	if (!same || !kind || !sent[at]) return { facts: route.facts };
 	return { facts: route.facts, subject: { kind, id: decodeURIComponent(sent[at]) } };
 }

@@ -14,7 +14,7 @@ import {
 import { MAX_JSON_BODY_BYTES } from './bounds';
 import { checkedWithTheOtherItems } from './batch';
 import { keepFailureForTheHook } from './pairedItems';
-import { declareRoute, type Route, type RouteFacts } from './routeFacts';
+import { declareRoute, PATH_FIELDS, type Route, type RouteFacts } from './routeFacts';
 import type { PagedRequests } from './transport';
 import { readWholeNumber, shownValue } from './userValues';
 
@@ -123,14 +123,6 @@ export function refuseOversizedBody(
 	);
 }
 
-/** The editor's labels of the fields a route path is filled from. */
-export const PATH_FIELD_LABELS: Record<string, string> = {
-	channel: 'Channel',
-	postId: 'Post ID',
-	group: 'Group',
-	platform: 'Platform',
-};
-
 /**
  * An ID is one path segment: no spaces, slashes, ? or # (checked here, not by a description regex).
  */
@@ -142,7 +134,7 @@ export function isMalformedId(value: string): boolean {
  * The trimmed value of an ID field (resource locators included), or a clear error naming the field.
  */
 export function idParameter(context: IExecuteSingleFunctions, name: string): string {
-	const label = PATH_FIELD_LABELS[name] ?? name;
+	const label = PATH_FIELDS[name]?.label ?? name;
 	const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
 	if (typeof raw === 'object' && raw !== null) {
 		failOnField(
