@@ -48,25 +48,22 @@ export function defineOperation(
 	entry: Omit<INodePropertyOptions, 'routing'> & { routing: RoutedTo },
 	fields: INodeProperties[] = [],
 ): Operation {
+	const { routing, route } = entry.routing;
+	// Every preSend's failure under Continue On Fail goes to the request hook, which returns it as
+	// the item's error item, paired to the item (shared/pairedItems.ts).
+	const preSend = routing.send?.preSend?.map(keepFailureForTheHook);
 	return {
 		resource,
-		option: { ...entry, routing: failuresKeptForTheHook(entry.routing.routing) },
-		route: entry.routing.route,
+		option: {
+			...entry,
+			routing: preSend?.length ? { ...routing, send: { ...routing.send, preSend } } : routing,
+		},
+		route,
 		fields: updateDisplayOptions(
 			{ show: { resource: [resource], operation: [String(entry.value)] } },
 			fields,
 		),
 	};
-}
-
-/**
- * Every preSend of an operation, its failure under Continue On Fail handed to the request hook,
- * which returns it as the item's error item, paired to the item (shared/pairedItems.ts).
- */
-function failuresKeptForTheHook(routing: INodePropertyRouting): INodePropertyRouting {
-	const preSend = routing.send?.preSend;
-	if (!preSend?.length) return routing;
-	return { ...routing, send: { ...routing.send, preSend: preSend.map(keepFailureForTheHook) } };
 }
 
 /**

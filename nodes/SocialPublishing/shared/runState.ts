@@ -3,21 +3,17 @@
  * runs a declarative node, gives it no run object: every item runs with its own context,
  * concurrently, and each request gets a further context made from the item's. What is the same
  * object for every item of one run, and for every call they make (hooks, look-ups, the transport),
- * is the run's input: the array of items that `getExecuteData().data.main[0]` gives, one array per
- * run of the node. So the record (`Run`) is keyed by that array; the next run (another execution,
- * or the same node again in a loop) has a new array, and the WeakMap lets the record go with it. A
- * context without execute data (should not happen in a run) is its own key: a record for that call
- * only. That plumbing is the price of staying declarative.
- * One lifecycle: n8n's Retry On Fail runs the same items again with the same array, so an item that
- * begins its checks a second time (`beginItem`, batch.ts) starts a new record, and everything the
- * attempt kept starts afresh.
- * In the record: the steps of a write every item waits in (batch.ts), the order and fate of its
- * posts (sendRecord.ts), and a typed slot per other concern (`new RunSlot<T>(what)` in its own
- * file, read with `runState(context).get(slot, create)`): the credential read once
- * (transport/index.ts), the pacer (transport/pacing.ts), Post → Create's look-ups
- * (create/lookups.ts), its media URLs uploaded (create/mediaUrls.ts), the posts an earlier run
- * created (create/earlierPosts.ts) and what a preSend sent for its postReceive (create/output.ts,
- * update/output.ts).
+ * is the run's input: the array of items that `getExecuteData().data.main[0]` gives, one per run of
+ * the node. So the record (`Run`) is keyed by that array, in a WeakMap that lets it go with the
+ * array; a context without execute data (should not happen in a run) is its own key. n8n's Retry
+ * On Fail runs the same items again with the same array: an item beginning its checks a second
+ * time (`beginItem`, batch.ts) starts a new record, so each attempt starts afresh. That plumbing is
+ * the price of staying declarative.
+ * The record holds the steps of a write (batch.ts), the order and fate of its posts
+ * (sendRecord.ts), and one typed slot per other concern (`new RunSlot<T>(what)` in its own file,
+ * read with `runState(context).get(slot, create)`): the credential read once, the pacer, Post →
+ * Create's look-ups, its media URLs uploaded, the posts an earlier run created, and what a preSend
+ * sent for its postReceive.
  */
 
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
@@ -85,7 +81,7 @@ export class Run {
 			.sort((a, b) => a - b);
 	}
 
-	/** Wakes every item waiting for the record to change (`changed`). */
+	/** Wakes every item waiting for the record to change (`change`). */
 	changed(): void {
 		this.waiting.splice(0).forEach((wake) => wake());
 	}

@@ -69,17 +69,15 @@ export function recordNotSent(context: IExecuteSingleFunctions): void {
 	settle(runState(context), context.getItemIndex(), { kind: 'notSent' });
 }
 
+/** The HTTP status of an error, NaN when it had none (no answer, or the node's own). */
+const httpCodeOf = (error: unknown) =>
+	Number((error as { httpCode?: unknown } | undefined)?.httpCode);
+
 /** Whether the item's error is about the service or the run, not the item: it stops the others. */
 function stopsEveryItem(error: unknown): boolean {
-	const code = Number((error as { httpCode?: unknown } | undefined)?.httpCode);
+	const code = httpCodeOf(error);
 	if (!Number.isInteger(code)) return true;
 	return code === 401 || code === 402 || code === 403 || code === 429 || code >= 500;
-}
-
-/** A 4xx answer (a 429 included) means nothing was applied; anything else may have been. */
-function fateOfError(error: unknown): Fate {
-	const code = Number((error as { httpCode?: unknown } | undefined)?.httpCode);
-	return code >= 400 && code < 500 ? { kind: 'notSent' } : { kind: 'mayBeSent' };
 }
 
 /**
@@ -102,10 +100,12 @@ export async function inTurn(
 	const continueOnFail = context.continueOnFail();
 	if (!continueOnFail || stopsEveryItem(error))
 		run.stop ??= { itemIndex, message: (error as Error)?.message ?? String(error) };
-	settle(run, itemIndex, fateOfError(error));
+	// A 4xx answer (a 429 included) means nothing was applied; anything else may have been.
+	const code = httpCodeOf(error);
+	settle(run, itemIndex, { kind: code >= 400 && code < 500 ? 'notSent' : 'mayBeSent' });
 	if (!continueOnFail && error instanceof Error) {
 		const own = error as Error & { description?: string | null };
-		const record = inWords(run, itemIndex, rerunInWords(context, run.write));
+		const record = inWords(context, run, itemIndex);
 		own.description = own.description ? `${own.description}\n\n${record}` : record;
 	}
 	throw error;
@@ -121,15 +121,13 @@ export function skipsPostsAlreadyCreated(context: IExecuteSingleFunctions): bool
 function rerunInWords(
 	context: IExecuteSingleFunctions,
 	write: PostWrite | undefined,
-): (sent: number[]) => string {
+	sent: number[],
+): string {
 	if (write === 'update')
-		return () =>
-			'Running the same items again sends the same changes again: a post already changed is changed to the same text and date.';
+		return 'Running the same items again sends the same changes again: a post already changed is changed to the same text and date.';
 	if (skipsPostsAlreadyCreated(context))
-		return () =>
-			'Running the same items again creates only what is missing: Options → Skip Posts Already Created (on unless switched off) finds the posts created here with GET /posts and outputs them with alreadySent: true.';
-	return (sent) =>
-		`Options → Skip Posts Already Created is off: running the same items again creates the posts of ${sent.length > 0 ? itemNumbers(sent) : 'the items sent'} a second time; remove those items or switch the option on first.`;
+		return 'Running the same items again creates only what is missing: Options → Skip Posts Already Created (on unless switched off) finds the posts created here with GET /posts and outputs them with alreadySent: true.';
+	return `Options → Skip Posts Already Created is off: running the same items again creates the posts of ${sent.length > 0 ? itemNumbers(sent) : 'the items sent'} a second time; remove those items or switch the option on first.`;
 }
 
 const itemNumbers = (indexes: number[]): string => {
@@ -154,7 +152,7 @@ const postsInWords = (posts: IDataObject[]): string =>
  * The record of the run stopped at `stoppedAt`, for its error: what was sent (in item order, with
  * post ids and channels), what was not, and what running again does.
  */
-function inWords(run: Run, stoppedAt: number, rerun: (sent: number[]) => string): string {
+function inWords(context: IExecuteSingleFunctions, run: Run, stoppedAt: number): string {
 	const passed = run.passed();
 	const before = passed.filter((index) => index < stoppedAt);
 	const after = passed.filter((index) => index > stoppedAt);
@@ -183,7 +181,7 @@ function inWords(run: Run, stoppedAt: number, rerun: (sent: number[]) => string)
 			: []),
 		thisItem,
 		...(after.length > 0 ? [`Not sent: ${itemNumbers(after)}.`] : []),
-		rerun(sent),
+		rerunInWords(context, run.write, sent),
 	];
 	return lines.join(' ');
 }
