@@ -58,9 +58,8 @@ export async function uploadedWithTheOtherItems<T>(
 ): Promise<T> {
 	const run = runState(context);
 	run.write = write;
-	if (!run.checks.begun.has(context.getItemIndex())) return await uploads();
+	if (!run.begun.has(context.getItemIndex())) return await uploads();
 	run.uploads ??= new Step(run.passed().length);
-	run.uploads.begun.add(context.getItemIndex());
 	return await heldForTheOthers(
 		context,
 		run,
@@ -149,11 +148,11 @@ async function heldForTheOthers<T>(
 }
 
 /**
- * Waits until every item of the step has settled: false when the limit passes while an item has
- * not even begun the step. AbortSignal.timeout: a limit that never keeps the process alive once the
- * wait is over. It is for an item that never starts its checks; while every item has started, the
- * wait goes on (an item may be uploading a media URL, which the service may take a minute to fetch;
- * each request has its own timeout).
+ * Waits until every item of the step has settled: false when the limit passes while an item of the
+ * run has not even begun its checks. AbortSignal.timeout: a limit that never keeps the process
+ * alive once the wait is over. It is for an item that never starts its checks; while every item has
+ * started, the wait goes on (an item may be uploading a media URL, which the service may take a
+ * minute to fetch; each request has its own timeout).
  */
 async function everyItemSettled(run: Run, step: Step, waitLimitMs: number): Promise<boolean> {
 	const limitPassed = () => {
@@ -163,7 +162,7 @@ async function everyItemSettled(run: Run, step: Step, waitLimitMs: number): Prom
 	let limit = limitPassed();
 	while (step.outcomes.size < step.total) {
 		if (!(await Promise.race([run.change().then(() => false), limit]))) continue;
-		if (step.begun.size < step.total) return false;
+		if (run.begun.size < run.total) return false;
 		limit = limitPassed();
 	}
 	return true;

@@ -72,18 +72,11 @@ function withoutErrorCode(error: unknown, context: IExecuteSingleFunctions): unk
 	return wrapped;
 }
 
-/** The items of input item `itemIndex`, each paired to it (a pairing set by a step is kept). */
-export function pairedTo(items: INodeExecutionData[], itemIndex: number): INodeExecutionData[] {
-	return items.map((item) =>
-		item.pairedItem === undefined ? { ...item, pairedItem: { item: itemIndex } } : item,
-	);
-}
-
 /**
  * The error item of input item `itemIndex`: its words in `json` (what went wrong, and how to fix
  * it where the error says), the error itself for n8n's error output, and its pairing.
  */
-export function errorItem(
+function errorItem(
 	context: IExecuteSingleFunctions,
 	error: unknown,
 	itemIndex: number,
@@ -126,7 +119,10 @@ export function pairedToTheItem(hook: RequestHook): RequestHook {
 				errorItem(this, (requestData.options as MarkedOptions)[FAILED_BEFORE_SENDING], itemIndex),
 			];
 		try {
-			return pairedTo(await hook.call(this, requestData), itemIndex);
+			// Each item paired to the input item (a pairing set by a step is kept).
+			return (await hook.call(this, requestData)).map((item) =>
+				item.pairedItem === undefined ? { ...item, pairedItem: { item: itemIndex } } : item,
+			);
 		} catch (error) {
 			if (!this.continueOnFail()) throw withoutErrorCode(error, this);
 			return [errorItem(this, error, itemIndex)];

@@ -39,8 +39,6 @@ export interface StepOutcome {
 
 /** A step every item of a write goes through before any is sent (batch.ts). */
 export class Step {
-	/** The items that began it. */
-	readonly begun = new Set<number>();
 	readonly outcomes = new Map<number, StepOutcome>();
 
 	constructor(readonly total: number) {}
@@ -48,7 +46,8 @@ export class Step {
 
 /** One attempt of one run: everything its items share. */
 export class Run {
-	/** The checks of a write; an item beginning them again is a new attempt (see above). */
+	/** The items that began the checks of a write; one beginning them again is a new attempt. */
+	readonly begun = new Set<number>();
 	readonly checks: Step;
 	/** The uploads after the checks, among the items that passed them. */
 	uploads?: Step;
@@ -120,7 +119,7 @@ export function beginItem(context: IExecuteSingleFunctions): Run | undefined {
 	const items = runItems(context);
 	if (!items) return undefined;
 	let run = runState(context);
-	if (run.checks.begun.has(context.getItemIndex())) runs.set(items, (run = new Run(items.length)));
-	run.checks.begun.add(context.getItemIndex());
+	if (run.begun.has(context.getItemIndex())) runs.set(items, (run = new Run(items.length)));
+	run.begun.add(context.getItemIndex());
 	return run;
 }
