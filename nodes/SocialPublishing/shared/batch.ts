@@ -4,15 +4,14 @@ import { beginItem, runState, Step, type Run } from './runState';
 import type { PostWrite } from './sendRecord';
 
 /**
- * All or nothing per run, for every write (Post → Create, Delete, Set Status, uploads...): n8n runs
- * the items of a declarative node concurrently, so without this a run whose second item breaks a
- * rule would create the first item's post (or delete its post) and fail, and running it again would
- * publish that post twice. Each item passes its checks, then waits here until every item of the run
- * has been checked; if any failed and Continue On Fail is off, none is sent, and every item fails
- * with the first failed item's own error (n8n shows one error of the run: it must be the problem to
- * fix, not "item 2 failed"), its description saying that nothing was sent for any item. With
- * Continue On Fail on, the valid items go on. The steps' state is the attempt's record
- * (runState.ts).
+ * All or nothing per run, for every write (Post → Create, Delete, Set Status, uploads...; why:
+ * runState.ts): without it a run whose second item breaks a rule would create the first item's
+ * post (or delete its post) and fail, and running it again would publish that post twice. Each
+ * item passes its checks, then waits here until every item of the run has been checked; if any
+ * failed and Continue On Fail is off, none is sent, and every item fails with the first failed
+ * item's own error (n8n shows one error of the run: it must be the problem to fix, not "item 2
+ * failed"), its description saying that nothing was sent for any item. With Continue On Fail on,
+ * the valid items go on.
  */
 
 /**

@@ -14,10 +14,11 @@ import { recordNotSent } from './sendRecord';
 /**
  * n8n's item contract: every output item says which input item it came from (`pairedItem`), so
  * that `$('Earlier node').item` resolves in a later node, and the error output can show the input
- * item beside its error. RoutingNode sets none: it pushes what the request hook returns, and under
- * Continue On Fail a rejected item as `{json: {}, error}`. So the hook hands back every item of
- * its input item paired (`pairedToTheItem`), its failure included as an error item, and a preSend's
- * failure is kept for the hook (`keepFailureForTheHook`) instead of rejecting the item.
+ * item beside its error. RoutingNode sets none (runState.ts): it pushes what the request hook
+ * returns, and under Continue On Fail a rejected item as `{json: {}, error}`. So the hook hands
+ * back every item of its input item paired (`pairedToTheItem`), its failure included as an error
+ * item, and a preSend's failure is kept for the hook (`keepFailureForTheHook`) instead of
+ * rejecting the item.
  */
 
 /** Put on the request options by a preSend that failed under Continue On Fail: its error. */

@@ -1,14 +1,19 @@
 /**
- * Why the node keeps a run's state itself, and the one record it keeps it in. RoutingNode, which
- * runs a declarative node, gives it no run object: every item runs with its own context,
- * concurrently, and each request gets a further context made from the item's. What is the same
- * object for every item of one run, and for every call they make (hooks, look-ups, the transport),
- * is the run's input: the array of items that `getExecuteData().data.main[0]` gives, one per run of
- * the node. So the record (`Run`) is keyed by that array, in a WeakMap that lets it go with the
- * array; a context without execute data (should not happen in a run) is its own key. n8n's Retry
- * On Fail runs the same items again with the same array: an item beginning its checks a second
- * time (`beginItem`, batch.ts) starts a new record, so each attempt starts afresh. That plumbing is
- * the price of staying declarative.
+ * The one place that says why the node has plumbing: RoutingNode, which runs a declarative node,
+ * gives it no run object and starts every item at once, each with its own context (and each
+ * request with a further context made from the item's); what it hands back for an item carries no
+ * `pairedItem`. So, the price of staying declarative:
+ * - a write's items would be sent as they come: all or nothing per run (batch.ts), the posts one
+ *   at a time in item order, each item's fate on record (sendRecord.ts), requests paced
+ *   (transport/pacing.ts);
+ * - every item paired to its input item, a failure its error item (pairedItems.ts);
+ * - and the state all that needs, kept here in one record per attempt of a run (`Run`). What is
+ *   the same object for every item of one run, and every call they make (hooks, look-ups, the
+ *   transport), is the run's input: the array `getExecuteData().data.main[0]` gives, one per run of
+ *   the node. The record is keyed by it, in a WeakMap that lets it go with the array; a context
+ *   without execute data (should not happen in a run) is its own key. n8n's Retry On Fail runs the
+ *   same items again with the same array: an item beginning its checks a second time
+ *   (`beginItem`, batch.ts) starts a new record, so each attempt starts afresh.
  * The record holds the steps of a write (batch.ts), the order and fate of its posts
  * (sendRecord.ts), and one typed slot per other concern (`new RunSlot<T>(what)` in its own file,
  * read with `runState(context).get(slot, create)`): the credential read once, the pacer, Post →

@@ -1,9 +1,9 @@
 /**
  * Exactly once, and on record, for the posts a run sends (POST /posts of Post → Create and Post →
- * Update). RoutingNode starts every item at once; left alone, the items' requests reach the
- * service in whatever order the pacer admits them, and a run that stops (the service's limit, a
- * 500, no answer) leaves posts created for items scattered through the run, which n8n's error then
- * hides: the next run creates them again. So, after the run's checks (batch.ts):
+ * Update; why: runState.ts). Left alone, the items' requests reach the service in whatever order
+ * the pacer admits them, and a run that stops (the service's limit, a 500, no answer) leaves posts
+ * created for items scattered through the run, which n8n's error then hides: the next run creates
+ * them again. So, after the run's checks (batch.ts):
  * - an item sends only when every earlier item that passed the checks is done (`takeTurn`): one
  *   POST /posts of the run at a time, in item order;
  * - each item's fate is kept for this attempt (`inTurn`, in the request hook): sent (its posts),
@@ -12,7 +12,6 @@
  *   failure not of the item's own: the service's limit, its errors, no answer, the credential);
  *   the failed item's error ends with the record (`inWords`): what was sent, with the post ids and
  *   channels, what was not, and what running again does.
- * The state is the attempt's record (runState.ts): n8n's Retry On Fail starts afresh.
  */
 import {
 	NodeOperationError,
