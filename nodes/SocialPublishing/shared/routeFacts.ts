@@ -64,7 +64,7 @@ export const PATH_FIELDS: Record<string, { label: string; subject?: SubjectKind 
 	platform: { label: 'Platform' },
 };
 
-/** A route as an operation declares it (`/analytics/{channel}`): the path's `{field}` says what its id is. */
+/** A route as an operation declares it, e.g. `/analytics/{channel}` (`{field}`: its id). */
 export interface Route {
 	method: string;
 	template: string;
