@@ -101,6 +101,15 @@ export function failOnField(
 	});
 }
 
+/** Stops the item whose field `label` is empty (or its expression gave nothing). */
+function refuseEmpty(context: IExecuteSingleFunctions, label: string): never {
+	failOnField(
+		context,
+		`"${label}" is empty`,
+		`Fill in "${label}" (an expression that gives an empty value also ends here).`,
+	);
+}
+
 /**
  * Refuses, before sending, a JSON body over what the service takes (bounds.ts; production answers
  * 413), naming what makes it large (`what`: the field, as the user reads it).
@@ -141,12 +150,7 @@ export function idParameter(context: IExecuteSingleFunctions, name: string): str
 		);
 	}
 	const value = (typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '').trim();
-	if (!value)
-		failOnField(
-			context,
-			`"${label}" is empty`,
-			`Fill in "${label}" (an expression that gives an empty value also ends here).`,
-		);
+	if (!value) refuseEmpty(context, label);
 	if (isMalformedId(value)) {
 		failOnField(
 			context,
@@ -253,13 +257,8 @@ export function checkValues(...rules: ValueRule[]): PreSendAction {
 		for (const rule of rules) {
 			if (rule.when && !rule.when(this)) continue;
 			const raw = (this.getNodeParameter(rule.name, null) as unknown) ?? undefined;
-			if (rule.filled && (raw === undefined || raw === null || String(raw).trim() === '')) {
-				failOnField(
-					this,
-					`"${rule.label}" is empty`,
-					`Fill in "${rule.label}" (an expression that gives an empty value also ends here).`,
-				);
-			}
+			if (rule.filled && (raw === undefined || raw === null || String(raw).trim() === ''))
+				refuseEmpty(this, rule.label);
 			if (rule.atLeast !== undefined) {
 				const number = readWholeNumber(raw);
 				if ('refused' in number || number.value < rule.atLeast) {
