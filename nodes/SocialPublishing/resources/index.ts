@@ -1,4 +1,3 @@
-import { routeTable } from '../shared/routeFacts';
 import { requestHook } from '../shared/transport';
 import { analyticsOperations } from './analytics';
 import { channelOperations } from './channel';
@@ -17,13 +16,14 @@ export const OPERATIONS = [
 	...slotOperations,
 ];
 
-/**
- * The routes the node's operations send to, with their facts (shared/routeFacts.ts): plain data,
- * read here.
- */
-export const ROUTES = routeTable(OPERATIONS.map((operation) => operation.route));
+const ROUTES = new Map(OPERATIONS.map((o) => [`${o.resource}:${String(o.option.value)}`, o.route]));
 
 /**
- * The node's request hook (`requestOperations.pagination`), finding each request's facts in ROUTES.
+ * The node's request hook (`requestOperations.pagination`): each request goes with the route, and
+ * the facts, of the item's operation (shared/routeFacts.ts), found by its Resource and Operation.
  */
-export const sendThroughTransport = requestHook(ROUTES);
+export const sendThroughTransport = requestHook((context) =>
+	ROUTES.get(
+		`${context.getNodeParameter('resource', '')}:${context.getNodeParameter('operation', '')}`,
+	),
+);

@@ -9,13 +9,16 @@ import {
 	type PreSendAction,
 } from 'n8n-workflow';
 
+import { recordNotSent } from './sendRecord';
+
 /**
  * n8n's item contract: every output item says which input item it came from (`pairedItem`), so
  * that `$('Earlier node').item` resolves in a later node, and the error output can show the input
- * item beside its error. RoutingNode sets none: it pushes what the request hook returns, and under
- * Continue On Fail a rejected item as `{json: {}, error}`. So the hook hands back every item of
- * its input item paired (`pairedToTheItem`), its failure included as an error item, and a preSend's
- * failure is kept for the hook (`keepFailureForTheHook`) instead of rejecting the item.
+ * item beside its error. RoutingNode sets none (runState.ts): it pushes what the request hook
+ * returns, and under Continue On Fail a rejected item as `{json: {}, error}`. So the hook hands
+ * back every item of its input item paired (`pairedToTheItem`), its failure included as an error
+ * item, and a preSend's failure is kept for the hook (`keepFailureForTheHook`) instead of
+ * rejecting the item.
  */
 
 /** Put on the request options by a preSend that failed under Continue On Fail: its error. */
@@ -35,14 +38,13 @@ export function keepFailureForTheHook(step: PreSendAction): PreSendAction {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		if (FAILED_BEFORE_SENDING in requestOptions) return requestOptions;
-		if (!this.continueOnFail())
-			return await throwingWithoutErrorCode(
-				this,
-				async () => await step.call(this, requestOptions),
-			);
 		try {
 			return await step.call(this, requestOptions);
 		} catch (error) {
+			// Stopped before sending: on record as not sent, so that the run's later posts do not wait
+			// for it (shared/sendRecord.ts).
+			recordNotSent(this);
+			if (!this.continueOnFail()) throw withoutErrorCode(error, this);
 			(requestOptions as MarkedOptions)[FAILED_BEFORE_SENDING] = error ?? new Error('failed');
 			return requestOptions;
 		}
@@ -71,38 +73,11 @@ function withoutErrorCode(error: unknown, context: IExecuteSingleFunctions): unk
 	return wrapped;
 }
 
-/** Runs `step`, handing its failure on as `withoutErrorCode` words it. */
-async function throwingWithoutErrorCode<T>(
-	context: IExecuteSingleFunctions,
-	step: () => Promise<T>,
-): Promise<T> {
-	const outcome = await step().then(
-		(value) => ({ value }),
-		(error: unknown) => ({ error }),
-	);
-	if ('value' in outcome) return outcome.value;
-	throw withoutErrorCode(outcome.error, context);
-}
-
-/** The error an item's preSend kept for the hook (`keepFailureForTheHook`), if any. */
-function failureBeforeSending(requestOptions: object): { error: unknown } | undefined {
-	return FAILED_BEFORE_SENDING in requestOptions
-		? { error: (requestOptions as MarkedOptions)[FAILED_BEFORE_SENDING] }
-		: undefined;
-}
-
-/** The items of input item `itemIndex`, each paired to it (a pairing set by a step is kept). */
-export function pairedTo(items: INodeExecutionData[], itemIndex: number): INodeExecutionData[] {
-	return items.map((item) =>
-		item.pairedItem === undefined ? { ...item, pairedItem: { item: itemIndex } } : item,
-	);
-}
-
 /**
  * The error item of input item `itemIndex`: its words in `json` (what went wrong, and how to fix
  * it where the error says), the error itself for n8n's error output, and its pairing.
  */
-export function errorItem(
+function errorItem(
 	context: IExecuteSingleFunctions,
 	error: unknown,
 	itemIndex: number,
@@ -140,16 +115,17 @@ export function pairedToTheItem(hook: RequestHook): RequestHook {
 	return async function (this, requestData) {
 		const itemIndex = this.getItemIndex();
 		// Kept by a preSend only under Continue On Fail.
-		const failed = failureBeforeSending(requestData.options);
-		if (failed) return [errorItem(this, failed.error, itemIndex)];
-		if (!this.continueOnFail())
-			return pairedTo(
-				await throwingWithoutErrorCode(this, async () => await hook.call(this, requestData)),
-				itemIndex,
-			);
+		if (FAILED_BEFORE_SENDING in requestData.options)
+			return [
+				errorItem(this, (requestData.options as MarkedOptions)[FAILED_BEFORE_SENDING], itemIndex),
+			];
 		try {
-			return pairedTo(await hook.call(this, requestData), itemIndex);
+			// Each item paired to the input item (a pairing set by a step is kept).
+			return (await hook.call(this, requestData)).map((item) =>
+				item.pairedItem === undefined ? { ...item, pairedItem: { item: itemIndex } } : item,
+			);
 		} catch (error) {
+			if (!this.continueOnFail()) throw withoutErrorCode(error, this);
 			return [errorItem(this, error, itemIndex)];
 		}
 	};

@@ -2,10 +2,9 @@
  * What the transport and the error wording need to know about a route, declared by the operation
  * that sends it (`routeTo(method, url, { facts })`) instead of being guessed from paths. Plain
  * data, no registry: each operation holds its route (`operation.route`); the node's request hook
- * looks requests up in the table of its operations' routes (resources/index.ts `ROUTES`); loaders,
- * hooks and the trigger name the route they send to (`apiRequest(..., { route:
- * findNextFreeSlot.route })`). The transport hands the match on with the request (`Target.route`,
- * `Failure.route`).
+ * takes the route of the item's operation (resources/index.ts); loaders, hooks and the trigger
+ * name the route they send to (`apiRequest(..., { route: findNextFreeSlot.route })`). The
+ * transport hands the match on with the request (`Target.route`, `Failure.route`).
  */
 
 import type { AnswerContract } from './transport/answers';
@@ -54,39 +53,26 @@ export interface RouteFacts {
 	answer?: AnswerContract;
 }
 
-/** What a `{field}` of a route path names (null: not an id, e.g. a platform's name). */
-export const SUBJECT_OF_FIELD: Record<string, SubjectKind | null> = {
-	channel: 'channel',
-	postId: 'post',
-	group: 'group',
-	platform: null,
+/**
+ * Each `{field}` a route path is filled from: the field's label as the editor shows it, and what
+ * its id is (none: not an id, e.g. a platform's name).
+ */
+export const PATH_FIELDS: Record<string, { label: string; subject?: SubjectKind }> = {
+	channel: { label: 'Channel', subject: 'channel' },
+	postId: { label: 'Post ID', subject: 'post' },
+	group: { label: 'Group', subject: 'group' },
+	platform: { label: 'Platform' },
 };
 
-/**
- * A route as an operation declares it (`/analytics/{channel}`): the path's `{field}` says what its
- * id is.
- */
+/** A route as an operation declares it, e.g. `/analytics/{channel}` (`{field}`: its id). */
 export interface Route {
 	method: string;
 	template: string;
-	pattern: RegExp;
-	subject?: SubjectKind;
 	facts: RouteFacts;
 }
 
 export function declareRoute(method: string, template: string, facts: RouteFacts = {}): Route {
-	const field = /\{(\w+)\}/.exec(template)?.[1];
-	const source = template
-		.split(/\{\w+\}/)
-		.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-		.join('([^/?]+)');
-	return {
-		method: method.toUpperCase(),
-		template,
-		pattern: new RegExp(`^${source}$`),
-		subject: field ? (SUBJECT_OF_FIELD[field] ?? undefined) : undefined,
-		facts,
-	};
+	return { method: method.toUpperCase(), template, facts };
 }
 
 export interface RouteMatch {
@@ -98,27 +84,20 @@ export interface RouteMatch {
 /** A request to no declared route: no facts. */
 export const NO_ROUTE: RouteMatch = { facts: {} };
 
-/** The request (query ignored) as `route` sees it, or undefined when it is not that route. */
-export function matchRoute(route: Route, method: string, path: string): RouteMatch | undefined {
-	if (route.method !== method.toUpperCase()) return undefined;
-	const match = route.pattern.exec(path.split('?')[0]);
-	if (!match) return undefined;
-	const id = match[1] === undefined ? undefined : decodeURIComponent(match[1]);
-	return {
-		facts: route.facts,
-		...(route.subject && id !== undefined ? { subject: { kind: route.subject, id } } : {}),
-	};
-}
-
-/** Finds the route of a request among several (the node's operations). */
-export type RouteTable = (method: string, path: string) => RouteMatch;
-
-export function routeTable(routes: readonly Route[]): RouteTable {
-	return (method, path) => {
-		for (const route of routes) {
-			const match = matchRoute(route, method, path);
-			if (match) return match;
-		}
-		return NO_ROUTE;
-	};
+/**
+ * A request (query ignored) to the route its sender names: the route's facts, and the id in the
+ * path's `{field}` segment when the path is that route's (Post → Update may send POST /posts).
+ */
+export function matchRoute(route: Route | undefined, method: string, path: string): RouteMatch {
+	if (!route) return NO_ROUTE;
+	const declared = route.template.split('/');
+	const sent = path.split('?')[0].split('/');
+	const same =
+		route.method === method.toUpperCase() &&
+		declared.length === sent.length &&
+		declared.every((part, at) => part.startsWith('{') || part === sent[at]);
+	const at = declared.findIndex((part) => part.startsWith('{'));
+	const kind = at < 0 ? undefined : PATH_FIELDS[declared[at].slice(1, -1)]?.subject;
+	if (!same || !kind || !sent[at]) return { facts: route.facts };
+	return { facts: route.facts, subject: { kind, id: decodeURIComponent(sent[at]) } };
 }

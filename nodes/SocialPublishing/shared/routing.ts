@@ -14,7 +14,7 @@ import {
 import { MAX_JSON_BODY_BYTES } from './bounds';
 import { checkedWithTheOtherItems } from './batch';
 import { keepFailureForTheHook } from './pairedItems';
-import { declareRoute, type Route, type RouteFacts } from './routeFacts';
+import { declareRoute, PATH_FIELDS, type Route, type RouteFacts } from './routeFacts';
 import type { PagedRequests } from './transport';
 import { readWholeNumber, shownValue } from './userValues';
 
@@ -25,6 +25,7 @@ import { readWholeNumber, shownValue } from './userValues';
  */
 
 export interface Operation {
+	resource: string;
 	/** The entry of the Operation picker, with its routing. */
 	option: INodePropertyOptions;
 	/** Its fields, shown only for this resource and operation. */
@@ -47,24 +48,22 @@ export function defineOperation(
 	entry: Omit<INodePropertyOptions, 'routing'> & { routing: RoutedTo },
 	fields: INodeProperties[] = [],
 ): Operation {
+	const { routing, route } = entry.routing;
+	// Every preSend's failure under Continue On Fail goes to the request hook, which returns it as
+	// the item's error item, paired to the item (shared/pairedItems.ts).
+	const preSend = routing.send?.preSend?.map(keepFailureForTheHook);
 	return {
-		option: { ...entry, routing: failuresKeptForTheHook(entry.routing.routing) },
-		route: entry.routing.route,
+		resource,
+		option: {
+			...entry,
+			routing: preSend?.length ? { ...routing, send: { ...routing.send, preSend } } : routing,
+		},
+		route,
 		fields: updateDisplayOptions(
 			{ show: { resource: [resource], operation: [String(entry.value)] } },
 			fields,
 		),
 	};
-}
-
-/**
- * Every preSend of an operation, its failure under Continue On Fail handed to the request hook,
- * which returns it as the item's error item, paired to the item (shared/pairedItems.ts).
- */
-function failuresKeptForTheHook(routing: INodePropertyRouting): INodePropertyRouting {
-	const preSend = routing.send?.preSend;
-	if (!preSend?.length) return routing;
-	return { ...routing, send: { ...routing.send, preSend: preSend.map(keepFailureForTheHook) } };
 }
 
 /**
@@ -102,6 +101,15 @@ export function failOnField(
 	});
 }
 
+/** Stops the item whose field `label` is empty (or its expression gave nothing). */
+function refuseEmpty(context: IExecuteSingleFunctions, label: string): never {
+	failOnField(
+		context,
+		`"${label}" is empty`,
+		`Fill in "${label}" (an expression that gives an empty value also ends here).`,
+	);
+}
+
 /**
  * Refuses, before sending, a JSON body over what the service takes (bounds.ts; production answers
  * 413), naming what makes it large (`what`: the field, as the user reads it).
@@ -121,14 +129,6 @@ export function refuseOversizedBody(
 	);
 }
 
-/** The editor's labels of the fields a route path is filled from. */
-export const PATH_FIELD_LABELS: Record<string, string> = {
-	channel: 'Channel',
-	postId: 'Post ID',
-	group: 'Group',
-	platform: 'Platform',
-};
-
 /**
  * An ID is one path segment: no spaces, slashes, ? or # (checked here, not by a description regex).
  */
@@ -140,7 +140,7 @@ export function isMalformedId(value: string): boolean {
  * The trimmed value of an ID field (resource locators included), or a clear error naming the field.
  */
 export function idParameter(context: IExecuteSingleFunctions, name: string): string {
-	const label = PATH_FIELD_LABELS[name] ?? name;
+	const label = PATH_FIELDS[name]?.label ?? name;
 	const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
 	if (typeof raw === 'object' && raw !== null) {
 		failOnField(
@@ -150,12 +150,7 @@ export function idParameter(context: IExecuteSingleFunctions, name: string): str
 		);
 	}
 	const value = (typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '').trim();
-	if (!value)
-		failOnField(
-			context,
-			`"${label}" is empty`,
-			`Fill in "${label}" (an expression that gives an empty value also ends here).`,
-		);
+	if (!value) refuseEmpty(context, label);
 	if (isMalformedId(value)) {
 		failOnField(
 			context,
@@ -262,13 +257,8 @@ export function checkValues(...rules: ValueRule[]): PreSendAction {
 		for (const rule of rules) {
 			if (rule.when && !rule.when(this)) continue;
 			const raw = (this.getNodeParameter(rule.name, null) as unknown) ?? undefined;
-			if (rule.filled && (raw === undefined || raw === null || String(raw).trim() === '')) {
-				failOnField(
-					this,
-					`"${rule.label}" is empty`,
-					`Fill in "${rule.label}" (an expression that gives an empty value also ends here).`,
-				);
-			}
+			if (rule.filled && (raw === undefined || raw === null || String(raw).trim() === ''))
+				refuseEmpty(this, rule.label);
 			if (rule.atLeast !== undefined) {
 				const number = readWholeNumber(raw);
 				if ('refused' in number || number.value < rule.atLeast) {

@@ -1,22 +1,29 @@
 /**
- * What one run of the node keeps between its items and their requests, in one place: each concern
- * owns a typed slot (`new RunSlot<T>(what)` in its own file) and reads it with
- * `runState(context).get(slot, create)`.
- * The key. RoutingNode gives a declarative node no run object: every item runs with its own
- * context, concurrently, and each request gets a further context made from the item's. What is the
- * same object for every item of one run, and for every call they make (hooks, look-ups, the
- * transport), is the run's input: the array of items that `getExecuteData().data.main[0]` gives,
- * one array per run of the node. The next run (another execution, or the same node again in a loop)
- * has a new array, so its state starts empty; the WeakMap lets the state go with the array. A
- * context without execute data (should not happen in a run) is its own key: state for that call
- * only.
- *
- * Slots: the all-or-nothing batch (batch.ts), the credential read once (transport/index.ts), the
- * pacer (transport/pacing.ts), Post → Create's look-ups (create/lookups.ts), its media URLs
- * uploaded (create/mediaUrls.ts) and what its preSend sent for its postReceive (create/output.ts).
+ * The one place that says why the node has plumbing: RoutingNode, which runs a declarative node,
+ * gives it no run object and starts every item at once, each with its own context (and each
+ * request with a further context made from the item's); what it hands back for an item carries no
+ * `pairedItem`. So, the price of staying declarative:
+ * - a write's items would be sent as they come: all or nothing per run (batch.ts), the posts one
+ *   at a time in item order, each item's fate on record (sendRecord.ts), requests paced
+ *   (transport/pacing.ts);
+ * - every item paired to its input item, a failure its error item (pairedItems.ts);
+ * - and the state all that needs, kept here in one record per attempt of a run (`Run`). What is
+ *   the same object for every item of one run, and every call they make (hooks, look-ups, the
+ *   transport), is the run's input: the array `getExecuteData().data.main[0]` gives, one per run of
+ *   the node. The record is keyed by it, in a WeakMap that lets it go with the array; a context
+ *   without execute data (should not happen in a run) is its own key. n8n's Retry On Fail runs the
+ *   same items again with the same array: an item beginning its checks a second time
+ *   (`beginItem`, batch.ts) starts a new record, so each attempt starts afresh.
+ * The record holds the steps of a write (batch.ts), the order and fate of its posts
+ * (sendRecord.ts), and one typed slot per other concern (`new RunSlot<T>(what)` in its own file,
+ * read with `runState(context).get(slot, create)`): the credential read once, the pacer, Post →
+ * Create's look-ups, its media URLs uploaded, the posts an earlier run created, and what a preSend
+ * sent for its postReceive.
  */
 
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
+
+import type { Fate, PostWrite } from './sendRecord';
 
 /** A context of a run's item, or of one of its requests. */
 export type RunContext = Pick<IExecuteSingleFunctions, 'getExecuteData'>;
@@ -29,20 +36,69 @@ export class RunSlot<T> {
 	constructor(readonly what: string) {}
 }
 
-export class RunState {
-	private readonly slots = new Map<RunSlot<unknown>, unknown>();
+/** An item's outcome in a step: the error that stopped it (none: it passed), and its own words. */
+export interface StepOutcome {
+	error?: unknown;
+	description?: string;
+}
 
-	/** The slot's value for this run, made by `create` the first time it is asked for. */
+/** A step every item of a write goes through before any is sent (batch.ts). */
+export class Step {
+	readonly outcomes = new Map<number, StepOutcome>();
+
+	constructor(readonly total: number) {}
+}
+
+/** One attempt of one run: everything its items share. */
+export class Run {
+	/** The items that began the checks of a write; one beginning them again is a new attempt. */
+	readonly begun = new Set<number>();
+	readonly checks: Step;
+	/** The uploads after the checks, among the items that passed them. */
+	uploads?: Step;
+	/** The write the run's posts are (sendRecord.ts): what running again does. */
+	write?: PostWrite;
+	/** Item → what became of its post (sendRecord.ts). */
+	readonly fates = new Map<number, Fate>();
+	/** Items whose turn came and whose request is still to be sent. */
+	readonly holding = new Set<number>();
+	/** The item whose failure stopped the run's posts, and its message. */
+	stop?: { itemIndex: number; message: string };
+	private readonly slots = new Map<RunSlot<unknown>, unknown>();
+	private waiting: Array<() => void> = [];
+
+	constructor(readonly total: number) {
+		this.checks = new Step(total);
+	}
+
+	/** The slot's value for this attempt, made by `create` the first time it is asked for. */
 	get<T>(slot: RunSlot<T>, create: () => NoInfer<T>): T {
 		if (!this.slots.has(slot)) this.slots.set(slot, create());
 		return this.slots.get(slot) as T;
 	}
+
+	/** The items that passed their checks, in item order. */
+	passed(): number[] {
+		return [...this.checks.outcomes]
+			.filter(([, outcome]) => outcome.error === undefined)
+			.map(([index]) => index)
+			.sort((a, b) => a - b);
+	}
+
+	/** Wakes every item waiting for the record to change (`change`). */
+	changed(): void {
+		this.waiting.splice(0).forEach((wake) => wake());
+	}
+
+	async change(): Promise<void> {
+		await new Promise<void>((wake) => this.waiting.push(wake));
+	}
 }
 
-const runs = new WeakMap<object, RunState>();
+const runs = new WeakMap<object, Run>();
 
 /** The run's input items, or undefined where the context has none. */
-export function runItems(context: RunContext): unknown[] | undefined {
+function runItems(context: RunContext): unknown[] | undefined {
 	try {
 		const items = context.getExecuteData()?.data?.main?.[0];
 		return Array.isArray(items) ? items : undefined;
@@ -51,13 +107,24 @@ export function runItems(context: RunContext): unknown[] | undefined {
 	}
 }
 
-/** The state of the run `context` belongs to (see above for the key). */
-export function runState(context: RunContext): RunState {
-	const key: object = runItems(context) ?? context;
-	let state = runs.get(key);
-	if (!state) {
-		state = new RunState();
-		runs.set(key, state);
-	}
-	return state;
+/** The record of the attempt `context` belongs to (see above for the key). */
+export function runState(context: RunContext): Run {
+	const items = runItems(context);
+	const key: object = items ?? context;
+	let run = runs.get(key);
+	if (!run) runs.set(key, (run = new Run(items?.length ?? 0)));
+	return run;
+}
+
+/**
+ * The record of an item beginning its checks: a new one when the item began them already (a new
+ * attempt); undefined for a context without the run's items.
+ */
+export function beginItem(context: IExecuteSingleFunctions): Run | undefined {
+	const items = runItems(context);
+	if (!items) return undefined;
+	let run = runState(context);
+	if (run.begun.has(context.getItemIndex())) runs.set(items, (run = new Run(items.length)));
+	run.begun.add(context.getItemIndex());
+	return run;
 }

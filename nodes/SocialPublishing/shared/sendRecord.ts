@@ -1,9 +1,9 @@
 /**
  * Exactly once, and on record, for the posts a run sends (POST /posts of Post → Create and Post →
- * Update). RoutingNode starts every item at once; left alone, the items' requests reach the
- * service in whatever order the pacer admits them, and a run that stops (the service's limit, a
- * 500, no answer) leaves posts created for items scattered through the run, which n8n's error then
- * hides: the next run creates them again. So, after the run's checks (batch.ts):
+ * Update; why: runState.ts). Left alone, the items' requests reach the service in whatever order
+ * the pacer admits them, and a run that stops (the service's limit, a 500, no answer) leaves posts
+ * created for items scattered through the run, which n8n's error then hides: the next run creates
+ * them again. So, after the run's checks (batch.ts):
  * - an item sends only when every earlier item that passed the checks is done (`takeTurn`): one
  *   POST /posts of the run at a time, in item order;
  * - each item's fate is kept for this attempt (`inTurn`, in the request hook): sent (its posts),
@@ -12,7 +12,6 @@
  *   failure not of the item's own: the service's limit, its errors, no answer, the credential);
  *   the failed item's error ends with the record (`inWords`): what was sent, with the post ids and
  *   channels, what was not, and what running again does.
- * The state is the attempt's (batch.ts `attemptOf`): n8n's Retry On Fail starts afresh.
  */
 import {
 	NodeOperationError,
@@ -21,8 +20,8 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { attemptOf } from './batch';
-import { RunSlot, type RunState } from './runState';
+import { outcomeOf } from './batch';
+import { runState, type Run } from './runState';
 
 /** What became of one item's request. */
 export type Fate =
@@ -33,85 +32,51 @@ export type Fate =
 	/** No answer, or an answer that could not be read: the service may have created the posts. */
 	| { kind: 'mayBeSent' };
 
-/** What running the same items again does to an item already sent, by the operation that sends. */
-export type Rerun = 'create' | 'update';
+/** The write a run's posts are, which says what running the same items again does to them. */
+export type PostWrite = 'create' | 'update';
 
-interface Turns {
-	fates: Map<number, Fate>;
-	/** The operation of the run's items: what running again does (`inWords`). */
-	rerun?: Rerun;
-	/** Items whose turn came (`takeTurn`) and whose request is still to be sent. */
-	holding: Set<number>;
-	/** The item whose failure stopped the run, and its message. */
-	stop?: { itemIndex: number; message: string };
-	wake: Array<() => void>;
-}
-
-const TURNS = new RunSlot<Turns>("the order and record of the run's posts");
-
-function turnsOf(
-	context: IExecuteSingleFunctions,
-): { turns: Turns; passed: number[]; state: RunState } | undefined {
-	const attempt = attemptOf(context);
-	if (!attempt) return undefined;
-	const turns = attempt.state.get(TURNS, () => ({
-		fates: new Map<number, Fate>(),
-		holding: new Set<number>(),
-		wake: [],
-	}));
-	return { turns, passed: attempt.passed, state: attempt.state };
-}
-
-function settle(turns: Turns, itemIndex: number, fate: Fate): void {
-	if (turns.fates.has(itemIndex)) return;
-	turns.holding.delete(itemIndex);
-	turns.fates.set(itemIndex, fate);
-	turns.wake.splice(0).forEach((wake) => wake());
+function settle(run: Run, itemIndex: number, fate: Fate): void {
+	if (run.fates.has(itemIndex)) return;
+	run.holding.delete(itemIndex);
+	run.fates.set(itemIndex, fate);
+	run.changed();
 }
 
 /**
  * Waits until every earlier item of the run that passed its checks is done; then this item may
  * send. After a stop it is not sent: the error says why.
  */
-export async function takeTurn(context: IExecuteSingleFunctions, rerun: Rerun): Promise<void> {
-	const found = turnsOf(context);
-	if (!found) return;
-	const { turns, passed } = found;
-	turns.rerun = rerun;
+export async function takeTurn(context: IExecuteSingleFunctions): Promise<void> {
+	const run = runState(context);
 	const itemIndex = context.getItemIndex();
-	const before = passed.filter((index) => index < itemIndex);
-	while (!before.every((index) => turns.fates.has(index)))
-		await new Promise<void>((wake) => turns.wake.push(wake));
-	if (turns.stop) {
-		settle(turns, itemIndex, { kind: 'notSent' });
-		throw stoppedError(context, turns.stop);
+	const before = run.passed().filter((index) => index < itemIndex);
+	while (!before.every((index) => run.fates.has(index))) await run.change();
+	if (run.stop) {
+		settle(run, itemIndex, { kind: 'notSent' });
+		throw stoppedError(context, run.stop);
 	}
-	turns.holding.add(itemIndex);
+	run.holding.add(itemIndex);
 }
 
 /** An item found already sent by an earlier run (its posts as output): it is not sent again. */
 export function recordAlreadySent(context: IExecuteSingleFunctions, posts: IDataObject[]): void {
-	const found = turnsOf(context);
-	if (found) settle(found.turns, context.getItemIndex(), { kind: 'alreadySent', posts });
+	settle(runState(context), context.getItemIndex(), { kind: 'alreadySent', posts });
 }
 
 /** An item that stopped after its checks and before its turn (uploads, a look-up): not sent. */
 export function recordNotSent(context: IExecuteSingleFunctions): void {
-	const found = turnsOf(context);
-	if (found) settle(found.turns, context.getItemIndex(), { kind: 'notSent' });
+	settle(runState(context), context.getItemIndex(), { kind: 'notSent' });
 }
+
+/** The HTTP status of an error, NaN when it had none (no answer, or the node's own). */
+const httpCodeOf = (error: unknown) =>
+	Number((error as { httpCode?: unknown } | undefined)?.httpCode);
 
 /** Whether the item's error is about the service or the run, not the item: it stops the others. */
 function stopsEveryItem(error: unknown): boolean {
-	const code = Number((error as { httpCode?: unknown } | undefined)?.httpCode);
+	const code = httpCodeOf(error);
 	if (!Number.isInteger(code)) return true;
 	return code === 401 || code === 402 || code === 403 || code === 429 || code >= 500;
-}
-
-/** A 4xx answer (a 429 included) means nothing was applied; anything else may have been. */
-function fateOfError(error: unknown): Fate {
-	const code = Number((error as { httpCode?: unknown } | undefined)?.httpCode);
-	return code >= 400 && code < 500 ? { kind: 'notSent' } : { kind: 'mayBeSent' };
 }
 
 /**
@@ -122,26 +87,24 @@ export async function inTurn(
 	context: IExecuteSingleFunctions,
 	work: () => Promise<INodeExecutionData[]>,
 ): Promise<INodeExecutionData[]> {
-	const found = turnsOf(context);
+	const run = runState(context);
 	const itemIndex = context.getItemIndex();
-	if (!found || !found.turns.holding.has(itemIndex)) return await work();
-	const { turns, passed } = found;
-	const outcome = await work().then(
-		(items) => ({ items }),
-		(error: unknown) => ({ error }),
-	);
-	if ('items' in outcome) {
-		settle(turns, itemIndex, { kind: 'sent', posts: outcome.items.map((item) => item.json) });
-		return outcome.items;
+	if (!run.holding.has(itemIndex)) return await work();
+	const outcome = await outcomeOf(work);
+	if ('value' in outcome) {
+		settle(run, itemIndex, { kind: 'sent', posts: outcome.value.map((item) => item.json) });
+		return outcome.value;
 	}
 	const { error } = outcome;
 	const continueOnFail = context.continueOnFail();
 	if (!continueOnFail || stopsEveryItem(error))
-		turns.stop ??= { itemIndex, message: (error as Error)?.message ?? String(error) };
-	settle(turns, itemIndex, fateOfError(error));
+		run.stop ??= { itemIndex, message: (error as Error)?.message ?? String(error) };
+	// A 4xx answer (a 429 included) means nothing was applied; anything else may have been.
+	const code = httpCodeOf(error);
+	settle(run, itemIndex, { kind: code >= 400 && code < 500 ? 'notSent' : 'mayBeSent' });
 	if (!continueOnFail && error instanceof Error) {
 		const own = error as Error & { description?: string | null };
-		const record = inWords(turns, passed, itemIndex, rerunInWords(context, turns));
+		const record = inWords(context, run, itemIndex);
 		own.description = own.description ? `${own.description}\n\n${record}` : record;
 	}
 	throw error;
@@ -154,15 +117,16 @@ export function skipsPostsAlreadyCreated(context: IExecuteSingleFunctions): bool
 }
 
 /** What running the same items again does, the record's last sentence. */
-function rerunInWords(context: IExecuteSingleFunctions, turns: Turns): (sent: number[]) => string {
-	if (turns.rerun === 'update')
-		return () =>
-			'Running the same items again sends the same changes again: a post already changed is changed to the same text and date.';
+function rerunInWords(
+	context: IExecuteSingleFunctions,
+	write: PostWrite | undefined,
+	sent: number[],
+): string {
+	if (write === 'update')
+		return 'Running the same items again sends the same changes again: a post already changed is changed to the same text and date.';
 	if (skipsPostsAlreadyCreated(context))
-		return () =>
-			'Running the same items again creates only what is missing: Options → Skip Posts Already Created (on unless switched off) finds the posts created here with GET /posts and outputs them with alreadySent: true.';
-	return (sent) =>
-		`Options → Skip Posts Already Created is off: running the same items again creates the posts of ${sent.length > 0 ? itemNumbers(sent) : 'the items sent'} a second time; remove those items or switch the option on first.`;
+		return 'Running the same items again creates only what is missing: Options → Skip Posts Already Created (on unless switched off) finds the posts created here with GET /posts and outputs them with alreadySent: true.';
+	return `Options → Skip Posts Already Created is off: running the same items again creates the posts of ${sent.length > 0 ? itemNumbers(sent) : 'the items sent'} a second time; remove those items or switch the option on first.`;
 }
 
 const itemNumbers = (indexes: number[]): string => {
@@ -187,25 +151,21 @@ const postsInWords = (posts: IDataObject[]): string =>
  * The record of the run stopped at `stoppedAt`, for its error: what was sent (in item order, with
  * post ids and channels), what was not, and what running again does.
  */
-function inWords(
-	turns: Turns,
-	passed: number[],
-	stoppedAt: number,
-	rerun: (sent: number[]) => string,
-): string {
+function inWords(context: IExecuteSingleFunctions, run: Run, stoppedAt: number): string {
+	const passed = run.passed();
 	const before = passed.filter((index) => index < stoppedAt);
 	const after = passed.filter((index) => index > stoppedAt);
-	const sent = before.filter((index) => turns.fates.get(index)?.kind === 'sent');
-	const already = before.filter((index) => turns.fates.get(index)?.kind === 'alreadySent');
+	const sent = before.filter((index) => run.fates.get(index)?.kind === 'sent');
+	const already = before.filter((index) => run.fates.get(index)?.kind === 'alreadySent');
 	const listed = (indexes: number[]) =>
 		indexes
 			.map((index) => {
-				const fate = turns.fates.get(index) as { posts: IDataObject[] };
+				const fate = run.fates.get(index) as { posts: IDataObject[] };
 				return `item ${index + 1}: ${postsInWords(fate.posts)}`;
 			})
 			.join('; ');
 	const thisItem =
-		turns.fates.get(stoppedAt)?.kind === 'mayBeSent'
+		run.fates.get(stoppedAt)?.kind === 'mayBeSent'
 			? `Item ${stoppedAt + 1} got no answer the node could read: its post may have been created (Post → Get Many shows it).`
 			: `Item ${stoppedAt + 1} was not sent.`;
 	const lines = [
@@ -220,7 +180,7 @@ function inWords(
 			: []),
 		thisItem,
 		...(after.length > 0 ? [`Not sent: ${itemNumbers(after)}.`] : []),
-		rerun(sent),
+		rerunInWords(context, run.write, sent),
 	];
 	return lines.join(' ');
 }

@@ -7,7 +7,7 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 import { SocialPublishingApi } from '../../../credentials/SocialPublishingApi.credentials';
 import { SocialPublishing } from '../../../nodes/SocialPublishing/SocialPublishing.node';
 import { SocialPublishingTrigger } from '../../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
-import { ROUTES } from '../../../nodes/SocialPublishing/resources';
+import { ROUTES } from './routes';
 import { explainFailure } from '../../../nodes/SocialPublishing/shared/errors';
 
 /** Two full stops in a row, but not an ellipsis ("pos_..."). */

@@ -21,7 +21,7 @@ import { baseUrlOf, refuseUnusableBaseUrl } from '../baseUrl';
 import { MAX_PAGES_PER_CALL } from '../bounds';
 import { toItems } from '../items';
 import { pairedToTheItem, type RequestHook } from '../pairedItems';
-import { matchRoute, NO_ROUTE, type Route, type RouteMatch, type RouteTable } from '../routeFacts';
+import { matchRoute, type Route } from '../routeFacts';
 import { runState, RunSlot } from '../runState';
 import { keyRedactor, MIN_KEY_LENGTH, type KeyRedactor } from '../secrets';
 import { inTurn } from '../sendRecord';
@@ -153,7 +153,7 @@ function prepare(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 	redactor: KeyRedactor,
-	routeFor: RouteTable,
+	route: Route | undefined,
 ) {
 	const policy = nodePolicy(context, DEFAULT_POLICY);
 	requestData.options.timeout = policy.timeoutMs;
@@ -167,7 +167,7 @@ function prepare(
 		path,
 		itemIndex: context.getItemIndex(),
 		baseUrl: String(requestData.options.baseURL ?? ''),
-		route: routeFor(method, path),
+		route: matchRoute(route, method, path),
 	};
 	const captured = inspectAnswers(requestData, target, redactor);
 	const send = async () =>
@@ -272,13 +272,13 @@ export interface PageWalk {
 
 /**
  * The node's request hook (`requestOperations.pagination`): one request (or, with `walk`, the
- * pages) of one item, its facts from `routeFor` (for the node: the routes of its operations,
- * resources/index.ts). A post of a write run goes in its turn and its fate is kept
+ * pages) of one item, with the route `routeOf` gives (for the node: the route of the item's
+ * operation, resources/index.ts). A post of a write run goes in its turn and its fate is kept
  * (../sendRecord.ts); every item it hands back is paired to its input item, a failure under
  * Continue On Fail its error item (../pairedItems.ts).
  */
 export function requestHook(
-	routeFor: RouteTable,
+	routeOf: (context: IExecutePaginationFunctions) => Route | undefined,
 	walk?: (context: IExecutePaginationFunctions) => PageWalk,
 ): RequestHook {
 	return pairedToTheItem(async function (this: IExecutePaginationFunctions, requestData) {
@@ -288,7 +288,7 @@ export function requestHook(
 				ANSWERED_WITHOUT_SENDING
 			];
 			if (Array.isArray(answered)) return redactor.value(answered as INodeExecutionData[]);
-			const { send, finish, captured } = prepare(this, requestData, redactor, routeFor);
+			const { send, finish, captured } = prepare(this, requestData, redactor, routeOf(this));
 			if (!walk) return finish(await send());
 			const returnAll = this.getNodeParameter('returnAll', true) as boolean;
 			const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
@@ -306,15 +306,6 @@ export function requestHook(
 	});
 }
 
-/**
- * The match of a request to the route its sender names (its own facts if the path is not that
- * route's).
- */
-function matchOf(route: Route | undefined, method: string, path: string): RouteMatch {
-	if (!route) return NO_ROUTE;
-	return matchRoute(route, method, path) ?? { facts: route.facts };
-}
-
 /** The request hook of an operation that reads pages, for its route (`routeTo` gives it). */
 export type PagedRequests = (route: Route) => RequestHook;
 
@@ -325,7 +316,7 @@ export type PagedRequests = (route: Route) => RequestHook;
  * has them.
  */
 export function paginated(walk: (context: IExecutePaginationFunctions) => PageWalk): PagedRequests {
-	return (route) => requestHook((method, path) => matchOf(route, method, path), walk);
+	return (route) => requestHook(() => route, walk);
 }
 
 /**
@@ -396,7 +387,7 @@ export async function apiRequest<T = unknown>(
 		path,
 		itemIndex: options.itemIndex,
 		baseUrl: request.baseURL,
-		route: matchOf(options.route, method, path),
+		route: matchRoute(options.route, method, path),
 	};
 	const response = await keyGuarded(
 		() => this.getNode(),

@@ -1,10 +1,20 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- dev/test code, never shipped: a check that takes its time */
-import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	DeclarativeRestApiSettings,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+} from 'n8n-workflow';
 
 import {
 	checkedWithTheOtherItems,
 	uploadedWithTheOtherItems,
 } from '../../../../nodes/SocialPublishing/shared/batch';
+import {
+	keepFailureForTheHook,
+	pairedToTheItem,
+} from '../../../../nodes/SocialPublishing/shared/pairedItems';
+import { inTurn, takeTurn } from '../../../../nodes/SocialPublishing/shared/sendRecord';
 
 /** The contexts n8n gives the items of one run: the same input items, each its own index. */
 function runContexts(
@@ -17,6 +27,7 @@ function runContexts(
 				getExecuteData: () => ({ data: { main: [items] } }),
 				getItemIndex: () => index,
 				getNode: () => ({ name: 'Social Publishing' }),
+				getNodeParameter: (_name: string, fallback: unknown) => fallback,
 				continueOnFail: () => continueOnFail,
 			}) as unknown as IExecuteSingleFunctions,
 	);
@@ -104,7 +115,7 @@ describe('uploadedWithTheOtherItems: the writes before the request, once every i
 		log: string[],
 	): Promise<string> {
 		await checkedWithTheOtherItems(context, checks);
-		await uploadedWithTheOtherItems(context, uploads);
+		await uploadedWithTheOtherItems(context, 'create', uploads);
 		log.push(`request of item ${context.getItemIndex() + 1}`);
 		return 'sent';
 	}
@@ -170,6 +181,42 @@ describe('uploadedWithTheOtherItems: the writes before the request, once every i
 
 	test('a single item uploads and goes on', async () => {
 		const [only] = runContexts([{ json: {} }]);
-		await expect(uploadedWithTheOtherItems(only, async () => 'uploaded')).resolves.toBe('uploaded');
+		await expect(uploadedWithTheOtherItems(only, 'create', async () => 'uploaded')).resolves.toBe(
+			'uploaded',
+		);
 	});
+});
+
+test('an item that stops after its checks, before its turn, is on record as not sent: the items after it go on', async () => {
+	const log: string[] = [];
+	const contexts = runContexts([{ json: {} }, { json: {} }, { json: {} }], true);
+	// A post's preSend as RoutingNode runs it (every preSend kept for the hook): checks, uploads, turn.
+	const preSend = keepFailureForTheHook(async function (this: IExecuteSingleFunctions, options) {
+		await checkedWithTheOtherItems(this, pass);
+		await uploadedWithTheOtherItems(this, 'create', async () => {
+			if (this.getItemIndex() === 1) throw new Error('the upload failed');
+		});
+		await takeTurn(this);
+		return options;
+	});
+	// The request hook as the transport wraps it: paired to the item, the post in its turn.
+	const hook = pairedToTheItem(async function () {
+		return await inTurn(this, async () => {
+			log.push(`post of item ${this.getItemIndex() + 1}`);
+			return [{ json: { postId: `p${this.getItemIndex() + 1}` } }];
+		});
+	});
+	const outputs = await Promise.all(
+		contexts.map(async (context) => {
+			const options = await preSend.call(context, { url: '/posts' });
+			const requestData = { options } as unknown as DeclarativeRestApiSettings.ResultOptions;
+			return await hook.call(context as unknown as IExecutePaginationFunctions, requestData);
+		}),
+	);
+	expect(outputs.map(([output]) => output.json)).toEqual([
+		{ postId: 'p1' },
+		{ error: 'the upload failed' },
+		{ postId: 'p3' },
+	]);
+	expect(log).toEqual(['post of item 1', 'post of item 3']);
 });

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../../../nodes/SocialPublishing/resources';
+import { ROUTES } from '../routes';
 import {
 	explainFailure as explainWithRoute,
 	type Failure,

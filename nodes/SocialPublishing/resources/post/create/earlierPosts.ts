@@ -27,7 +27,6 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { attemptOf } from '../../../shared/batch';
 import { runState, RunSlot } from '../../../shared/runState';
 import { recordAlreadySent, skipsPostsAlreadyCreated } from '../../../shared/sendRecord';
 import { decodeEntities } from '../../../shared/postRules/text';
@@ -72,10 +71,9 @@ interface Search {
 
 const SEARCH = new RunSlot<Search>('the posts an earlier run created');
 
-/** The attempt's search, or one for this item alone where the item has no run (see batch.ts). */
+/** The attempt's search (shared/runState.ts). */
 function searchOf(context: IExecuteSingleFunctions): Search {
-	const state = attemptOf(context)?.state ?? runState(context);
-	return state.get(SEARCH, () => ({ expected: new Map() }));
+	return runState(context).get(SEARCH, () => ({ expected: new Map() }));
 }
 
 /**

@@ -28,7 +28,7 @@
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { checkedWithTheOtherItems, uploadedWithTheOtherItems } from '../../../shared/batch';
-import { recordNotSent, takeTurn } from '../../../shared/sendRecord';
+import { takeTurn } from '../../../shared/sendRecord';
 import { ANSWERED_WITHOUT_SENDING } from '../../../shared/transport';
 import type { Channel } from '../../../shared/channel';
 import { problemsError, type Problem } from '../../../shared/postProblems';
@@ -61,26 +61,21 @@ export async function buildCreatePostRequest(
 		expectPost(this, prepared.request);
 		return { ...prepared, infos, known };
 	});
-	let ready = false;
-	try {
-		// Step 5 once every item of the run passed its checks: the posts an earlier run created
-		// (earlierPosts.ts), then the uploads; no post before every item's are done (shared/batch.ts).
-		const earlier = await uploadedWithTheOtherItems(this, async () => {
-			const found = await earlierPosts(this);
-			if (!found) await uploadMedia(this, checked);
-			return found;
-		});
-		if (earlier) {
-			(requestOptions as unknown as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING] = earlier;
-			return requestOptions;
-		}
-		// Step 6 in the item's turn: one post of the run at a time, in item order (sendRecord.ts).
-		await takeTurn(this, 'create');
-		await takeNextFreeSlot(this, checked.request, checked.known);
-		ready = true;
-	} finally {
-		if (!ready) recordNotSent(this);
+	// Step 5 once every item of the run passed its checks: the posts an earlier run created
+	// (earlierPosts.ts), then the uploads; no post before every item's are done (shared/batch.ts).
+	const earlier = await uploadedWithTheOtherItems(this, 'create', async () => {
+		const found = await earlierPosts(this);
+		if (!found) await uploadMedia(this, checked);
+		return found;
+	});
+	if (earlier) {
+		(requestOptions as unknown as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING] = earlier;
+		return requestOptions;
 	}
+	// Step 6 in the item's turn: one post of the run at a time, in item order (sendRecord.ts; an
+	// item that stops before its post is on record as not sent: shared/pairedItems.ts).
+	await takeTurn(this);
+	await takeNextFreeSlot(this, checked.request, checked.known);
 	handToOutput(this, checked.request, warningsOf(checked.request, checked.infos, checked.warnings));
 	requestOptions.body = checked.request.body;
 	return requestOptions;

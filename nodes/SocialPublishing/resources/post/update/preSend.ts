@@ -23,7 +23,7 @@
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { checkedWithTheOtherItems, uploadedWithTheOtherItems } from '../../../shared/batch';
-import { recordNotSent, takeTurn } from '../../../shared/sendRecord';
+import { takeTurn } from '../../../shared/sendRecord';
 import type { Channel } from '../../../shared/channel';
 import { isPlatformId } from '../../../shared/platforms';
 import {
@@ -65,15 +65,10 @@ export async function buildUpdateRequest(
 	});
 	// Step 5: uploads only once every item of the run passed its checks, and no edit before every
 	// item's uploads are done (shared/batch.ts).
-	let ready = false;
-	try {
-		await uploadedWithTheOtherItems(this, async () => await uploadMedia(this, edit), 'changed');
-		// Step 6 in the item's turn: one edit of the run at a time, in item order (sendRecord.ts).
-		await takeTurn(this, 'update');
-		ready = true;
-	} finally {
-		if (!ready) recordNotSent(this);
-	}
+	await uploadedWithTheOtherItems(this, 'update', async () => await uploadMedia(this, edit));
+	// Step 6 in the item's turn: one edit of the run at a time, in item order (sendRecord.ts; an
+	// item that stops before its edit is on record as not sent: shared/pairedItems.ts).
+	await takeTurn(this);
 	handToOutput(this, edit);
 	return pointAtRoute(requestOptions, edit);
 }

@@ -8,7 +8,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { SocialPublishing } from '../../../../../nodes/SocialPublishing/SocialPublishing.node';
 import { toItems } from '../../../../../nodes/SocialPublishing/shared/items';
-import { ROUTES as routeOf } from '../../../../../nodes/SocialPublishing/resources';
+import { ROUTES as routeOf } from '../../routes';
 import {
 	brokenAnswer,
 	type AnswerContract,
