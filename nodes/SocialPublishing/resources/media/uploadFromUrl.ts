@@ -60,7 +60,7 @@ async function checkMediaUrl(
 	if (ending !== undefined) {
 		failOnField(
 			this,
-			`"URL": ${mediaUrlWords(ending)}`,
+			`"URL": ${mediaUrlWords(ending).what}`,
 			`Give the file's own address, whose path ends in ${endings} in lower case before any "?" ` +
 				'and with no "#" part, or upload the file with Media → Upload.',
 		);
