@@ -61,8 +61,7 @@ async function checkMediaUrl(
 		failOnField(
 			this,
 			`"URL": ${mediaUrlWords(ending).what}`,
-			`Give the file's own address, whose path ends in ${endings} in lower case before any "?" ` +
-				'and with no "#" part, or upload the file with Media → Upload.',
+			`Give the file's own address, whose path ends in ${endings} in lower case before any "?" and with no "#" part, or upload the file with Media → Upload.`,
 		);
 	}
 	// The address as parsed and judged, in its one written form (host in lower case, spaces as

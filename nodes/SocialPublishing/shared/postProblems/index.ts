@@ -260,10 +260,8 @@ function severalProblems(worded: WordedProblem[], itemIndex: number): string {
 				`(${i + 1}) ${w.what.startsWith(`${item}, `) ? w.what.slice(item.length + 2) : w.what}`,
 		);
 	const rest = worded.length - named.length;
-	return (
-		`${item} has ${worded.length} problems: ${named.join('; ')}` +
-		(rest > 0 ? `; and ${rest} more, listed in the details` : '')
-	);
+	const more = rest > 0 ? `; and ${rest} more, listed in the details` : '';
+	return `${item} has ${worded.length} problems: ${named.join('; ')}${more}`;
 }
 
 /**
