@@ -55,34 +55,32 @@ function inTimeZone(instant: number, timeZone: string): string {
 /** Why a binary field gives no file a post can use, and (by what the item holds) what to give. */
 function binaryFile(property: string, present: string[], refusal: BinaryFileRefusal): Worded {
 	const file = 'fileName' in refusal ? `"${refusal.fileName}"` : '';
-	const convert = `posts take ${ENDINGS} files up to 10 MB (images) or 50 MB (videos); convert or resize the file, or use Media → Upload From URL for bigger videos`;
-	switch (refusal.code) {
-		case 'noField':
-			return {
-				what: `the item has no binary field "${property}"`,
-				fix: present.length
-					? `set Binary Field to one of the item's binary fields: ${present.join(', ')}`
-					: 'read or download the file in an earlier node (e.g. HTTP Request), or use the ID and path of an uploaded file',
-			};
-		case 'empty':
-			return {
-				what: `the file ${file} is empty (0 bytes)`,
-				fix: 'check the node that produced the file (an empty download or read), then run again',
-			};
-		case 'unknownType':
-			return { what: `the file ${file} is not a type the service accepts`, fix: convert };
-		case 'notForPosts':
-			return {
-				what: `the file ${file} is ${refusal.mime}, which the service stores but posts cannot use`,
-				fix: convert,
-			};
-		case 'imageTooLarge':
-			return { what: `the image ${file} is over 10 MB`, fix: convert };
-		case 'tooLarge':
-			return { what: `the file ${file} is over 50 MB`, fix: convert };
-		case 'noFile':
-			return { what: 'no file', fix: convert };
+	const what = {
+		noField: `the item has no binary field "${property}"`,
+		empty: `the file ${file} is empty (0 bytes)`,
+		unknownType: `the file ${file} is not a type the service accepts`,
+		notForPosts: `the file ${file} is ${'mime' in refusal ? refusal.mime : ''}, which the service stores but posts cannot use`,
+		imageTooLarge: `the image ${file} is over 10 MB`,
+		tooLarge: `the file ${file} is over 50 MB`,
+		noFile: 'no file',
+	}[refusal.code];
+	if (refusal.code === 'empty')
+		return {
+			what,
+			fix: 'check the node that produced the file (an empty download or read), then run again',
+		};
+	if (!present.includes(property)) {
+		return {
+			what,
+			fix: present.length
+				? `set Binary Field to one of the item's binary fields: ${present.join(', ')}`
+				: 'read or download the file in an earlier node (e.g. HTTP Request), or use the ID and path of an uploaded file',
+		};
 	}
+	return {
+		what,
+		fix: `posts take ${ENDINGS} files up to 10 MB (images) or 50 MB (videos); convert or resize the file, or use Media → Upload From URL for bigger videos`,
+	};
 }
 
 const platformName = (platform: PlatformId) => PLATFORMS[platform].displayName;
