@@ -259,8 +259,9 @@ describe('Social Publishing → Media', () => {
 				options: { allowPrivateAddress: true },
 			});
 			const error = errorOf(result);
-			expect(error.message).toBe(
-				'The service refused the request: URL must be a public HTTPS URL and cannot point to internal network addresses',
+			// The service's own words, passed on.
+			expect(error.message).toMatch(
+				/: URL must be a public HTTPS URL and cannot point to internal network addresses$/,
 			);
 			const [sent] = await t.requests('POST', '/upload-from-url');
 			expect(sent.body).toEqual({ url: 'https://127.0.0.1/picture.png' });
@@ -329,9 +330,7 @@ describe('Social Publishing → Media', () => {
 					url: files.url('/gone.png'),
 					options: { allowPrivateAddress: true },
 				});
-				expect(errorOf(result).message).toBe(
-					'The service refused the request: Failed to fetch URL',
-				);
+				expect(errorOf(result).message).toMatch(/: Failed to fetch URL$/);
 				// The TLS handshake succeeded and the server itself said 404.
 				expect(asked).toEqual(['/gone.png']);
 				expect(
