@@ -236,16 +236,16 @@ describe('Social Publishing → Media', () => {
 				operation: 'uploadFromUrl',
 				url: 'https://cdn.example.com/photo.PNG',
 			});
-			expect(errorOf(upper).message).toBe(
-				'"URL": "https://cdn.example.com/photo.PNG" ends in upper case; the service takes the endings in lower case only',
+			expect(errorOf(upper).message).toMatch(
+				/^"URL": "https:\/\/cdn\.example\.com\/photo\.PNG" .*upper case/,
 			);
 			const fragment = await t.run({
 				resource: 'media',
 				operation: 'uploadFromUrl',
 				url: 'https://cdn.example.com/photo.png#large',
 			});
-			expect(errorOf(fragment).message).toBe(
-				'"URL": "https://cdn.example.com/photo.png#large" has a "#" part after the file name, which the service reads as part of its ending',
+			expect(errorOf(fragment).message).toMatch(
+				/^"URL": "https:\/\/cdn\.example\.com\/photo\.png#large" .*"#"/,
 			);
 			expect(errorOf(fragment).description).toContain('in lower case');
 			expect(await t.requests()).toHaveLength(0);
