@@ -32,16 +32,7 @@ import type {
 export type { BinaryFileRefusal, NodeFinding } from './findings';
 export { channelLabel, locate, PARTS_CHOICES, partLabel } from './places';
 export type { NodeField, PartsChoice } from './places';
-export type {
-	DelayProblem,
-	EntryLabel,
-	MediaUrlProblem,
-	MediaUrlRefusal,
-	NodeProblem,
-	Problem,
-	ProblemContext,
-	WordedProblem,
-} from './types';
+export type * from './types';
 
 type Worded = Pick<WordedProblem, 'what' | 'fix'>;
 

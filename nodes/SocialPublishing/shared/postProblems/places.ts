@@ -110,21 +110,16 @@ export function locate(path: string, context: ProblemContext): Located {
 	}
 	const entryIndex = Number(segments[1]);
 	const rest = segments.slice(2);
-	const partIndex = partIndexOf(rest);
 	return {
 		entryIndex,
-		partIndex,
+		partIndex: rest[0] === 'value' && rest[1] !== undefined ? Number(rest[1]) : undefined,
 		field: fieldLabel(rest, context.channels[entryIndex]?.platform),
 		rest,
 	};
 }
 
-function partIndexOf(rest: string[]): number | undefined {
-	return rest[0] === 'value' && rest[1] !== undefined ? Number(rest[1]) : undefined;
-}
-
 /** The label of a field inside a channel entry (`rest`: its path after `posts.<n>`). */
-export function fieldLabel(rest: string[], platform: PlatformId | undefined): string {
+function fieldLabel(rest: string[], platform: PlatformId | undefined): string {
 	const [head, second, third, fourth, fifth] = rest;
 	if (head === 'settings' && second !== undefined) {
 		const field = platform

@@ -86,20 +86,12 @@ export interface ProblemContext {
 	edit?: true;
 }
 
-/**
- * One problem in the editor's words: what and where, how to fix it, and the service's own field
- * path if any.
- */
+/** One problem in the editor's words: where and what, how to fix it, the service's words if any. */
 export interface WordedProblem {
-	/**
-	 * "Item 1, channel 1 "Shop" (X), part 2, Text: the text is 300 characters; X takes at most 280".
-	 */
+	/** "Item 1, channel 1 "Shop" (X), part 2, Text: the text is 300 characters; X takes at most 280" */
 	what: string;
-	/** "shorten the text to at most 280 characters …". */
+	/** "shorten the text to at most 280 characters …" */
 	fix: string;
-	/**
-	 * The API's field path and text (`posts.0.settings.title should not be null or undefined`), for
-	 * the details.
-	 */
+	/** For the details: the API's path and text (`posts.0.settings.title should not be null…`). */
 	api?: string;
 }
