@@ -150,7 +150,10 @@ function explainServerError({ failure: { status }, at, said, retried, subject }:
 	};
 }
 
-/** A write without an answer may still have been made: the route says what to check (never re-sent). */
+/**
+ * A write without an answer may still have been made: the route says what to check (never
+ * re-sent).
+ */
 function explainNetwork({ failure, at, retried, mayBeDone }: Read): Explained {
 	if (failure.network === 'timeout') {
 		const seconds = secondsWaited(failure);

@@ -118,7 +118,7 @@ export function fieldFix(
 	return 'give each media item as {id, path, alt?} of an uploaded file';
 }
 
-/** How to fix a channel's setting (`key`; none: the settings object itself), from the platform table. */
+/** How to fix a channel's setting (`key`; none: the settings object), from the platform table. */
 function settingFix(
 	key: string | undefined,
 	fault: FieldFault,

@@ -46,7 +46,7 @@ function agoInWords(ms: number): string {
 	return 'less than a minute';
 }
 
-/** The instant as the user reads it in the workflow's time zone: "2025-03-01 10:00 (Europe/Berlin)". */
+/** The instant as the user reads it in the workflow's time zone: "2025-03-01 10:00 (UTC)". */
 function inTimeZone(instant: number, timeZone: string): string {
 	const wall = new Date(wallOf(instant, timeZone)).toISOString();
 	return `${wall.slice(0, 10)} ${wall.slice(11, 16)} (${timeZone})`;
@@ -96,7 +96,7 @@ const JSON_FIXES: Record<JsonRefusal, string> = {
 		'write valid JSON (double quotes around names and texts), or use an expression that returns an object',
 };
 
-/** Every finding by its code: its figures, and what is wrong and how to fix it in the editor's words. */
+/** Every finding by its code: its figures, what is wrong and how to fix it (the editor's words). */
 export const FINDINGS = {
 	/** A Channel given as an object or list (from an expression), not as text. */
 	channelNotText: ({ value }: { value: unknown }) => ({

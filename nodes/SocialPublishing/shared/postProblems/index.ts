@@ -145,7 +145,7 @@ export function mediaUrlWords(refusal: MediaUrlRefusal): Worded {
 	}
 }
 
-/** A problem placed (channel entry, part, field label) and worded (what, fix, the service's words). */
+/** A problem placed (channel entry, part, field label) and worded (what, fix, the service's). */
 type Placed = Omit<Located, 'rest'> & Worded & { api?: string };
 
 function place(problem: Problem, context: ProblemContext, body?: Record<string, unknown>): Placed {
