@@ -88,8 +88,7 @@ export interface ProblemContext {
 
 /** One problem in the editor's words: where and what, how to fix it, the service's words if any. */
 export interface WordedProblem {
-	/** "Item 1, channel 1 "Shop" (X), part 2, Text: the text is 300 characters; X takes at most 280"
-	 */
+	/** "Item 1, channel 1 "Shop" (X), part 2, Text: the text is 300 characters; X takes at most…" */
 	what: string;
 	/** "shorten the text to at most 280 characters …" */
 	fix: string;
