@@ -563,7 +563,7 @@ describe('an error of the node’s own, without Continue On Fail', () => {
 			}),
 		);
 
-		expect(result.error?.message).toMatch(/Mastodon takes at most 500/);
+		expect(result.error?.message).toMatch(/Text: .*Mastodon .* 500/);
 		expect(result.error?.httpCode ?? null).toBeNull();
 	});
 });

@@ -435,26 +435,25 @@ const CASES: HostileCase[] = [
 	{
 		what: '90,000 "<" in a Mastodon text',
 		parameters: mastodonText('<'.repeat(90_000)),
-		message: /Text: the text is 90000 characters; Mastodon takes at most 500$/,
+		message: /Text: .*90000.*Mastodon .* 500$/,
 		withinMs: 2_000,
 	},
 	{
 		what: '30,000 unclosed "<a" in a Mastodon text',
 		parameters: mastodonText('<a'.repeat(30_000)),
-		message: 'Mastodon takes at most 500',
+		message: /Text: .*Mastodon .* 500$/,
 		withinMs: 2_000,
 	},
 	{
 		what: '45,000 line breaks before the text',
 		parameters: mastodonText(`${'\n'.repeat(45_000)}x`),
-		message: 'Mastodon takes at most 500',
+		message: /Text: .*Mastodon .* 500$/,
 		withinMs: 2_000,
 	},
 	{
 		what: '1 MB of "<" in a Mastodon text',
 		parameters: mastodonText('<'.repeat(1_000_000)),
-		message:
-			/^Item \d has 2 problems: \(1\) .*Text: the text is 1000000 characters; Mastodon takes at most 500; \(2\) /,
+		message: /^Item \d has 2 problems: \(1\) .*Text: .*1000000.*Mastodon .* 500; \(2\) /,
 		description: 'the service refuses bodies over 100 kB',
 		withinMs: 4_000,
 	},

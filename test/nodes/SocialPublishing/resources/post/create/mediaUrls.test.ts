@@ -154,7 +154,7 @@ describe('Post → Create: media by URL', () => {
 			{ items: [{ json: { text: 'Fresh bread' } }, { json: { text: 'a'.repeat(600) } }] },
 		);
 		const error = errorOf(result);
-		expect(error.message).toMatch(/^Item 2, channel 1 .*Mastodon.* takes at most 500/);
+		expect(error.message).toMatch(/^Item 2, channel 1 .*Mastodon.*, Text: .* 500/);
 		expect(error.description).toContain('Nothing was sent for any item of this run');
 		expect(await t.routes()).not.toContain('POST /upload-from-url');
 		expect(asked).toEqual([]);
