@@ -61,8 +61,7 @@ export class SocialPublishingApi implements ICredentialType {
 			required: true,
 			hint: 'Paste it bare, without "Bearer ". Found under Settings → Developers → Access.',
 			description:
-				"The organisation's API key (Settings → Developers → Access, owner or admin only), " +
-				'or an OAuth access token starting with "pos_". Paste it bare: it is sent as the whole Authorization header, never with "Bearer".',
+				'The organisation\'s API key (Settings → Developers → Access, owner or admin only), or an OAuth access token starting with "pos_". Paste it bare: it is sent as the whole Authorization header, never with "Bearer".',
 		},
 	];
 
@@ -120,8 +119,7 @@ export class SocialPublishingApi implements ICredentialType {
 					key: 'msg',
 					value: 'No subscription found',
 					message:
-						'The organisation has no active paid plan (Starter, Pro or Business). The API ' +
-						"works only with one: choose a plan in the service's billing settings.",
+						"The organisation has no active paid plan (Starter, Pro or Business). The API works only with one: choose a plan in the service's billing settings.",
 				},
 			},
 			{

@@ -64,8 +64,7 @@ export class SocialPublishingTrigger implements INodeType {
 			},
 			{
 				displayName:
-					'Emits each new notification once, oldest first. The first poll after activation ' +
-					'starts from now; see Options to include earlier ones.',
+					'Emits each new notification once, oldest first. The first poll after activation starts from now; see Options to include earlier ones.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -79,8 +78,7 @@ export class SocialPublishingTrigger implements INodeType {
 				default: {},
 				displayOptions: notificationsOnly,
 				description:
-					'Notifications that do not match are skipped for good (they are not read again on ' +
-					'the next poll)',
+					'Notifications that do not match are skipped for good (they are not read again on the next poll)',
 				options: [
 					{
 						displayName: 'Content Contains',
@@ -96,8 +94,7 @@ export class SocialPublishingTrigger implements INodeType {
 						type: 'multiOptions',
 						default: [],
 						description:
-							'Only these kinds. The kind is read from the text: "published" or an ' +
-							'error/failure wording; anything else is Other.',
+							'Only these kinds. The kind is read from the text: "published" or an error/failure wording; anything else is Other.',
 						options: [
 							{
 								name: 'Failed',
@@ -123,8 +120,7 @@ export class SocialPublishingTrigger implements INodeType {
 						typeOptions: { minValue: 0 },
 						default: 0,
 						description:
-							'How many of the latest existing notifications the first poll after activation ' +
-							'emits (0: only notifications written from then on)',
+							'How many of the latest existing notifications the first poll after activation emits (0: only notifications written from then on)',
 					},
 					{
 						displayName: 'Max Notifications per Poll',
@@ -133,9 +129,7 @@ export class SocialPublishingTrigger implements INodeType {
 						typeOptions: { minValue: 100 },
 						default: DEFAULT_MAX_PER_POLL,
 						description:
-							'Upper bound of notifications read in one poll (100 per request). When more ' +
-							'arrived since the previous poll, the newest are emitted and each item says so in ' +
-							'"pollWarning".',
+							'Upper bound of notifications read in one poll (100 per request). When more arrived since the previous poll, the newest are emitted and each item says so in "pollWarning".',
 					},
 					{
 						displayName: 'Timeout (Seconds)',
@@ -144,8 +138,7 @@ export class SocialPublishingTrigger implements INodeType {
 						typeOptions: { minValue: 1 },
 						default: DEFAULT_TIMEOUT_SECONDS,
 						description:
-							'How long to wait for each request. A poll that times out emits nothing and the ' +
-							'next one catches up.',
+							'How long to wait for each request. A poll that times out emits nothing and the next one catches up.',
 					},
 				]),
 				displayOptions: notificationsOnly,

@@ -56,9 +56,7 @@ function pageFrom(context: IPollFunctions, body: unknown, page: number): Notific
 			context.getNode(),
 			`GET /notifications (page ${page}) did not answer like the API`,
 			{
-				description:
-					`Check the Base URL of the credential. ${EXPECTED_BASE_URL} Without /api the web ` +
-					`application answers instead.`,
+				description: `Check the Base URL of the credential. ${EXPECTED_BASE_URL} Without /api the web application answers instead.`,
 			},
 		);
 	}

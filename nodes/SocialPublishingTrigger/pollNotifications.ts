@@ -183,9 +183,7 @@ function bounded(reading: Reading, settings: Settings): { emit: Notification[]; 
 	const left = reading.reached ? `${skipped}` : `at least ${skipped}`;
 	return {
 		emit,
-		warning:
-			`Stopped short (${limit}): emitted the newest ${emit.length} new notifications; ${left} ` +
-			`older ones that arrived since the previous poll were skipped.`,
+		warning: `Stopped short (${limit}): emitted the newest ${emit.length} new notifications; ${left} older ones that arrived since the previous poll were skipped.`,
 	};
 }
 
@@ -260,9 +258,7 @@ const logContext = (context: IPollFunctions) => ({
 /** n8n's log line for a stored state the trigger starts again from. */
 function logStateNotWritten(context: IPollFunctions, what: string): void {
 	context.logger.warn(
-		`${triggerNamed(context)}: ${what}. It starts again from the newest notification and ` +
-			`emits none of those listed now; notifications written since its last successful poll, if ` +
-			`any, are not emitted.`,
+		`${triggerNamed(context)}: ${what}. It starts again from the newest notification and emits none of those listed now; notifications written since its last successful poll, if any, are not emitted.`,
 		logContext(context),
 	);
 }
@@ -285,8 +281,7 @@ export async function pollNotifications(
 					: `None of the latest ${answer.notifications.length} notifications matches the filters`,
 				{
 					description:
-						'Publish a post (the service writes a notification for each published or failed ' +
-						'post), or loosen the filters, then fetch again.',
+						'Publish a post (the service writes a notification for each published or failed post), or loosen the filters, then fetch again.',
 				},
 			);
 		}
@@ -304,8 +299,7 @@ export async function pollNotifications(
 		// Nothing kept aside yet: whatever the node's data held, it cannot tell what was emitted.
 		logStateNotWritten(
 			this,
-			`the data n8n keeps for it between polls is not an object (${store.aside.reason}), so it ` +
-				`cannot keep its position there. It keeps it in ${store.aside.where} instead`,
+			`the data n8n keeps for it between polls is not an object (${store.aside.reason}), so it cannot keep its position there. It keeps it in ${store.aside.where} instead`,
 		);
 		({ cursor: next } = await firstPoll(this, startingAgain));
 	} else if (stored.kind === 'never') {
@@ -322,10 +316,7 @@ export async function pollNotifications(
 		const cursor = stored.cursor;
 		if (stored.kind === 'timeOnly') {
 			this.logger.warn(
-				`${triggerNamed(this)}: part of the position it keeps between polls was not one it ` +
-					`writes (${stored.reason}). It keeps the stored time ${String(cursor.createdAt)} and ` +
-					`counts every notification of that exact time as emitted; later ones are emitted as ` +
-					`usual.`,
+				`${triggerNamed(this)}: part of the position it keeps between polls was not one it writes (${stored.reason}). It keeps the stored time ${String(cursor.createdAt)} and counts every notification of that exact time as emitted; later ones are emitted as usual.`,
 				logContext(this),
 			);
 		}
@@ -334,8 +325,7 @@ export async function pollNotifications(
 		if (newestListed && isAheadOfEverything(cursor, newestListed)) {
 			logStateNotWritten(
 				this,
-				`the position it keeps between polls (${String(cursor.createdAt)}) is later than ` +
-					`every notification the service lists (the newest is from ${newestListed.createdAt})`,
+				`the position it keeps between polls (${String(cursor.createdAt)}) is later than every notification the service lists (the newest is from ${newestListed.createdAt})`,
 			);
 			({ cursor: next } = await firstPoll(this, startingAgain, reading.firstPage));
 		} else {
@@ -351,9 +341,7 @@ export async function pollNotifications(
 
 	// In the items, where the user sees it: n8n's log is read by fewer.
 	if (store.aside) {
-		const aside =
-			`The data n8n keeps for this trigger between polls is not an object ` +
-			`(${store.aside.reason}): its position is kept in ${store.aside.where} instead.`;
+		const aside = `The data n8n keeps for this trigger between polls is not an object (${store.aside.reason}): its position is kept in ${store.aside.where} instead.`;
 		warning = warning ? `${warning} ${aside}` : aside;
 	}
 	// Filters apply after the cursor moved: what they drop is not read again.

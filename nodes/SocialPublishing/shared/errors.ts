@@ -9,9 +9,9 @@ import { redactSecrets } from './secrets';
 
 /**
  * Turns a failed request into an error that says what happened (message) and how to fix it
- * (description). One place for every route, so the node, its loaders and the trigger word
- * failures alike. Only ids, paths and the service's own messages go in: never headers, so
- * never the key.
+ * (description), each message worded here once. One place for every route, so the node, its
+ * loaders and the trigger word failures alike. Only ids, paths and the service's own messages go
+ * in: never headers, so never the key.
  */
 
 /** What the transport knows about one failed request. */
@@ -28,65 +28,57 @@ export interface Failure {
 	timeoutMs?: number;
 	/** Attempts made (retries included). */
 	attempts?: number;
-	/**
-	 * An answer with a success status that is not one (transport/answers.ts): what is wrong with it,
-	 * in words.
-	 */
+	/** A success status whose answer is not one (transport/answers.ts): what is wrong with it. */
 	broken?: string;
 	/** The Base URL `path` is relative to (to resolve a redirect's Location). */
 	baseUrl?: string;
-	/**
-	 * The route the request went to, as its sender declared it (shared/routeFacts.ts); none: no
-	 * facts.
-	 */
+	/** The route the request went to, as its sender declared it (shared/routeFacts.ts). */
 	route?: RouteMatch;
 }
 
-/** The route the failed request went to. */
-function routeOf(failure: Failure): RouteMatch {
-	return failure.route ?? NO_ROUTE;
+/** What the wording reads of a failure, once: the route, the service's words, the retries. */
+interface Read {
+	failure: Failure;
+	/** `POST /posts`: the method and the path without its query. */
+	at: string;
+	said?: string;
+	/** ` (tried 3 times)`, or ''. */
+	retried: string;
+	/** The id the path names, from the route its operation declared. */
+	subject?: { kind: SubjectKind; id: string };
+	/** A write the service may have made without answering: what to check (routeFacts.ts). */
+	mayBeDone?: string;
 }
 
-/**
- * The id the failed request's path names, from the route its operation declared
- * (shared/routeFacts.ts).
- */
-function subjectOf(failure: Failure): { kind: SubjectKind; id: string } | undefined {
-	return routeOf(failure).subject;
-}
-
-const LABEL: Record<SubjectKind, string> = {
-	channel: 'Channel',
-	post: 'Post',
-	group: 'Post group',
-};
-
-const FIND_THE_ID: Record<SubjectKind, string> = {
-	channel:
-		'Pick the channel from the list, or check its ID with Channel → Get Many; it may have been deleted.',
-	post: "Check the post ID with Post → Get Many (over the post's date); it may have been deleted.",
-	group: 'Take the group value from a post of Post → Get Many.',
+/** Where to find the right id of each kind of subject. */
+const SUBJECTS: Record<SubjectKind, { label: string; find: string }> = {
+	channel: {
+		label: 'Channel',
+		find: 'Pick the channel from the list, or check its ID with Channel → Get Many; it may have been deleted.',
+	},
+	post: {
+		label: 'Post',
+		find: "Check the post ID with Post → Get Many (over the post's date); it may have been deleted.",
+	},
+	group: { label: 'Post group', find: 'Take the group value from a post of Post → Get Many.' },
 };
 
 /** The service's own words from an error body: `{msg}`, `{message}` or a list of messages. */
-export function serviceMessage(body: unknown): string | undefined {
+function serviceMessage(body: unknown): string | undefined {
 	if (typeof body === 'string') {
 		const text = body.trim();
 		return text && !text.startsWith('<') ? text.slice(0, 300) : undefined;
 	}
 	if (!body || typeof body !== 'object') return undefined;
-	const record = body as IDataObject;
 	for (const key of ['msg', 'message', 'error']) {
-		const value = record[key];
+		const value = (body as IDataObject)[key];
 		if (typeof value === 'string' && value) return value;
 		if (Array.isArray(value) && value.length) return value.map(String).join('; ');
 	}
 	return undefined;
 }
 
-function route(failure: Failure): string {
-	return `${failure.method} ${failure.path.split('?')[0]}`;
-}
+const routeOf = (failure: Failure) => `${failure.method} ${failure.path.split('?')[0]}`;
 
 /**
  * Seconds the service asks to wait after a 429: Retry-After, else X-RateLimit-Reset, read as
@@ -102,127 +94,113 @@ export function retryAfterSeconds(headers: IDataObject | undefined): number | un
 	return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
+/** 401: production tells a missing key, an OAuth token and a plan apart by its words. */
 function explainUnauthorized(said: string | undefined): Explained {
-	switch (said) {
-		case 'No API Key found':
-			return {
-				message: 'The service received no API key',
-				description: 'Open the credential and paste the API key (or the "pos_" OAuth token).',
-			};
-		case 'Invalid OAuth token':
-			return {
-				message: 'The service refused the OAuth token',
-				description:
-					'The "pos_" token is unknown, revoked or expired. Authorise the app again and paste the new token into the credential.',
-			};
-		case 'No subscription found':
-			return {
-				message: 'The organisation has no active paid plan',
-				description:
-					'The API works only with a Starter, Pro or Business plan. Choose a plan in the ' +
-					"service's billing settings, then run again.",
-			};
-		default:
-			return {
-				message: 'The service refused the API key',
-				description:
-					'Copy the key again from Settings → Developers → Access (owner or admin only) and paste it bare, without "Bearer". A rotated key stops working at once.',
-			};
-	}
-}
-
-function explainNotFound(failure: Failure, said: string | undefined): Explained {
-	const subject = subjectOf(failure);
-	if (subject) {
+	if (said === 'No API Key found') {
 		return {
-			message: `${LABEL[subject.kind]} ${subject.id} was not found`,
-			description: FIND_THE_ID[subject.kind],
+			message: 'The service received no API key',
+			description: 'Open the credential and paste the API key (or the "pos_" OAuth token).',
 		};
 	}
-	if (said && /^Cannot (GET|POST|PUT|DELETE)/.test(said)) {
+	if (said === 'Invalid OAuth token') {
 		return {
-			message: `The service does not know the route ${route(failure)}`,
-			description: `Check the Base URL of the credential. ${EXPECTED_BASE_URL}`,
+			message: 'The service refused the OAuth token',
+			description:
+				'The "pos_" token is unknown, revoked or expired. Authorise the app again and paste the new token into the credential.',
+		};
+	}
+	if (said === 'No subscription found') {
+		return {
+			message: 'The organisation has no active paid plan',
+			description:
+				"The API works only with a Starter, Pro or Business plan. Choose a plan in the service's billing settings, then run again.",
 		};
 	}
 	return {
-		message: said ?? `Not found: ${route(failure)}`,
-		description: 'Check the IDs given to the node.',
+		message: 'The service refused the API key',
+		description:
+			'Copy the key again from Settings → Developers → Access (owner or admin only) and paste it bare, without "Bearer". A rotated key stops working at once.',
 	};
 }
 
-function explainServerError(failure: Failure, said: string | undefined): Explained {
-	const subject = subjectOf(failure);
-	const retried =
-		failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
+function explainNotFound({ at, said, subject }: Read): Explained {
 	if (subject) {
+		const { label, find } = SUBJECTS[subject.kind];
+		return { message: `${label} ${subject.id} was not found`, description: find };
+	}
+	if (said && /^Cannot (GET|POST|PUT|DELETE)/.test(said)) {
 		return {
-			message: `${LABEL[subject.kind]} ${subject.id} was not found, or the service failed (HTTP ${failure.status})${retried}`,
-			description: `Some installs answer ${failure.status} instead of 404 for an unknown ID on ${route(failure)}. ${FIND_THE_ID[subject.kind]} If the ID is right, the service failed: try again later.`,
+			message: `The service does not know the route ${at}`,
+			description: `Check the Base URL of the credential. ${EXPECTED_BASE_URL}`,
+		};
+	}
+	return { message: said ?? `Not found: ${at}`, description: 'Check the IDs given to the node.' };
+}
+
+function explainServerError({ failure: { status }, at, said, retried, subject }: Read): Explained {
+	if (subject) {
+		const { label, find } = SUBJECTS[subject.kind];
+		return {
+			message: `${label} ${subject.id} was not found, or the service failed (HTTP ${status})${retried}`,
+			description: `Some installs answer ${status} instead of 404 for an unknown ID on ${at}. ${find} If the ID is right, the service failed: try again later.`,
 		};
 	}
 	return {
-		message: `The service failed on ${route(failure)} (HTTP ${failure.status})${retried}`,
+		message: `The service failed on ${at} (HTTP ${status})${retried}`,
 		description: `${said ? `The service said: ${said.replace(/\.+$/, '')}. ` : ''}Try again later; if it keeps failing, the service is down or overloaded.`,
 	};
 }
 
-function explainNetwork(failure: Failure): Explained {
-	const retried =
-		failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
-	// A write without an answer may still have been made: the route says what to check (never
-	// re-sent).
-	const mayBeDone = routeOf(failure).facts.mayApplyWithoutAnswer;
+/**
+ * A write without an answer may still have been made: the route says what to check (never
+ * re-sent).
+ */
+function explainNetwork({ failure, at, retried, mayBeDone }: Read): Explained {
 	if (failure.network === 'timeout') {
 		const seconds = secondsWaited(failure);
-		if (mayBeDone) {
-			return {
-				message: `No answer from the service within ${seconds} s on ${route(failure)}`,
-				description:
-					`${mayBeDone} If the service is just slow, ` + `raise Timeout under Request Options.`,
-			};
-		}
-		return {
-			message: `No answer from the service within ${seconds} s on ${route(failure)}${retried}`,
-			description:
-				'The service may be slow or overloaded. Try again later, or raise Timeout under Request Options.',
-		};
+		return mayBeDone
+			? {
+					message: `No answer from the service within ${seconds} s on ${at}`,
+					description: `${mayBeDone} If the service is just slow, raise Timeout under Request Options.`,
+				}
+			: {
+					message: `No answer from the service within ${seconds} s on ${at}${retried}`,
+					description:
+						'The service may be slow or overloaded. Try again later, or raise Timeout under Request Options.',
+				};
 	}
 	if (failure.network === 'dropped') {
 		const plainHttp = plainHttpHint(failure.baseUrl);
 		if (mayBeDone) {
 			return {
-				message: `The connection was closed before the service answered ${route(failure)}`,
+				message: `The connection was closed before the service answered ${at}`,
 				description: plainHttp ? `${mayBeDone} ${plainHttp}` : mayBeDone,
 			};
 		}
 		return {
-			message: `The connection was closed before the service answered ${route(failure)}${retried}`,
+			message: `The connection was closed before the service answered ${at}${retried}`,
 			description: plainHttp
-				? `${plainHttp} Otherwise the service or a proxy on the way dropped the request: ` +
-					'try again later.'
+				? `${plainHttp} Otherwise the service or a proxy on the way dropped the request: try again later.`
 				: 'The service or a proxy on the way dropped the request. Try again later.',
 		};
 	}
 	return {
-		message: `Cannot reach the service for ${route(failure)}`,
+		message: `Cannot reach the service for ${at}`,
 		description:
 			'Check the Base URL of the credential (host name and port) and that the service is running.',
 	};
 }
 
-function explainBadRequest(failure: Failure, said: string | undefined): Explained {
-	const subject = subjectOf(failure);
+function explainBadRequest(read: Read): Explained {
+	const { failure, said } = read;
 	// Production answers 400 `Post not found` on PUT /posts/:id/status for an unknown post.
-	if (said === 'Post not found' && subject)
-		return explainNotFound({ ...failure, status: 404 }, said);
+	if (said === 'Post not found' && read.subject) return explainNotFound(read);
 	const body = failure.body as IDataObject | undefined;
 	if (body && typeof body.provider === 'string') {
 		return {
 			message: `Channel "${String(body.name ?? '')}" (${body.provider}) refused the post: ${said ?? ''}`,
 			description:
-				"Change the post so that it meets the platform's rules (Channel → Get Settings shows " +
-				'them).',
+				"Change the post so that it meets the platform's rules (Channel → Get Settings shows them).",
 		};
 	}
 	return {
@@ -251,19 +229,17 @@ function locationOf(failure: Failure): URL | undefined {
  * redirect is a Base URL that is not quite it. When the Location ends with the path asked, the rest
  * of it is the Base URL to set. Only its origin and path are quoted (a query may carry a session).
  */
-function explainRedirect(failure: Failure): Explained {
+function explainRedirect({ failure, at, mayBeDone }: Read): Explained {
 	const write = failure.method !== 'GET';
 	const notFollowed = `The node follows no redirect: the API answers at its own address, so a redirect means the Base URL is not quite it (http:// instead of https://, a missing /api, a path too many), and following it would send the key${write ? ' and the request' : ''} elsewhere.`;
-	const mayBeDone = write
-		? ` The request was not sent again there. ` +
-			(routeOf(failure).facts.mayApplyWithoutAnswer ??
-				'The change may or may not have been made (the service may have acted on it before redirecting): check it with the matching Get operation before running again.')
+	const notSent = write
+		? ` The request was not sent again there. ${mayBeDone ?? 'The change may or may not have been made (the service may have acted on it before redirecting): check it with the matching Get operation before running again.'}`
 		: '';
 	const location = locationOf(failure);
 	if (!location) {
 		return {
-			message: `The service answered ${route(failure)} with a redirect (HTTP ${failure.status})`,
-			description: `${notFollowed}${mayBeDone} ${EXPECTED_BASE_URL}`,
+			message: `The service answered ${at} with a redirect (HTTP ${failure.status})`,
+			description: `${notFollowed}${notSent} ${EXPECTED_BASE_URL}`,
 		};
 	}
 	const shown = `${location.origin}${location.pathname}`;
@@ -272,13 +248,13 @@ function explainRedirect(failure: Failure): Explained {
 	if (asked && asked !== '/' && pathname.endsWith(asked)) {
 		const baseUrl = `${location.origin}${pathname.slice(0, -asked.length)}`;
 		return {
-			message: `The service redirected ${route(failure)} to ${shown}: set the credential's Base URL to ${baseUrl}`,
-			description: `${notFollowed}${mayBeDone}`,
+			message: `The service redirected ${at} to ${shown}: set the credential's Base URL to ${baseUrl}`,
+			description: `${notFollowed}${notSent}`,
 		};
 	}
 	return {
-		message: `The service redirected ${route(failure)} to ${shown}`,
-		description: `That address is not the API's: the Base URL probably reaches the web application. ${notFollowed}${mayBeDone} ${EXPECTED_BASE_URL}`,
+		message: `The service redirected ${at} to ${shown}`,
+		description: `That address is not the API's: the Base URL probably reaches the web application. ${notFollowed}${notSent} ${EXPECTED_BASE_URL}`,
 	};
 }
 
@@ -290,20 +266,14 @@ function secondsWaited(failure: Failure): number {
  * A success status whose answer is not the route's success (cut off, not JSON, empty, another
  * shape): never read as one. A write may have been made all the same: the route says how to check.
  */
-function explainBroken(failure: Failure): Explained {
-	const { facts } = routeOf(failure);
-	const retried =
-		failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '';
-	const expected = facts.answer
-		? `${facts.answer.is} the API sends`
-		: 'an answer the node can read';
-	const message = `${route(failure)} answered HTTP ${failure.status} with a body that is not ${expected} (${failure.broken})${retried}`;
+function explainBroken({ failure, at, retried, mayBeDone }: Read): Explained {
+	const contract = failure.route?.facts.answer;
+	const expected = contract ? `${contract.is} the API sends` : 'an answer the node can read';
+	const message = `${at} answered HTTP ${failure.status} with a body that is not ${expected} (${failure.broken})${retried}`;
 	if (failure.method !== 'GET') {
 		return {
 			message,
-			description:
-				`The answer could not be read, so the node cannot tell whether the request was carried out. ` +
-				(facts.mayApplyWithoutAnswer ?? "Check in the service's application before running again."),
+			description: `The answer could not be read, so the node cannot tell whether the request was carried out. ${mayBeDone ?? "Check in the service's application before running again."}`,
 		};
 	}
 	return {
@@ -313,36 +283,39 @@ function explainBroken(failure: Failure): Explained {
 }
 
 export function explainFailure(failure: Failure): Explained {
-	if (failure.broken) return explainBroken(failure);
-	const said = serviceMessage(failure.body);
-	const declared = routeOf(failure);
+	const { subject, facts } = failure.route ?? NO_ROUTE;
+	const read: Read = {
+		failure,
+		at: routeOf(failure),
+		said: serviceMessage(failure.body),
+		retried: failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '',
+		subject,
+		mayBeDone: facts.mayApplyWithoutAnswer,
+	};
+	if (failure.broken) return explainBroken(read);
+	const { said } = read;
 	const outcome =
 		failure.network === 'timeout' ? 'timeout' : failure.network ? undefined : failure.status;
-	const own = outcome === undefined ? undefined : declared.facts.explain?.[outcome];
-	const explained = own?.({
-		id: declared.subject?.id ?? '',
-		said,
-		seconds: secondsWaited(failure),
-	});
+	const own = outcome === undefined ? undefined : facts.explain?.[outcome];
+	const explained = own?.({ id: subject?.id ?? '', said, seconds: secondsWaited(failure) });
 	if (explained) return explained;
-	if (failure.network) return explainNetwork(failure);
+	if (failure.network) return explainNetwork(read);
 	const status = failure.status ?? 0;
-	if (status >= 300 && status < 400) return explainRedirect(failure);
-	if (status === 400) return explainBadRequest(failure, said);
+	if (status >= 300 && status < 400) return explainRedirect(read);
+	if (status === 400) return explainBadRequest(read);
 	if (status === 401) return explainUnauthorized(said);
 	if (status === 402) {
 		const billing = (failure.body as IDataObject | undefined)?.url;
-		const allowance = said && /month|posts|allowance/i.test(said);
-		return {
-			message:
-				(allowance ? 'The monthly post allowance is used up' : 'The plan does not allow this') +
-				`: ${said ?? 'payment required'}`,
-			description:
-				(allowance
-					? 'Wait for the next billing month, or upgrade the plan.'
-					: 'Upgrade the plan, or free a channel slot by deleting an unused channel.') +
-				(typeof billing === 'string' && billing ? ` Billing: ${billing}` : ''),
-		};
+		const link = typeof billing === 'string' && billing ? ` Billing: ${billing}` : '';
+		return said && /month|posts|allowance/i.test(said)
+			? {
+					message: `The monthly post allowance is used up: ${said}`,
+					description: `Wait for the next billing month, or upgrade the plan.${link}`,
+				}
+			: {
+					message: `The plan does not allow this: ${said ?? 'payment required'}`,
+					description: `Upgrade the plan, or free a channel slot by deleting an unused channel.${link}`,
+				};
 	}
 	if (status === 403) {
 		return {
@@ -350,17 +323,17 @@ export function explainFailure(failure: Failure): Explained {
 			description: 'Connect another platform, or try again when the service opens this one.',
 		};
 	}
-	if (status === 404) return explainNotFound(failure, said);
+	if (status === 404) return explainNotFound(read);
 	if (status === 413) {
 		return {
-			message: `The request to ${route(failure)} is larger than the service accepts (HTTP 413)`,
+			message: `The request to ${read.at} is larger than the service accepts (HTTP 413)`,
 			description:
 				'Some installs take JSON bodies of at most 100 kB. Send less in one request: fewer channels or follow-up parts per post, or shorter text.',
 		};
 	}
-	if (status >= 500) return explainServerError(failure, said);
+	if (status >= 500) return explainServerError(read);
 	return {
-		message: `The service answered HTTP ${status} on ${route(failure)}${said ? `: ${said}` : ''}`,
+		message: `The service answered HTTP ${status} on ${read.at}${said ? `: ${said}` : ''}`,
 		description: "Check the node's fields and the credential, then run again.",
 	};
 }
@@ -369,7 +342,7 @@ export function explainFailure(failure: Failure): Explained {
 export function failureError(node: INode, failure: Failure, itemIndex?: number): NodeApiError {
 	const { message, description } = explainFailure(failure);
 	const details: JsonObject = {
-		route: route(failure),
+		route: routeOf(failure),
 		...(failure.status ? { status: failure.status } : {}),
 		...(failure.body !== undefined ? { body: redactSecrets(failure.body) as JsonObject } : {}),
 	};
@@ -404,22 +377,16 @@ export function rateLimitError(
 		seconds === undefined
 			? 'later'
 			: `after ${new Date(Date.now() + seconds * 1000).toISOString()} (in ${seconds} s)`;
+	const kept = notSent
+		? "Nothing was sent for this item: the service's window for this route is used up and opens again later than the node may wait. "
+		: '';
+	const route = routeOf(failure);
 	return new NodeApiError(
 		node,
+		{ route, status: 429, ...(seconds !== undefined ? { retryAfterSeconds: seconds } : {}) },
 		{
-			route: route(failure),
-			status: 429,
-			...(seconds !== undefined ? { retryAfterSeconds: seconds } : {}),
-		},
-		{
-			message: `Rate limit reached on ${route(failure)}: retry ${when}`,
-			description:
-				(notSent
-					? "Nothing was sent for this item: the service's window for this route is used up and " +
-						'opens again later than the node may wait. '
-					: '') +
-				'The service counts requests per organisation and route. The node waits up to ' +
-				`${maxWaitSeconds} s (Max Rate-Limit Wait under Request Options); raise it to wait longer, or space the runs out.`,
+			message: `Rate limit reached on ${route}: retry ${when}`,
+			description: `${kept}The service counts requests per organisation and route. The node waits up to ${maxWaitSeconds} s (Max Rate-Limit Wait under Request Options); raise it to wait longer, or space the runs out.`,
 			httpCode: '429',
 			itemIndex,
 		},

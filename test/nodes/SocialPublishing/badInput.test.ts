@@ -31,7 +31,7 @@ interface BadInput {
 	/** Part of the error message. */
 	message: string | RegExp;
 	/** Part of the error's description, where the fix is what the case is about. */
-	description?: string;
+	description?: string | RegExp;
 	/** Input items (default: one empty item). */
 	items?: Array<IDataObject | INodeExecutionData>;
 	/** The credential, when it is what is wrong (the sandbox's own otherwise). */
@@ -280,8 +280,8 @@ const CASES: BadInput[] = [
 			postId: POST,
 			updateFields: { content: 'Hi' },
 		},
-		message: 'Item 1, Media and Follow-Up Parts: is Not Said, and a new Text sends the whole post',
-		description: 'choose The Post Has None when it has neither, or Replace With These',
+		message: /^Item 1, Media and Follow-Up Parts: is Not Said, .*new Text/,
+		description: /The Post Has None .*Replace With These/,
 	},
 	{
 		operation: 'Post → Set Release ID',
@@ -613,7 +613,7 @@ const CASES: BadInput[] = [
 				},
 			],
 		}),
-		message: /^Item 1, "type" in Request \(JSON\): "publish" is not one of the allowed values$/,
+		message: /^Item 1, "type" in Request \(JSON\): "publish" /,
 		description: 'use one of: draft, schedule, now',
 	},
 	{
@@ -642,7 +642,7 @@ const CASES: BadInput[] = [
 				}),
 			],
 		}),
-		message: /Media: the part has 2 videos and 0 pictures; YouTube takes at most 1$/,
+		message: /Media: .*2 videos and 0 pictures; YouTube .* 1$/,
 	},
 	{
 		operation: 'Post → Create',
@@ -772,7 +772,7 @@ const CASES: BadInput[] = [
 			channels: [channelEntry({ channel: byId(MASTODON), platform: 'mastodon' })],
 		}),
 		message: /Parts → part 2 \(follow-up 1\), Delay \(Minutes\): -10 is below 0$/,
-		description: 'To fix: give a whole number of minutes from 0 to 43200',
+		description: /^To fix: .* 0 to 43200 /,
 	},
 	{
 		operation: 'Post → Create',
@@ -781,7 +781,7 @@ const CASES: BadInput[] = [
 			parts: parts({ content: 'Post' }, { content: 'Reply', delay: 2.5 }),
 			channels: [channelEntry({ channel: byId(MASTODON), platform: 'mastodon' })],
 		}),
-		message: /Delay \(Minutes\): 2\.5 is not a whole number of minutes$/,
+		message: /Delay \(Minutes\): 2\.5 .*whole/,
 	},
 	// Numbers and IDs of operations the cases above leave out.
 	{
@@ -824,7 +824,9 @@ describe("bad input is refused before any request, in the editor's words", () =>
 			const error = errorOf(result);
 			if (typeof aCase.message === 'string') expect(error.message).toContain(aCase.message);
 			else expect(error.message).toMatch(aCase.message);
-			if (aCase.description) expect(error.description).toContain(aCase.description);
+			if (typeof aCase.description === 'string')
+				expect(error.description).toContain(aCase.description);
+			else if (aCase.description) expect(error.description).toMatch(aCase.description);
 			// n8n shows an error as HTML: an example like "https://<your-host>/…" would lose its placeholder.
 			expect(`${error.message}\n${error.description ?? ''}`).not.toMatch(ANGLE_PLACEHOLDER);
 			// The same item, numbered as n8n numbers it (from 0 inside, shown from 1).

@@ -89,7 +89,11 @@ describe('Social Publishing pickers', () => {
 
 		it('a refused key shows the same explained error as the node', async () => {
 			await t.sandbox.control.rotateKey();
-			await expect(search({})).rejects.toThrow('The service refused the API key');
+			// The node's wording of a 401 (shared/errors.ts), not n8n's raw one.
+			await expect(search({})).rejects.toMatchObject({
+				httpCode: '401',
+				message: expect.stringMatching(/API key/),
+			});
 		});
 	});
 

@@ -17,8 +17,7 @@ const postAnalyticsItems: OutputStep = async function (_items, response) {
 			{
 				itemIndex: this.getItemIndex(),
 				description:
-					"Run Post → Get Missing Items for this post to see the channel's recent items, then " +
-					'Post → Set Release ID with the right one; analytics work after that.',
+					"Run Post → Get Missing Items for this post to see the channel's recent items, then Post → Set Release ID with the right one; analytics work after that.",
 			},
 		);
 	}

@@ -17,8 +17,7 @@ const fields: INodeProperties[] = [
 		required: true,
 		default: 'linkedin',
 		description:
-			"The platform to connect. Bluesky and Telegram are connected in the service's own " +
-			'application instead.',
+			"The platform to connect. Bluesky and Telegram are connected in the service's own application instead.",
 		options: CONNECTABLE.map((id) => ({
 			name: PLATFORMS[id].displayName,
 			value: id,

@@ -132,8 +132,7 @@ async function toolRequestBody(
 			if (jsonDeeperThan(value, MAX_JSON_DEPTH))
 				failOnField(
 					this,
-					`"Input Fields" → "${name}" nests deeper than ${MAX_JSON_DEPTH} levels, more than the ` +
-						'node reads',
+					`"Input Fields" → "${name}" nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
 					`Give the field a flatter value: at most ${MAX_JSON_DEPTH} levels of lists and objects.`,
 				);
 			data[name] = value as IDataObject[string];
@@ -157,8 +156,7 @@ export const runChannelTool = defineOperation(
 		value: 'runTool',
 		action: 'Run a tool of a channel',
 		description:
-			"Run one of the channel's tools, e.g. list a Discord server's channels (POST " +
-			'/integration-trigger/:channel)',
+			"Run one of the channel's tools, e.g. list a Discord server's channels (POST /integration-trigger/:channel)",
 		routing: routeTo('POST', '/integration-trigger/{channel}', {
 			preSend: [toolRequestBody],
 			postReceive: [outputItems],
@@ -173,8 +171,7 @@ export const runChannelTool = defineOperation(
 							? {
 									message: `The sign-in of channel ${id} on its platform has expired`,
 									description:
-										"Reconnect the channel in the service's application (open the channel's " +
-										'preferences and reconnect it), then run the node again.',
+										"Reconnect the channel in the service's application (open the channel's preferences and reconnect it), then run the node again.",
 								}
 							: undefined,
 					404: ({ id, said }) =>

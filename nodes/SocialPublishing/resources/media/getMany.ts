@@ -56,8 +56,7 @@ export const getManyMedia = defineOperation(
 					404: () => ({
 						message: 'This server has no media library route (GET /media answered 404)',
 						description:
-							'Some installs of the service (production v1.47) do not offer GET /media. Keep the id and path returned by Media → Upload or Upload From URL, or browse the ' +
-							"library in the service's application.",
+							"Some installs of the service (production v1.47) do not offer GET /media. Keep the id and path returned by Media → Upload or Upload From URL, or browse the library in the service's application.",
 					}),
 				},
 			},

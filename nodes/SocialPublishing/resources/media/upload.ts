@@ -34,8 +34,7 @@ const fields: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			description:
-				'Name sent with the file; the service may not keep it (production stores no original ' +
-				"name). Empty: the binary's own file name.",
+				"Name sent with the file; the service may not keep it (production stores no original name). Empty: the binary's own file name.",
 		},
 	]),
 ];
@@ -76,16 +75,14 @@ async function uploadBody(
 	if (source.size === 0) {
 		fail(
 			`The file "${fileName}" in binary field "${property}" is empty (0 bytes)`,
-			'The node before this one produced an empty file (e.g. a failed download or an empty ' +
-				"read). Check that node's output, then upload again.",
+			"The node before this one produced an empty file (e.g. a failed download or an empty read). Check that node's output, then upload again.",
 		);
 	}
 	const type = sniffMediaType(source.head);
 	if (!type) {
 		fail(
 			`The file "${fileName}" is not a type the service accepts${binary.mimeType ? ` (n8n saw ${binary.mimeType})` : ''}`,
-			"POST /upload takes JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF or MP4, judged by the file's " +
-				'content, not its name. Convert the file first.',
+			"POST /upload takes JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF or MP4, judged by the file's content, not its name. Convert the file first.",
 		);
 	}
 	const body = multipartFile('file', fileName, type.mime, source.size, source.open);

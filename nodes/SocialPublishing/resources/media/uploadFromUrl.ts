@@ -60,9 +60,8 @@ async function checkMediaUrl(
 	if (ending !== undefined) {
 		failOnField(
 			this,
-			`"URL": ${mediaUrlWords(ending)}`,
-			`Give the file's own address, whose path ends in ${endings} in lower case before any "?" ` +
-				'and with no "#" part, or upload the file with Media → Upload.',
+			`"URL": ${mediaUrlWords(ending).what}`,
+			`Give the file's own address, whose path ends in ${endings} in lower case before any "?" and with no "#" part, or upload the file with Media → Upload.`,
 		);
 	}
 	// The address as parsed and judged, in its one written form (host in lower case, spaces as

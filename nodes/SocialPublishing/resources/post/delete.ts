@@ -8,8 +8,7 @@ const fields: INodeProperties[] = [
 	postIdField(),
 	{
 		displayName:
-			'Some installs of the service delete the whole group of the post (on the real service: ' +
-			"this channel's post with its follow-up parts), not just this one part",
+			"Some installs of the service delete the whole group of the post (on the real service: this channel's post with its follow-up parts), not just this one part",
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',

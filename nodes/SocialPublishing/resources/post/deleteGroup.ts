@@ -32,8 +32,7 @@ export const deletePostGroup = defineOperation(
 		value: 'deleteGroup',
 		action: 'Delete a group of posts',
 		description:
-			"Delete the posts of one group: on the service, one channel's post and its follow-up " +
-			'parts (DELETE /posts/group/:group)',
+			"Delete the posts of one group: on the service, one channel's post and its follow-up parts (DELETE /posts/group/:group)",
 		routing: routeTo('DELETE', '/posts/group/{group}', {
 			postReceive: [groupDeleted],
 			facts: {

@@ -59,8 +59,7 @@ function dateParameter(
 	failOnField(
 		context,
 		`"${label}" ${read.refused === 'not a date' ? 'is not a date' : 'is not a date that exists'}: ${shownValue(raw)}${why}`,
-		'Give an ISO 8601 date such as 2026-01-31T00:00:00Z (without Z or an offset, in the ' +
-			"workflow's time zone).",
+		"Give an ISO 8601 date such as 2026-01-31T00:00:00Z (without Z or an offset, in the workflow's time zone).",
 	);
 }
 

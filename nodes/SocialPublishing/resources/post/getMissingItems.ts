@@ -17,8 +17,7 @@ export const getMissingItems = defineOperation(
 		value: 'getMissingItems',
 		action: 'Get the platform items a post may be',
 		description:
-			"For a post published without its platform ID: the channel's recent items (GET " +
-			'/posts/:post/missing)',
+			"For a post published without its platform ID: the channel's recent items (GET /posts/:post/missing)",
 		routing: routeTo('GET', '/posts/{postId}/missing', {
 			postReceive: [itemsOf()],
 			facts: {

@@ -41,15 +41,12 @@ export const findNextFreeSlot = defineOperation(
 					404: ({ id }) => ({
 						message: `No free posting slot for channel ${id}`,
 						description:
-							'The channel has no posting times configured, or it is unknown. Set its posting ' +
-							"times in the service's application, or check the ID with Channel → Get Many.",
+							"The channel has no posting times configured, or it is unknown. Set its posting times in the service's application, or check the ID with Channel → Get Many.",
 					}),
 					timeout: ({ id, seconds }) => ({
 						message: `No answer from the service within ${seconds} s for the free slot of channel ${id}: the channel may be unknown, disabled or without posting times`,
 						description:
-							'Some installs never answer GET /find-slot for an unknown or disabled channel, or one without posting times, so it is not retried. Check the channel with Channel → Get Many (it must be listed and not disabled) and its posting times ' +
-							"in the service's application; if both are fine, raise Timeout under Request " +
-							'Options.',
+							"Some installs never answer GET /find-slot for an unknown or disabled channel, or one without posting times, so it is not retried. Check the channel with Channel → Get Many (it must be listed and not disabled) and its posting times in the service's application; if both are fine, raise Timeout under Request Options.",
 					}),
 				},
 			},

@@ -1,56 +1,40 @@
 /**
  * The problems of a post request (broken rules of `shared/postRules/` and the node's own, both
- * found as data: `types.ts`) worded for the editor, in this one place: one NodeOperationError per
- * item that names the item, the channel (name and platform), the part and the field (`places.ts`),
- * says what is wrong with the figures (written vs allowed) and how to fix it (`fixes.ts`). The
- * wording does not depend on which operation sends the request; Post → Update's own problems (no
- * such post, already published...) have their codes here too.
+ * found as data: `types.ts`) worded for the editor: one NodeOperationError per item that names the
+ * item, the channel (name and platform), the part and the field (`places.ts`), says what is wrong
+ * with the figures (written vs allowed) and how to fix it. Each message is worded once, its what
+ * and its fix side by side: the node's own findings in `findings.ts`, a field's fault in
+ * `fieldFaults.ts`, the rest here. The wording does not depend on which operation sends the
+ * request; Post → Update's own problems (no such post, already published...) are findings too.
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
-import { isPlatformId, PLATFORMS } from '../platforms';
-import { mediaKind, type FieldFault, type PlatformProblem } from '../postRules';
-import {
-	delayHint,
-	ENDINGS_IN_WORDS,
-	fieldHint,
-	mediaUrlHint,
-	nodeHint,
-	platformHint,
-	withoutFinalPeriod,
-} from './fixes';
+import { PLATFORMS, type LengthCounting } from '../platforms';
+import { mediaKind, type PlatformProblem } from '../postRules';
+import { shownValue } from '../userValues';
+import { faultWords, fieldFix } from './fieldFaults';
+import { ENDINGS, wordFinding } from './findings';
 import {
 	channelLabel,
-	fieldLabel,
+	FIELD_LABELS,
 	locate,
-	nodeFieldLabel,
-	PARTS_CHOICES,
+	NODE_FIELD_LABELS,
 	partLabel,
+	type Located,
 } from './places';
 import type {
-	BinaryFileRefusal,
 	DelayProblem,
 	MediaUrlRefusal,
-	NodeFinding,
 	Problem,
 	ProblemContext,
 	WordedProblem,
 } from './types';
-import { refusedDateWords, shownValue, wallOf } from '../userValues';
 
-export type {
-	BinaryFileRefusal,
-	DelayProblem,
-	EntryLabel,
-	MediaUrlProblem,
-	MediaUrlRefusal,
-	NodeField,
-	NodeFinding,
-	NodeProblem,
-	Problem,
-	ProblemContext,
-	WordedProblem,
-} from './types';
-export { channelLabel, locate, PARTS_CHOICES, partLabel, type PartsChoice } from './places';
+export type { BinaryFileRefusal, NodeFinding } from './findings';
+export { channelLabel, locate, PARTS_CHOICES, partLabel } from './places';
+export type { NodeField, PartsChoice } from './places';
+export type * from './types';
+
+type Worded = Pick<WordedProblem, 'what' | 'fix'>;
 
 /** The value at a dotted body path (`posts.0.settings.title`), to say what was given. */
 function valueAt(body: Record<string, unknown> | undefined, path: string): unknown {
@@ -62,270 +46,168 @@ function valueAt(body: Record<string, unknown> | undefined, path: string): unkno
 	return value;
 }
 
-const plural = (count: number, one: string, many = `${one}s`) =>
-	`${count} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
+
+const withoutFinalPeriod = (text: string) => (text.endsWith('.') ? text.slice(0, -1) : text);
+
+/** How a platform counts a text's length, in words, after "counted without HTML tags". */
+const COUNTED: Record<LengthCounting, string> = {
+	characters: '',
+	xWeighted: ', as X counts: CJK characters and emoji count 2, each link at least 23',
+};
 
 /**
- * What is wrong with a field (named by its label already), with the value's own figures when the
- * body is at hand; `path` '' is the body itself.
+ * A platform rule broken by a part: its text over the length, or a media rule with the part's own
+ * figures. The service's text is kept where it says what is wrong; where one text stands for two
+ * rules (YouTube's "You need one media" for none and for two), the figures say which.
  */
-function faultWords(fault: FieldFault, value: unknown, path: string): string {
-	switch (fault.code) {
-		case 'missing':
-			return 'is missing';
-		case 'notString':
-			return 'must be a string';
-		case 'notBoolean':
-			return 'must be true or false';
-		case 'notInteger':
-			return 'must be an integer number';
-		case 'notArray':
-			return 'must be an array';
-		case 'notObject':
-			if (path === '') return 'the request body must be a JSON object';
-			return fault.shape ? `must be an object ${fault.shape}` : 'must be an object';
-		case 'notOneOf':
-			return typeof value === 'string'
-				? `"${value.slice(0, 40)}" is not one of the allowed values`
-				: 'is not one of the allowed values';
-		case 'belowMin':
-			return `must be ${fault.min} or more${typeof value === 'number' ? `; it is ${value}` : ''}`;
-		case 'tooFewElements': {
-			const count = Array.isArray(value) ? value.length : 0;
-			return count === 0
-				? `is empty; at least ${fault.min} needed`
-				: `has ${count}; at least ${fault.min} needed`;
-		}
-		case 'tooManyElements':
-			return Array.isArray(value)
-				? `has ${value.length}; at most ${fault.max} allowed`
-				: `may have at most ${fault.max}`;
-		case 'tooShort': {
-			if (typeof value !== 'string' || value === '') return 'is empty';
-			return `is ${plural(Array.from(value).length, 'character')}; at least ${fault.min} needed`;
-		}
-		case 'tooLong':
-			return typeof value === 'string'
-				? `is ${plural(Array.from(value).length, 'character')}; at most ${fault.max} allowed`
-				: `must be shorter than or equal to ${fault.max} characters`;
-		case 'notOfForm':
-			return `must be ${fault.form}`;
-		case 'notWebAddress':
-			return 'must be a URL address';
-		case 'notUsername':
-			return 'must be a username (string)';
-		case 'tagsTooLong':
-			return `must be at most ${fault.max} characters for all tags together (now ${fault.total})`;
-		case 'unusableEnding':
-			return `must end in ${fault.endings}`;
-		case 'refusedEnding':
-			return `must be a file ending in ${fault.endings}`;
-		case 'emptyPart':
-			return 'needs text, media, or both';
-		case 'notDate':
-			return fault.why
-				? `must be a valid ISO 8601 date string: "${fault.value}" does not exist (${fault.why})`
-				: 'must be a valid ISO 8601 date string';
+function platformWords(problem: PlatformProblem, body?: Record<string, unknown>): Worded {
+	const rules = PLATFORMS[problem.platform];
+	const { displayName: platform } = rules;
+	if (problem.rule === 'tooLong') {
+		return {
+			what: `the text is ${problem.length} characters; ${platform} takes at most ${problem.limit}`,
+			fix: `shorten the text to at most ${problem.limit} characters (counted without HTML tags${COUNTED[rules.lengthCounting]}), or move some of it into a follow-up part`,
+		};
 	}
-}
-
-/**
- * What a platform's media rule found in one part, with the part's own figures. The service's text
- * is kept where it says what is wrong; where one text stands for two rules (YouTube's "You need one
- * media" for none and for two), the figures say which.
- */
-function mediaWords(problem: PlatformProblem, body: Record<string, unknown> | undefined): string {
+	const fix = `${platform} takes: ${withoutFinalPeriod(rules.mediaRule)} (a draft skips this check)`;
 	const said = withoutFinalPeriod(problem.message);
 	const media = valueAt(body, `posts.${problem.entryIndex}.value.${problem.partIndex}.image`);
-	if (!Array.isArray(media)) return said;
-	const rules = PLATFORMS[problem.platform];
-	const { messages, minItems, maxItems } = rules.media;
-	const kinds = media.map((item) =>
-		typeof (item as { path?: unknown })?.path === 'string'
-			? mediaKind((item as { path: string }).path)
-			: undefined,
-	);
+	if (!Array.isArray(media)) return { what: said, fix };
+	const { messages, minItems, maxItems, gifIsVideo } = rules.media;
 	const count = media.length;
-	const videos = kinds.filter(
-		(kind) => kind === 'video' || (kind === 'gif' && rules.media.gifIsVideo),
-	).length;
+	const videos = media.filter((item) => {
+		const path = (item as { path?: unknown })?.path;
+		const kind = typeof path === 'string' ? mediaKind(path) : undefined;
+		return kind === 'video' || (kind === 'gif' && gifIsVideo);
+	}).length;
 	const figures =
 		count === 0
 			? 'the part has no media'
 			: `the part has ${plural(videos, 'video')} and ${plural(count - videos, 'picture')}`;
 	const ambiguous = Object.values(messages).filter((text) => text === problem.message).length > 1;
-	if (ambiguous && problem.rule === 'tooMany' && maxItems !== undefined && count > maxItems) {
-		return `${figures}; ${rules.displayName} takes at most ${maxItems}`;
-	}
-	if (ambiguous && problem.rule === 'noMedia' && count < minItems) {
-		return `${figures}; ${rules.displayName} needs at least ${minItems}`;
-	}
-	return `${said} (${figures})`;
+	if (ambiguous && problem.rule === 'tooMany' && maxItems !== undefined && count > maxItems)
+		return { what: `${figures}; ${platform} takes at most ${maxItems}`, fix };
+	if (ambiguous && problem.rule === 'noMedia' && count < minItems)
+		return { what: `${figures}; ${platform} needs at least ${minItems}`, fix };
+	return { what: `${said} (${figures})`, fix };
 }
 
 /** What is wrong with a part's delay, the value quoted. */
-function delayWords(problem: DelayProblem): string {
-	const given = shownValue(problem.value);
-	switch (problem.refusal) {
-		case 'empty':
-			return 'is empty; the minutes are missing';
-		case 'text':
-			return `${given} is text; give the minutes as a JSON number`;
-		case 'notNumber':
-			return `${given} is not a number of minutes`;
-		case 'notWhole':
-			return `${given} is not a whole number of minutes`;
-		case 'negative':
-			return `${given} is below 0`;
-		case 'tooLarge':
-			return `${given} is more than ${problem.max} minutes (${problem.max / 1440} days)`;
-	}
+function delayWords({ value, refusal, max }: DelayProblem): Worded {
+	const given = shownValue(value);
+	const what = {
+		empty: 'is empty; the minutes are missing',
+		text: `${given} is text; give the minutes as a JSON number`,
+		notNumber: `${given} is not a number of minutes`,
+		notWhole: `${given} is not a whole number of minutes`,
+		negative: `${given} is below 0`,
+		tooLarge: `${given} is more than ${max} minutes (${max / 1440} days)`,
+	}[refusal];
+	return {
+		what,
+		fix: `give a whole number of minutes from 0 to ${max} (0: right after the previous part)`,
+	};
 }
+
+/** The endings a media URL may have, in words (".png, .jpg, … or .mp4"). */
+const ENDINGS_IN_WORDS = ENDINGS.replace(/, (?=[^,]*$)/, ' or ');
 
 /** Why a media URL does not become media, the address quoted (at most 200 characters). */
-export function mediaUrlWords(refusal: MediaUrlRefusal): string {
+export function mediaUrlWords(refusal: MediaUrlRefusal): Worded {
 	const quoted = 'href' in refusal ? `"${refusal.href.slice(0, 200)}"` : '';
+	const ownAddress = `give the file's own address, whose path ends in ${ENDINGS_IN_WORDS} in lower case before any "?" and with no "#" part, or upload the file with Media → Upload and give its ID and path`;
 	switch (refusal.code) {
 		case 'address':
-			return refusal.words;
+			return { what: refusal.words, fix: refusal.fix };
 		case 'upperCaseEnding':
-			return `${quoted} ends in upper case; the service takes the endings in lower case only`;
+			return {
+				what: `${quoted} ends in upper case; the service takes the endings in lower case only`,
+				fix: ownAddress,
+			};
 		case 'fragment':
-			return (
-				`${quoted} has a "#" part after the file name, which the service reads as part of ` +
-				'its ending'
-			);
+			return {
+				what: `${quoted} has a "#" part after the file name, which the service reads as part of its ending`,
+				fix: ownAddress,
+			};
 		case 'noEnding':
-			return `${quoted} does not end in ${ENDINGS_IN_WORDS}`;
+			return { what: `${quoted} does not end in ${ENDINGS_IN_WORDS}`, fix: ownAddress };
 		case 'besideIdOrPath':
-			return 'has "url" and also "id" or "path"';
+			return {
+				what: 'has "url" and also "id" or "path"',
+				fix: 'give either "url" (the node uploads it first) or the "id" and "path" of an uploaded file',
+			};
 		case 'notFetched':
-			return `the service could not upload ${quoted}: ${withoutFinalPeriod(refusal.said)}`;
+			return {
+				what: `the service could not upload ${quoted}: ${withoutFinalPeriod(refusal.said)}`,
+				fix: 'check that the address opens the file itself (not a page showing it) from the internet, and that it is a JPEG, PNG, GIF, WEBP or MP4 file (images up to 10 MB)',
+			};
 	}
 }
 
-/** How long ago, in the largest whole unit: "3 days", "1 hour", "12 minutes". */
-function agoInWords(ms: number): string {
-	const units: Array<[string, number]> = [
-		['year', 365 * 24 * 3_600_000],
-		['day', 24 * 3_600_000],
-		['hour', 3_600_000],
-		['minute', 60_000],
-	];
-	for (const [unit, size] of units) {
-		const count = Math.floor(ms / size);
-		if (count >= 1) return `${count} ${unit}${count > 1 ? 's' : ''}`;
-	}
-	return 'less than a minute';
-}
+/** A problem placed (channel entry, part, field label) and worded (what, fix, the service's). */
+type Placed = Omit<Located, 'rest'> & Worded & { api?: string };
 
-/**
- * The instant as the user reads it in the workflow's time zone, e.g. "2025-03-01 10:00
- * (Europe/Berlin)".
- */
-function inTimeZone(instant: number, timeZone: string): string {
-	const wall = new Date(wallOf(instant, timeZone)).toISOString();
-	return `${wall.slice(0, 10)} ${wall.slice(11, 16)} (${timeZone})`;
-}
-
-/** Why a binary field gives no file a post can use. */
-function binaryFileWords(property: string, refusal: BinaryFileRefusal): string {
-	switch (refusal.code) {
-		case 'noField':
-			return `the item has no binary field "${property}"`;
-		case 'empty':
-			return `the file "${refusal.fileName}" is empty (0 bytes)`;
-		case 'unknownType':
-			return `the file "${refusal.fileName}" is not a type the service accepts`;
-		case 'notForPosts':
-			return (
-				`the file "${refusal.fileName}" is ${refusal.mime}, which the service stores but posts ` +
-				'cannot use'
-			);
-		case 'imageTooLarge':
-			return `the image "${refusal.fileName}" is over 10 MB`;
-		case 'tooLarge':
-			return `the file "${refusal.fileName}" is over 50 MB`;
-		case 'noFile':
-			return 'no file';
-	}
-}
-
-/** What is wrong, for a problem the node found itself, with its figures. */
-function nodeWords(finding: NodeFinding): string {
-	switch (finding.code) {
-		case 'channelNotText':
-			return `${shownValue(finding.value)} is not a channel ID`;
-		case 'noChannel':
-			return 'no channel chosen';
-		case 'malformedChannelId':
-			return `"${finding.id.slice(0, 80)}" is not a channel ID`;
-		case 'platformMismatch':
-			return `Platform is set to ${PLATFORMS[finding.given].displayName}, but the channel is on ${PLATFORMS[finding.actual].displayName}`;
-		case 'dateNotRead':
-			return finding.read.refused === 'empty'
-				? 'is empty'
-				: `${shownValue(finding.value)} ${refusedDateWords(finding.read)}`;
-		case 'pastDate':
-			return (
-				(finding.postsOwnDate
-					? "the post's date has passed (no new date was given)"
-					: 'the date has passed') +
-				`: it was ${inTimeZone(finding.instant, finding.timeZone)}, ${agoInWords(finding.lateMs)} ago, and the service would publish the post at once`
-			);
-		case 'repeatNotWhole':
-			return `must be a whole number of days, ${finding.min} or more; ${finding.said}`;
-		case 'jsonNotRead':
-			return finding.said;
-		case 'requestNotObject': {
-			const { value } = finding;
-			const given = Array.isArray(value)
-				? 'a list'
-				: value === undefined
-					? 'empty'
-					: `${typeof value} ${JSON.stringify(value).slice(0, 40)}`;
-			return `must be a JSON object; it is ${given}`;
+function place(problem: Problem, context: ProblemContext, body?: Record<string, unknown>): Placed {
+	const { entryIndex } = problem.kind === 'field' ? {} : problem;
+	switch (problem.kind) {
+		case 'node': {
+			const label = NODE_FIELD_LABELS[problem.field];
+			const { mediaIndex } = problem;
+			return {
+				entryIndex,
+				partIndex: problem.partIndex,
+				field: mediaIndex === undefined ? label : `media ${mediaIndex + 1} → ${label}`,
+				...wordFinding(problem, problem.field),
+			};
 		}
-		case 'settingsNotObject':
-			return `must be a JSON object of settings; it is ${shownValue(finding.value)}`;
-		case 'bodyTooLarge':
-			return `the request body is ${Math.ceil(finding.bytes / 1024)} kB; the service refuses bodies over ${finding.max / 1024} kB`;
-		case 'binaryFile':
-			return binaryFileWords(finding.property, finding.refusal);
-		case 'noPostingTimes':
-			return 'the channel has no posting times set, so it has no free slot';
-		case 'channelDisabled':
-			return 'the channel is disabled, and the service finds no slot for a disabled channel';
-		case 'nothingToChange':
-			return 'no field to change was added';
-		case 'unknownPartsChoice':
-			return `is ${shownValue(finding.value)}, not one of its options`;
-		case 'partsNotSaid': {
-			const names = finding.resending.map((name) => (name === 'content' ? 'Text' : 'Publish At'));
-			return (
-				`is ${PARTS_CHOICES.notSaid}, and a new ${names.join(' and ')} sends the whole post ` +
-				'again, which replaces its media and follow-up parts; the service does not show them, so the node cannot keep them'
-			);
+		case 'channel':
+			return {
+				entryIndex,
+				field: 'Channel',
+				what:
+					problem.channelId.trim() === ''
+						? 'the channel ID is empty'
+						: `no channel with id ${problem.channelId} in the organisation`,
+				fix: 'pick the channel from the list, or use an ID listed by GET /integrations',
+				...(context.inputMode === 'json'
+					? { api: `${problem.path} names a channel the organisation does not have` }
+					: {}),
+			};
+		case 'platform': {
+			const { partIndex, field } = problem;
+			const at = ` (posts.${entryIndex}.value.${partIndex}.${field})`;
+			return {
+				entryIndex,
+				partIndex,
+				field: FIELD_LABELS.part[field],
+				...platformWords(problem, body),
+				api: `"${problem.message}"${context.inputMode === 'json' ? at : ''}`,
+			};
 		}
-		case 'postNotFound':
-			return `no post ${finding.postId} among the organisation's posts dated ${finding.from} to ${finding.to}; it may have been deleted`;
-		case 'postPublished':
-			return `post ${finding.postId} is already published (${finding.publishDate.slice(0, 16).replace('T', ' ')} UTC)`;
-		case 'channelGone':
-			return "the post's channel is no longer among the organisation's channels";
-		case 'groupShared': {
-			const named = finding.others.map(({ id, channelName, platform }) => {
-				const shownPlatform = isPlatformId(platform)
-					? PLATFORMS[platform].displayName
-					: platform || 'platform unknown';
-				return `${channelName ? `"${channelName}"` : 'a channel'} (${shownPlatform}) post ${id}`;
-			});
-			const count = named.length === 1 ? 'another post' : `${named.length} other posts`;
-			return (
-				`post ${finding.postId} shares its group with ${count}: ${named.join(', ')}; this ` +
-				'service deletes the posts of the group that an edit does not send, so a new text, ' +
-				`date, media or follow-up parts would delete ${named.length === 1 ? 'it' : 'them'}`
-			);
+		case 'delay':
+			return {
+				entryIndex,
+				partIndex: problem.partIndex,
+				field: FIELD_LABELS.part.delay,
+				...delayWords(problem),
+			};
+		case 'mediaUrl':
+			return {
+				entryIndex,
+				partIndex: problem.partIndex,
+				field: `media ${problem.mediaIndex + 1} → ${FIELD_LABELS.media.url}`,
+				...mediaUrlWords(problem.refusal),
+			};
+		case 'field': {
+			// The editor's label says where (in JSON mode too); the API's path goes to the details only.
+			const located = locate(problem.path, context);
+			return {
+				...located,
+				what: faultWords(problem.fault, valueAt(body, problem.path), problem.path),
+				fix: fieldFix(problem, located, context),
+				api: problem.message,
+			};
 		}
 	}
 }
@@ -339,75 +221,9 @@ export function describeProblem(
 	context: ProblemContext,
 	body?: Record<string, unknown>,
 ): WordedProblem {
-	const where: string[] = [`Item ${context.itemIndex + 1}`];
-	let partIndex: number | undefined;
-	let field: string;
-	let what: string;
-	let fix: string;
-	let api: string | undefined;
-	switch (problem.kind) {
-		case 'node':
-			if (problem.entryIndex !== undefined) where.push(channelLabel(context, problem.entryIndex));
-			partIndex = problem.partIndex;
-			field = nodeFieldLabel(problem);
-			what = nodeWords(problem);
-			fix = nodeHint(problem);
-			break;
-		case 'channel':
-			where.push(channelLabel(context, problem.entryIndex));
-			field = 'Channel';
-			if (context.inputMode === 'json')
-				api = `${problem.path} names a channel the organisation does not have`;
-			what =
-				problem.channelId.trim() === ''
-					? 'the channel ID is empty'
-					: `no channel with id ${problem.channelId} in the organisation`;
-			fix = 'pick the channel from the list, or use an ID listed by GET /integrations';
-			break;
-		case 'platform': {
-			where.push(channelLabel(context, problem.entryIndex));
-			partIndex = problem.partIndex;
-			field = fieldLabel(['value', String(partIndex), problem.field], undefined);
-			fix = platformHint(problem);
-			const platform = PLATFORMS[problem.platform].displayName;
-			what =
-				problem.rule === 'tooLong'
-					? `the text is ${problem.length} characters; ${platform} takes at most ${problem.limit}`
-					: mediaWords(problem, body);
-			api = `"${problem.message}"`;
-			if (context.inputMode === 'json')
-				api = `${api} (posts.${problem.entryIndex}.value.${partIndex}.${problem.field})`;
-			break;
-		}
-		case 'delay':
-			if (problem.entryIndex !== undefined) where.push(channelLabel(context, problem.entryIndex));
-			partIndex = problem.partIndex;
-			field = fieldLabel(['value', String(partIndex), 'delay'], undefined);
-			what = delayWords(problem);
-			fix = delayHint(problem);
-			break;
-		case 'mediaUrl':
-			if (problem.entryIndex !== undefined) where.push(channelLabel(context, problem.entryIndex));
-			partIndex = problem.partIndex;
-			field = fieldLabel(
-				['value', String(partIndex), 'image', String(problem.mediaIndex), 'url'],
-				undefined,
-			);
-			what = mediaUrlWords(problem.refusal);
-			fix = mediaUrlHint(problem.refusal);
-			break;
-		case 'field': {
-			const located = locate(problem.path, context);
-			if (located.entryIndex !== undefined) where.push(channelLabel(context, located.entryIndex));
-			partIndex = located.partIndex;
-			field = located.field;
-			fix = fieldHint(problem, located, context);
-			// The editor's label says where (in JSON mode too); the API's path goes to the details only.
-			what = faultWords(problem.fault, valueAt(body, problem.path), problem.path);
-			api = problem.message;
-			break;
-		}
-	}
+	const { entryIndex, partIndex, field, what, fix, api } = place(problem, context, body);
+	const where = [`Item ${context.itemIndex + 1}`];
+	if (entryIndex !== undefined) where.push(channelLabel(context, entryIndex));
 	// Parts shared by every channel are the top-level Parts field: named as the editor shows it.
 	const shared = context.inputMode === 'fields' && context.contentMode === 'same';
 	if (partIndex !== undefined)
@@ -435,10 +251,8 @@ function severalProblems(worded: WordedProblem[], itemIndex: number): string {
 				`(${i + 1}) ${w.what.startsWith(`${item}, `) ? w.what.slice(item.length + 2) : w.what}`,
 		);
 	const rest = worded.length - named.length;
-	return (
-		`${item} has ${worded.length} problems: ${named.join('; ')}` +
-		(rest > 0 ? `; and ${rest} more, listed in the details` : '')
-	);
+	const more = rest > 0 ? `; and ${rest} more, listed in the details` : '';
+	return `${item} has ${worded.length} problems: ${named.join('; ')}${more}`;
 }
 
 /**

@@ -3,7 +3,7 @@
  * the field's label as the editor shows it, from a body path (`posts.0.value.1.image.2.path`).
  */
 import { PLATFORMS, type PlatformId } from '../platforms';
-import type { NodeField, ProblemContext } from './types';
+import type { ProblemContext } from './types';
 
 /**
  * The one map from a body's field names to the editor's labels (each the field's displayName;
@@ -25,10 +25,10 @@ export const FIELD_LABELS = {
 } as const;
 
 /**
- * The labels of the fields the node's own problems are about (`NodeField`), each as the editor
- * shows it; `Update Fields → ` for a field under Post → Update's Update Fields.
+ * The fields the node's own problems are about (`NodeField`), each labelled as the editor shows
+ * it; `Update Fields → ` for a field under Post → Update's Update Fields.
  */
-export const NODE_FIELD_LABELS: Record<NodeField, string> = {
+export const NODE_FIELD_LABELS = {
 	channel: 'Channel',
 	platform: 'Platform',
 	date: 'Publish At',
@@ -45,7 +45,9 @@ export const NODE_FIELD_LABELS: Record<NodeField, string> = {
 	currentDate: 'Options → Current Publish Date',
 	mediaAndFollowUps: 'Media and Follow-Up Parts',
 	postId: 'Post ID',
-};
+} as const;
+
+export type NodeField = keyof typeof NODE_FIELD_LABELS;
 
 /**
  * The options of Post → Update's Media and Follow-Up Parts (their names in the editor, by value):
@@ -58,12 +60,6 @@ export const PARTS_CHOICES = {
 } as const;
 
 export type PartsChoice = keyof typeof PARTS_CHOICES;
-
-/** The field of a problem the node found, inside its media item when it has one. */
-export function nodeFieldLabel(problem: { field: NodeField; mediaIndex?: number }): string {
-	const label = NODE_FIELD_LABELS[problem.field];
-	return problem.mediaIndex === undefined ? label : `media ${problem.mediaIndex + 1} → ${label}`;
-}
 
 const labelIn = <T extends object>(labels: T, name: string | undefined): string | undefined =>
 	name !== undefined && Object.prototype.hasOwnProperty.call(labels, name)
@@ -114,21 +110,16 @@ export function locate(path: string, context: ProblemContext): Located {
 	}
 	const entryIndex = Number(segments[1]);
 	const rest = segments.slice(2);
-	const partIndex = partIndexOf(rest);
 	return {
 		entryIndex,
-		partIndex,
+		partIndex: rest[0] === 'value' && rest[1] !== undefined ? Number(rest[1]) : undefined,
 		field: fieldLabel(rest, context.channels[entryIndex]?.platform),
 		rest,
 	};
 }
 
-function partIndexOf(rest: string[]): number | undefined {
-	return rest[0] === 'value' && rest[1] !== undefined ? Number(rest[1]) : undefined;
-}
-
 /** The label of a field inside a channel entry (`rest`: its path after `posts.<n>`). */
-export function fieldLabel(rest: string[], platform: PlatformId | undefined): string {
+function fieldLabel(rest: string[], platform: PlatformId | undefined): string {
 	const [head, second, third, fourth, fifth] = rest;
 	if (head === 'settings' && second !== undefined) {
 		const field = platform

@@ -1,4 +1,4 @@
-import { PLATFORMS, type LengthCounting, type PlatformId } from '../platforms';
+import { PLATFORMS, type PlatformId } from '../platforms';
 import type { Channel } from '../channel';
 import type { Json } from './report';
 
@@ -265,12 +265,6 @@ export function xWeightedLength(text: string): number {
 	}
 	return weight;
 }
-
-/** How a platform counts, in words for a fix hint (after "counted without HTML tags"). */
-export const LENGTH_COUNTING_WORDS: Record<LengthCounting, string> = {
-	characters: '',
-	xWeighted: ', as X counts: CJK characters and emoji count 2, each link at least 23',
-};
 
 /**
  * Length of a part's text on a platform, as its `lengthCounting` says: characters, or X's count

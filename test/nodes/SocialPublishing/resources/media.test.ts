@@ -205,7 +205,7 @@ describe('Social Publishing → Media', () => {
 				},
 			);
 			expect(result.items).toHaveLength(2);
-			expect(result.items[0].error?.message).toBe('The service failed on POST /upload (HTTP 500)');
+			expect(result.items[0].error?.message).toMatch(/POST \/upload \(HTTP 500\)$/);
 			expect(result.items[1].error?.message).toContain('is not a type the service accepts');
 			expect(await t.requests('POST', '/upload')).toHaveLength(1);
 		});
@@ -236,16 +236,16 @@ describe('Social Publishing → Media', () => {
 				operation: 'uploadFromUrl',
 				url: 'https://cdn.example.com/photo.PNG',
 			});
-			expect(errorOf(upper).message).toBe(
-				'"URL": "https://cdn.example.com/photo.PNG" ends in upper case; the service takes the endings in lower case only',
+			expect(errorOf(upper).message).toMatch(
+				/^"URL": "https:\/\/cdn\.example\.com\/photo\.PNG" .*upper case/,
 			);
 			const fragment = await t.run({
 				resource: 'media',
 				operation: 'uploadFromUrl',
 				url: 'https://cdn.example.com/photo.png#large',
 			});
-			expect(errorOf(fragment).message).toBe(
-				'"URL": "https://cdn.example.com/photo.png#large" has a "#" part after the file name, which the service reads as part of its ending',
+			expect(errorOf(fragment).message).toMatch(
+				/^"URL": "https:\/\/cdn\.example\.com\/photo\.png#large" .*"#"/,
 			);
 			expect(errorOf(fragment).description).toContain('in lower case');
 			expect(await t.requests()).toHaveLength(0);
@@ -259,8 +259,9 @@ describe('Social Publishing → Media', () => {
 				options: { allowPrivateAddress: true },
 			});
 			const error = errorOf(result);
-			expect(error.message).toBe(
-				'The service refused the request: URL must be a public HTTPS URL and cannot point to internal network addresses',
+			// The service's own words, passed on.
+			expect(error.message).toMatch(
+				/: URL must be a public HTTPS URL and cannot point to internal network addresses$/,
 			);
 			const [sent] = await t.requests('POST', '/upload-from-url');
 			expect(sent.body).toEqual({ url: 'https://127.0.0.1/picture.png' });
@@ -329,9 +330,7 @@ describe('Social Publishing → Media', () => {
 					url: files.url('/gone.png'),
 					options: { allowPrivateAddress: true },
 				});
-				expect(errorOf(result).message).toBe(
-					'The service refused the request: Failed to fetch URL',
-				);
+				expect(errorOf(result).message).toMatch(/: Failed to fetch URL$/);
 				// The TLS handshake succeeded and the server itself said 404.
 				expect(asked).toEqual(['/gone.png']);
 				expect(

@@ -111,9 +111,7 @@ describe('Social Publishing → Post (all but Create)', () => {
 				times: 5,
 			});
 			const result = await t.run({ resource: 'post', operation: 'getMany' });
-			expect(errorOf(result).message).toBe(
-				'The service failed on GET /posts (HTTP 500) (tried 2 times)',
-			);
+			expect(errorOf(result).message).toMatch(/GET \/posts \(HTTP 500\) \(tried 2 times\)$/);
 		});
 	});
 
@@ -155,9 +153,8 @@ describe('Social Publishing → Post (all but Create)', () => {
 				postId: post.postId,
 				status: 'schedule',
 			});
-			expect(errorOf(refused).message).toContain(
-				'The service refused the request: The post is already published',
-			);
+			// The service's own words, passed on.
+			expect(errorOf(refused).message).toMatch(/: The post is already published/);
 			const ok = await t.run({
 				resource: 'post',
 				operation: 'setStatus',
@@ -245,9 +242,7 @@ describe('Social Publishing → Post (all but Create)', () => {
 				postId: UNKNOWN_ID,
 				requestOptions: { maxRetries: 3, retryDelay: 10 },
 			});
-			expect(errorOf(failed).message).toBe(
-				`Post ${UNKNOWN_ID} was not found, or the service failed (HTTP 500)`,
-			);
+			expect(errorOf(failed).message).toMatch(new RegExp(`^Post ${UNKNOWN_ID} .*\\(HTTP 500\\)$`));
 			expect(await t.requests('DELETE')).toHaveLength(2);
 		});
 
@@ -334,9 +329,7 @@ describe('Social Publishing → Post (all but Create)', () => {
 				postId: UNKNOWN_ID,
 				releaseId: '123',
 			});
-			expect(errorOf(result).message).toBe(
-				`Post ${UNKNOWN_ID} was not found, or the service failed (HTTP 500)`,
-			);
+			expect(errorOf(result).message).toMatch(new RegExp(`^Post ${UNKNOWN_ID} .*\\(HTTP 500\\)$`));
 		});
 	});
 });

@@ -200,7 +200,7 @@ describe('Social Publishing never shows a secret', () => {
 			{ resource: 'channel', operation: 'getMany' },
 			{ credentials: { baseUrl: t.sandbox.baseUrl, apiKey: wrong } },
 		);
-		expect(result.error?.message).toBe('The service refused the API key');
+		expect(result.error?.message).toMatch(/API key/);
 		expect(trail(result)).not.toContain(wrong);
 	});
 

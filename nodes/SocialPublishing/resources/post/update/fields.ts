@@ -86,19 +86,17 @@ export const fields: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description:
-					"The new date, in the workflow's time zone unless the value carries its own offset " +
-					'(e.g. Z). A queued post is then published at this date. Say under Media and Follow-Up Parts what the post has (the post is sent again).',
+					"The new date, in the workflow's time zone unless the value carries its own offset (e.g. Z). A queued post is then published at this date. Say under Media and Follow-Up Parts what the post has (the post is sent again).",
 			},
 			{
 				displayName: 'Settings (JSON)',
 				name: 'settingsJson',
 				type: 'json',
 				default: '{}',
+				// `:id` is the route's placeholder, as the API documents it, not the word.
+				// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-id
 				description:
-					"Settings to change, merged into the post's settings as GET /posts lists them (the " +
-					'others are kept), e.g. {"who_can_reply_post": "everyone"}; a new text or date alone keeps them all. Alone, they are sent through PUT /posts/:id/settings. Where ' +
-					"the service does not list a post's settings, a new text or date carries only those " +
-					'given here (none when left out, and no setting is called missing): the output warns, as the service may keep only these.',
+					'Settings to change, merged into the post\'s settings as GET /posts lists them (the others are kept), e.g. {"who_can_reply_post": "everyone"}; a new text or date alone keeps them all. Alone, they are sent through PUT /posts/:id/settings. Where the service does not list a post\'s settings, a new text or date carries only those given here (none when left out, and no setting is called missing): the output warns, as the service may keep only these.',
 			},
 			{
 				displayName: 'Text',
@@ -115,8 +113,7 @@ export const fields: INodeProperties[] = [
 		...mediaProperty,
 		displayOptions: replacing,
 		description:
-			"The post's media, replacing what it had (the service does not show them); left empty, " +
-			'the post has none',
+			"The post's media, replacing what it had (the service does not show them); left empty, the post has none",
 	},
 	{ ...followUpsProperty, displayOptions: replacing },
 	optionalFields('Options', [
@@ -130,17 +127,17 @@ export const fields: INodeProperties[] = [
 			// n8n stores an added option's value, and the option not added reads as undefined.
 			default: true,
 			description:
-				"Whether to only check the edit and say what would be sent: the request, the text's length against the platform's limit, what would change, the problems and the " +
-				'warnings. Reads the post and its channel but changes and uploads nothing.',
+				"Whether to only check the edit and say what would be sent: the request, the text's length against the platform's limit, what would change, the problems and the warnings. Reads the post and its channel but changes and uploads nothing.",
 		},
 		{
 			displayName: 'Current Publish Date',
 			name: 'currentDate',
 			type: 'dateTime',
 			default: '',
+			// `$json` is an expression, as n8n reads it, not the word.
+			// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-json
 			description:
-				"The post's date now, as Post → Get Many outputs it (publishDate), e.g. " +
-				'{{ $json.publishDate }}: the post is then looked for in GET /posts on that day alone, one request. When it is not there (a date that is not its own), the node searches a year back to ten ahead, as without this (up to 11 requests).',
+				"The post's date now, as Post → Get Many outputs it (publishDate), e.g. {{ $json.publishDate }}: the post is then looked for in GET /posts on that day alone, one request. When it is not there (a date that is not its own), the node searches a year back to ten ahead, as without this (up to 11 requests).",
 		},
 	]),
 ];

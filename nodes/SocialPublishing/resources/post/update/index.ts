@@ -51,9 +51,7 @@ const route = declareRoute('PUT', '/posts/{postId}/settings', {
 				? {
 						message: 'The service has no PUT /posts/:id/settings: it has no edit of posts',
 						description:
-							"It answers as the API's contract describes it, which has no edit. Post → " +
-							'Update needs a ' +
-							"service that edits posts (the service's own backend does). Nothing was changed.",
+							"It answers as the API's contract describes it, which has no edit. Post → Update needs a service that edits posts (the service's own backend does). Nothing was changed.",
 					}
 				: {
 						message: `Post ${id} was not found`,

@@ -70,12 +70,7 @@ export async function toUpdatedPost(
 			`The service made a new post (${shownValue(answered)}) instead of changing post ${sent.postId}`,
 			{
 				itemIndex: this.getItemIndex(),
-				description:
-					"This service answers POST /posts as the API's contract describes it, which has no " +
-					'edit: it did ' +
-					`not take the post's ID. Post ${sent.postId} is unchanged, and a new post is now on "${sent.channel.name}" (${platform}): delete it with Post → Delete (Post ID ${shownValue(answered)}) ` +
-					"unless it is wanted. Post → Update needs a service that edits posts (the service's " +
-					'own backend does).',
+				description: `This service answers POST /posts as the API's contract describes it, which has no edit: it did not take the post's ID. Post ${sent.postId} is unchanged, and a new post is now on "${sent.channel.name}" (${platform}): delete it with Post → Delete (Post ID ${shownValue(answered)}) unless it is wanted. Post → Update needs a service that edits posts (the service's own backend does).`,
 			},
 		);
 	}

@@ -20,11 +20,7 @@ export function warningsOf(edit: Edit): Warning[] {
 	if (edit.sentAs !== 'settings' && edit.post.settings === undefined)
 		warnings.push({
 			entryIndex: 0,
-			text:
-				"The service does not list this post's settings (GET /posts), so the edit carries only " +
-				`those given in Update Fields → Settings (JSON)${edit.settings ? '' : ' (none)'}: a ` +
-				"service that replaces a post's settings with those sent keeps no other; give them " +
-				'there to keep them.',
+			text: `The service does not list this post's settings (GET /posts), so the edit carries only those given in Update Fields → Settings (JSON)${edit.settings ? '' : ' (none)'}: a service that replaces a post's settings with those sent keeps no other; give them there to keep them.`,
 		});
 	if (!platform)
 		warnings.push({

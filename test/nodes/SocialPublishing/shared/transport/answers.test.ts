@@ -100,7 +100,7 @@ describe('through the node: GET /integrations answering any JSON value', () => {
 					const { message } = expectHostileOutcome(run, { withinMs: 5_000 });
 					if (message) {
 						expect(message).toMatch(
-							/^GET \/integrations answered HTTP 200 with a body that is not the list of channels the API sends \(.+\) \(tried 2 times\)$/,
+							/^GET \/integrations answered HTTP 200 .*the list of channels.* \(tried 2 times\)$/,
 						);
 						expect(run.requests).toHaveLength(2);
 					} else {

@@ -66,9 +66,7 @@ describe('Post → Create never sends POST /posts twice for one item', () => {
 		const started = Date.now();
 		const result = await t.run(telegramPost({ timeout: 500, maxRetries: 3 }));
 		const elapsed = Date.now() - started;
-		expect(errorText(result)).toMatch(
-			/^No answer from the service within 0\.5 s on POST \/posts\n/,
-		);
+		expect(errorText(result)).toMatch(/ 0\.5 s on POST \/posts\n/);
 		expect(errorText(result)).toContain('The post may have been created');
 		expect(errorText(result)).toContain('Post → Get Many');
 		expect(elapsed).toBeLessThan(3_000);

@@ -82,8 +82,8 @@ describe('X articles', () => {
 			jsonParams(xBody(ARTICLE, [{ content: 'a'.repeat(100001), image: [] }])),
 		);
 		expect(over.items).toEqual([]);
-		expect(errorText(over)).toContain('the text is 100001 characters; X takes at most 100000');
-		expect(errorText(over)).toContain('shorten the text to at most 100000 characters');
+		expect(errorText(over)).toMatch(/Text: .*100001.*100000\n/);
+		expect(errorText(over)).toMatch(/To fix: .*100000 characters/);
 		expect(await sentSettings()).toEqual([]);
 		const fits = await t.run(
 			jsonParams(xBody(ARTICLE, [{ content: 'a'.repeat(100000), image: [] }])),
@@ -171,13 +171,13 @@ describe('X length as the service counts it', () => {
 	it('refuses 141 CJK characters (282 counted), with the count in the message', async () => {
 		const result = await run('文'.repeat(141));
 		expect(result.items).toEqual([]);
-		expect(errorText(result)).toContain('the text is 282 characters; X takes at most 280');
+		expect(errorText(result)).toMatch(/Text: .*282.*280/);
 		expect(await sentSettings()).toEqual([]);
 	});
 
 	it('refuses a 300-character link (it counts in full, not 23)', async () => {
 		const result = await run(`https://example.com/${'p'.repeat(280)}`);
-		expect(errorText(result)).toContain('the text is 300 characters; X takes at most 280');
+		expect(errorText(result)).toMatch(/Text: .*300.*280/);
 		expect(await sentSettings()).toEqual([]);
 	});
 
