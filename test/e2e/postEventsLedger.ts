@@ -5,8 +5,8 @@
  * gave, the posts its publishing run sent), never from what n8n emitted; `tally` then compares the
  * two: each expected event exactly once, nothing else about those posts.
  *
- * Used by queueMode.ts (queue mode and a single n8n, across a restart of the main) and runInN8n.ts
- * (both n8n lines, across polls).
+ * Used by queueMode.ts (queue mode and a single n8n) and runInN8n.ts (both n8n lines), each across polls
+ * and a restart of n8n's main process (restartN8n.ts).
  */
 import { PACKAGE } from '../../local-n8n/localN8n';
 import type { RunningSandbox } from '../../sandbox';

@@ -51,6 +51,7 @@ import {
 	startRedis,
 	type RunningServer,
 } from '../helpers/queueServices';
+import { restartN8n } from './restartN8n';
 
 type Json = Record<string, unknown>;
 
@@ -388,18 +389,15 @@ async function scenario(
 				await write(3);
 				if (betweenPolls)
 					await ledger.edit(betweenPolls, X_CHANNEL, later(26), `${label}: edited before the stop`);
-				const stopping = Date.now();
-				await n8n.stop();
-				const stopped = Date.now();
-				await write(2);
-				await ledger.sendNow(X_CHANNEL, `${label}: sent while n8n is down`);
-				await ledger.remove(toEdit);
-				await n8n.start();
+				const { stopSeconds, downSeconds } = await restartN8n(n8n, LOGIN, async () => {
+					await write(2);
+					await ledger.sendNow(X_CHANNEL, `${label}: sent while n8n is down`);
+					await ledger.remove(toEdit);
+				});
 				starts.push(Date.now());
 				say(
-					`${label}: ${theMain} stopped in ${((stopped - stopping) / 1000).toFixed(1)} s, was up again ${((Date.now() - stopped) / 1000).toFixed(1)} s later`,
+					`${label}: ${theMain} stopped in ${stopSeconds.toFixed(1)} s, was up again ${downSeconds.toFixed(1)} s later`,
 				);
-				await n8n.login(LOGIN);
 			},
 		);
 		await check(

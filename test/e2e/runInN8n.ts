@@ -3,7 +3,8 @@
  * The package inside a real n8n (local-n8n/: the pinned n8n on the Node it needs, installed on first use): installed
  * as a community package from its own tarball, credentials imported with the sandbox's key, workflows and the
  * example workflows (examples/) run by `n8n execute`, outputs checked against what the sandbox itself answers; then
- * the n8n server, checked through the editor's own REST endpoints. `npm run test:e2e` builds and starts this; it
+ * the n8n server, checked through the editor's own REST endpoints, the published triggers across its polls and a
+ * restart (restartN8n.ts). `npm run test:e2e` builds and starts this; it
  * needs `npm run build` (dist/) first. Prints `e2e: N passed, N failed` last; E2E_KEEP=1 keeps the work folder.
  *
  * `--n8n-line=1` (or N8N_LINE=1; `npm run test:e2e:n8n1`) runs the same checks in the last n8n 1.x line instead of
@@ -50,8 +51,11 @@ import {
 	wrongDetails,
 	X_CHANNEL,
 } from './postEventsLedger';
+import { restartN8n } from './restartN8n';
 
 const NODE_TYPE = `${PACKAGE}.socialPublishing`;
+/** The instance owner, set up at the first start and logged in again after the restart. */
+const OWNER = { email: 'e2e@example.com', password: 'E2e-password-1' };
 const GOOD_CREDENTIAL = { id: 'e2eSocialPubKey1', name: 'Sandbox (e2e)' };
 const BAD_CREDENTIAL = { id: 'e2eSocialPubBad1', name: 'Sandbox, wrong key (e2e)' };
 const CHANNELS_WORKFLOW = 'e2eSocialPubWf01';
@@ -993,7 +997,7 @@ async function main(): Promise<number> {
 			"n8n starts with the package loaded; the editor's REST API answers as its owner",
 			async () => {
 				await n8n.start();
-				await n8n.setupOwner({ email: 'e2e@example.com', password: 'E2e-password-1' });
+				await n8n.setupOwner(OWNER);
 			},
 		);
 		await check(
@@ -1055,87 +1059,130 @@ async function main(): Promise<number> {
 				}
 			},
 		);
-		/** Every item a node of the workflow output, over all its finished executions. */
-		const itemsOfAll = async (workflowId: string, nodeName: string): Promise<Json[]> => {
-			const items: Json[] = [];
-			for (const e of await n8n.executions(workflowId)) {
+		/** What a node of the workflow output in each of its finished executions, oldest first. */
+		const runsOf = async (workflowId: string, nodeName: string) => {
+			const runs: Array<{ id: string; items: Json[] }> = [];
+			for (const e of (await n8n.executions(workflowId)).reverse()) {
 				if (e.status === 'running' || e.status === 'new') continue;
 				const run = await n8n.execution(e.id);
 				same(run.status, 'success', `execution ${e.id} of ${workflowId}`);
-				items.push(...outputItems({ data: run.data }, nodeName));
+				runs.push({ id: e.id, items: outputItems({ data: run.data }, nodeName) });
 			}
-			return items;
+			return runs;
 		};
+		/** Every item a node of the workflow output, over all its finished executions. */
+		const itemsOfAll = async (workflowId: string, nodeName: string): Promise<Json[]> =>
+			(await runsOf(workflowId, nodeName)).flatMap((run) => run.items);
 		const postEvents = async () =>
 			(await itemsOfAll(POST_EVENTS_WORKFLOW, POST_EVENTS_TRIGGER)).filter((item) =>
 				ledger.posts.has(String(item.postId)),
 			);
+		/** Post events workflow executions that ended before n8n stopped. */
+		const beforeRestart = new Set<string>();
+		// The posts the examples fire on: failed, published before the restart, published while n8n is down.
+		let failed = '';
+		let published = '';
+		let publishedWhileDown = '';
+		const alerts = async () =>
+			(await itemsOfAll(EXAMPLES.postFailed.id, 'Alert')).filter((a) => a.postId === failed);
+		const shares = async () =>
+			(await itemsOfAll(EXAMPLES.sharePublished.id, 'Share')).filter(
+				(a) => a.postId === published || a.postId === publishedWhileDown,
+			);
+		/** Every event the ledger owes so far, an alert and every share came out of some execution. */
+		const allOut = async () => {
+			const out = new Set((await postEvents()).map(eventKey));
+			const shared = new Set((await shares()).map((a) => a.postId));
+			return (
+				ledger.expected.every((key) => out.has(key)) &&
+				(await alerts()).length > 0 &&
+				[published, publishedWhileDown].filter(Boolean).every((id) => shared.has(id))
+			);
+		};
+		/** Waits for `count` GET /posts (one a trigger poll) since the sandbox's log was last cleared. */
+		const polls = async (count: number, what: string) =>
+			await waitFor(
+				async () =>
+					(await sandbox.control.requests()).filter(
+						(r) => r.method === 'GET' && r.path === '/posts',
+					).length >= count,
+				what,
+				140_000,
+			);
 		await check(
-			'examples "alert me when a post fails" and "share the link when a post is published", published: one item each, once',
+			'examples "alert me when a post fails" and "share the link when a post is published", published: each fires for its post',
 			async () => {
 				// Posts existing at a trigger's first scheduled poll are not events: wait for it (n8n polls
 				// once a minute and does not keep what an activation poll that emits nothing stored).
 				await sandbox.control.clearRequests();
-				await waitFor(
-					async () =>
-						(await sandbox.control.requests()).filter(
-							(r) => r.method === 'GET' && r.path === '/posts',
-						).length >= triggers.length,
-					"the triggers' first scheduled poll",
-					140_000,
-				);
+				await polls(triggers.length, "the triggers' first scheduled poll");
 				await ledger.failMastodon();
-				const failed = await ledger.sendNow(MASTODON_CHANNEL, 'Fails on purpose');
-				const published = await ledger.sendNow(X_CHANNEL, 'Published on X');
+				failed = await ledger.sendNow(MASTODON_CHANNEL, 'Fails on purpose');
+				published = await ledger.sendNow(X_CHANNEL, 'Published on X');
 				await ledger.edit(toEdit, X_CHANNEL, tomorrow, 'Edited between polls, now edited');
 				await ledger.remove(toDelete);
-				const alerts = async () =>
-					(await itemsOfAll(EXAMPLES.postFailed.id, 'Alert')).filter((a) => a.postId === failed);
-				const shares = async () =>
-					(await itemsOfAll(EXAMPLES.sharePublished.id, 'Share')).filter(
-						(a) => a.postId === published,
-					);
-				const allOut = async () => {
-					const out = new Set((await postEvents()).map(eventKey));
-					return ledger.expected.every((key) => out.has(key));
-				};
-				await waitFor(
-					async () =>
-						(await alerts()).length > 0 && (await shares()).length > 0 && (await allOut()),
-					'the published triggers to run their workflows',
-					140_000,
-				);
-				// One more poll of each: nothing again.
-				await sandbox.control.clearRequests();
-				await waitFor(
-					async () =>
-						(await sandbox.control.requests()).filter(
-							(r) => r.method === 'GET' && r.path === '/posts',
-						).length >= triggers.length,
-					"the triggers' next poll",
-					140_000,
-				);
+				await waitFor(allOut, 'the published triggers to run their workflows', 140_000);
 				const alert = await alerts();
-				same(
-					alert.map((a) => ({ postId: a.postId, platform: a.platform })),
-					[{ postId: failed, platform: 'mastodon' }],
-					'alert items',
-				);
 				if (!String(alert[0].reason).includes(FAILURE_REASON))
 					throw new Error(`the alert's reason is ${String(alert[0].reason)}`);
 				const share = await shares();
-				same(share.length, 1, 'share items');
 				if (!/^https:\/\/x\.com\//.test(String(share[0].link)))
 					throw new Error(`the shared link is ${String(share[0].link)}`);
 			},
 		);
+		const caused = ledger.expected.length;
 		await check(
-			'a published workflow on every post event emits each event of the posts sent, failed, edited and deleted between its polls once, across polls',
+			'n8n stopped as a user stops it (SIGTERM, its exit awaited) and started again on the same user folder and database; while it is down, a post is created and one published',
 			async () => {
-				const items = await postEvents();
-				const { lost, duplicated, unexpected } = tally(ledger, items.map(eventKey));
+				for (const e of await n8n.executions(POST_EVENTS_WORKFLOW)) beforeRestart.add(e.id);
+				const { stopSeconds, downSeconds } = await restartN8n(n8n, OWNER, async () => {
+					await ledger.schedule(X_CHANNEL, tomorrow, 'Created while n8n is down');
+					publishedWhileDown = await ledger.sendNow(X_CHANNEL, 'Published while n8n is down');
+					// From here every GET /posts is a poll of the restarted n8n.
+					await sandbox.control.clearRequests();
+				});
 				process.stdout.write(
-					`     (post events: ${ledger.expected.length} caused, ${items.length} emitted about those posts)\n`,
+					`     (restart: n8n stopped in ${stopSeconds.toFixed(1)} s, answered again ${downSeconds.toFixed(1)} s after its exit)\n`,
+				);
+			},
+		);
+		await check(
+			'after the restart, the events of the posts made while n8n was down come out, and the next poll of each trigger emits nothing again; the examples fired once for each post',
+			async () => {
+				const restarted = Date.now();
+				await waitFor(allOut, 'the events owed after the restart', 140_000);
+				const out = Date.now();
+				// Each trigger's activation poll at start, then its first scheduled poll.
+				await polls(2 * triggers.length, "the triggers' next poll after the restart");
+				process.stdout.write(
+					`     (after the restart: events out in ${((out - restarted) / 1000).toFixed(1)} s, the next polls ${((Date.now() - out) / 1000).toFixed(1)} s later)\n`,
+				);
+				same(
+					(await alerts()).map((a) => ({ postId: a.postId, platform: a.platform })),
+					[{ postId: failed, platform: 'mastodon' }],
+					'alert items',
+				);
+				same(
+					(await shares()).map((a) => a.postId).sort(),
+					[published, publishedWhileDown].sort(),
+					'share items (post ids)',
+				);
+			},
+		);
+		await check(
+			'a published workflow on every post event emits each event once across polls and a restart of n8n: the posts sent, failed, edited and deleted between its polls, and those created and published while n8n was down',
+			async () => {
+				const runs = await runsOf(POST_EVENTS_WORKFLOW, POST_EVENTS_TRIGGER);
+				const ours = (run: { items: Json[] }) =>
+					run.items.filter((item) => ledger.posts.has(String(item.postId)));
+				const items = runs.flatMap(ours);
+				const { lost, duplicated, unexpected } = tally(ledger, items.map(eventKey));
+				const whileDown = ledger.expected.length - caused;
+				const perRun = runs
+					.map((run) => `#${run.id}${beforeRestart.has(run.id) ? '' : '*'} ${ours(run).length}`)
+					.join(', ');
+				process.stdout.write(
+					`     (post events: ${ledger.expected.length} caused, ${caused} before the restart and ${whileDown} while n8n was down; ${items.length} emitted about those posts; per execution, * after the restart: ${perRun})\n`,
 				);
 				same(
 					{ lost, duplicated, unexpected },
@@ -1143,9 +1190,9 @@ async function main(): Promise<number> {
 					'events',
 				);
 				same(
-					ledger.expected.length,
-					6,
-					'events caused (2 created, published, failed, changed, deleted)',
+					[caused, whileDown],
+					[6, 3],
+					'events caused before the restart (2 created, published, failed, changed, deleted) and while n8n was down (2 created, published)',
 				);
 				same(
 					wrongDetails(items),
