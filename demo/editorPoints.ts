@@ -549,7 +549,7 @@ async function choose(page: Page, field: Locator, name: string): Promise<void> {
 /** The output panel in its JSON view, when n8n offers one. */
 async function jsonView(output: Locator): Promise<void> {
 	const json = output.getByTestId('ndv-run-data-display-mode').getByText('JSON', { exact: true });
-	if (!(await json.count())) return;
+	if (!(await json.count()) || !(await json.first().isVisible())) return; // an error shows no views
 	await json.first().click();
 	await output.page().waitForTimeout(1000); // the JSON view renders after the switch
 }
@@ -762,10 +762,16 @@ const ISSUE_32: Point[] = [
 			const details = await runNode(page, editor, failing, 'Create Post');
 			// n8n's toast repeats the message over the panel's lower half: hidden, as a person closes it.
 			await page.addStyleTag({ content: '.el-notification { display: none !important; }' });
-			const toggle = details.getByText('Error details').first();
-			if ((await details.getByText('Other info').count()) === 0) await toggle.click();
-			const other = details.getByText('Other info').first();
-			if (await other.count()) await other.click();
+			// Every section of the details opened ("From <node>", where n8n shows an error code, and "Other info").
+			const heading = details.getByText('Error details', { exact: true }).first();
+			await heading.waitFor();
+			await page.waitForTimeout(1000); // the sections render after the heading
+			const other = details.getByText('Other info', { exact: true }).first();
+			if (!(await other.isVisible())) await heading.click();
+			for (const name of ['From Social Publishing', 'Other info']) {
+				const section = details.getByText(name, { exact: true }).first();
+				if (await section.isVisible()) await section.click();
+			}
 			await page.waitForTimeout(1000);
 			const shown = await details.innerText();
 			said(
@@ -863,10 +869,16 @@ export async function captureEditorPoints(
 		demoOutput: options.demoOutput,
 		file: (what) => `${round.prefix}${what}-${options.label}.png`,
 	};
+	// A point that fails does not stop the others (each demo start is slow): retake it with --only.
+	const failed: string[] = [];
 	for (const point of round.points) {
 		if (options.only && !options.only.includes(point.id)) continue;
 		say(`issue ${options.issue}, point ${point.id}`);
-		await point.take(shoot);
+		await point.take(shoot).catch((error: Error) => {
+			failed.push(point.id);
+			say(`point ${point.id} failed: ${error.message}`);
+		});
 	}
 	await page.close();
+	if (failed.length) throw new Error(`points ${failed.join(', ')} failed (retake with --only=…)`);
 }
