@@ -4,7 +4,8 @@
  * (Debian's `chromium` package: `apt-get install chromium`; playwright-core drives it, it downloads no browser).
  * Starts `npm run demo`, logs in with the login it prints, saves the PNGs into .github/screenshots/, then stops the demo
  * with the Ctrl-C it expects (the start-up, shared with `npm run test:browser`, is in startDemo.ts).
- * `npm run screenshots -- --points=after` takes issue 24's six points instead (editorPoints.ts).
+ * `npm run screenshots -- --points=after` takes issue 24's six points instead, `--issue=32` another round's,
+ * `--only=1,4` some of its points (editorPoints.ts).
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -28,14 +29,29 @@ async function shot(page: Page, name: string): Promise<void> {
 
 async function main(): Promise<void> {
 	await mkdir(OUT, { recursive: true });
-	const demo = await startDemo();
+	let demoOutput = '';
+	const demo = await startDemo((text) => {
+		demoOutput += text;
+		process.stdout.write(text);
+	});
 	const { browser, context } = await openEditor(demo).catch(async (error: Error) => {
 		await demo.stop();
 		throw error;
 	});
 	try {
-		const points = /^--points=(\w+)$/.exec(process.argv[2] ?? '')?.[1];
-		if (points) return await captureEditorPoints(demo, context, points);
+		const flag = (name: string) =>
+			process.argv
+				.slice(2)
+				.map((arg) => new RegExp(`^--${name}=([\\w,-]+)$`).exec(arg)?.[1])
+				.find(Boolean);
+		const label = flag('points');
+		if (label)
+			return await captureEditorPoints(demo, context, {
+				label,
+				issue: flag('issue') ?? '24',
+				only: flag('only')?.split(','),
+				demoOutput,
+			});
 		const page = await context.newPage();
 
 		await page.goto(`${demo.editor}/workflow/${EXAMPLES.uploadThread.id}`);
