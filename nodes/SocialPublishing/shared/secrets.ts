@@ -35,8 +35,8 @@ export interface KeyRedactor {
 	/** The text with every form of the key replaced. */
 	text(value: string): string;
 	/**
-	 * A copy of a JSON-like value (answers, items) with the key replaced in every string and field
-	 * name.
+	 * A JSON-like value (answers, items) with the key replaced in every string and field name: a copy
+	 * when it holds the key, otherwise the value itself.
 	 */
 	value<T>(value: T): T;
 	/**
@@ -120,9 +120,34 @@ export function keyRedactor(key: string): KeyRedactor {
 	const text = (value: string): string =>
 		value.length >= key.length ? value.replace(pattern, REDACTED) : value;
 
+	const shape = new RegExp(pattern.source, 'i');
+	/**
+	 * Whether any string or field name in `root` holds the key. Most answers do not, and are then
+	 * handed on as they are: walked once, not copied (CPU per item, issue 31).
+	 */
+	const holdsKey = (root: unknown): boolean => {
+		const seen = new Set<object>();
+		const pending: unknown[] = [root];
+		while (pending.length > 0) {
+			const inner = pending.pop();
+			if (typeof inner === 'string') {
+				if (inner.length >= key.length && shape.test(inner)) return true;
+			} else if (isContainer(inner) && !seen.has(inner)) {
+				seen.add(inner);
+				// One by one, not spread: an answer's list can be longer than a call takes arguments.
+				const named = !Array.isArray(inner);
+				for (const [name, held] of Object.entries(inner)) {
+					if (named) pending.push(name);
+					pending.push(held);
+				}
+			}
+		}
+		return false;
+	};
+
 	const value = <T>(root: T): T => {
 		if (typeof root === 'string') return text(root) as T;
-		if (!isContainer(root)) return root;
+		if (!isContainer(root) || !holdsKey(root)) return root;
 		const copies = new Map<object, Record<string, unknown>>();
 		const copyOf = (from: Record<string, unknown>) => {
 			let copy = copies.get(from);

@@ -109,12 +109,17 @@ function inspectAnswers(
 		items,
 		response,
 	) {
-		response.body = redactor.value(response.body);
-		response.headers = redactor.value(lowerCaseKeys(response.headers));
+		// One walk for the three: the items hold the answer's body, which is then copied once.
+		const [body, headers, redacted] = redactor.value([
+			response.body,
+			lowerCaseKeys(response.headers),
+			items,
+		] as const);
+		response.body = body;
+		response.headers = headers;
 		assertApiAnswer(() => this.getNode(), response, target);
-		captured.headers = response.headers;
-		captured.body = response.body;
-		const redacted = redactor.value(items);
+		captured.headers = headers;
+		captured.body = body;
 		return splitList && redacted.length === 1 ? toItems(redacted[0].json) : redacted;
 	};
 	requestData.postReceive.unshift({ data: { parameterValue: undefined }, actions: [inspect] });

@@ -277,6 +277,25 @@ describe('keyRedactor: the key replaced by its value, in every form a service co
 		expect(out).toBe(REDACTED);
 	});
 
+	it('hands an answer without the key on as it is (nothing copied), and copies one that holds it anywhere', () => {
+		const clean = { list: [{ id: 'c1', name: 'Sandbox Studio X', n: 1 }], more: false };
+		expect(redactor.value(clean)).toBe(clean);
+		const cyclic: Record<string, unknown> = { id: 'c1' };
+		cyclic.self = cyclic;
+		expect(redactor.value(cyclic)).toBe(cyclic);
+		const long = Array.from({ length: 200_000 }, (_, i) => i);
+		expect(redactor.value(long)).toBe(long);
+		fc.assert(
+			fc.property(fc.jsonValue(), fc.boolean(), (json, plant) => {
+				const root = plant ? { json, deep: [{ [`x${KEY}`]: 1 }] } : { json };
+				const out = redactor.value(root);
+				expect(JSON.stringify(out).includes(KEY)).toBe(false);
+				// The same object exactly when nothing in it held the key.
+				expect(out === root).toBe(!JSON.stringify(root).includes(KEY));
+			}),
+		);
+	});
+
 	it('scrubs an error in place (message, description, stack, context, errorResponse) and drops a client error holding the request', () => {
 		const node = {
 			id: '1',
