@@ -93,10 +93,8 @@ export const fields: INodeProperties[] = [
 				name: 'settingsJson',
 				type: 'json',
 				default: '{}',
-				// `:id` is the route's placeholder, as the API documents it, not the word.
-				// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-id
 				description:
-					'Settings to change, merged into the post\'s settings as GET /posts lists them (the others are kept), e.g. {"who_can_reply_post": "everyone"}; a new text or date alone keeps them all. Alone, they are sent through PUT /posts/:id/settings. Where the service does not list a post\'s settings, a new text or date carries only those given here (none when left out, and no setting is called missing): the output warns, as the service may keep only these.',
+					'Settings to change, merged into the post\'s settings as GET /posts lists them (the others are kept), e.g. {"who_can_reply_post": "everyone"}; a new text or date alone keeps them all. Alone, they are sent through PUT /posts/{postId}/settings. Where the service does not list a post\'s settings, a new text or date carries only those given here (none when left out, and no setting is called missing): the output warns, as the service may keep only these.',
 			},
 			{
 				displayName: 'Text',
@@ -134,10 +132,8 @@ export const fields: INodeProperties[] = [
 			name: 'currentDate',
 			type: 'dateTime',
 			default: '',
-			// `$json` is an expression, as n8n reads it, not the word.
-			// eslint-disable-next-line n8n-nodes-base/node-param-description-miscased-json
 			description:
-				"The post's date now, as Post → Get Many outputs it (publishDate), e.g. {{ $json.publishDate }}: the post is then looked for in GET /posts on that day alone, one request. When it is not there (a date that is not its own), the node searches a year back to ten ahead, as without this (up to 11 requests).",
+				"The post's date now, as Post → Get Many outputs it (drag its publishDate field here): the post is then looked for in GET /posts on that day alone, one request. When it is not there (a date that is not its own), the node searches a year back to ten ahead, as without this (up to 11 requests).",
 		},
 	]),
 ];
