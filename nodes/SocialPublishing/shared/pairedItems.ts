@@ -74,8 +74,12 @@ function withoutErrorCode(error: unknown, context: IExecuteSingleFunctions): unk
 }
 
 /**
- * The error item of input item `itemIndex`: its words in `json` (what went wrong, and how to fix
- * it where the error says), the error itself for n8n's error output, and its pairing.
+ * The error item of input item `itemIndex`, paired. n8n replaces the json of an item that
+ * carries `error` by `{error: message}` (WorkflowExecute's normalizeNodeErrors, both lines), which
+ * would drop the fix and, on the error output, the input item's fields n8n puts beside it. So on
+ * the error output the item goes as `{error, message}` without `error` attached: n8n routes such
+ * an item there (both lines) and adds the input item's fields; `message` is how to fix it. On the
+ * regular output (Continue) it carries the error, whose details the editor shows.
  */
 function errorItem(
 	context: IExecuteSingleFunctions,
@@ -91,12 +95,12 @@ function errorItem(
 					{ itemIndex },
 				);
 	nodeError.context.itemIndex ??= itemIndex;
-	const fix = nodeError.description;
-	return {
-		json: { error: nodeError.message, ...(fix ? { fix } : {}) },
-		error: nodeError,
-		pairedItem: { item: itemIndex },
-	};
+	const pairedItem = { item: itemIndex };
+	if (context.getNode().onError === 'continueErrorOutput') {
+		const fix = nodeError.description;
+		return { json: { error: nodeError.message, ...(fix ? { message: fix } : {}) }, pairedItem };
+	}
+	return { json: { error: nodeError.message }, error: nodeError, pairedItem };
 }
 
 /** A request hook (`requestOperations.pagination`) as the transport writes it. */

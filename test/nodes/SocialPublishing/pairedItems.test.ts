@@ -402,6 +402,13 @@ const ROWS = [
 ];
 
 /** `pairedItem` of each item, as `{item: n}` (an array of one, or with `input: 0`, is the same). */
+/**
+ * A failed item as On Error hands it on: with the error attached (Continue), or with `error` in its
+ * json beside the input item's fields (the error output).
+ */
+const isFailure = (output: INodeExecutionData) =>
+	output.error !== undefined || typeof output.json.error === 'string';
+
 function pairs(items: INodeExecutionData[]): unknown[] {
 	return items.map((output) => {
 		const paired = Array.isArray(output.pairedItem) ? output.pairedItem : [output.pairedItem];
@@ -443,16 +450,23 @@ describe.each(ROWS)('$name, 2 input items', ({ name, operation }) => {
 	describe.each(['continueErrorOutput', 'continueRegularOutput'] as const)(
 		'On Error: %s',
 		(onError) => {
-			/** Item 1's results and item 2's error, where On Error puts them, each naming its input item. */
-			function expectItem2Failed(result: Awaited<ReturnType<Harness['run']>>) {
+			/**
+			 * Item 1's results and item 2's error, where On Error puts them, each naming its input item;
+			 * on the error output, beside item 2's own fields, what went wrong and how to fix it.
+			 */
+			function expectItem2Failed(result: Awaited<ReturnType<Harness['run']>>, input: Items) {
 				expect(result.error).toBeUndefined();
-				const failed = [...result.items, ...result.errorItems].filter((output) => output.error);
+				const failed = [...result.items, ...result.errorItems].filter(isFailure);
 				expect(failed).toHaveLength(1);
-				const succeeded = result.items.filter((output) => !output.error);
+				const succeeded = result.items.filter((output) => !isFailure(output));
 				expect(succeeded.length).toBeGreaterThanOrEqual(1);
 				if (onError === 'continueErrorOutput') {
 					expect(pairs(result.items)).toEqual(succeeded.map(() => ({ item: 0 })));
 					expect(pairs(result.errorItems)).toEqual([{ item: 1 }]);
+					const [errorItem] = result.errorItems;
+					expect(errorItem.json).toMatchObject(input[1].json);
+					expect(errorItem.json.error).toEqual(expect.any(String));
+					expect(errorItem.json.message).toEqual(expect.any(String));
 				} else {
 					expect(result.errorItems).toEqual([]);
 					expect(pairs(result.items)).toEqual([...succeeded.map(() => ({ item: 0 })), { item: 1 }]);
@@ -473,9 +487,9 @@ describe.each(ROWS)('$name, 2 input items', ({ name, operation }) => {
 						onError,
 					},
 				);
-				expectItem2Failed(result);
-				const error = [...result.items, ...result.errorItems].find((output) => output.error)?.error;
-				expect(error?.message).toContain('within 0.2 s');
+				expectItem2Failed(result, items);
+				const failure = [...result.items, ...result.errorItems].find(isFailure);
+				expect(failure?.error?.message ?? failure?.json.error).toContain('within 0.2 s');
 			});
 
 			it('item 2 is refused by its checks before sending: its error item names item 2', async () => {
@@ -493,7 +507,7 @@ describe.each(ROWS)('$name, 2 input items', ({ name, operation }) => {
 					{ ...parameters, requestOptions: FAST },
 					{ items: spoiled, onError },
 				);
-				expectItem2Failed(result);
+				expectItem2Failed(result, spoiled);
 			});
 		},
 	);
@@ -541,7 +555,14 @@ describe('any number of input items', () => {
 					expect(pairs(result.errorItems)).toEqual(
 						filters.flatMap((asked, index) => (asked ? [] : [{ item: index }])),
 					);
-					expect(result.errorItems.every((output) => output.error)).toBe(true);
+					// Each beside the fields of the item it names, with how to fix it.
+					for (const output of result.errorItems) {
+						expect(output.json).toMatchObject({
+							platforms: ['myspace'],
+							error: expect.any(String),
+							message: expect.any(String),
+						});
+					}
 				},
 			),
 			{ numRuns: 25 },
