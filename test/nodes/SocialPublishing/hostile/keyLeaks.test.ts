@@ -199,6 +199,30 @@ describe.each(EVERY_OPERATION)(
 	},
 );
 
+describe.each(EVERY_OPERATION)(
+	'$name on the error output: the item (the input fields, error, message) never carries the key',
+	(operation) => {
+		it.each(PLACES.filter(({ message }) => message !== undefined))(
+			'$place',
+			async ({ handler }) => {
+				t.server.respond(byRoute(answering(operation, handler)));
+				const run = await t.run(operation.parameters, {
+					items: operation.items,
+					onError: 'continueErrorOutput',
+				});
+				expect(run.result.error).toBeUndefined();
+				expect(run.result.errorItems.map((item) => item.pairedItem)).toEqual([{ item: 0 }]);
+				expect(run.result.errorItems[0].json.error).toEqual(expect.any(String));
+				const pieces = [TELLTALE.slice(0, MIN_KEY_LENGTH), TELLTALE.slice(-MIN_KEY_LENGTH)];
+				const leaked = stringsIn([run.result.errorItems, run.log]).filter((text) =>
+					pieces.some((piece) => text.includes(piece)),
+				);
+				expect(leaked).toEqual([]);
+			},
+		);
+	},
+);
+
 describe('Post → Create: the key repeated in a look-up (GET /integrations) never leaves', () => {
 	const create = EVERY_OPERATION.find((operation) => operation.route === 'POST /posts');
 	it.each([

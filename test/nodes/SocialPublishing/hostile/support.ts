@@ -145,6 +145,8 @@ export interface HostileHarness {
 		options?: {
 			items?: Array<IDataObject | INodeExecutionData>;
 			continueOnFail?: boolean;
+			/** The node's On Error setting (the error output). */
+			onError?: 'continueRegularOutput' | 'continueErrorOutput';
 			baseUrl?: string;
 		},
 	): Promise<HostileRun>;
@@ -173,6 +175,7 @@ export function useHostileService(): HostileHarness {
 				parameters: { requestOptions: FAST, ...parameters },
 				items: options.items,
 				continueOnFail: options.continueOnFail,
+				onError: options.onError,
 				nodeType: NODE_TYPE,
 			});
 			const ms = Date.now() - started;
