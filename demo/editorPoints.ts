@@ -19,8 +19,8 @@ import { selectors, type BrowserContext, type Locator, type Page } from 'playwri
 
 import { EXAMPLE_CREDENTIAL, EXAMPLES } from '../examples/examples';
 import { ROOT } from '../local-n8n/localN8n';
-import { defaultSeed, SEED_IDS, summarise } from '../sandbox/seed';
-import type { RunningDemo } from './startDemo';
+import { SEED_IDS } from '../sandbox/seed';
+import { sandboxApi, type RunningDemo } from './startDemo';
 
 // A dot folder: n8n-node build copies every .png outside dot folders into dist/, which would ship them.
 export const POINTS_OUT = join(ROOT, '.github', 'screenshots', 'editor-points');
@@ -486,20 +486,6 @@ const DAY = 86_400_000;
 
 /** A date as the editor's date field saves it: the workflow's wall clock, no offset. */
 const wallClock = (date: Date) => date.toISOString().slice(0, 19);
-
-/** The demo's sandbox's API with the seed's key: the answer's JSON. */
-async function sandboxApi(baseUrl: string, method: string, path: string, body?: unknown) {
-	const response = await fetch(`${baseUrl}${path}`, {
-		method,
-		headers: {
-			Authorization: summarise(defaultSeed()).keys.main,
-			'Content-Type': 'application/json',
-		},
-		...(body === undefined ? {} : { body: JSON.stringify(body) }),
-	});
-	if (!response.ok) throw new Error(`the demo's ${method} ${path} answered ${response.status}`);
-	return (await response.json()) as unknown;
-}
 
 /** A post on X with Who Can Reply: Everyone, queued a year ahead as Post → Create sends it: its id. */
 async function xPostForEveryone(baseUrl: string): Promise<string> {

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 import { ROOT } from '../local-n8n/localN8n';
+import { defaultSeed, summarise } from '../sandbox/seed';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -93,4 +94,18 @@ export async function openEditor(
 	} finally {
 		if (!ready) await browser.close();
 	}
+}
+
+/** The demo's sandbox's API with the seed's key: the answer's JSON, or an error naming the route and status. */
+export async function sandboxApi(baseUrl: string, method: string, path: string, body?: unknown) {
+	const response = await fetch(`${baseUrl}${path}`, {
+		method,
+		headers: {
+			Authorization: summarise(defaultSeed()).keys.main,
+			'Content-Type': 'application/json',
+		},
+		...(body === undefined ? {} : { body: JSON.stringify(body) }),
+	});
+	if (!response.ok) throw new Error(`the demo's ${method} ${path} answered ${response.status}`);
+	return (await response.json()) as unknown;
 }

@@ -16,7 +16,13 @@ import { selectors, type Locator, type Page } from 'playwright-core';
 
 import { SocialPublishingApi } from '../../credentials/SocialPublishingApi.credentials';
 import { EXAMPLE_CREDENTIAL } from '../../examples/examples';
-import { CHROMIUM, openEditor, startDemo, type RunningDemo } from '../../demo/startDemo';
+import {
+	CHROMIUM,
+	openEditor,
+	sandboxApi,
+	startDemo,
+	type RunningDemo,
+} from '../../demo/startDemo';
 import { lookUpSettingsNotice } from '../../nodes/SocialPublishing/resources/post/create/settings';
 import { SocialPublishing } from '../../nodes/SocialPublishing/SocialPublishing.node';
 import { SocialPublishingTrigger } from '../../nodes/SocialPublishingTrigger/SocialPublishingTrigger.node';
@@ -171,20 +177,6 @@ function saysReadably(message: string, expected: string[]): void {
 	}
 	if (UNREADABLE.test(message))
 		throw new Error(`the error holds ${UNREADABLE.exec(message)?.[0]}: ${message}`);
-}
-
-/** The demo's sandbox's API with the seed's key: the answer's JSON, or an error naming the route and status. */
-async function sandboxApi(baseUrl: string, method: string, path: string, body?: unknown) {
-	const response = await fetch(`${baseUrl}${path}`, {
-		method,
-		headers: {
-			Authorization: summarise(defaultSeed()).keys.main,
-			'Content-Type': 'application/json',
-		},
-		...(body === undefined ? {} : { body: JSON.stringify(body) }),
-	});
-	if (!response.ok) throw new Error(`the demo's ${method} ${path} answered ${response.status}`);
-	return (await response.json()) as unknown;
 }
 
 /**
