@@ -5,12 +5,17 @@
  * Channels on a platform the node has no rules for are said in `warnings.ts`.
  */
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
-import { isPlatformId, PLATFORMS, type PlatformId } from '../../../shared/platforms';
+import { isPlatformId, PLATFORMS } from '../../../shared/platforms';
 import { isMalformedId } from '../../../shared/routing';
 import type { Channel } from '../../../shared/channel';
-import { locate, type NodeProblem, type Problem } from '../../../shared/postProblems';
+import {
+	locate,
+	type NodeProblem,
+	type Problem,
+	type ProblemContext,
+} from '../../../shared/postProblems';
 import { needsPremium } from './check';
-import { channelMaxLength, serviceChannels } from './lookups';
+import { channelMaxLength, channelsById } from './lookups';
 import type { PostRequest } from './request';
 
 /** Step 3: what the channel list says (names, platforms, unknown ids), and X limits. */
@@ -18,8 +23,7 @@ export async function resolveChannels(
 	context: IExecuteSingleFunctions,
 	request: PostRequest,
 ): Promise<{ infos: Channel[]; known: Map<string, Channel>; problems: NodeProblem[] }> {
-	const list = await serviceChannels(context);
-	const known = new Map(list.map((channel) => [channel.id, channel]));
+	const known = await channelsById(context);
 	const problems: NodeProblem[] = [];
 	const infos: Channel[] = [];
 	for (const [entryIndex, ref] of request.channels.entries()) {
@@ -27,42 +31,36 @@ export async function resolveChannels(
 		const label = request.context.channels[entryIndex];
 		if (!found) continue;
 		label.name = found.name;
+		const { id, name, platform, disabled } = found;
+		const info: Channel = { id, name, platform, disabled };
+		infos.push(info);
 		// A platform the rules table does not know (the service has more): sent with the body's checks
 		// only.
-		if (!isPlatformId(found.platform)) {
-			infos.push({
-				id: found.id,
-				name: found.name,
-				platform: found.platform,
-				disabled: found.disabled,
-			});
-			continue;
-		}
-		label.platform = found.platform;
-		if (ref.platform && ref.platform !== found.platform) {
+		if (!isPlatformId(platform)) continue;
+		label.platform = platform;
+		if (ref.platform && ref.platform !== platform) {
 			problems.push({
 				kind: 'node',
 				code: 'platformMismatch',
 				entryIndex,
 				field: 'platform',
 				given: ref.platform,
-				actual: found.platform,
+				actual: platform,
 			});
 		}
-		const info: Channel<PlatformId> = {
-			id: found.id,
-			name: found.name,
-			platform: found.platform,
-			disabled: found.disabled,
-		};
-		if (needsPremium(request.body, entryIndex, found.platform)) {
-			const max = await channelMaxLength(context, found.id);
-			info.premium = max !== undefined && max > PLATFORMS[found.platform].maxLength;
+		if (needsPremium(request.body, entryIndex, platform)) {
+			const max = await channelMaxLength(context, id);
+			info.premium = max !== undefined && max > PLATFORMS[platform].maxLength;
 			label.premium = info.premium;
 		}
-		infos.push(info);
 	}
 	return { infos, known, problems };
+}
+
+/** The channel entry a problem belongs to, or undefined for one of the whole item. */
+export function entryOf(problem: Problem, context: ProblemContext): number | undefined {
+	if ('entryIndex' in problem && problem.entryIndex !== undefined) return problem.entryIndex;
+	return 'path' in problem ? locate(problem.path, context).entryIndex : undefined;
 }
 
 /**
@@ -77,24 +75,13 @@ export async function nameChannels(
 	problems: Problem[],
 ): Promise<void> {
 	const labels = request.context.channels;
-	const channelOf = (problem: Problem) =>
-		'entryIndex' in problem
-			? problem.entryIndex
-			: 'path' in problem
-				? locate(problem.path, request.context).entryIndex
-				: undefined;
-	const unnamed = [...new Set(problems.map(channelOf))]
+	const unnamed = [...new Set(problems.map((problem) => entryOf(problem, request.context)))]
 		.flatMap((entryIndex) => (entryIndex === undefined ? [] : [labels[entryIndex]]))
 		// An id that cannot be one (blank, spaces, slashes) is named as given: no request for it.
 		.filter((label) => label && label.id && !isMalformedId(label.id) && !label.platform);
 	if (unnamed.length === 0) return;
-	let list: Channel[];
-	try {
-		list = await serviceChannels(context);
-	} catch {
-		return;
-	}
-	const known = new Map(list.map((channel) => [channel.id, channel]));
+	const known = await channelsById(context).catch(() => undefined);
+	if (!known) return;
 	for (const label of unnamed) {
 		const found = known.get(label.id);
 		if (!found) {

@@ -5,33 +5,30 @@
  * over the size production takes.
  */
 import { PLATFORMS, type PlatformId } from '../../../shared/platforms';
-import {
-	checkCreatePostRequest,
-	textLength,
-	type PlatformProblem,
-	type RuleProblem,
-} from '../../../shared/postRules';
+import { checkCreatePostRequest, textLength, type RuleProblem } from '../../../shared/postRules';
 import { MAX_JSON_BODY_BYTES } from '../../../shared/bounds';
 import type { Channel } from '../../../shared/channel';
 import type { NodeProblem, Problem } from '../../../shared/postProblems';
 import { STAND_IN_ID } from './mediaUrls';
-import { isFollowOn, type Json, type PostRequest } from './request';
+import { entriesOf, isFollowOn, type Json, type PostRequest } from './request';
 
 /** Parts whose text an X channel could only take as a premium account. */
 export function needsPremium(body: Json, entryIndex: number, platform: PlatformId): boolean {
 	const rules = PLATFORMS[platform];
 	if (rules.premiumMaxLength === undefined) return false;
-	const post = Array.isArray(body.posts) ? (body.posts[entryIndex] as Json | undefined) : undefined;
-	const parts = Array.isArray(post?.value) ? (post.value as Json[]) : [];
-	return parts.some(
-		(part) =>
-			typeof part?.content === 'string' && textLength(part.content, platform) > rules.maxLength,
+	return entriesOf(entriesOf(body, 'posts')[entryIndex], 'value').some(
+		({ content }) => typeof content === 'string' && textLength(content, platform) > rules.maxLength,
 	);
 }
 
-export function check(body: Json, channels: Channel[]): RuleProblem[] {
+function check(body: Json, channels: Channel[]): RuleProblem[] {
 	const byId = new Map(channels.map((channel) => [channel.id, channel]));
 	return checkCreatePostRequest(body, (id) => byId.get(id));
+}
+
+/** Step 4: every rule with every channel known, but those that repeat a problem already said. */
+export function checkWithChannels(request: PostRequest, channels: Channel[]): Problem[] {
+	return check(request.body, channels).filter((ruleProblem) => !isFollowOn(request, ruleProblem));
 }
 
 /**
@@ -43,30 +40,19 @@ export function checkWithoutRequests(request: PostRequest): Problem[] {
 	const known: Channel<PlatformId>[] = request.channels.flatMap((ref) =>
 		ref.platform ? [{ id: ref.id, name: ref.cachedName ?? ref.id, platform: ref.platform }] : [],
 	);
-	const problems: Problem[] = check(request.body, known).filter((ruleProblem) => {
+	const problems = checkWithChannels(request, known).filter((ruleProblem) => {
 		if (ruleProblem.kind === 'channel') return false;
 		if (ruleProblem.kind === 'platform' && ruleProblem.rule === 'tooLong') {
+			const rules = PLATFORMS[ruleProblem.platform];
 			return (
 				!needsPremium(request.body, ruleProblem.entryIndex, ruleProblem.platform) ||
-				!isWithinPremium(ruleProblem)
+				ruleProblem.length > (rules.premiumMaxLength ?? rules.maxLength)
 			);
 		}
 		return true;
 	});
-	return [
-		...request.problems,
-		...problems.filter((ruleProblem) => !isFollowOn(request, ruleProblem)),
-		...oversizedBody(request.body),
-	];
+	return [...request.problems, ...problems, ...oversizedBody(request.body)];
 }
-
-function isWithinPremium(tooLong: PlatformProblem & { rule: 'tooLong' }): boolean {
-	const rules = PLATFORMS[tooLong.platform];
-	return tooLong.length <= (rules.premiumMaxLength ?? rules.maxLength);
-}
-
-/** Production answers 413 to a JSON body over 100 kB (bounds.ts). */
-export const MAX_BODY_BYTES = MAX_JSON_BODY_BYTES;
 
 /**
  * Room counted for the path the service gives a file uploaded from a URL (its own paths are about
@@ -75,7 +61,7 @@ export const MAX_BODY_BYTES = MAX_JSON_BODY_BYTES;
 const UPLOADED_PATH_ROOM = 300;
 
 export function oversizedBody(
-	body: Record<string, unknown>,
+	body: Json,
 	field: 'request' | 'settingsJson' = 'request',
 ): NodeProblem[] {
 	const asSent = function (this: unknown, key: string, value: unknown) {
@@ -84,6 +70,7 @@ export function oversizedBody(
 		return key === 'path' && standIn ? 'x'.repeat(UPLOADED_PATH_ROOM) : value;
 	};
 	const bytes = new TextEncoder().encode(JSON.stringify(body, asSent)).length;
-	if (bytes <= MAX_BODY_BYTES) return [];
-	return [{ kind: 'node', code: 'bodyTooLarge', field, bytes, max: MAX_BODY_BYTES }];
+	// Production answers 413 to a JSON body over 100 kB (bounds.ts).
+	if (bytes <= MAX_JSON_BODY_BYTES) return [];
+	return [{ kind: 'node', code: 'bodyTooLarge', field, bytes, max: MAX_JSON_BODY_BYTES }];
 }

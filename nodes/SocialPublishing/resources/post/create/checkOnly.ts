@@ -19,8 +19,8 @@ import type {
 import { checkedWithTheOtherItems } from '../../../shared/batch';
 import { skipsPostsAlreadyCreated } from '../../../shared/sendRecord';
 import { ANSWERED_WITHOUT_SENDING } from '../../../shared/transport';
-import { check, oversizedBody } from './check';
-import { resolveChannels } from './channels';
+import { checkWithChannels, oversizedBody } from './check';
+import { entryOf, resolveChannels } from './channels';
 import { earlierInCheckOnly, expectPost } from './earlierPosts';
 import { prepareRequest } from './prepare';
 import { nextFreeSlot } from './slots';
@@ -28,8 +28,15 @@ import { warningsOf } from './warnings';
 import type { Channel } from '../../../shared/channel';
 import { isPlatformId } from '../../../shared/platforms';
 import { maxLengthFor, textLength } from '../../../shared/postRules';
-import { describeProblem, locate, type Problem } from '../../../shared/postProblems';
-import { BINARY_SOURCE, isFollowOn, URL_SOURCE, type Json, type PostRequest } from './request';
+import { describeProblem, type Problem } from '../../../shared/postProblems';
+import {
+	BINARY_SOURCE,
+	entriesOf,
+	isObject,
+	URL_SOURCE,
+	type Json,
+	type PostRequest,
+} from './request';
 import type { Warning } from './warnings';
 
 /** The outcome of every check of one item, as Check Only reports it. */
@@ -78,37 +85,19 @@ function bodyView(body: Json): IDataObject {
 	} as IDataObject;
 }
 
-/** The channel entry a problem belongs to, or undefined for one of the whole item. */
-function entryIndexOf(problem: Problem, request: PostRequest): number | undefined {
-	if ('entryIndex' in problem && problem.entryIndex !== undefined) return problem.entryIndex;
-	if ('path' in problem) return locate(problem.path, request.context).entryIndex;
-	return undefined;
-}
-
-function settingsOf(post: Json | undefined): Json | undefined {
-	const settings = post?.settings;
-	return typeof settings === 'object' && settings !== null && !Array.isArray(settings)
-		? (settings as Json)
-		: undefined;
-}
-
 /**
  * Each part's length as the channel's platform counts it, against its limit (premium X accounts
  * included).
  */
 function lengths(request: PostRequest, entryIndex: number, channel: Channel | undefined) {
-	const post = Array.isArray(request.body.posts)
-		? (request.body.posts[entryIndex] as Json)
-		: undefined;
-	const parts = Array.isArray(post?.value) ? (post.value as Json[]) : [];
+	const post = entriesOf(request.body, 'posts')[entryIndex];
 	const platform = channel && isPlatformId(channel.platform) ? channel.platform : undefined;
 	const label = request.context.channels[entryIndex];
-	return parts.map((part, partIndex) => {
-		const content = typeof part?.content === 'string' ? part.content : '';
+	return entriesOf(post, 'value').map(({ content }, partIndex) => {
 		if (!platform) return { part: partIndex + 1, length: null, maxLength: null };
 		return {
 			part: partIndex + 1,
-			length: textLength(content, platform),
+			length: textLength(typeof content === 'string' ? content : '', platform),
 			maxLength: maxLengthFor(
 				{
 					id: label?.id ?? '',
@@ -116,7 +105,7 @@ function lengths(request: PostRequest, entryIndex: number, channel: Channel | un
 					platform,
 					premium: label?.premium,
 				},
-				settingsOf(post),
+				isObject(post?.settings) ? post.settings : undefined,
 			),
 		};
 	});
@@ -128,7 +117,7 @@ export function checkOnlyItems(outcome: CheckOutcome, itemIndex: number): INodeE
 	const byId = new Map(infos.map((info) => [info.id, info]));
 	const worded = problems.map((problem) => {
 		const { what, fix } = describeProblem(problem, request.context, request.body);
-		return { entryIndex: entryIndexOf(problem, request), text: `${what}. To fix: ${fix}.` };
+		return { entryIndex: entryOf(problem, request.context), text: `${what}. To fix: ${fix}.` };
 	});
 	if (earlier && 'problem' in earlier)
 		worded.push({ entryIndex: undefined, text: earlier.problem });
@@ -217,7 +206,7 @@ async function checkOnlyOutcome(
 		problems.push(
 			...request.problems,
 			...resolved.problems,
-			...check(request.body, infos).filter((ruleProblem) => !isFollowOn(request, ruleProblem)),
+			...checkWithChannels(request, infos),
 			...oversizedBody(request.body),
 		);
 		const channelsKnown = request.channels.every((ref) => resolved.known.has(ref.id));

@@ -12,7 +12,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { DelayProblem } from '../../../shared/postProblems';
 import { shownValue } from '../../../shared/userValues';
-import type { Json } from './request';
+import { entriesOf, type Json } from './request';
 import { firstPartDelayWarning, type Warning } from './warnings';
 
 /**
@@ -28,19 +28,8 @@ export const delayProperty: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 0, maxValue: DELAY_MAX_MINUTES, numberPrecision: 0 },
 	default: 0,
-	description:
-		'For a follow-up part: how many minutes to wait after the previous part before publishing ' +
-		`this one (0: right after it; at most ${DELAY_MAX_MINUTES}, 30 days). The first part goes ` +
-		"out at the post's date and has no delay.",
+	description: `For a follow-up part: how many minutes to wait after the previous part before publishing this one (0: right after it; at most ${DELAY_MAX_MINUTES}, 30 days). The first part goes out at the post's date and has no delay.`,
 };
-
-function partsOf(post: unknown): Json[] {
-	const value =
-		typeof post === 'object' && post !== null ? (post as { value?: unknown }).value : undefined;
-	return Array.isArray(value)
-		? value.map((part) => (typeof part === 'object' && part !== null ? (part as Json) : {}))
-		: [];
-}
 
 /** Why a delay is not whole minutes within the bounds, or undefined when it is. */
 function refusal(
@@ -78,10 +67,9 @@ export interface DelayCheck {
  */
 export function checkDelays(body: Json, inputMode: 'fields' | 'json', shared: boolean): DelayCheck {
 	const check: DelayCheck = { problems: [], warnings: [], explained: [] };
-	const posts = Array.isArray(body.posts) ? body.posts : [];
 	const said = new Set<string>();
-	posts.forEach((post, entryIndex) => {
-		partsOf(post).forEach((part, partIndex) => {
+	entriesOf(body, 'posts').forEach((post, entryIndex) => {
+		entriesOf(post, 'value').forEach((part, partIndex) => {
 			if (!('delay' in part)) return;
 			const value = part.delay;
 			const fieldsBlank = inputMode === 'fields' && (value === undefined || value === '');

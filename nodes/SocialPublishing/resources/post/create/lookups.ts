@@ -44,6 +44,13 @@ export async function serviceChannels(context: IExecuteSingleFunctions): Promise
 	});
 }
 
+/** The channel list by id. */
+export async function channelsById(
+	context: IExecuteSingleFunctions,
+): Promise<Map<string, Channel>> {
+	return new Map((await serviceChannels(context)).map((channel) => [channel.id, channel]));
+}
+
 /**
  * Most characters of an X channel: GET /integration-settings/:id knows whether the account is
  * premium.

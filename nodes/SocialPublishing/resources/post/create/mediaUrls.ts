@@ -20,8 +20,7 @@ import { endingRefusal, readAddressToFetch } from '../../../shared/publicAddress
 import { runState, RunSlot } from '../../../shared/runState';
 import { apiRequest } from '../../../shared/transport';
 import { uploadMediaFromUrl } from '../../media/uploadFromUrl';
-import { shownValue } from '../../../shared/userValues';
-import { URL_SOURCE, type Json } from './request';
+import { mediaRefs, URL_SOURCE, type Json, type MediaPlace } from './request';
 import type { MediaUrlProblem, MediaUrlRefusal } from '../../../shared/postProblems';
 
 /**
@@ -31,13 +30,10 @@ import type { MediaUrlProblem, MediaUrlRefusal } from '../../../shared/postProbl
 export const STAND_IN_ID = 'url:';
 
 /** A media reference of the body whose file is still behind a URL. */
-export interface UrlRef {
+export interface UrlRef extends MediaPlace {
 	ref: Json;
 	/** The address as read and judged, in its one written form: what is sent. */
 	href: string;
-	entryIndex: number;
-	partIndex: number;
-	mediaIndex: number;
 }
 
 export interface MediaUrls {
@@ -46,24 +42,14 @@ export interface MediaUrls {
 	/**
 	 * References whose address was refused: their missing id and path are no problem of their own.
 	 */
-	unusable: Array<Pick<UrlRef, 'entryIndex' | 'partIndex' | 'mediaIndex'>>;
+	unusable: MediaPlace[];
 }
 
 /**
- * JSON mode: an image entry with `url` is a media URL (the key is taken off the entry, as it is not
- * sent).
- */
-function urlOfJsonEntry(ref: Json): { given: true; raw: unknown } | { given: false } {
-	if (!('url' in ref)) return { given: false };
-	const raw = ref.url;
-	delete ref.url;
-	return { given: true, raw };
-}
-
-/**
- * Step 1: finds the media given as URLs, judges each address, and gives the accepted ones a
- * stand-in `{id, path}`. `shared`: the parts are the same for every channel (fields mode), so a
- * problem is said once.
+ * Step 1: finds the media given as URLs (in JSON mode an image entry with `url`, the key taken off
+ * the entry as it is not sent), judges each address, and gives the accepted ones a stand-in `{id,
+ * path}`. `shared`: the parts are the same for every channel (fields mode), so a problem is said
+ * once.
  */
 export function prepareMediaUrls(
 	posts: Json[],
@@ -73,78 +59,53 @@ export function prepareMediaUrls(
 ): MediaUrls {
 	const found: MediaUrls = { refs: [], problems: [], unusable: [] };
 	const said = new Set<string>();
-	posts.forEach((post, entryIndex) => {
-		const parts = Array.isArray(post?.value) ? (post.value as unknown[]) : [];
-		parts.forEach((part, partIndex) => {
-			const image =
-				typeof part === 'object' && part !== null ? (part as { image?: unknown }).image : undefined;
-			if (!Array.isArray(image)) return;
-			image.forEach((entry, mediaIndex) => {
-				if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return;
-				const ref = entry as Json;
-				const marked = (ref as Record<symbol, unknown>)[URL_SOURCE];
-				let raw: unknown;
-				if (marked !== undefined) raw = marked === null ? '' : marked;
-				else if (inputMode === 'json') {
-					const fromJson = urlOfJsonEntry(ref);
-					if (!fromJson.given) return;
-					raw = fromJson.raw;
-					(ref as Record<symbol, unknown>)[URL_SOURCE] = raw;
-				} else return;
-				const place = { entryIndex, partIndex, mediaIndex };
-				const refuse = (refusal: MediaUrlRefusal) => {
-					found.unusable.push(place);
-					const key = `${partIndex}.${mediaIndex}`;
-					if (shared && said.has(key)) return;
-					said.add(key);
-					found.problems.push({
-						kind: 'mediaUrl',
-						...(shared ? {} : { entryIndex }),
-						partIndex,
-						mediaIndex,
-						refusal,
-					});
-				};
-				if (inputMode === 'json' && (ref.id !== undefined || ref.path !== undefined)) {
-					refuse({ code: 'besideIdOrPath' });
-					return;
-				}
-				// Read and judged by the one reader of addresses to fetch, in its words (without its label:
-				// the place names the field).
-				const read = readAddressToFetch(raw, 'URL', allowPrivate);
-				if ('what' in read) {
-					refuse({ code: 'address', words: read.what, fix: read.description });
-					return;
-				}
-				const href = read.url.href;
-				const ending = endingRefusal(href);
-				if (ending !== undefined) {
-					refuse(ending);
-					return;
-				}
-				// A stand-in ending like the file, so the platform's media rules judge its kind; replaced
-				// after the upload.
-				ref.id = `${STAND_IN_ID}${href.slice(0, 40)}`;
-				ref.path = href;
-				found.refs.push({ ref, href, ...place });
+	for (const { ref, ...place } of mediaRefs(posts)) {
+		const marks = ref as Record<symbol, unknown>;
+		let raw: unknown = marks[URL_SOURCE] ?? '';
+		if (marks[URL_SOURCE] === undefined) {
+			if (inputMode !== 'json' || !('url' in ref)) continue;
+			raw = ref.url;
+			marks[URL_SOURCE] = raw;
+			delete ref.url;
+		}
+		const refuse = (refusal: MediaUrlRefusal) => {
+			found.unusable.push(place);
+			const key = `${place.partIndex}.${place.mediaIndex}`;
+			if (shared && said.has(key)) return;
+			said.add(key);
+			const { partIndex, mediaIndex } = place;
+			found.problems.push({
+				kind: 'mediaUrl',
+				...(shared ? {} : { entryIndex: place.entryIndex }),
+				partIndex,
+				mediaIndex,
+				refusal,
 			});
-		});
-	});
+		};
+		if (inputMode === 'json' && (ref.id !== undefined || ref.path !== undefined)) {
+			refuse({ code: 'besideIdOrPath' });
+			continue;
+		}
+		// Read and judged by the one reader of addresses to fetch, in its words (without its label:
+		// the place names the field).
+		const read = readAddressToFetch(raw, 'URL', allowPrivate);
+		if ('what' in read) {
+			refuse({ code: 'address', words: read.what, fix: read.description });
+			continue;
+		}
+		const href = read.url.href;
+		const ending = endingRefusal(href);
+		if (ending !== undefined) {
+			refuse(ending);
+			continue;
+		}
+		// A stand-in ending like the file, so the platform's media rules judge its kind; replaced
+		// after the upload.
+		ref.id = `${STAND_IN_ID}${href.slice(0, 40)}`;
+		ref.path = href;
+		found.refs.push({ ref, href, ...place });
+	}
 	return found;
-}
-
-/**
- * The address of a media reference given as a URL, or undefined (for Check Only's view of the
- * body).
- */
-export function urlOf(ref: unknown): string | undefined {
-	if (typeof ref !== 'object' || ref === null) return undefined;
-	const marked = (ref as Record<symbol, unknown>)[URL_SOURCE];
-	return marked === undefined
-		? undefined
-		: typeof marked === 'string'
-			? marked
-			: shownValue(marked);
 }
 
 interface Uploaded {

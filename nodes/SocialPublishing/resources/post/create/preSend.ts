@@ -32,14 +32,14 @@ import { takeTurn } from '../../../shared/sendRecord';
 import { ANSWERED_WITHOUT_SENDING } from '../../../shared/transport';
 import type { Channel } from '../../../shared/channel';
 import { problemsError, type Problem } from '../../../shared/postProblems';
-import { check, checkWithoutRequests } from './check';
+import { checkWithChannels, checkWithoutRequests } from './check';
 import { nameChannels, resolveChannels } from './channels';
 import { checkOnlyRequest } from './checkOnly';
 import { earlierPosts, expectPost } from './earlierPosts';
 import { uploadMediaUrls } from './mediaUrls';
 import { handToOutput } from './output';
 import { prepareRequest, type PreparedRequest } from './prepare';
-import { isFollowOn, type PostRequest } from './request';
+import type { PostRequest } from './request';
 import { nextFreeSlot } from './slots';
 import { uploadPending } from './uploads';
 import { warningsOf } from './warnings';
@@ -106,16 +106,10 @@ function refuseWithEveryChannelKnown(
 	channelProblems: Problem[],
 	infos: Channel[],
 ): void {
-	const node = context.getNode();
-	if (!request.skipChecks && channelProblems.length > 0)
-		throw problemsError(node, channelProblems, request.context, request.body);
-
-	if (!request.skipChecks) {
-		const problems = check(request.body, infos).filter(
-			(ruleProblem) => !isFollowOn(request, ruleProblem),
-		);
-		if (problems.length > 0) throw problemsError(node, problems, request.context, request.body);
-	}
+	if (request.skipChecks) return;
+	for (const problems of [channelProblems, checkWithChannels(request, infos)])
+		if (problems.length > 0)
+			throw problemsError(context.getNode(), problems, request.context, request.body);
 }
 
 /**

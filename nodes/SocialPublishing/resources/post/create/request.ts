@@ -1,16 +1,12 @@
 /**
  * The request both readers build (`requestFromFields.ts`, `requestFromJson.ts`): the POST /posts
  * body with what the node found on the way (step 1 of Post → Create, no request), the marks on
- * media still to upload, and what both readers share (a JSON parameter read, its problem, the date
- * hint, how each entry is named in errors).
+ * media still to upload, and what both readers share (a JSON parameter read, its problem, the
+ * request's frame, how each entry is named in errors) and the one reading of the body's lists
+ * (posts, parts, media) that the checks, warnings and uploads use.
  */
-import type {
-	EntryLabel,
-	NodeField,
-	NodeProblem,
-	Problem,
-	ProblemContext,
-} from '../../../shared/postProblems';
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { NodeField, NodeProblem, Problem, ProblemContext } from '../../../shared/postProblems';
 import type { PlatformId } from '../../../shared/platforms';
 import { readJson, type JsonRefusal } from '../../../shared/userValues';
 
@@ -67,6 +63,71 @@ export interface PostRequest {
 	partsWithUnreadMedia: Set<string>;
 }
 
+/** What a reader gives; `newRequest` adds what both fill in the same way. */
+type Read = Pick<
+	PostRequest,
+	'body' | 'channels' | 'problems' | 'wantsNextSlot' | 'explained' | 'unreadable'
+> &
+	Pick<ProblemContext, 'inputMode' | 'contentMode'>;
+
+export function newRequest(
+	context: IExecuteSingleFunctions,
+	options: IDataObject,
+	{ inputMode, contentMode, ...read }: Read,
+): PostRequest {
+	return {
+		...read,
+		skipChecks: options.skipChecks === true,
+		partsWithUnreadMedia: new Set(),
+		context: {
+			itemIndex: context.getItemIndex(),
+			inputMode,
+			contentMode,
+			channels: read.channels.map((ref) => ({
+				id: ref.id,
+				name: ref.cachedName,
+				platform: ref.platform,
+				settingsMode: ref.settingsMode,
+				platformGiven: ref.platform !== undefined,
+			})),
+		},
+	};
+}
+
+export function isObject(value: unknown): value is Json {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A list of the body (`posts`, a post's parts `value`, a part's `image`), each entry an object:
+ * `{}` stands for one that is not, so that every entry keeps its place.
+ */
+export function entriesOf(holder: unknown, key: 'posts' | 'value' | 'image'): Json[] {
+	const list = isObject(holder) ? holder[key] : undefined;
+	return Array.isArray(list) ? list.map((entry) => (isObject(entry) ? entry : {})) : [];
+}
+
+/** Where a media reference is: channel entry, part, place in the part's media. */
+export interface MediaPlace {
+	entryIndex: number;
+	partIndex: number;
+	mediaIndex: number;
+}
+
+/** Every media reference of the body's `posts`, with its place. */
+export function mediaRefs(posts: unknown[]): Array<MediaPlace & { ref: Json }> {
+	return posts.flatMap((post, entryIndex) =>
+		entriesOf(post, 'value').flatMap((part, partIndex) =>
+			entriesOf(part, 'image').map((ref, mediaIndex) => ({
+				ref,
+				entryIndex,
+				partIndex,
+				mediaIndex,
+			})),
+		),
+	);
+}
+
 /**
  * Whether a rule ruleProblem only repeats a problem the node already reported (a follow-on error).
  */
@@ -101,20 +162,7 @@ export function jsonProblem(
 }
 
 /**
- * A JSON parameter may arrive as text (typed in the editor) or as an object (from an expression);
- * read by the one reader of what users give (shared/userValues.ts: valid JSON, within the node's
- * length and depth bounds).
+ * A JSON parameter arrives as text (typed in the editor) or as an object (from an expression): read
+ * by the one reader of what users give (shared/userValues.ts).
  */
-export function parseJsonParameter(raw: unknown): ReturnType<typeof readJson> {
-	return readJson(raw);
-}
-
-export function labelOf(ref: Entry): EntryLabel {
-	return {
-		id: ref.id,
-		name: ref.cachedName,
-		platform: ref.platform,
-		settingsMode: ref.settingsMode,
-		platformGiven: ref.platform !== undefined,
-	};
-}
+export const parseJsonParameter = readJson;

@@ -18,8 +18,9 @@ import { readDate, readWholeNumber } from '../../../shared/userValues';
 import type { NodeProblem } from '../../../shared/postProblems';
 import {
 	BINARY_SOURCE,
+	isObject,
 	jsonProblem,
-	labelOf,
+	newRequest,
 	parseJsonParameter,
 	URL_SOURCE,
 	type Entry,
@@ -72,10 +73,6 @@ export interface EntryParameters {
 }
 
 // ---------------------------------------------------------------- value conversion
-
-function isObject(value: unknown): value is Json {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function listOf(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
@@ -165,93 +162,29 @@ export function partsFromParam(parts: PartsParam | undefined): Json[] {
 }
 
 /**
- * The channel's ID as text; '' when none is given, or a value that is no ID (an object:
- * requestFromFields names it).
+ * The channel as given: its ID as text ('' when none is given, or a value that is no ID), and a
+ * value that is no text (an object or list from an expression) for the problem to quote.
  */
-export function channelIdOf(locator: ChannelLocator | undefined): string {
-	const raw = typeof locator === 'object' && locator !== null ? locator.value : locator;
-	return typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
-}
-
-export interface PostsFromChannels {
-	posts: Json[];
-	channels: Entry[];
+function readChannel(locator: ChannelLocator | undefined): { id: string; notText?: object } {
+	const value = typeof locator === 'object' && locator !== null ? locator.value : locator;
+	const given = isObject(locator) && '__rl' in locator ? value : locator;
+	return {
+		id: typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '',
+		notText: typeof given === 'object' && given !== null ? given : undefined,
+	};
 }
 
 /**
- * `posts` of the body from the Channels list. `sharedParts` is given in "same content for
- * every channel" mode; otherwise each entry brings its own parts.
+ * The body from the parameters. `posts` comes from the Channels list: in "same content for every
+ * channel" mode each entry gets the shared Parts, otherwise its own.
  */
-export function postsFromChannels(
-	entries: EntryParameters[],
-	sharedParts: PartsParam | undefined,
-	parseSettingsJson: (raw: unknown, entryIndex: number) => unknown,
-): PostsFromChannels {
-	const posts: Json[] = [];
-	const channels: Entry[] = [];
-	entries.forEach((entry, index) => {
-		const platform = isPlatformId(entry.platform) ? entry.platform : undefined;
-		const settingsMode = entry.settingsMode === 'json' ? 'json' : 'fields';
-		const locator = entry.channel;
-		const cachedName =
-			typeof locator === 'object' &&
-			locator !== null &&
-			typeof locator.cachedResultName === 'string'
-				? locator.cachedResultName
-				: undefined;
-		const id = channelIdOf(locator);
-		channels.push({ id, platform, cachedName, settingsMode });
-
-		const post: Json = {
-			integration: { id },
-			value: partsFromParam(sharedParts ?? entry.parts),
-		};
-		const settings =
-			settingsMode === 'json'
-				? parseSettingsJson(entry.settingsJson, index)
-				: platform
-					? typedSettings(platform, entry)
-					: undefined;
-		if (settings !== undefined) post.settings = settings;
-		posts.push(post);
-	});
-	return { posts, channels };
-}
-
-/** Tags picked in the editor (names), sent as `{value, label}`: the service matches on `label`. */
-export function tagsFromParam(raw: unknown): Json[] {
-	return listOf(raw ?? []).map((tag) =>
-		typeof tag === 'string' ? { value: tag, label: tag } : (tag as Json),
-	);
-}
-
-/**
- * `inter` as a JSON number (a numeric string from an expression is converted); undefined when not
- * set; what is not a whole number is refused in words (shared/userValues.ts).
- */
-export function repeatFromParam(raw: unknown): { value: number | undefined } | { refused: string } {
-	if (raw === undefined || raw === null || raw === '') return { value: undefined };
-	return readWholeNumber(raw);
-}
-
-/**
- * A raw value given as a channel that is no text (an object or list from an expression), for the
- * problem to quote.
- */
-function channelValueNotText(locator: unknown): object | undefined {
-	const raw =
-		typeof locator === 'object' && locator !== null && !Array.isArray(locator) && '__rl' in locator
-			? (locator as { value?: unknown }).value
-			: locator;
-	return typeof raw === 'object' && raw !== null ? raw : undefined;
-}
-
 export function requestFromFields(
 	context: IExecuteSingleFunctions,
 	options: IDataObject,
 ): PostRequest {
-	const itemIndex = context.getItemIndex();
 	const problems: NodeProblem[] = [];
+	const channelProblems: NodeProblem[] = [];
+	const explained: string[] = [];
 	const type = context.getNodeParameter('type', 'schedule') as string;
 	const contentMode =
 		context.getNodeParameter('contentMode', 'same') === 'perChannel' ? 'perChannel' : 'same';
@@ -259,18 +192,19 @@ export function requestFromFields(
 		contentMode === 'same' ? (context.getNodeParameter('parts', {}) as PartsParam) : undefined;
 	const entries = (context.getNodeParameter('channels.channel', []) as EntryParameters[]) ?? [];
 
-	const explained: string[] = [];
-	const { posts, channels } = postsFromChannels(entries, sharedParts, (raw, entryIndex) => {
-		const parsed = parseJsonParameter(raw);
-		if ('value' in parsed) return parsed.value;
-		problems.push(jsonProblem('settingsJson', parsed, entryIndex));
-		explained.push(`posts.${entryIndex}.settings`);
-		return undefined;
-	});
-	channels.forEach((channel, entryIndex) => {
-		const notText = channelValueNotText(entries[entryIndex]?.channel);
+	const channels: Entry[] = [];
+	const posts = entries.map((entry, entryIndex): Json => {
+		const platform = isPlatformId(entry.platform) ? entry.platform : undefined;
+		const settingsMode = entry.settingsMode === 'json' ? 'json' : 'fields';
+		const locator = entry.channel;
+		const cachedName =
+			typeof locator === 'object' && typeof locator?.cachedResultName === 'string'
+				? locator.cachedResultName
+				: undefined;
+		const { id, notText } = readChannel(locator);
+		channels.push({ id, platform, cachedName, settingsMode });
 		if (notText !== undefined) {
-			problems.push({
+			channelProblems.push({
 				kind: 'node',
 				code: 'channelNotText',
 				entryIndex,
@@ -278,18 +212,33 @@ export function requestFromFields(
 				value: notText,
 			});
 			explained.push(`posts.${entryIndex}.integration`);
-		} else if (channel.id === '') {
-			problems.push({ kind: 'node', code: 'noChannel', entryIndex, field: 'channel' });
-		} else if (isMalformedId(channel.id)) {
-			problems.push({
+		} else if (id === '') {
+			channelProblems.push({ kind: 'node', code: 'noChannel', entryIndex, field: 'channel' });
+		} else if (isMalformedId(id)) {
+			channelProblems.push({
 				kind: 'node',
 				code: 'malformedChannelId',
 				entryIndex,
 				field: 'channel',
-				id: channel.id,
+				id,
 			});
 		}
+
+		let settings: unknown;
+		if (settingsMode === 'fields') settings = platform && typedSettings(platform, entry);
+		else {
+			const parsed = parseJsonParameter(entry.settingsJson);
+			if ('value' in parsed) settings = parsed.value;
+			else {
+				problems.push(jsonProblem('settingsJson', parsed, entryIndex));
+				explained.push(`posts.${entryIndex}.settings`);
+			}
+		}
+		const post: Json = { integration: { id }, value: partsFromParam(sharedParts ?? entry.parts) };
+		if (settings !== undefined) post.settings = settings;
+		return post;
 	});
+	problems.push(...channelProblems);
 
 	let wantsNextSlot = false;
 	let date: unknown;
@@ -313,11 +262,18 @@ export function requestFromFields(
 		type,
 		date,
 		shortLink: options.shortLink === undefined ? false : options.shortLink,
-		tags: tagsFromParam(options.tags),
+		// Tags picked in the editor (names), sent as `{value, label}`: the service matches on `label`.
+		tags: listOf(options.tags ?? []).map((tag) =>
+			typeof tag === 'string' ? { value: tag, label: tag } : (tag as Json),
+		),
 		posts,
 	};
-	const inter = repeatFromParam(options.repeatEvery);
-	if ('refused' in inter) {
+	// `inter` as a JSON number (a numeric string from an expression is converted); what is not a
+	// whole number is refused in words (shared/userValues.ts).
+	const repeat = options.repeatEvery;
+	const inter =
+		repeat === undefined || repeat === null || repeat === '' ? undefined : readWholeNumber(repeat);
+	if (inter && 'refused' in inter) {
 		problems.push({
 			kind: 'node',
 			code: 'repeatNotWhole',
@@ -325,16 +281,15 @@ export function requestFromFields(
 			min: POST_LIMITS.interMin,
 			said: inter.refused,
 		});
-	} else if (inter.value !== undefined) body.inter = inter.value;
+	} else if (inter) body.inter = inter.value;
 
-	return {
+	return newRequest(context, options, {
 		body,
 		channels,
 		problems,
 		wantsNextSlot,
-		skipChecks: options.skipChecks === true,
 		explained,
-		partsWithUnreadMedia: new Set(),
-		context: { itemIndex, inputMode: 'fields', contentMode, channels: channels.map(labelOf) },
-	};
+		inputMode: 'fields',
+		contentMode,
+	});
 }

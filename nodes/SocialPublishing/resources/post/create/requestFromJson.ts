@@ -1,16 +1,17 @@
 /**
  * Step 1 of Post → Create in JSON mode (see preSend.ts): Request (JSON) read as the POST /posts
  * body, sent as written; what does not parse, or is no object, is the one problem (the body is then
- * unreadable: the rules are not run on what is left).
+ * unreadable: the rules are not run on what is left). The body's date is sent as written, and
+ * judged as written by the rules (postRules: the same date reader).
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { NodeProblem } from '../../../shared/postProblems';
 import {
+	entriesOf,
+	isObject,
 	jsonProblem,
-	labelOf,
+	newRequest,
 	parseJsonParameter,
-	type Entry,
-	type Json,
 	type PostRequest,
 } from './request';
 
@@ -18,52 +19,25 @@ export function requestFromJson(
 	context: IExecuteSingleFunctions,
 	options: IDataObject,
 ): PostRequest {
-	const itemIndex = context.getItemIndex();
-	const problems: NodeProblem[] = [];
-	let body: Json = {};
 	const parsed = parseJsonParameter(context.getNodeParameter('requestJson', '{}'));
-	if ('error' in parsed) problems.push(jsonProblem('requestJson', parsed));
-	else if (
-		typeof parsed.value === 'object' &&
-		parsed.value !== null &&
-		!Array.isArray(parsed.value)
-	) {
-		body = parsed.value as Json;
-	} else {
-		problems.push({
-			kind: 'node',
-			code: 'requestNotObject',
-			field: 'requestJson',
-			value: parsed.value,
-		});
-	}
-	// The body's date is sent as written, and judged as written by the rules (postRules: the same
-	// date reader).
-	const unreadable = problems.length > 0;
-	const posts = Array.isArray(body.posts) ? body.posts : [];
-	const channels: Entry[] = posts.map((post) => {
-		const integration =
-			typeof post === 'object' && post !== null ? (post as Json).integration : undefined;
-		const id =
-			typeof integration === 'object' && integration !== null
-				? (integration as Json).id
-				: undefined;
-		return { id: typeof id === 'string' ? id : '', settingsMode: 'json' };
-	});
-	return {
+	const body = 'value' in parsed && isObject(parsed.value) ? parsed.value : {};
+	const problems: NodeProblem[] =
+		'error' in parsed
+			? [jsonProblem('requestJson', parsed)]
+			: isObject(parsed.value)
+				? []
+				: [{ kind: 'node', code: 'requestNotObject', field: 'requestJson', value: parsed.value }];
+	return newRequest(context, options, {
 		body,
-		channels,
+		channels: entriesOf(body, 'posts').map((post) => {
+			const id = isObject(post.integration) ? post.integration.id : undefined;
+			return { id: typeof id === 'string' ? id : '', settingsMode: 'json' };
+		}),
 		problems,
 		wantsNextSlot: false,
-		skipChecks: options.skipChecks === true,
-		unreadable,
+		unreadable: problems.length > 0,
 		explained: [],
-		partsWithUnreadMedia: new Set(),
-		context: {
-			itemIndex,
-			inputMode: 'json',
-			contentMode: 'perChannel',
-			channels: channels.map(labelOf),
-		},
-	};
+		inputMode: 'json',
+		contentMode: 'perChannel',
+	});
 }

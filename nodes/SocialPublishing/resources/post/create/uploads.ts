@@ -14,7 +14,7 @@ import type {
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 import { MEDIA_EXTENSIONS } from '../../../shared/platforms';
-import { BINARY_SOURCE, type Json } from './request';
+import { BINARY_SOURCE, mediaRefs, type Json, type MediaPlace } from './request';
 import { pacerOf } from '../../../shared/transport/pacing';
 import { baseUrlOf } from '../../../shared/baseUrl';
 import { matchRoute } from '../../../shared/routeFacts';
@@ -43,12 +43,9 @@ interface BinaryFile {
 }
 
 /** A media reference of the body whose file is still in a binary field. */
-interface PendingRef {
+interface PendingRef extends MediaPlace {
 	ref: Json;
 	property: string;
-	entryIndex: number;
-	partIndex: number;
-	mediaIndex: number;
 }
 
 export interface PendingUploads {
@@ -56,68 +53,45 @@ export interface PendingUploads {
 	refs: PendingRef[];
 }
 
-function mediaProblem(
-	pending: PendingRef,
-	present: string[],
-	refusal: BinaryFileRefusal,
-): NodeProblem {
-	return {
-		kind: 'node',
-		code: 'binaryFile',
-		entryIndex: pending.entryIndex,
-		partIndex: pending.partIndex,
-		mediaIndex: pending.mediaIndex,
-		field: 'binaryField',
-		property: pending.property,
-		present,
-		refusal,
-	};
-}
-
 /**
  * Finds the media of `posts` that come from binary fields, reads each field's type and size, and
  * gives those references a stand-in `{id, path}` with the file's real ending, so that the rule
- * checker judges the real kind of file. Problems are the files that cannot be posted.
+ * checker judges the real kind of file. Problems are the files that cannot be posted; `unusable`,
+ * their references, whose empty id and path are no problem of their own.
  */
 export async function prepareBinaryMedia(
 	context: IExecuteSingleFunctions,
 	posts: Json[],
-): Promise<{
-	pending: PendingUploads;
-	problems: NodeProblem[];
-	unusable: Array<Pick<PendingRef, 'entryIndex' | 'partIndex' | 'mediaIndex'>>;
-}> {
+): Promise<{ pending: PendingUploads; problems: NodeProblem[]; unusable: MediaPlace[] }> {
 	const pending: PendingUploads = { files: new Map(), refs: [] };
 	const problems: NodeProblem[] = [];
-	// References whose file cannot be posted: their empty id and path are no problem of their own.
-	const unusable: Array<Pick<PendingRef, 'entryIndex' | 'partIndex' | 'mediaIndex'>> = [];
+	const unusable: MediaPlace[] = [];
 	const binaries = context.getInputData().binary ?? {};
 	const checked = new Map<string, BinaryFileRefusal | undefined>();
-	posts.forEach((post, entryIndex) =>
-		((post.value as Json[] | undefined) ?? []).forEach((part, partIndex) =>
-			((part.image as Json[] | undefined) ?? []).forEach((ref, mediaIndex) => {
-				const property = (ref as Record<symbol, unknown>)[BINARY_SOURCE];
-				if (typeof property === 'string')
-					pending.refs.push({ ref, property, entryIndex, partIndex, mediaIndex });
-			}),
-		),
-	);
-	for (const item of pending.refs) {
-		if (!checked.has(item.property))
-			checked.set(item.property, await describeFile(context, binaries, item.property, pending));
-		const trouble = checked.get(item.property);
-		const file = pending.files.get(item.property);
+	for (const { ref, ...place } of mediaRefs(posts)) {
+		const property = (ref as Record<symbol, unknown>)[BINARY_SOURCE];
+		if (typeof property === 'string') pending.refs.push({ ref, property, ...place });
+	}
+	for (const { ref, property, ...place } of pending.refs) {
+		if (!checked.has(property))
+			checked.set(property, await describeFile(context, binaries, property, pending));
+		const trouble = checked.get(property);
+		const file = pending.files.get(property);
 		if (trouble !== undefined || !file) {
-			problems.push(mediaProblem(item, Object.keys(binaries), trouble ?? { code: 'noFile' }));
-			unusable.push({
-				entryIndex: item.entryIndex,
-				partIndex: item.partIndex,
-				mediaIndex: item.mediaIndex,
+			problems.push({
+				kind: 'node',
+				code: 'binaryFile',
+				...place,
+				field: 'binaryField',
+				property,
+				present: Object.keys(binaries),
+				refusal: trouble ?? { code: 'noFile' },
 			});
+			unusable.push(place);
 			continue;
 		}
-		item.ref.id = `binary:${item.property}`;
-		item.ref.path = `${item.property}.${file.type.ext}`;
+		ref.id = `binary:${property}`;
+		ref.path = `${property}.${file.type.ext}`;
 	}
 	return { pending, problems, unusable };
 }

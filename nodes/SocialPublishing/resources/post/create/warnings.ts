@@ -11,7 +11,7 @@ import {
 } from '../../../shared/platforms';
 import { tagNames, unknownSettings } from '../../../shared/postRules';
 import { partLabel } from '../../../shared/postProblems';
-import type { PostRequest } from './request';
+import { entriesOf, type Json, type PostRequest } from './request';
 
 /**
  * Something sent as given that the user should know about; shown in the created posts' `warnings`.
@@ -22,40 +22,35 @@ export interface Warning {
 	text: string;
 }
 
+/** One warning for each part of the body that `said` has words for. */
+function partWarnings(
+	body: Json,
+	said: (part: Json, partIndex: number) => string | undefined,
+): Warning[] {
+	return entriesOf(body, 'posts').flatMap((post, entryIndex) =>
+		entriesOf(post, 'value').flatMap((part, partIndex) => {
+			const text = said(part, partIndex);
+			return text === undefined ? [] : [{ entryIndex, text }];
+		}),
+	);
+}
+
 /**
  * HTML tags the service will remove (it keeps only KEPT_HTML_TAGS, spec 4.3, and strips the rest,
  * keeping their text: service-notes). Not refused, as the service accepts them; said, so that what
  * is published is no surprise.
  */
-export function removedHtmlTags(body: Record<string, unknown>): Warning[] {
-	const warnings: Warning[] = [];
-	const posts = Array.isArray(body.posts) ? body.posts : [];
-	posts.forEach((post, entryIndex) => {
-		const parts =
-			typeof post === 'object' &&
-			post !== null &&
-			Array.isArray((post as { value?: unknown }).value)
-				? (post as { value: unknown[] }).value
-				: [];
-		parts.forEach((part, partIndex) => {
-			const content =
-				typeof part === 'object' && part !== null
-					? (part as { content?: unknown }).content
-					: undefined;
-			if (typeof content !== 'string') return;
-			const removed = new Set<string>();
-			for (const name of tagNames(content)) {
-				const tag = name.toLowerCase();
-				if (!KEPT_HTML_TAGS.includes(tag)) removed.add(`<${tag}>`);
-			}
-			if (removed.size === 0) return;
-			warnings.push({
-				entryIndex,
-				text: `${partLabel(partIndex)}: the service removes ${[...removed].join(', ')} and keeps their text (it keeps only ${KEPT_HTML_TAGS.join(', ')})`,
-			});
-		});
+export function removedHtmlTags(body: Json): Warning[] {
+	return partWarnings(body, ({ content }, partIndex) => {
+		if (typeof content !== 'string') return undefined;
+		const removed = new Set<string>();
+		for (const name of tagNames(content)) {
+			const tag = name.toLowerCase();
+			if (!KEPT_HTML_TAGS.includes(tag)) removed.add(`<${tag}>`);
+		}
+		if (removed.size === 0) return undefined;
+		return `${partLabel(partIndex)}: the service removes ${[...removed].join(', ')} and keeps their text (it keeps only ${KEPT_HTML_TAGS.join(', ')})`;
 	});
-	return warnings;
 }
 
 /**
@@ -63,27 +58,12 @@ export function removedHtmlTags(body: Record<string, unknown>): Warning[] {
  * the stored part with that id instead of creating one (checked against the real backend), so
  * "create" would change an existing post.
  */
-export function partIdWarnings(body: Record<string, unknown>): Warning[] {
-	const posts = Array.isArray(body.posts) ? body.posts : [];
-	return posts.flatMap((post, entryIndex) => {
-		const parts =
-			typeof post === 'object' &&
-			post !== null &&
-			Array.isArray((post as { value?: unknown }).value)
-				? (post as { value: unknown[] }).value
-				: [];
-		return parts.flatMap((part, partIndex) => {
-			const id =
-				typeof part === 'object' && part !== null ? (part as { id?: unknown }).id : undefined;
-			if (typeof id !== 'string' || id.trim() === '') return [];
-			return [
-				{
-					entryIndex,
-					text: `${partLabel(partIndex)} carries "id": ${JSON.stringify(id.slice(0, 40))}; some installs then update that existing part instead of creating a new one (remove "id" to create a post)`,
-				},
-			];
-		});
-	});
+function partIdWarnings(body: Json): Warning[] {
+	return partWarnings(body, ({ id }, partIndex) =>
+		typeof id !== 'string' || id.trim() === ''
+			? undefined
+			: `${partLabel(partIndex)} carries "id": ${JSON.stringify(id.slice(0, 40))}; some installs then update that existing part instead of creating a new one (remove "id" to create a post)`,
+	);
 }
 
 /**
@@ -99,10 +79,8 @@ export function firstPartDelayWarning(
 		entryIndex,
 		text:
 			inputMode === 'fields'
-				? `${partLabel(0)}: Delay (Minutes) ${minutes} was not sent; a delay applies to ` +
-					'follow-up parts (the post goes out at its date)'
-				: `${partLabel(0)} carries "delay": ${minutes}; the service keeps it but waits only ` +
-					'before follow-up parts (the post goes out at its date)',
+				? `${partLabel(0)}: Delay (Minutes) ${minutes} was not sent; a delay applies to follow-up parts (the post goes out at its date)`
+				: `${partLabel(0)} carries "delay": ${minutes}; the service keeps it but waits only before follow-up parts (the post goes out at its date)`,
 	};
 }
 
@@ -111,14 +89,13 @@ export function firstPartDelayWarning(
  * with a likely typo.
  */
 export function unknownSettingWarnings(
-	body: Record<string, unknown>,
+	body: Json,
 	platformOf: (entryIndex: number) => PlatformId | undefined,
 ): Warning[] {
-	const posts = Array.isArray(body.posts) ? (body.posts as Array<{ settings?: unknown }>) : [];
-	return posts.flatMap((post, entryIndex) => {
+	return entriesOf(body, 'posts').flatMap((post, entryIndex) => {
 		const platform = platformOf(entryIndex);
 		if (!platform) return [];
-		return unknownSettings(platform, post?.settings).map(({ key, closest }) => ({
+		return unknownSettings(platform, post.settings).map(({ key, closest }) => ({
 			entryIndex,
 			text: `setting "${key}" is not one ${PLATFORMS[platform].displayName} is known to have${closest ? ` (did you mean "${closest}"?)` : ''}; it was sent as given and the service keeps it`,
 		}));
@@ -133,28 +110,7 @@ export function uncheckedPlatformText(channel: Channel, unchecked: string): stri
 	const where = channel.platform
 		? `is on "${channel.platform}", a platform this node has no rules for`
 		: 'has no platform in the channel list';
-	return (
-		`${channel.name} ${where}: ${unchecked} were not checked before sending ` +
-		'(the service checks them)'
-	);
-}
-
-/** Entries whose channel is on a platform the rules table does not know: sent, and said so. */
-export function uncheckedPlatforms(
-	request: PostRequest,
-	infos: Channel[],
-): Array<{ entryIndex: number; text: string }> {
-	const byId = new Map(infos.map((info) => [info.id, info]));
-	return request.channels.flatMap((ref, entryIndex) => {
-		const channel = byId.get(ref.id);
-		if (!channel || isPlatformId(channel.platform)) return [];
-		return [
-			{
-				entryIndex,
-				text: uncheckedPlatformText(channel, 'its length, media and settings'),
-			},
-		];
-	});
+	return `${channel.name} ${where}: ${unchecked} were not checked before sending (the service checks them)`;
 }
 
 /**
@@ -162,18 +118,22 @@ export function uncheckedPlatforms(
  * Only).
  */
 export function warningsOf(request: PostRequest, infos: Channel[], stepOne: Warning[]): Warning[] {
-	const platforms = new Map(
-		infos.flatMap((info) =>
-			isPlatformId(info.platform) ? [[info.id, info.platform] as const] : [],
-		),
-	);
+	const byId = new Map(infos.map((info) => [info.id, info]));
+	const channelOf = (entryIndex: number) => byId.get(request.channels[entryIndex]?.id ?? '');
 	return [
-		...uncheckedPlatforms(request, infos),
+		// Entries whose channel is on a platform the rules table does not know: sent, and said so.
+		...request.channels.flatMap((_, entryIndex) => {
+			const channel = channelOf(entryIndex);
+			if (!channel || isPlatformId(channel.platform)) return [];
+			const text = uncheckedPlatformText(channel, 'its length, media and settings');
+			return [{ entryIndex, text }];
+		}),
 		...removedHtmlTags(request.body),
 		...partIdWarnings(request.body),
-		...unknownSettingWarnings(request.body, (entryIndex) =>
-			platforms.get(request.channels[entryIndex]?.id ?? ''),
-		),
+		...unknownSettingWarnings(request.body, (entryIndex) => {
+			const platform = channelOf(entryIndex)?.platform;
+			return isPlatformId(platform) ? platform : undefined;
+		}),
 		...stepOne,
 	];
 }
