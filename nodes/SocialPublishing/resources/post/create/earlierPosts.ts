@@ -27,12 +27,13 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
+import type { Channel } from '../../../shared/channel';
 import { runState, RunSlot } from '../../../shared/runState';
 import { recordAlreadySent, skipsPostsAlreadyCreated } from '../../../shared/sendRecord';
 import { decodeEntities } from '../../../shared/postRules/text';
 import { apiRequest } from '../../../shared/transport';
 import { DAY_MS, getManyPosts, MAX_RANGE_DAYS } from '../getMany';
-import { serviceChannels } from './lookups';
+import { channelsById } from './lookups';
 import { postJson } from './output';
 import type { PostRequest } from './request';
 
@@ -251,13 +252,10 @@ async function foundFor(context: IExecuteSingleFunctions): Promise<Found | undef
 	return (await search.found).get(itemIndex);
 }
 
-/** A channel as the item's words name it. */
+/** A channel as the item's words name it: `"<name>" (<platform>)`. */
 type Named = (channelId: string) => string;
 
-async function namer(context: IExecuteSingleFunctions): Promise<Named> {
-	const channels = new Map(
-		(await serviceChannels(context)).map((channel) => [channel.id, channel]),
-	);
+function namer(channels: Map<string, Channel>): Named {
 	return (id) => {
 		const channel = channels.get(id);
 		return channel ? `"${channel.name}" (${channel.platform})` : `channel ${id}`;
@@ -291,21 +289,19 @@ export async function earlierPosts(
 	const itemIndex = context.getItemIndex();
 	const found = await foundFor(context);
 	if (!found) return undefined;
+	const channels = await channelsById(context);
 	if ('partly' in found) {
-		const { message, description } = partlyInWords(itemIndex, found.partly, await namer(context));
+		const { message, description } = partlyInWords(itemIndex, found.partly, namer(channels));
 		throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
 	}
-	const channels = new Map(
-		(await serviceChannels(context)).map((channel) => [channel.id, channel]),
-	);
-	const posts = found.posts.map((listed) =>
+	const posts = found.posts.map(({ id, channelId, date, post }) =>
 		postJson({
-			postId: listed.id,
-			channelId: listed.channelId,
-			channel: channels.get(listed.channelId),
-			state: typeof listed.post.state === 'string' ? listed.post.state : null,
-			date: new Date(listed.date).toISOString(),
-			releaseURL: typeof listed.post.releaseURL === 'string' ? listed.post.releaseURL : null,
+			postId: id,
+			channelId,
+			channel: channels.get(channelId),
+			state: typeof post.state === 'string' ? post.state : null,
+			date: new Date(date).toISOString(),
+			releaseURL: typeof post.releaseURL === 'string' ? post.releaseURL : null,
 			alreadySent: true,
 		}),
 	);
@@ -324,7 +320,7 @@ export async function earlierInCheckOnly(
 	const itemIndex = context.getItemIndex();
 	const found = await foundFor(context);
 	if (!found) return undefined;
-	const named = await namer(context);
+	const named = namer(await channelsById(context));
 	if ('partly' in found) {
 		const { message, description } = partlyInWords(itemIndex, found.partly, named);
 		return { problem: `${message}. ${description}` };

@@ -14,16 +14,12 @@ import { getManyChannels } from '../../channel/getMany';
 
 const LOOKUPS = new RunSlot<Map<string, Promise<unknown>>>("Post → Create's look-ups");
 
-export function cacheOf(context: IExecuteSingleFunctions): Map<string, Promise<unknown>> {
-	return runState(context).get(LOOKUPS, () => new Map());
-}
-
 async function cached<T>(
 	context: IExecuteSingleFunctions,
 	key: string,
 	load: () => Promise<T>,
 ): Promise<T> {
-	const cache = cacheOf(context);
+	const cache = runState(context).get(LOOKUPS, () => new Map());
 	let value = cache.get(key) as Promise<T> | undefined;
 	if (!value) {
 		value = load();

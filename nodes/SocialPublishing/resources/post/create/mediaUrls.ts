@@ -108,16 +108,11 @@ export function prepareMediaUrls(
 	return found;
 }
 
-interface Uploaded {
-	id: unknown;
-	path: unknown;
-}
-
 /**
  * The run's uploads by address: each address is sent once per run, its items sharing the answer (a
  * failure too: the same address is not asked for again in the run).
  */
-const UPLOADED = new RunSlot<Map<string, Promise<Uploaded>>>(
+const UPLOADED = new RunSlot<Map<string, Promise<{ id: unknown; path: unknown }>>>(
 	"Post → Create's media URLs uploaded in this run",
 );
 
@@ -132,50 +127,38 @@ export async function uploadMediaUrls(
 	shared: boolean,
 ): Promise<MediaUrlProblem[]> {
 	const uploads = runState(context).get(UPLOADED, () => new Map());
-	const distinct = [...new Set(urls.refs.map((ref) => ref.href))];
-	const outcomes = new Map<string, Uploaded | { error: unknown }>();
-	for (const href of distinct) {
-		let upload = uploads.get(href);
-		if (!upload) {
-			// Media → Upload From URL's route: its answer contract (a media item) and its rate limit.
-			upload = apiRequest
-				.call(context, 'POST', '/upload-from-url', {
-					body: { url: href },
-					itemIndex: context.getItemIndex(),
-					route: uploadMediaFromUrl.route,
-				})
-				.then((answer) => ({ id: (answer as Json)?.id, path: (answer as Json)?.path }));
-			uploads.set(href, upload);
-		}
-		outcomes.set(
-			href,
-			await upload.then(
-				(uploaded) => uploaded,
-				(error: unknown) => ({ error }),
-			),
-		);
-	}
 	const problems: MediaUrlProblem[] = [];
 	const named = new Set<string>();
-	for (const item of urls.refs) {
-		const outcome = outcomes.get(item.href);
-		if (!outcome) continue;
-		if ('error' in outcome) {
-			const key = `${item.partIndex}.${item.mediaIndex}`;
-			if (shared && named.has(key)) continue;
-			named.add(key);
-			const said = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-			problems.push({
-				kind: 'mediaUrl',
-				...(shared ? {} : { entryIndex: item.entryIndex }),
-				partIndex: item.partIndex,
-				mediaIndex: item.mediaIndex,
-				refusal: { code: 'notFetched', href: item.href, said },
+	for (const { ref, href, entryIndex, partIndex, mediaIndex } of urls.refs) {
+		if (!uploads.has(href)) {
+			// Media → Upload From URL's route: its answer contract (a media item) and its rate limit.
+			const upload = apiRequest.call(context, 'POST', '/upload-from-url', {
+				body: { url: href },
+				itemIndex: context.getItemIndex(),
+				route: uploadMediaFromUrl.route,
 			});
+			uploads.set(
+				href,
+				upload.then((answer) => ({ id: (answer as Json)?.id, path: (answer as Json)?.path })),
+			);
+		}
+		const outcome = await uploads.get(href)!.catch((error: unknown) => ({ error }));
+		if (!('error' in outcome)) {
+			ref.id = outcome.id;
+			ref.path = outcome.path;
 			continue;
 		}
-		item.ref.id = outcome.id;
-		item.ref.path = outcome.path;
+		const key = `${partIndex}.${mediaIndex}`;
+		if (shared && named.has(key)) continue;
+		named.add(key);
+		const said = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+		problems.push({
+			kind: 'mediaUrl',
+			...(shared ? {} : { entryIndex }),
+			partIndex,
+			mediaIndex,
+			refusal: { code: 'notFetched', href, said },
+		});
 	}
 	return problems;
 }

@@ -9,20 +9,12 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { runState, RunSlot } from '../../../shared/runState';
-import { serviceChannels } from './lookups';
+import { channelsById } from './lookups';
 import type { Json, PostRequest } from './request';
 import type { Warning } from './warnings';
 
-/**
- * What postReceive needs from preSend of the same item: item index → the type, date and warnings
- * sent.
- */
-const SENT = new RunSlot<
-	Map<
-		number,
-		{ type?: string; date?: string; warnings: Array<{ channelId: string; text: string }> }
-	>
->('what Post → Create sent for each item');
+type Sent = { type?: string; date?: string; warnings: Array<{ channelId: string; text: string }> };
+const SENT = new RunSlot<Map<number, Sent>>('what Post → Create sent for each item');
 
 /** What preSend hands to postReceive for this item: the type, date and warnings sent. */
 export function handToOutput(
@@ -40,15 +32,6 @@ export function handToOutput(
 				text: warning.text,
 			})),
 		});
-}
-
-/**
- * The state the service gives a post it creates: DRAFT for a draft, QUEUE for Schedule and Now (a
- * Now post is queued and published right after). The spec's state table says so for draft and
- * schedule; for Now, the service's source (posts.repository.ts, createOrUpdatePost) does.
- */
-export function stateOnCreation(type: unknown): string {
-	return type === 'draft' ? 'DRAFT' : 'QUEUE';
 }
 
 /** One output item's json, created now or found by Skip Posts Already Created: the same keys. */
@@ -87,7 +70,7 @@ export async function toCreatedPosts(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const created = Array.isArray(response.body) ? (response.body as Json[]) : [];
-	const channels = new Map((await serviceChannels(this)).map((channel) => [channel.id, channel]));
+	const channels = await channelsById(this);
 	const sent = runState(this)
 		.get(SENT, () => new Map())
 		.get(this.getItemIndex());
@@ -99,7 +82,10 @@ export async function toCreatedPosts(
 				postId: post.postId as string,
 				channelId,
 				channel: channels.get(channelId),
-				state: stateOnCreation(sent?.type),
+				// The state the service gives a post it creates: DRAFT for a draft, QUEUE for Schedule
+				// and Now (a Now post is queued and published right after): the spec's state table for
+				// draft and schedule, the service's source (createOrUpdatePost) for Now.
+				state: sent?.type === 'draft' ? 'DRAFT' : 'QUEUE',
 				date: sent?.date,
 				releaseURL: null,
 				warnings: warnings

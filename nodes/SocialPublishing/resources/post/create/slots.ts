@@ -9,7 +9,7 @@ import { apiRequest } from '../../../shared/transport';
 import { findNextFreeSlot } from '../../slot/findNextFree';
 import type { NodeProblem } from '../../../shared/postProblems';
 import type { Channel } from '../../../shared/channel';
-import { cacheOf } from './lookups';
+import { runState, RunSlot } from '../../../shared/runState';
 
 /** Date "At the Next Free Slot": GET /find-slot/:id for each channel, the latest of their slots. */
 
@@ -22,15 +22,7 @@ import { cacheOf } from './lookups';
 const SLOT_WAIT_MS = 250;
 const SLOT_WAIT_TRIES = 40;
 
-function slotLedger(context: IExecuteSingleFunctions): Map<string, Set<string>> {
-	const cache = cacheOf(context);
-	let ledger = cache.get('slotLedger') as unknown as Map<string, Set<string>> | undefined;
-	if (!ledger) {
-		ledger = new Map();
-		cache.set('slotLedger', ledger as unknown as Promise<unknown>);
-	}
-	return ledger;
-}
+const LEDGER = new RunSlot<Map<string, Set<string>>>('the next free slots handed out');
 
 async function findSlot(
 	context: IExecuteSingleFunctions,
@@ -74,7 +66,7 @@ export async function nextFreeSlot(
 	known: Map<string, Channel>,
 	{ reserve = true }: { reserve?: boolean } = {},
 ): Promise<string | NodeProblem[]> {
-	const ledger = slotLedger(context);
+	const ledger = runState(context).get(LEDGER, () => new Map());
 	const unique = [...new Set(channelIds)];
 	const problems: NodeProblem[] = [];
 	const slots: string[] = [];
@@ -102,10 +94,7 @@ export async function nextFreeSlot(
 	const latest = slots.sort().at(-1) as string;
 	// Check Only takes no slot: nothing will fill it.
 	if (!reserve) return latest;
-	for (const id of unique) {
-		if (!ledger.has(id)) ledger.set(id, new Set());
-		ledger.get(id)!.add(latest);
-	}
+	for (const id of unique) ledger.set(id, (ledger.get(id) ?? new Set()).add(latest));
 	return latest;
 }
 
