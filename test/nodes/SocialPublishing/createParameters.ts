@@ -184,7 +184,7 @@ export function typedSettingsFor(
 		) {
 			param = { media: value };
 		} else return undefined;
-		if (own) typed[requiredSettingName(platform, field)] = param;
+		if (own) typed[requiredSettingName(platform, field.name)] = param;
 		else optional[field.name] = param;
 	}
 	if (Object.keys(optional).length > 0) typed[optionalSettingsName(platform)] = optional;

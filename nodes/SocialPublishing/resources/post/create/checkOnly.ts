@@ -211,12 +211,7 @@ async function checkOnlyOutcome(
 		);
 		const channelsKnown = request.channels.every((ref) => resolved.known.has(ref.id));
 		if (request.wantsNextSlot && channelsKnown && request.channels.length > 0) {
-			const slot = await nextFreeSlot(
-				context,
-				request.channels.map((channel) => channel.id),
-				resolved.known,
-				{ reserve: false },
-			);
+			const slot = await nextFreeSlot(context, request, resolved.known, { reserve: false });
 			if (typeof slot === 'string') request.body.date = slot;
 			else problems.push(...slot);
 		}

@@ -2,9 +2,8 @@
  * A Schedule date that has already passed. Neither the spec nor the service refuses one, and the
  * service publishes such a post at once: a typo in the year would publish today. So the node
  * refuses it before sending, unless the workflow allows it on purpose (Options → Allow Past Date).
- * Drafts, Type Now and the next free slot are not concerned. It receives the instant already read
- * from the parameters (the request readers parse dates; this only judges one). Worded by
- * shared/postProblems/ (`pastDate`).
+ * Drafts, Type Now and the next free slot are not concerned. It judges an instant the request
+ * readers already parsed. Worded by shared/postProblems/ (`pastDate`).
  */
 import type { NodeField, NodeProblem } from '../../../shared/postProblems';
 
@@ -17,26 +16,19 @@ export const PAST_DATE_ALLOWANCE_MS = 5 * 60_000;
 export interface PastDateCheck {
 	/** The post's type as sent: only `schedule` is judged. */
 	type: unknown;
-	/**
-	 * The date as an instant (ms since the epoch), already parsed; NaN or undefined when there is
-	 * none.
-	 */
+	/** The date in ms since the epoch; NaN or undefined when there is none. */
 	instant: number | undefined;
 	/** The workflow's time zone, to say when the date was as the user wrote it. */
 	timeZone: string;
 	/** Options → Allow Past Date. */
 	allowed: boolean;
-	/**
-	 * Fields mode ("Publish At", Type), JSON mode ("date" and "type" in Request (JSON)) or Post →
-	 * Update (Update Fields → Publish At; it has no Type).
-	 */
+	/** Where the date was given: Publish At, Request (JSON), or Post → Update's Publish At. */
 	inputMode: 'fields' | 'json' | 'update';
 	/** Post → Update: the date is the post's own, as no new one was given. */
 	postsOwnDate?: boolean;
 	now?: number;
 }
 
-/** Where the date was given, by input mode. */
 const PAST_DATE_FIELD = {
 	fields: 'date',
 	json: 'requestJsonDate',

@@ -2,6 +2,7 @@
  * Step 1 of Post → Create (see preSend.ts), no request: the body read from the parameters (fields
  * or JSON), a Schedule date that has passed (`pastDate.ts`), files in binary fields read
  * (`uploads.ts`), media URLs judged (`mediaUrls.ts`), follow-up delays checked (`delays.ts`).
+ * Problems go to `request.problems`.
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { checkDelays } from './delays';
@@ -13,10 +14,7 @@ import { requestFromJson } from './requestFromJson';
 import { prepareBinaryMedia, type PendingUploads } from './uploads';
 import type { Warning } from './warnings';
 
-/**
- * An item's request as read from its parameters (step 1), with the files and addresses still to
- * upload.
- */
+/** An item's request as read from its parameters, with the files and addresses still to upload. */
 export interface PreparedRequest {
 	request: PostRequest;
 	binaryMedia: { pending: PendingUploads };
@@ -27,11 +25,6 @@ export interface PreparedRequest {
 	sharedParts: boolean;
 }
 
-/**
- * Step 1 for one item, no request: the body from the parameters, a Schedule date that has passed,
- * files in binary fields read, media URLs judged (`mediaUrls.ts`), follow-up delays checked
- * (`delays.ts`). Problems go to `request.problems`.
- */
 export async function prepareRequest(
 	context: IExecuteSingleFunctions,
 	options: IDataObject,

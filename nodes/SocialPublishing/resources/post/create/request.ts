@@ -18,10 +18,7 @@ export type Json = Record<string, unknown>;
  */
 export const BINARY_SOURCE = Symbol('binaryProperty');
 
-/**
- * Marks a media reference given as a URL (the address as given), uploaded first (mediaUrls.ts);
- * never serialised.
- */
+/** Marks a media reference given as a URL (the address as given: mediaUrls.ts); not sent either. */
 export const URL_SOURCE = Symbol('mediaUrl');
 
 /** What the body says about one channel before any lookup: its id, and what the user told us. */
@@ -39,9 +36,7 @@ export interface PostRequest {
 	body: Json;
 	channels: Entry[];
 	context: ProblemContext;
-	/**
-	 * What the node finds itself while reading (and, in step 1, media URLs and delays: prepare.ts).
-	 */
+	/** What the node finds itself in step 1 (prepare.ts). */
 	problems: Problem[];
 	/** Fields mode with "next free slot": the date is found after the checks that need no request. */
 	wantsNextSlot: boolean;
@@ -51,15 +46,9 @@ export interface PostRequest {
 	 * checking what is left would only repeat that first problem as missing fields.
 	 */
 	unreadable?: boolean;
-	/**
-	 * Body paths (`posts.0.settings`, `posts.0.value.0.image.1`) whose value a problem above already
-	 * explains.
-	 */
+	/** Body paths (`posts.0.settings`) whose value a problem above already explains. */
 	explained: string[];
-	/**
-	 * Parts (`<entryIndex>.<partIndex>`) whose media a problem above explains: the platform's media
-	 * rule waits.
-	 */
+	/** Parts (`<entryIndex>.<partIndex>`) whose media a problem above explains. */
 	partsWithUnreadMedia: Set<string>;
 }
 
@@ -128,9 +117,7 @@ export function mediaRefs(posts: unknown[]): Array<MediaPlace & { ref: Json }> {
 	);
 }
 
-/**
- * Whether a rule ruleProblem only repeats a problem the node already reported (a follow-on error).
- */
+/** Whether a rule's problem only repeats one the node already reported (a follow-on error). */
 export function isFollowOn(request: PostRequest, ruleProblem: Problem): boolean {
 	if (ruleProblem.kind === 'field') {
 		return request.explained.some(

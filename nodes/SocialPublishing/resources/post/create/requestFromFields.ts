@@ -74,6 +74,9 @@ export interface EntryParameters {
 
 // ---------------------------------------------------------------- value conversion
 
+/** A tag given by name, as the service takes it (it matches on `label`). */
+const asTag = (tag: unknown) => (typeof tag === 'string' ? { value: tag, label: tag } : tag);
+
 function listOf(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
 	if (typeof value !== 'string') return [value];
@@ -98,9 +101,7 @@ export function settingValue(field: SettingField, raw: unknown): unknown {
 		case 'collaborators':
 			return listOf(raw).map((entry) => (typeof entry === 'string' ? { label: entry } : entry));
 		case 'tags':
-			return listOf(raw).map((entry) =>
-				typeof entry === 'string' ? { value: entry, label: entry } : entry,
-			);
+			return listOf(raw).map(asTag);
 		case 'media': {
 			// A fixedCollection `{media: {id, path}}`, or `{id, path}` from an expression.
 			const media = isObject(raw) && isObject(raw.media) ? raw.media : raw;
@@ -117,13 +118,12 @@ export function settingValue(field: SettingField, raw: unknown): unknown {
 export function typedSettings(platform: PlatformId, entry: EntryParameters): Json | undefined {
 	const fields = PLATFORMS[platform].settings;
 	if (fields === null) return undefined;
-	const optional = isObject(entry[optionalSettingsName(platform)])
-		? (entry[optionalSettingsName(platform)] as Json)
-		: {};
+	const given = entry[optionalSettingsName(platform)];
+	const optional = isObject(given) ? given : {};
 	const settings: Json = {};
 	for (const field of fields) {
 		const own = isOwnParameter(platform, field);
-		const raw = own ? entry[requiredSettingName(platform, field)] : optional[field.name];
+		const raw = own ? entry[requiredSettingName(platform, field.name)] : optional[field.name];
 		const value = settingValue(field, raw);
 		// An optional parameter of its own cannot be left empty: at the service's default it is left
 		// out, as before.
@@ -262,10 +262,7 @@ export function requestFromFields(
 		type,
 		date,
 		shortLink: options.shortLink === undefined ? false : options.shortLink,
-		// Tags picked in the editor (names), sent as `{value, label}`: the service matches on `label`.
-		tags: listOf(options.tags ?? []).map((tag) =>
-			typeof tag === 'string' ? { value: tag, label: tag } : (tag as Json),
-		),
+		tags: listOf(options.tags ?? []).map(asTag),
 		posts,
 	};
 	// `inter` as a JSON number (a numeric string from an expression is converted); what is not a

@@ -24,8 +24,8 @@ export const PLATFORM_CHOICES: PlatformId[] = [...PLATFORM_IDS].sort();
 // ---------------------------------------------------------------- settings parameter names
 
 /** Parameter holding a setting of its own (see `isOwnParameter`), e.g. `x_who_can_reply_post`. */
-export function requiredSettingName(platform: PlatformId, field: SettingField): string {
-	return `${platform}_${field.name}`;
+export function requiredSettingName(platform: PlatformId, setting: string): string {
+	return `${platform}_${setting}`;
 }
 
 /**
@@ -70,6 +70,12 @@ function valueOptions(field: SettingField): INodePropertyOptions[] {
 	}));
 }
 
+/** A setting given as a list in one text: its placeholder, and what the commas separate. */
+const COMMA_LISTS = {
+	collaborators: ['e.g. bakery_friend, local_cafe', 'Usernames'],
+	tags: ['e.g. hiking, outdoor, gear', 'Tags'],
+};
+
 /** One setting as a node parameter (name given by the caller: required and optional differ). */
 function settingProperty(field: SettingField, name: string): INodeProperties {
 	const base = { displayName: field.label, name, description: describe(field) };
@@ -93,21 +99,11 @@ function settingProperty(field: SettingField, name: string): INodeProperties {
 		case 'boolean':
 			return { ...base, type: 'boolean', default: field.default === true };
 		case 'collaborators':
-			return {
-				...base,
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. bakery_friend, local_cafe',
-				description: `${base.description} Usernames separated by commas.`,
-			};
-		case 'tags':
-			return {
-				...base,
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. hiking, outdoor, gear',
-				description: `${base.description} Tags separated by commas.`,
-			};
+		case 'tags': {
+			const [placeholder, what] = COMMA_LISTS[field.type];
+			const description = `${base.description} ${what} separated by commas.`;
+			return { ...base, type: 'string', default: '', placeholder, description };
+		}
 		case 'media':
 			return {
 				...base,
@@ -150,44 +146,46 @@ function settingProperty(field: SettingField, name: string): INodeProperties {
 }
 
 function platformSettings(platform: PlatformId): INodeProperties[] {
-	const rules = PLATFORMS[platform];
-	if (!rules.settings) return [];
-	const show = { displayOptions: { show: { platform: [platform], settingsMode: ['fields'] } } };
-	const own = rules.settings
+	const { settings, displayName } = PLATFORMS[platform];
+	const own = (settings ?? [])
 		.filter((field) => isOwnParameter(platform, field))
 		.map((field) => {
-			const property = settingProperty(field, requiredSettingName(platform, field));
+			const property = settingProperty(field, requiredSettingName(platform, field.name));
 			// Not n8n's `required`: the engine would stop the run with its own terse message; the
 			// node's check names the channel and the fix instead.
 			const description = field.required
 				? `Required. ${property.description ?? ''}`
 				: property.description;
-			return { ...property, description, displayOptions: displayFor(platform, field) };
+			return { ...property, description, displayOptions: displayFor(platform, field.when) };
 		});
-	const optionalFields = rules.settings.filter((field) => !isOwnParameter(platform, field));
-	if (optionalFields.length === 0) return own;
-	const optional: INodeProperties = {
-		displayName: `${rules.displayName} Options`,
-		name: optionalSettingsName(platform),
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		description: `Optional ${rules.displayName} settings`,
-		...show,
-		options: optionalFields.map((field) => settingProperty(field, field.name)),
-	};
-	return [...own, optional];
+	const optional = (settings ?? []).filter((field) => !isOwnParameter(platform, field));
+	if (optional.length === 0) return own;
+	return [
+		...own,
+		{
+			displayName: `${displayName} Options`,
+			name: optionalSettingsName(platform),
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			description: `Optional ${displayName} settings`,
+			displayOptions: displayFor(platform),
+			options: optional.map((field) => settingProperty(field, field.name)),
+		},
+	];
 }
 
 /** Shown for its platform in fields mode, and only while its condition (`when`) holds. */
-function displayFor(platform: PlatformId, field: SettingField): INodeProperties['displayOptions'] {
+function displayFor(
+	platform: PlatformId,
+	when?: SettingField['when'],
+): INodeProperties['displayOptions'] {
 	const show: Record<string, Array<string | boolean>> = {
 		platform: [platform],
 		settingsMode: ['fields'],
 	};
-	const when = field.when;
 	if (when === undefined) return { show };
-	const parameter = requiredSettingName(platform, { ...field, name: when.setting });
+	const parameter = requiredSettingName(platform, when.setting);
 	if ('value' in when) return { show: { ...show, [parameter]: [when.value] } };
 	return { show, hide: { [parameter]: [when.notValue] } };
 }
@@ -214,8 +212,7 @@ export const platformProperty: INodeProperties = {
 		...PLATFORM_CHOICES.map((platform) => ({
 			name: PLATFORMS[platform].displayName,
 			value: platform,
-			description:
-				`${PLATFORMS[platform].maxLength} characters; ` + `media: ${PLATFORMS[platform].mediaRule}`,
+			description: `${PLATFORMS[platform].maxLength} characters; media: ${PLATFORMS[platform].mediaRule}`,
 		})),
 	],
 };
@@ -238,10 +235,7 @@ const NEEDED_WITHOUT_SETTINGS = PLATFORM_CHOICES.map((platform) => {
  * post on a platform with required settings would fail only when it runs.
  */
 export const lookUpSettingsNotice: INodeProperties = {
-	displayName:
-		'Look Up From Channel sends no settings from fields, and some platforms need them (' +
-		`${NEEDED_WITHOUT_SETTINGS.join('; ')}). Pick the channel's Platform above to fill them in ` +
-		'here, or set Settings to Using JSON.',
+	displayName: `Look Up From Channel sends no settings from fields, and some platforms need them (${NEEDED_WITHOUT_SETTINGS.join('; ')}). Pick the channel's Platform above to fill them in here, or set Settings to Using JSON.`,
 	name: 'lookUpNotice',
 	type: 'notice',
 	default: '',

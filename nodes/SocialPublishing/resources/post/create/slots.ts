@@ -10,6 +10,7 @@ import { findNextFreeSlot } from '../../slot/findNextFree';
 import type { NodeProblem } from '../../../shared/postProblems';
 import type { Channel } from '../../../shared/channel';
 import { runState, RunSlot } from '../../../shared/runState';
+import type { PostRequest } from './request';
 
 /** Date "At the Next Free Slot": GET /find-slot/:id for each channel, the latest of their slots. */
 
@@ -62,11 +63,12 @@ async function findSlot(
  */
 export async function nextFreeSlot(
 	context: IExecuteSingleFunctions,
-	channelIds: string[],
+	request: PostRequest,
 	known: Map<string, Channel>,
 	{ reserve = true }: { reserve?: boolean } = {},
 ): Promise<string | NodeProblem[]> {
 	const ledger = runState(context).get(LEDGER, () => new Map());
+	const channelIds = request.channels.map((channel) => channel.id);
 	const unique = [...new Set(channelIds)];
 	const problems: NodeProblem[] = [];
 	const slots: string[] = [];
