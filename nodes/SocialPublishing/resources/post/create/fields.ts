@@ -15,6 +15,10 @@ import {
 	typedSettingsProperties,
 } from './settings';
 
+// Not inline: n8n's lint takes "upload-from-url" in a description for a miscased URL.
+const FROM_URL_DESCRIPTION =
+	'Let the service fetch the file from a public https address (POST /upload-from-url), after the post has passed its checks';
+
 /**
  * The media of one part: items taken from a previous Media → Upload (id and path), with an optional
  * alt text.
@@ -84,10 +88,7 @@ export const mediaProperty: INodeProperties = {
 						{
 							name: 'Public URL',
 							value: 'url',
-							description:
-								// Two strings: n8n's lint takes "upload-from-url" in one for a miscased URL.
-								'Let the service fetch the file from a public https address ' +
-								'(POST /upload-from-url), after the post has passed its checks',
+							description: FROM_URL_DESCRIPTION,
 						},
 					],
 				},
@@ -264,6 +265,14 @@ const optionsProperty: INodeProperties = optionalFields('Options', [
 	},
 ]);
 
+const publishAt = {
+	displayName: 'Publish At',
+	name: 'date',
+	type: 'dateTime',
+	default: '',
+	required: true,
+} as const;
+
 export const fields: INodeProperties[] = [
 	{
 		displayName: 'Define Post',
@@ -320,20 +329,14 @@ export const fields: INodeProperties[] = [
 				name: 'At the Next Free Slot',
 				value: 'nextSlot',
 				description:
-					"Asks the service for each channel's next free posting time (GET /find-slot). With " +
-					'several channels the post goes out at the LATEST of their slots, so no channel posts before its own free slot.',
+					"Asks the service for each channel's next free posting time (GET /find-slot). With several channels the post goes out at the LATEST of their slots, so no channel posts before its own free slot.",
 			},
 		],
 	},
 	{
-		displayName: 'Publish At',
-		name: 'date',
-		type: 'dateTime',
-		default: '',
-		required: true,
+		...publishAt,
 		description:
-			"When to publish, in the workflow's time zone unless the value carries its own offset " +
-			'(e.g. Z)',
+			"When to publish, in the workflow's time zone unless the value carries its own offset (e.g. Z)",
 		displayOptions: {
 			show: { inputMode: ['fields'], type: ['schedule'], dateMode: ['date'] },
 		},
@@ -341,15 +344,9 @@ export const fields: INodeProperties[] = [
 	{
 		// The same parameter as Schedule's (one value kept when Type changes), worded for a draft: the
 		// service wants a date for every post, and a draft goes out at it once someone schedules it.
-		displayName: 'Publish At',
-		name: 'date',
-		type: 'dateTime',
-		default: '',
-		required: true,
+		...publishAt,
 		description:
-			'The service needs a date for a draft too: saving it publishes nothing, and this is when the draft goes out once someone schedules it in the service. A date far ahead keeps an ' +
-			"early schedule from publishing it by surprise. In the workflow's time zone unless the " +
-			'value carries its own offset (e.g. Z).',
+			"The service needs a date for a draft too: saving it publishes nothing, and this is when the draft goes out once someone schedules it in the service. A date far ahead keeps an early schedule from publishing it by surprise. In the workflow's time zone unless the value carries its own offset (e.g. Z).",
 		hint: 'A draft needs a date too: it publishes at it once scheduled',
 		displayOptions: {
 			show: { inputMode: ['fields'], type: ['draft'], dateMode: ['date'] },
