@@ -35,7 +35,7 @@ import { apiRequest } from '../../../shared/transport';
 import { DAY_MS, getManyPosts, MAX_RANGE_DAYS } from '../getMany';
 import { channelsById } from './lookups';
 import { postJson } from './output';
-import type { PostRequest } from './request';
+import { entriesOf, type PostRequest } from './request';
 
 /** How far back a Now or next-free-slot item's earlier post is looked for. */
 export const LOOK_BACK_DAYS = 7;
@@ -70,12 +70,10 @@ interface Search {
 	found?: Promise<Map<number, Found>>;
 }
 
-const SEARCH = new RunSlot<Search>('the posts an earlier run created');
-
 /** The attempt's search (shared/runState.ts). */
-function searchOf(context: IExecuteSingleFunctions): Search {
-	return runState(context).get(SEARCH, () => ({ expected: new Map() }));
-}
+const SEARCH = new RunSlot<Search>('the posts an earlier run created');
+const searchOf = (context: IExecuteSingleFunctions) =>
+	runState(context).get(SEARCH, () => ({ expected: new Map() }));
 
 /**
  * Elements the service's sanitiser removes with their text (script, style, ...), to the end if
@@ -113,12 +111,10 @@ export function comparableText(text: unknown): string {
 export function expectPost(context: IExecuteSingleFunctions, request: PostRequest): void {
 	if (!skipsPostsAlreadyCreated(context)) return;
 	const body = request.body;
-	const posts = Array.isArray(body.posts) ? (body.posts as IDataObject[]) : [];
-	const firstPart = (post: IDataObject) =>
-		(Array.isArray(post.value) ? (post.value[0] as IDataObject | undefined) : undefined) ?? {};
+	const posts = entriesOf(body, 'posts');
 	const expected = request.channels.map((channel, entryIndex) => ({
 		channelId: channel.id,
-		text: comparableText(firstPart(posts[entryIndex] ?? {}).content),
+		text: comparableText(entriesOf(posts[entryIndex], 'value')[0]?.content),
 	}));
 	const now = Date.now();
 	const sent = Date.parse(String(body.date ?? ''));
@@ -168,22 +164,6 @@ function readListed(post: IDataObject): Listed | undefined {
 	const date = Date.parse(String(post.actualDate ?? post.publishDate ?? ''));
 	if (!id || !channelId || !Number.isFinite(date)) return undefined;
 	return { post, id, channelId, text: comparableText(post.content), date };
-}
-
-async function listPosts(
-	context: IExecuteSingleFunctions,
-	ranges: Array<[number, number]>,
-): Promise<unknown[]> {
-	const posts: unknown[] = [];
-	for (const [start, end] of windowsOf(ranges)) {
-		const answer = (await apiRequest.call(context, 'GET', '/posts', {
-			qs: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() },
-			itemIndex: context.getItemIndex(),
-			route: getManyPosts.route,
-		})) as { posts?: unknown };
-		if (Array.isArray(answer?.posts)) posts.push(...(answer.posts as unknown[]));
-	}
-	return posts;
 }
 
 /**
@@ -243,10 +223,15 @@ async function foundFor(context: IExecuteSingleFunctions): Promise<Found | undef
 	if (!search.expected.has(itemIndex)) return undefined;
 	search.found ??= (async () => {
 		const expected = [...search.expected.values()];
-		const listed = await listPosts(
-			context,
-			expected.map((item) => item.range),
-		);
+		const listed: unknown[] = [];
+		for (const [start, end] of windowsOf(expected.map((item) => item.range))) {
+			const answer = (await apiRequest.call(context, 'GET', '/posts', {
+				qs: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() },
+				itemIndex: context.getItemIndex(),
+				route: getManyPosts.route,
+			})) as { posts?: unknown };
+			if (Array.isArray(answer?.posts)) listed.push(...(answer.posts as unknown[]));
+		}
 		return matchEarlier(expected, listed);
 	})();
 	return (await search.found).get(itemIndex);

@@ -130,19 +130,8 @@ export async function uploadPending(
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	const baseURL = baseUrlOf(credentials);
 	const policy = policyOf(context.getNodeParameter('requestOptions', {}) as IDataObject);
-	const uploaded = new Map<string, { id: unknown; path: unknown }>();
 	for (const [property, file] of pending.files) {
 		const body = multipartFile('file', file.fileName, file.type.mime, file.size, file.open);
-		const request: IHttpRequestOptions = {
-			method: 'POST',
-			baseURL,
-			url: '/upload',
-			body: body as unknown as IHttpRequestOptions['body'],
-			headers: { Accept: 'application/json', 'Content-Type': body.type },
-			disableFollowRedirect: true,
-			timeout: policy.timeoutMs,
-			returnFullResponse: true,
-		};
 		const response = await sendWithPolicy(
 			context.getNode(),
 			{
@@ -154,7 +143,14 @@ export async function uploadPending(
 			policy,
 			async () =>
 				(await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
-					...request,
+					method: 'POST',
+					baseURL,
+					url: '/upload',
+					body: body as unknown as IHttpRequestOptions['body'],
+					headers: { Accept: 'application/json', 'Content-Type': body.type },
+					disableFollowRedirect: true,
+					timeout: policy.timeoutMs,
+					returnFullResponse: true,
 				})) as IN8nHttpFullResponse,
 			{
 				deadline: false,
@@ -163,12 +159,9 @@ export async function uploadPending(
 			},
 		);
 		const answer = response.body as Json;
-		uploaded.set(property, { id: answer?.id, path: answer?.path });
-	}
-	for (const item of pending.refs) {
-		const media = uploaded.get(item.property);
-		if (!media) continue;
-		item.ref.id = media.id;
-		item.ref.path = media.path;
+		for (const { ref } of pending.refs.filter((item) => item.property === property)) {
+			ref.id = answer?.id;
+			ref.path = answer?.path;
+		}
 	}
 }
