@@ -158,22 +158,47 @@ export function checkOnlyItems(outcome: CheckOutcome, itemIndex: number): INodeE
 	});
 }
 
-// ---------------------------------------------------------------- Check Only
-
 /**
- * Options → Check Only: every check of the steps above, with their look-ups (GET /integrations, an
- * X account's limit, GET /find-slot without taking the slot), and nothing that writes: no upload
- * (media URLs are judged only), no POST /posts. Problems do not stop the item: they are the report
- * (checkOnly.ts), which the transport hands back as the items without sending the request. With
- * Skip Posts Already Created on, the items wait for each other's checks (shared/batch.ts), as a
- * run's do, so that one GET /posts looks for every item's earlier posts.
+ * Options → Check Only: every check of the steps (preSend.ts) with their look-ups (GET
+ * /integrations, an X account's limit, GET /find-slot without taking the slot), nothing that
+ * writes. Problems do not stop the item: they are the report. With Skip Posts Already Created on,
+ * the items wait for each other's checks (shared/batch.ts), as a run's do, so that one GET /posts
+ * looks for every item's earlier posts; an item that passes its checks is expected for it.
  */
 export async function checkOnlyRequest(
 	context: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 	options: IDataObject,
 ): Promise<IHttpRequestOptions> {
-	const checks = async () => await checkOnlyOutcome(context, options);
+	const checks = async (): Promise<CheckOutcome> => {
+		const prepared = await prepareRequest(context, options);
+		const { request } = prepared;
+		let infos: Channel[] = [];
+		const problems: Problem[] = [];
+		if (request.unreadable) problems.push(...request.problems);
+		else {
+			const resolved = await resolveChannels(context, request);
+			infos = resolved.infos;
+			request.channels.forEach((ref, entryIndex) => {
+				const label = request.context.channels[entryIndex];
+				if (label && ref.id && !resolved.known.has(ref.id)) label.notListed = true;
+			});
+			problems.push(
+				...request.problems,
+				...resolved.problems,
+				...checkWithChannels(request, infos),
+				...oversizedBody(request.body),
+			);
+			const channelsKnown = request.channels.every((ref) => resolved.known.has(ref.id));
+			if (request.wantsNextSlot && channelsKnown && request.channels.length > 0) {
+				const slot = await nextFreeSlot(context, request, resolved.known, { reserve: false });
+				if (typeof slot === 'string') request.body.date = slot;
+				else problems.push(...slot);
+			}
+			if (problems.length === 0) expectPost(context, request);
+		}
+		return { request, infos, problems, warnings: warningsOf(request, infos, prepared.warnings) };
+	};
 	const outcome = skipsPostsAlreadyCreated(context)
 		? await checkedWithTheOtherItems(context, checks)
 		: await checks();
@@ -181,41 +206,4 @@ export async function checkOnlyRequest(
 	const items = checkOnlyItems({ ...outcome, earlier }, context.getItemIndex());
 	(requestOptions as unknown as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING] = items;
 	return requestOptions;
-}
-
-/**
- * One item's checks and look-ups; an item that passes them is expected for the search of earlier
- * posts, as a run's item is once it passed its checks.
- */
-async function checkOnlyOutcome(
-	context: IExecuteSingleFunctions,
-	options: IDataObject,
-): Promise<CheckOutcome> {
-	const prepared = await prepareRequest(context, options);
-	const { request } = prepared;
-	let infos: Channel[] = [];
-	const problems: Problem[] = [];
-	if (request.unreadable) problems.push(...request.problems);
-	else {
-		const resolved = await resolveChannels(context, request);
-		infos = resolved.infos;
-		request.channels.forEach((ref, entryIndex) => {
-			const label = request.context.channels[entryIndex];
-			if (label && ref.id && !resolved.known.has(ref.id)) label.notListed = true;
-		});
-		problems.push(
-			...request.problems,
-			...resolved.problems,
-			...checkWithChannels(request, infos),
-			...oversizedBody(request.body),
-		);
-		const channelsKnown = request.channels.every((ref) => resolved.known.has(ref.id));
-		if (request.wantsNextSlot && channelsKnown && request.channels.length > 0) {
-			const slot = await nextFreeSlot(context, request, resolved.known, { reserve: false });
-			if (typeof slot === 'string') request.body.date = slot;
-			else problems.push(...slot);
-		}
-		if (problems.length === 0) expectPost(context, request);
-	}
-	return { request, infos, problems, warnings: warningsOf(request, infos, prepared.warnings) };
 }

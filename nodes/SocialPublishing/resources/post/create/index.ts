@@ -1,8 +1,8 @@
 /**
  * Post → Create (POST /posts). Its files, in the order a request flows (preSend.ts says each
  * step): the editor's `fields.ts`, `settings.ts` (typed settings, from the platform table) and
- * `delays.ts`; step 1 `prepare.ts`: `requestFromFields.ts` or `requestFromJson.ts` build a
- * `request.ts`, then `pastDate.ts`, `uploads.ts` and `mediaUrls.ts` (read and judged, uploaded in
+ * `delays.ts`; step 1 `prepare.ts`: the `request.ts` read by `requestFromFields.ts` (or, JSON,
+ * `request.ts`), then `pastDate.ts`, `uploads.ts` and `mediaUrls.ts` (read and judged, uploaded in
  * step 5); steps 2 and 4 `check.ts`; 3 `channels.ts` with `lookups.ts`; 6 `slots.ts`; the output
  * `output.ts` with `warnings.ts`; `earlierPosts.ts` (Skip Posts Already Created); `checkOnly.ts`
  * (Check Only). Problems are worded for the editor by shared/postProblems/.

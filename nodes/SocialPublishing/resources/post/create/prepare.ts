@@ -8,9 +8,8 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { checkDelays } from './delays';
 import { prepareMediaUrls, type MediaUrls } from './mediaUrls';
 import { pastDateProblem } from './pastDate';
-import type { Json, PostRequest } from './request';
+import { requestFromJson, type Json, type PostRequest } from './request';
 import { requestFromFields } from './requestFromFields';
-import { requestFromJson } from './requestFromJson';
 import { prepareBinaryMedia, type PendingUploads } from './uploads';
 import type { Warning } from './warnings';
 

@@ -1,9 +1,9 @@
 /**
- * The request both readers build (`requestFromFields.ts`, `requestFromJson.ts`): the POST /posts
- * body with what the node found on the way (step 1 of Post → Create, no request), the marks on
- * media still to upload, and what both readers share (a JSON parameter read, its problem, the
- * request's frame, how each entry is named in errors) and the one reading of the body's lists
- * (posts, parts, media) that the checks, warnings and uploads use.
+ * The request both readers build: the POST /posts body with what the node found on the way (step 1
+ * of Post → Create, no request), the marks on media still to upload, and what both readers share
+ * (a JSON parameter read, its problem, the request's frame, how each entry is named in errors), and
+ * the one reading of the body's lists (posts, parts, media) that the checks, warnings and uploads
+ * use. Fields mode is read by `requestFromFields.ts`; JSON mode here (`requestFromJson`).
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { NodeField, NodeProblem, Problem, ProblemContext } from '../../../shared/postProblems';
@@ -153,3 +153,35 @@ export function jsonProblem(
  * by the one reader of what users give (shared/userValues.ts).
  */
 export const parseJsonParameter = readJson;
+
+/**
+ * Step 1 in JSON mode: Request (JSON) read as the POST /posts body, sent as written (its date too,
+ * judged as written by the rules); what does not parse, or is no object, is the one problem (the
+ * body is then unreadable: the rules are not run on what is left).
+ */
+export function requestFromJson(
+	context: IExecuteSingleFunctions,
+	options: IDataObject,
+): PostRequest {
+	const parsed = parseJsonParameter(context.getNodeParameter('requestJson', '{}'));
+	const body = 'value' in parsed && isObject(parsed.value) ? parsed.value : {};
+	const problems: NodeProblem[] =
+		'error' in parsed
+			? [jsonProblem('requestJson', parsed)]
+			: isObject(parsed.value)
+				? []
+				: [{ kind: 'node', code: 'requestNotObject', field: 'requestJson', value: parsed.value }];
+	return newRequest(context, options, {
+		body,
+		channels: entriesOf(body, 'posts').map((post) => {
+			const id = isObject(post.integration) ? post.integration.id : undefined;
+			return { id: typeof id === 'string' ? id : '', settingsMode: 'json' };
+		}),
+		problems,
+		wantsNextSlot: false,
+		unreadable: problems.length > 0,
+		explained: [],
+		inputMode: 'json',
+		contentMode: 'perChannel',
+	});
+}
