@@ -34,8 +34,7 @@ export async function resolveChannels(
 		const { id, name, platform, disabled } = found;
 		const info: Channel = { id, name, platform, disabled };
 		infos.push(info);
-		// A platform the rules table does not know (the service has more): sent with the body's checks
-		// only.
+		// A platform the rules table does not know (the service has more): the body's checks only.
 		if (!isPlatformId(platform)) continue;
 		label.platform = platform;
 		if (ref.platform && ref.platform !== platform) {

@@ -50,9 +50,7 @@ export interface CheckOutcome {
 	earlier?: Awaited<ReturnType<typeof earlierInCheckOnly>>;
 }
 
-/**
- * A media reference still to upload, shown as what the node would do with it; others as they are.
- */
+/** A media reference still to upload, shown as what the node would do with it. */
 function mediaView(ref: unknown): unknown {
 	if (typeof ref !== 'object' || ref === null) return ref;
 	const marks = ref as Record<symbol, unknown>;
@@ -85,10 +83,7 @@ function bodyView(body: Json): IDataObject {
 	} as IDataObject;
 }
 
-/**
- * Each part's length as the channel's platform counts it, against its limit (premium X accounts
- * included).
- */
+/** Each part's length as the channel's platform counts it, against its (premium) limit. */
 function lengths(request: PostRequest, entryIndex: number, channel: Channel | undefined) {
 	const post = entriesOf(request.body, 'posts')[entryIndex];
 	const platform = channel && isPlatformId(channel.platform) ? channel.platform : undefined;

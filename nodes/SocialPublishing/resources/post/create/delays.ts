@@ -15,13 +15,9 @@ import { shownValue } from '../../../shared/userValues';
 import { entriesOf, type Json } from './request';
 import { firstPartDelayWarning, type Warning } from './warnings';
 
-/**
- * 30 days: a follow-up later than that is a post of its own (the service's limit, 2^31 minutes, is
- * no guide).
- */
+/** 30 days: a follow-up later than that is a post of its own. */
 export const DELAY_MAX_MINUTES = 30 * 24 * 60;
 
-/** The Delay field of a part (fields mode); sent on follow-up parts only. */
 export const delayProperty: INodeProperties = {
 	displayName: 'Delay (Minutes)',
 	name: 'delay',

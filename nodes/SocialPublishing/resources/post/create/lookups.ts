@@ -47,10 +47,7 @@ export async function channelsById(
 	return new Map((await serviceChannels(context)).map((channel) => [channel.id, channel]));
 }
 
-/**
- * Most characters of an X channel: GET /integration-settings/:id knows whether the account is
- * premium.
- */
+/** Most characters of an X channel: GET /integration-settings/:id knows a premium account. */
 export async function channelMaxLength(
 	context: IExecuteSingleFunctions,
 	channelId: string,

@@ -39,9 +39,7 @@ export interface UrlRef extends MediaPlace {
 export interface MediaUrls {
 	refs: UrlRef[];
 	problems: MediaUrlProblem[];
-	/**
-	 * References whose address was refused: their missing id and path are no problem of their own.
-	 */
+	/** References whose address was refused: their missing id and path are no problem. */
 	unusable: MediaPlace[];
 }
 

@@ -53,16 +53,10 @@ export interface PartsParam {
 	part?: PartParam[];
 }
 
-/**
- * A resource locator value (`{__rl, mode, value, cachedResultName}`), or a bare id from an
- * expression.
- */
+/** A resource locator value (`{__rl, mode, value, cachedResultName}`), or a bare id. */
 export type ChannelLocator = { value?: unknown; mode?: string; cachedResultName?: string } | string;
 
-/**
- * One entry of the Channels list: the channel, its platform, its settings and (per-channel mode)
- * its parts.
- */
+/** One entry of the Channels list. */
 export interface EntryParameters {
 	channel?: ChannelLocator;
 	platform?: string;
@@ -71,8 +65,6 @@ export interface EntryParameters {
 	parts?: PartsParam;
 	[typedSetting: string]: unknown;
 }
-
-// ---------------------------------------------------------------- value conversion
 
 /** A tag given by name, as the service takes it (it matches on `label`). */
 const asTag = (tag: unknown) => (typeof tag === 'string' ? { value: tag, label: tag } : tag);
@@ -125,8 +117,7 @@ export function typedSettings(platform: PlatformId, entry: EntryParameters): Jso
 		const own = isOwnParameter(platform, field);
 		const raw = own ? entry[requiredSettingName(platform, field.name)] : optional[field.name];
 		const value = settingValue(field, raw);
-		// An optional parameter of its own cannot be left empty: at the service's default it is left
-		// out, as before.
+		// An optional parameter of its own cannot be left empty: at the service's default, left out.
 		if (
 			value === undefined ||
 			(own && !field.required && field.default !== undefined && value === field.default)
@@ -139,8 +130,6 @@ export function typedSettings(platform: PlatformId, entry: EntryParameters): Jso
 		if (!conditionHolds(field.when, settings)) delete settings[field.name];
 	return settings;
 }
-
-// ---------------------------------------------------------------- parts and channels
 
 export function partsFromParam(parts: PartsParam | undefined): Json[] {
 	return (parts?.part ?? []).map((part) => ({
@@ -174,10 +163,7 @@ function readChannel(locator: ChannelLocator | undefined): { id: string; notText
 	};
 }
 
-/**
- * The body from the parameters. `posts` comes from the Channels list: in "same content for every
- * channel" mode each entry gets the shared Parts, otherwise its own.
- */
+/** The body from the parameters: each channel entry with the shared Parts, or its own. */
 export function requestFromFields(
 	context: IExecuteSingleFunctions,
 	options: IDataObject,
@@ -265,8 +251,7 @@ export function requestFromFields(
 		tags: listOf(options.tags ?? []).map(asTag),
 		posts,
 	};
-	// `inter` as a JSON number (a numeric string from an expression is converted); what is not a
-	// whole number is refused in words (shared/userValues.ts).
+	// `inter` as a JSON number; what is not a whole number is refused (shared/userValues.ts).
 	const repeat = options.repeatEvery;
 	const inter =
 		repeat === undefined || repeat === null || repeat === '' ? undefined : readWholeNumber(repeat);

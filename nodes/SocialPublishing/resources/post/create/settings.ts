@@ -21,8 +21,6 @@ export const LOOK_UP_PLATFORM = 'lookup';
 
 export const PLATFORM_CHOICES: PlatformId[] = [...PLATFORM_IDS].sort();
 
-// ---------------------------------------------------------------- settings parameter names
-
 /** Parameter holding a setting of its own (see `isOwnParameter`), e.g. `x_who_can_reply_post`. */
 export function requiredSettingName(platform: PlatformId, setting: string): string {
 	return `${platform}_${setting}`;
@@ -46,8 +44,6 @@ export function isOwnParameter(platform: PlatformId, field: SettingField): boole
 export function optionalSettingsName(platform: PlatformId): string {
 	return `${platform}Options`;
 }
-
-// ---------------------------------------------------------------- the fields
 
 /** A value as the editor shows it: its name from the table (the API's value stays what is sent). */
 function valueName(field: SettingField, value: unknown): string {
@@ -190,11 +186,7 @@ function displayFor(
 	return { show, hide: { [parameter]: [when.notValue] } };
 }
 
-/**
- * Platform picker of a channel entry, above its Channel: the channel list then shows that
- * platform's channels and the platform's typed settings appear at once. "Look Up From Channel" is
- * for channels given by expression or JSON.
- */
+/** Platform picker of a channel entry, above its Channel, which then lists that platform's. */
 export const platformProperty: INodeProperties = {
 	displayName: 'Platform',
 	name: 'platform',

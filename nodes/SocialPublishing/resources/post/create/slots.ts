@@ -32,8 +32,7 @@ async function findSlot(
 	const answer = await apiRequest
 		.call(context, 'GET', `/find-slot/${encodeURIComponent(channelId)}`, {
 			itemIndex: context.getItemIndex(),
-			// Slot → Find Next Free's route: its timeout is final, its 404 and timeout worded for the
-			// channel.
+			// Slot → Find Next Free's route: final timeout, its 404 and timeout worded for the channel.
 			route: findNextFreeSlot.route,
 		})
 		.then(
@@ -87,8 +86,7 @@ export async function nextFreeSlot(
 			await sleep(SLOT_WAIT_MS);
 			slot = await findSlot(context, id);
 		}
-		// Still offered after the wait: the earlier item did not take it (its request failed), so it is
-		// free.
+		// Still offered after the wait: the earlier item did not take it (its request failed).
 		if (typeof slot !== 'string') problems.push({ ...slot, entryIndex });
 		else slots.push(slot);
 	}

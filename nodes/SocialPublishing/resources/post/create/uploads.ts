@@ -1,7 +1,6 @@
 /**
- * Media of Post → Create taken from a binary field of the input item, uploaded on the fly.
- *
- * The file's type and size are read locally first (the upload rules are the Media → Upload ones,
+ * Media of Post → Create taken from a binary field of the input item, uploaded on the fly. The
+ * file's type and size are read locally first (the upload rules are the Media → Upload ones,
  * from `shared/upload.ts`), so the post is checked with the real kind of each file before any
  * request; files are uploaded (POST /upload, each binary field once per item) only after every
  * check has passed, just before POST /posts.
@@ -118,10 +117,7 @@ async function describeFile(
 	return undefined;
 }
 
-/**
- * Uploads each pending file once (POST /upload, never re-sent except after a 429) and fills in the
- * references.
- */
+/** Uploads each pending file once (POST /upload, re-sent only after a 429), filling its refs. */
 export async function uploadPending(
 	context: IExecuteSingleFunctions,
 	pending: PendingUploads,

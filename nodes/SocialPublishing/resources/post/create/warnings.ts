@@ -13,11 +13,8 @@ import { tagNames, unknownSettings } from '../../../shared/postRules';
 import { partLabel } from '../../../shared/postProblems';
 import { entriesOf, type Json, type PostRequest } from './request';
 
-/**
- * Something sent as given that the user should know about; shown in the created posts' `warnings`.
- */
+/** Something sent as given that the user should know about, for one channel entry. */
 export interface Warning {
-	/** The channel entry (index in `posts`) it concerns. */
 	entryIndex: number;
 	text: string;
 }
@@ -113,10 +110,7 @@ export function uncheckedPlatformText(channel: Channel, unchecked: string): stri
 	return `${channel.name} ${where}: ${unchecked} were not checked before sending (the service checks them)`;
 }
 
-/**
- * What is sent as given but said, per channel entry (shown with the created posts, or by Check
- * Only).
- */
+/** What is sent as given but said, per channel entry (with the created posts, or Check Only). */
 export function warningsOf(request: PostRequest, infos: Channel[], stepOne: Warning[]): Warning[] {
 	const byId = new Map(infos.map((info) => [info.id, info]));
 	const channelOf = (entryIndex: number) => byId.get(request.channels[entryIndex]?.id ?? '');
