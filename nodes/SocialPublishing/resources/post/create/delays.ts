@@ -68,8 +68,7 @@ export function checkDelays(body: Json, inputMode: 'fields' | 'json', shared: bo
 		entriesOf(post, 'value').forEach((part, partIndex) => {
 			if (!('delay' in part)) return;
 			const value = part.delay;
-			const fieldsBlank = inputMode === 'fields' && (value === undefined || value === '');
-			if (fieldsBlank || (inputMode === 'json' && value === undefined)) {
+			if (value === undefined || (inputMode === 'fields' && value === '')) {
 				delete part.delay;
 				return;
 			}

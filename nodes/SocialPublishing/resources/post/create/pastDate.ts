@@ -5,7 +5,7 @@
  * Drafts, Type Now and the next free slot are not concerned. It judges an instant the request
  * readers already parsed. Worded by shared/postProblems/ (`pastDate`).
  */
-import type { NodeField, NodeProblem } from '../../../shared/postProblems';
+import type { NodeProblem } from '../../../shared/postProblems';
 
 /**
  * How far in the past a Schedule date may be: n8n's clock and the service's may differ a little,
@@ -29,11 +29,7 @@ export interface PastDateCheck {
 	now?: number;
 }
 
-const PAST_DATE_FIELD = {
-	fields: 'date',
-	json: 'requestJsonDate',
-	update: 'updateDate',
-} as const satisfies Record<PastDateCheck['inputMode'], NodeField>;
+const PAST_DATE_FIELD = { fields: 'date', json: 'requestJsonDate', update: 'updateDate' } as const;
 
 /** The problem of a Schedule date that has passed, or undefined when there is none to report. */
 export function pastDateProblem(check: PastDateCheck): NodeProblem | undefined {

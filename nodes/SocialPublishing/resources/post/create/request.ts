@@ -8,9 +8,10 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { NodeField, NodeProblem, Problem, ProblemContext } from '../../../shared/postProblems';
 import type { PlatformId } from '../../../shared/platforms';
+import { isObject, type Json } from '../../../shared/postRules/report';
 import { readJson, type JsonRefusal } from '../../../shared/userValues';
 
-export type Json = Record<string, unknown>;
+export { isObject, type Json };
 
 /**
  * Marks a media reference whose file is in a binary field of the item (the field's name). A symbol
@@ -81,10 +82,6 @@ export function newRequest(
 			})),
 		},
 	};
-}
-
-export function isObject(value: unknown): value is Json {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

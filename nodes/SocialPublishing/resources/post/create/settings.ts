@@ -50,22 +50,6 @@ function valueName(field: SettingField, value: unknown): string {
 	return field.valueLabels?.[String(value)]?.name ?? String(value);
 }
 
-function describe(field: SettingField): string {
-	const fallback =
-		field.default !== undefined
-			? ` The service uses "${valueName(field, field.default)}" when left out.`
-			: '';
-	return `${field.description}.${fallback}`.replace(/\.\./g, '.');
-}
-
-function valueOptions(field: SettingField): INodePropertyOptions[] {
-	return (field.values ?? []).map((value) => ({
-		name: valueName(field, value),
-		value,
-		...(field.valueLabels?.[value] ? { description: field.valueLabels[value].description } : {}),
-	}));
-}
-
 /** A setting given as a list in one text: its placeholder, and what the commas separate. */
 const COMMA_LISTS = {
 	collaborators: ['e.g. bakery_friend, local_cafe', 'Usernames'],
@@ -74,7 +58,12 @@ const COMMA_LISTS = {
 
 /** One setting as a node parameter (name given by the caller: required and optional differ). */
 function settingProperty(field: SettingField, name: string): INodeProperties {
-	const base = { displayName: field.label, name, description: describe(field) };
+	const fallback =
+		field.default !== undefined
+			? ` The service uses "${valueName(field, field.default)}" when left out.`
+			: '';
+	const description = `${field.description}.${fallback}`.replace(/\.\./g, '.');
+	const base = { displayName: field.label, name, description };
 	if (field.pickFrom) {
 		// `&channel`: the Channel of the same Channels entry (n8n resolves `&` next to this field).
 		return {
@@ -83,12 +72,18 @@ function settingProperty(field: SettingField, name: string): INodeProperties {
 			type: 'options',
 			typeOptions: { loadOptionsMethod: field.pickFrom, loadOptionsDependsOn: ['&channel'] },
 			default: '',
-			description: `${base.description} Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+			description: `${description} Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 		};
 	}
 	switch (field.type) {
 		case 'options': {
-			const options = valueOptions(field);
+			const options: INodePropertyOptions[] = (field.values ?? []).map((value) => ({
+				name: valueName(field, value),
+				value,
+				...(field.valueLabels?.[value]
+					? { description: field.valueLabels[value].description }
+					: {}),
+			}));
 			const fallback = field.default ?? options[0]?.value ?? '';
 			return { ...base, type: 'options', options, default: fallback as string };
 		}
@@ -97,8 +92,8 @@ function settingProperty(field: SettingField, name: string): INodeProperties {
 		case 'collaborators':
 		case 'tags': {
 			const [placeholder, what] = COMMA_LISTS[field.type];
-			const description = `${base.description} ${what} separated by commas.`;
-			return { ...base, type: 'string', default: '', placeholder, description };
+			const listed = `${description} ${what} separated by commas.`;
+			return { ...base, type: 'string', default: '', placeholder, description: listed };
 		}
 		case 'media':
 			return {
