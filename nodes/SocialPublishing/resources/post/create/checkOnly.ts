@@ -65,22 +65,15 @@ function mediaView(ref: unknown): unknown {
 
 /** The body as it would be sent, with media still to upload named for what they are. */
 function bodyView(body: Json): IDataObject {
-	const posts = Array.isArray(body.posts) ? body.posts : undefined;
-	if (!posts) return { ...body } as IDataObject;
-	return {
-		...body,
-		posts: posts.map((post) => {
-			const parts = Array.isArray((post as Json)?.value) ? ((post as Json).value as unknown[]) : [];
-			if (parts.length === 0) return post;
-			return {
-				...(post as Json),
-				value: parts.map((part) => {
-					const image = (part as Json)?.image;
-					return Array.isArray(image) ? { ...(part as Json), image: image.map(mediaView) } : part;
-				}),
-			};
-		}),
-	} as IDataObject;
+	const viewed = (holder: unknown, key: string, view: (entry: unknown) => unknown) => {
+		const list = (holder as Json | null | undefined)?.[key];
+		return Array.isArray(list) && list.length > 0
+			? { ...(holder as Json), [key]: list.map(view) }
+			: holder;
+	};
+	return viewed({ ...body }, 'posts', (post) =>
+		viewed(post, 'value', (part) => viewed(part, 'image', mediaView)),
+	) as IDataObject;
 }
 
 /** Each part's length as the channel's platform counts it, against its (premium) limit. */

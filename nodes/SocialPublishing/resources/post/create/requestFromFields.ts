@@ -226,15 +226,11 @@ export function requestFromFields(
 	});
 	problems.push(...channelProblems);
 
-	let wantsNextSlot = false;
-	let date: unknown;
-	if (type === 'now') {
-		// The service wants a date for `now` too (spec 4.3).
-		date = new Date().toISOString();
-	} else if (context.getNodeParameter('dateMode', 'date') === 'nextSlot') {
-		wantsNextSlot = true;
-		date = new Date().toISOString();
-	} else {
+	const wantsNextSlot =
+		type !== 'now' && context.getNodeParameter('dateMode', 'date') === 'nextSlot';
+	// The service wants a date for `now` too (spec 4.3), and for the next free slot till found.
+	let date: unknown = type === 'now' || wantsNextSlot ? new Date().toISOString() : undefined;
+	if (date === undefined) {
 		const raw = context.getNodeParameter('date', '') as unknown;
 		const read = readDate(raw, context.getTimezone());
 		if ('iso' in read) date = read.iso;
