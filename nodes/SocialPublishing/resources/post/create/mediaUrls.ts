@@ -44,10 +44,8 @@ export interface MediaUrls {
 }
 
 /**
- * Step 1: finds the media given as URLs (in JSON mode an image entry with `url`, the key taken off
- * the entry as it is not sent), judges each address, and gives the accepted ones a stand-in `{id,
- * path}`. `shared`: the parts are the same for every channel (fields mode), so a problem is said
- * once.
+ * Step 1 (in JSON mode the `url` key is taken off the entry, as it is not sent). `shared`: the
+ * parts are the same for every channel (fields mode), so a problem is said once.
  */
 export function prepareMediaUrls(
 	posts: Json[],
@@ -106,19 +104,12 @@ export function prepareMediaUrls(
 	return found;
 }
 
-/**
- * The run's uploads by address: each address is sent once per run, its items sharing the answer (a
- * failure too: the same address is not asked for again in the run).
- */
+/** The run's uploads by address, shared by its items (a failure too: not asked for again). */
 const UPLOADED = new RunSlot<Map<string, Promise<{ id: unknown; path: unknown }>>>(
 	"Post → Create's media URLs uploaded in this run",
 );
 
-/**
- * Step 2: uploads each distinct address once per run (POST /upload-from-url; the run's items share
- * the answers) and puts the uploaded id and path in the references. The addresses that failed, as
- * problems naming each.
- */
+/** Step 2: the uploaded id and path put in the references; the addresses that failed, named. */
 export async function uploadMediaUrls(
 	context: IExecuteSingleFunctions,
 	urls: MediaUrls,
