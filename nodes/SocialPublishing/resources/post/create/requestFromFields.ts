@@ -134,16 +134,14 @@ export function typedSettings(platform: PlatformId, entry: EntryParameters): Jso
 export function partsFromParam(parts: PartsParam | undefined): Json[] {
 	return (parts?.part ?? []).map((part) => ({
 		content: part.content ?? '',
-		image: (part.media?.item ?? []).map((media) => {
+		image: (part.media?.item ?? []).map(({ source, id, path, binaryProperty, url, alt }) => {
 			const ref: Json =
-				media.source === 'binary' || media.source === 'url'
-					? {}
-					: { id: media.id, path: media.path };
-			if (media.source === 'binary') {
-				(ref as Record<symbol, unknown>)[BINARY_SOURCE] = String(media.binaryProperty ?? '').trim();
-			}
-			if (media.source === 'url') (ref as Record<symbol, unknown>)[URL_SOURCE] = media.url ?? '';
-			if (typeof media.alt === 'string' && media.alt.trim() !== '') ref.alt = media.alt;
+				source === 'binary'
+					? { [BINARY_SOURCE]: String(binaryProperty ?? '').trim() }
+					: source === 'url'
+						? { [URL_SOURCE]: url ?? '' }
+						: { id, path };
+			if (typeof alt === 'string' && alt.trim() !== '') ref.alt = alt;
 			return ref;
 		}),
 		...(part.delay !== undefined ? { delay: part.delay } : {}),

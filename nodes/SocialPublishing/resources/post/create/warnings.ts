@@ -40,11 +40,10 @@ function partWarnings(
 export function removedHtmlTags(body: Json): Warning[] {
 	return partWarnings(body, ({ content }, partIndex) => {
 		if (typeof content !== 'string') return undefined;
-		const removed = new Set<string>();
-		for (const name of tagNames(content)) {
-			const tag = name.toLowerCase();
-			if (!KEPT_HTML_TAGS.includes(tag)) removed.add(`<${tag}>`);
-		}
+		const tags = tagNames(content).map((name) => name.toLowerCase());
+		const removed = new Set(
+			tags.filter((tag) => !KEPT_HTML_TAGS.includes(tag)).map((tag) => `<${tag}>`),
+		);
 		if (removed.size === 0) return undefined;
 		return `${partLabel(partIndex)}: the service removes ${[...removed].join(', ')} and keeps their text (it keeps only ${KEPT_HTML_TAGS.join(', ')})`;
 	});
