@@ -5,7 +5,7 @@
  * over the size production takes.
  */
 import { PLATFORMS, type PlatformId } from '../../../shared/platforms';
-import { checkCreatePostRequest, textLength, type RuleProblem } from '../../../shared/postRules';
+import { checkCreatePostRequest, textLength } from '../../../shared/postRules';
 import { MAX_JSON_BODY_BYTES } from '../../../shared/bounds';
 import type { Channel } from '../../../shared/channel';
 import type { NodeProblem, Problem } from '../../../shared/postProblems';
@@ -21,14 +21,12 @@ export function needsPremium(body: Json, entryIndex: number, platform: PlatformI
 	);
 }
 
-function check(body: Json, channels: Channel[]): RuleProblem[] {
-	const byId = new Map(channels.map((channel) => [channel.id, channel]));
-	return checkCreatePostRequest(body, (id) => byId.get(id));
-}
-
 /** Step 4: every rule with every channel known, but those that repeat a problem already said. */
 export function checkWithChannels(request: PostRequest, channels: Channel[]): Problem[] {
-	return check(request.body, channels).filter((ruleProblem) => !isFollowOn(request, ruleProblem));
+	const byId = new Map(channels.map((channel) => [channel.id, channel]));
+	return checkCreatePostRequest(request.body, (id) => byId.get(id)).filter(
+		(ruleProblem) => !isFollowOn(request, ruleProblem),
+	);
 }
 
 /**

@@ -54,10 +54,7 @@ export interface PostRequest {
 }
 
 /** What a reader gives; `newRequest` adds what both fill in the same way. */
-type Read = Pick<
-	PostRequest,
-	'body' | 'channels' | 'problems' | 'wantsNextSlot' | 'explained' | 'unreadable'
-> &
+type Read = Omit<PostRequest, 'skipChecks' | 'partsWithUnreadMedia' | 'context'> &
 	Pick<ProblemContext, 'inputMode' | 'contentMode'>;
 
 export function newRequest(
