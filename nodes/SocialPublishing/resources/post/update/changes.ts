@@ -43,17 +43,9 @@ const has = <T extends object>(fields: T, name: keyof T & string) =>
 /** Fields whose change sends the whole post again (POST /posts). */
 const RESENDING: Array<keyof UpdateFields> = ['content', 'date'];
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** A setting's value for the output: the value, or 'not set'. */
-const settingShown = (value: unknown) => (value === undefined ? 'not set' : value);
-
 /** Step 1: what to change, read from the parameters; no request. */
-export function readChanges(
-	context: IExecuteSingleFunctions,
-	fields: UpdateFields,
-	options: IDataObject,
-) {
+export function readChanges(context: IExecuteSingleFunctions, options: IDataObject) {
+	const fields = (context.getNodeParameter('updateFields', {}) as UpdateFields) ?? {};
 	const problems: NodeProblem[] = [];
 	/** A date field given: read in the workflow's time zone, or a problem naming the field. */
 	const dateOf = (value: unknown, field: 'currentDate' | 'updateDate') => {
@@ -113,7 +105,7 @@ export function readChanges(
 			field: 'mediaAndFollowUps',
 			resending: resending.map((name) => (name === 'content' ? 'content' : 'date')),
 		});
-	return { problems, date, settings, resends, parts, near };
+	return { fields, problems, date, settings, resends, parts, near };
 }
 
 /** What step 1 read: the changes asked, and the problems of the parameters. */
@@ -122,13 +114,10 @@ export type AskedChanges = ReturnType<typeof readChanges>;
 /** The changes, before → after, of the fields given. */
 export function changesOf(
 	post: CurrentPost,
-	fields: UpdateFields,
-	parts: StatedParts | undefined,
+	asked: AskedChanges,
 	body: Json,
-	settings: Json | undefined,
-	date: string | undefined,
-	resent: boolean,
 ): Record<string, Change> {
+	const { fields, date, parts, settings } = asked;
 	const changes: Record<string, Change> = {};
 	const sent = ((body.posts as Json[] | undefined)?.[0]?.value as Json[] | undefined) ?? [];
 	if (has(fields, 'content') && fields.content !== post.content)
@@ -137,7 +126,7 @@ export function changesOf(
 		changes.date = { before: post.publishDate, after: date };
 	// Media and follow-up parts said (The Post Has None or Replace With These) and the post sent
 	// again: what it has now, even none, as the service does not show what it had.
-	if (parts && resent) {
+	if (parts && asked.resends) {
 		changes.media = {
 			before: NOT_SHOWN,
 			after: ((sent[0]?.image as Json[] | undefined) ?? []).map((media) => media.path ?? media.id),
@@ -148,9 +137,10 @@ export function changesOf(
 		};
 	}
 	// Settings the service does not list: their values before are not known.
-	for (const [key, value] of Object.entries(settings ?? {}))
-		if (!post.settings) changes[`settings.${key}`] = { before: NOT_SHOWN, after: value };
-		else if (!sameValue(post.settings[key], value))
-			changes[`settings.${key}`] = { before: settingShown(post.settings[key]), after: value };
+	for (const [key, after] of Object.entries(settings ?? {})) {
+		const before = post.settings ? post.settings[key] : NOT_SHOWN;
+		if (!post.settings || JSON.stringify(before) !== JSON.stringify(after))
+			changes[`settings.${key}`] = { before: before === undefined ? 'not set' : before, after };
+	}
 	return changes;
 }

@@ -21,7 +21,8 @@ import { DAY_MS, getManyPosts, MAX_RANGE_DAYS, parseSettings } from '../getMany'
  * Windows searched: this year ahead, the year before, and 9 further years ahead (11 requests at
  * most).
  */
-export const SEARCH_WINDOWS = { before: 1, ahead: 10 } as const;
+const SEARCH_WINDOWS = { before: 1, ahead: 10 } as const;
+const SPAN_MS = MAX_RANGE_DAYS * DAY_MS;
 
 export interface CurrentPost {
 	id: string;
@@ -45,28 +46,6 @@ export interface GroupMate {
 	id: string;
 	channelName: string;
 	platform: string;
-}
-
-/** The windows to search, nearest first: [start, end] in ms. */
-export function searchWindows(now: number): Array<[number, number]> {
-	const span = MAX_RANGE_DAYS * DAY_MS;
-	const windows: Array<[number, number]> = [[now, now + span]];
-	for (let year = 1; year <= SEARCH_WINDOWS.before; year++)
-		windows.push([now - year * span, now - (year - 1) * span - 1]);
-	for (let year = 1; year < SEARCH_WINDOWS.ahead; year++)
-		windows.push([now + year * span + 1, now + (year + 1) * span]);
-	return windows;
-}
-
-/** The range searched, for a message: from the earliest start to the latest end. */
-export function searchedRange(now: number): { from: string; to: string } {
-	const windows = searchWindows(now);
-	const from = Math.min(...windows.map(([start]) => start));
-	const to = Math.max(...windows.map(([, end]) => end));
-	return {
-		from: new Date(from).toISOString().slice(0, 10),
-		to: new Date(to).toISOString().slice(0, 10),
-	};
 }
 
 const text = (value: unknown): string =>
@@ -124,9 +103,6 @@ export function groupMates(posts: IDataObject[], found: IDataObject): GroupMate[
 	return [...mates.values()];
 }
 
-/** How far around a date given as the post's current one GET /posts is asked first. */
-export const NEAR_DATE_MS = DAY_MS;
-
 /**
  * The post of this id, or undefined when no window holds it. Given the post's current date (`near`,
  * ms), the day either side of it is asked first, one request; the windows follow only when the post
@@ -135,11 +111,16 @@ export const NEAR_DATE_MS = DAY_MS;
 export async function findPost(
 	context: IExecuteSingleFunctions,
 	postId: string,
-	now = Date.now(),
+	now: number,
 	near?: number,
 ): Promise<CurrentPost | undefined> {
-	const windows = searchWindows(now);
-	if (near !== undefined) windows.unshift([near - NEAR_DATE_MS, near + NEAR_DATE_MS]);
+	// Nearest first: [start, end] in ms.
+	const windows: Array<[number, number]> = [[now, now + SPAN_MS]];
+	if (near !== undefined) windows.unshift([near - DAY_MS, near + DAY_MS]);
+	for (let year = 1; year <= SEARCH_WINDOWS.before; year++)
+		windows.push([now - year * SPAN_MS, now - (year - 1) * SPAN_MS - 1]);
+	for (let year = 1; year < SEARCH_WINDOWS.ahead; year++)
+		windows.push([now + year * SPAN_MS + 1, now + (year + 1) * SPAN_MS]);
 	for (const [start, end] of windows) {
 		const answer = (await apiRequest.call(context, 'GET', '/posts', {
 			qs: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() },
@@ -160,7 +141,10 @@ export function whyNotChangeable(
 	now: number,
 ): NodeProblem[] {
 	if (!post) {
-		const { from, to } = searchedRange(now);
+		// The range searched: from the earliest window's start to the latest one's end.
+		const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+		const from = day(now - SEARCH_WINDOWS.before * SPAN_MS);
+		const to = day(now + SEARCH_WINDOWS.ahead * SPAN_MS);
 		return [{ kind: 'node', code: 'postNotFound', field: 'postId', postId, from, to }];
 	}
 	if (post.state === 'PUBLISHED')

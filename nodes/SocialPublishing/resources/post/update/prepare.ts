@@ -1,22 +1,30 @@
 /**
- * Post → Update, step 4 (see preSend.ts), first half, no request: the edit built from the post
- * found and the changes asked (how it goes to the service, the POST /posts body, what changes,
- * before → after), then judged as Create's prepare.ts judges a post: files in binary fields read,
- * media URLs judged, follow-up delays checked, a Schedule date that has passed, a post that shares
- * its group with other posts (a resend would delete them). `check.ts` then checks it.
+ * Post → Update, steps 1 to 4 (see preSend.ts), nothing written: what to change (changes.ts), the
+ * post found (current.ts) and its channel, then the edit built from them (how it goes to the
+ * service, the POST /posts body, what changes, before → after) and judged as Create's prepare.ts
+ * and check.ts judge a post: files in binary fields read, media URLs judged, follow-up delays
+ * checked, a Schedule date that has passed, a post that shares its group with other posts (a
+ * resend would delete them), then Create's rules (shared/postRules/), an X account's limit read
+ * when the text needs it. Settings alone are judged on their settings only. Where the service does
+ * not list the post's settings, a setting left out is not called missing: the node cannot know it
+ * (the service holds it, or refuses the edit naming it).
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { Channel } from '../../../shared/channel';
-import type { PlatformId } from '../../../shared/platforms';
-import type { Problem, ProblemContext } from '../../../shared/postProblems';
+import { isPlatformId, PLATFORMS, type PlatformId } from '../../../shared/platforms';
+import type { EntryLabel, Problem } from '../../../shared/postProblems';
+import { checkCreatePostRequest } from '../../../shared/postRules';
+import { idParameter } from '../../../shared/routing';
+import { needsPremium, oversizedBody } from '../create/check';
 import { checkDelays } from '../create/delays';
+import { channelMaxLength, serviceChannels } from '../create/lookups';
 import { prepareMediaUrls, type MediaUrls } from '../create/mediaUrls';
 import { pastDateProblem } from '../create/pastDate';
-import type { Json, PostRequest } from '../create/request';
+import { isFollowOn, type Json, type PostRequest } from '../create/request';
 import { partsFromParam } from '../create/requestFromFields';
 import { prepareBinaryMedia } from '../create/uploads';
-import { changesOf, type Change, type AskedChanges, type UpdateFields } from './changes';
-import type { CurrentPost } from './current';
+import { changesOf, readChanges, type Change } from './changes';
+import { findPost, whyNotChangeable, type CurrentPost } from './current';
 
 /** How the edit goes to the service. */
 export type SentAs = 'schedule' | 'draft' | 'settings';
@@ -31,8 +39,6 @@ export interface Edit {
 	changes: Record<string, Change>;
 	binaryMedia: Awaited<ReturnType<typeof prepareBinaryMedia>>;
 	mediaUrls: MediaUrls;
-	/** The body as Create's report and follow-on filter read it (create/checkOnly.ts, request.ts). */
-	request: PostRequest;
 	channel: Channel;
 	platform: PlatformId | undefined;
 }
@@ -40,50 +46,86 @@ export interface Edit {
 /** Steps 1 to 4 for one item; problems stop it before the next step needs what they concern. */
 export interface Prepared {
 	problems: Problem[];
-	context: ProblemContext;
+	/**
+	 * The body as Create's report and follow-on filter read it (create/checkOnly.ts, request.ts):
+	 * empty until the edit is built.
+	 */
+	request: PostRequest;
 	/** Set once the post and its channel are found and the edit is built. */
 	edit?: Edit;
 }
 
-/** What step 4 starts from: the changes asked, the post found and its channel. */
-export interface EditSource {
-	fields: UpdateFields;
-	read: AskedChanges;
-	post: CurrentPost;
-	channel: Channel;
-	platform: PlatformId | undefined;
-	problemContext: ProblemContext;
-	now: number;
-}
-
-/** `__type` is the service's own marker of the platform; it sets it again on every save. */
-function withoutMarker(settings: IDataObject): Json {
-	return Object.fromEntries(Object.entries(settings).filter(([key]) => key !== '__type'));
-}
-
 /**
- * The settings a resend carries: the post's, as GET /posts lists them, with those given merged in.
- * Where the service does not list them, only those given are sent (none: no `settings`), so the
- * node never sends as the post's settings what it could not read; the service keeps or checks
- * what it holds.
+ * Steps 1 to 4 for one item: reads, finds, looks up and checks; sends nothing that writes. With
+ * `collect` (Check Only) the problems of the parameters do not stop the look-ups.
  */
-function resentSettings(post: CurrentPost, given: Json | undefined): Json | undefined {
-	if (post.settings === undefined) return given;
-	return { ...withoutMarker(post.settings), ...(given ?? {}) };
-}
-
-/** Step 4 for one item, no request: the edit, and the problems of its media, delays and date. */
 export async function prepareEdit(
 	context: IExecuteSingleFunctions,
 	options: IDataObject,
-	source: EditSource,
-): Promise<{ edit: Edit; problems: Problem[] }> {
-	const { fields, read, post, channel, platform, problemContext, now } = source;
+	collect: boolean,
+): Promise<Prepared> {
+	const label: EntryLabel = { id: '', settingsMode: 'json', platformGiven: true };
+	const request: PostRequest = {
+		body: {},
+		channels: [],
+		context: {
+			itemIndex: context.getItemIndex(),
+			inputMode: 'fields',
+			contentMode: 'perChannel',
+			channels: [label],
+			edit: true,
+		},
+		problems: [],
+		wantsNextSlot: false,
+		skipChecks: false,
+		explained: [],
+		partsWithUnreadMedia: new Set(),
+	};
+	const stop = (...problems: Problem[]): Prepared => ({ problems, request });
+	const postId = idParameter(context, 'postId');
+	// Step 1: what to change (changes.ts).
+	const read = readChanges(context, options);
+	if (read.problems.length > 0 && !collect) return stop(...read.problems);
+
+	// Step 2: the post, found and still changeable (current.ts).
+	const now = Date.now();
+	const post = await findPost(context, postId, now, read.near);
+	const refused = whyNotChangeable(postId, post, now);
+	if (!post || refused.length > 0) return stop(...read.problems, ...refused);
+
+	// Step 3: its channel in the channel list (GET /integrations, once per run), named in the
+	// item's problems.
+	label.id = post.channelId;
+	const channel = (await serviceChannels(context)).find((known) => known.id === post.channelId);
+	if (!channel) {
+		label.notListed = true;
+		return stop(...read.problems, {
+			kind: 'node',
+			code: 'channelGone',
+			entryIndex: 0,
+			field: 'channel',
+		});
+	}
+	label.name = channel.name;
+	const platform = isPlatformId(channel.platform) ? channel.platform : undefined;
+	if (platform) label.platform = platform;
+
+	// Step 4: the edit built.
 	const sentAs: SentAs = !read.resends ? 'settings' : post.state === 'DRAFT' ? 'draft' : 'schedule';
 	const date = read.date ?? post.publishDate;
-	const settings = resentSettings(post, read.settings);
+	// A resend carries the post's settings as GET /posts lists them, with those given merged in
+	// (`__type`, the service's own marker of the platform, is set again on every save). Where the
+	// service does not list them, only those given are sent (none: no `settings`): the node never
+	// sends as the post's settings what it could not read.
+	const settings =
+		post.settings === undefined
+			? read.settings
+			: {
+					...Object.fromEntries(Object.entries(post.settings).filter(([key]) => key !== '__type')),
+					...(read.settings ?? {}),
+				};
 	const firstPart = partsFromParam({
-		part: [{ content: fields.content ?? post.content, media: read.parts?.media }],
+		part: [{ content: read.fields.content ?? post.content, media: read.parts?.media }],
 	})[0];
 	const body: Json = {
 		type: sentAs === 'draft' ? 'draft' : 'schedule',
@@ -101,6 +143,7 @@ export async function prepareEdit(
 		...(post.intervalInDays ? { inter: post.intervalInDays } : {}),
 	};
 
+	// Judged: its group, media, delays and date.
 	const problems: Problem[] = [...read.problems];
 	// Sent with its group, the edit would delete the group's other posts (docs/real-backend.md);
 	// PUT /posts/:id/settings changes the post alone.
@@ -114,23 +157,15 @@ export async function prepareEdit(
 		});
 	const posts = body.posts as Json[];
 	const binaryMedia = await prepareBinaryMedia(context, posts);
-	problems.push(...binaryMedia.problems);
 	// Media by URL and follow-up delays, judged as Create judges them (same checks, same words),
 	// for the post's one channel.
 	const mediaUrls = prepareMediaUrls(posts, 'fields', options.allowPrivateAddress === true, false);
 	const delays = checkDelays(body, 'fields', false);
-	problems.push(...mediaUrls.problems, ...delays.problems);
+	problems.push(...binaryMedia.problems, ...mediaUrls.problems, ...delays.problems);
 	// What those problems explain: the rules' own problems of the same values are not said again.
-	const request: PostRequest = {
-		body,
-		channels: [{ id: channel.id, settingsMode: 'json' }],
-		context: problemContext,
-		problems: [],
-		wantsNextSlot: false,
-		skipChecks: false,
-		explained: [...delays.explained],
-		partsWithUnreadMedia: new Set(),
-	};
+	request.body = body;
+	request.channels = [{ id: channel.id, settingsMode: 'json' }];
+	request.explained.push(...delays.explained);
 	for (const { entryIndex, partIndex, mediaIndex } of [
 		...binaryMedia.unusable,
 		...mediaUrls.unusable,
@@ -150,26 +185,43 @@ export async function prepareEdit(
 		});
 		if (pastDate) problems.push(pastDate);
 	}
+
+	// Checked with Create's rules; the channel's label learns whether it is a premium account.
+	const info: Channel = { ...channel };
+	if (platform && needsPremium(body, 0, platform)) {
+		const max = await channelMaxLength(context, channel.id);
+		info.premium = max !== undefined && max > PLATFORMS[platform].maxLength;
+		label.premium = info.premium;
+	}
+	// Settings GET /posts did not list: one left out may be the post's, so it is not called missing.
+	// Settings alone: the text and media are the service's own, not judged here (the API does not
+	// show the media).
+	const ruleProblems = checkCreatePostRequest(body, (id) => (id === info.id ? info : undefined));
+	const kept = ruleProblems.filter((problem) => {
+		const ofSettings = problem.kind === 'field' && problem.path.startsWith('posts.0.settings');
+		if (ofSettings && post.settings === undefined && problem.fault.code === 'missing') return false;
+		return sentAs === 'settings' ? ofSettings : !isFollowOn(request, problem);
+	});
+	// Settings alone go as `{settings}` to PUT /posts/:id/settings: that body is the one measured.
+	problems.push(
+		...kept,
+		...(sentAs === 'settings'
+			? oversizedBody({ settings: read.settings }, 'settingsJson')
+			: oversizedBody(body)),
+	);
+	const changes = changesOf(post, read, body);
 	return {
 		problems,
+		request,
 		edit: {
 			post,
 			body,
 			sentAs,
 			date,
 			settings: read.settings,
-			changes: changesOf(
-				post,
-				fields,
-				read.parts,
-				body,
-				read.settings,
-				date === post.publishDate ? undefined : date,
-				read.resends,
-			),
+			changes,
 			binaryMedia,
 			mediaUrls,
-			request,
 			channel,
 			platform,
 		},
