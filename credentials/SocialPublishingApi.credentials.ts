@@ -85,60 +85,42 @@ export class SocialPublishingApi implements ICredentialType {
 			ignoreHttpStatusErrors: true,
 			disableFollowRedirect: true,
 		},
-		rules: [
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'msg',
-					value: 'No API Key found',
-					message:
-						'No key was sent. Paste the API key or the "pos_" OAuth token into the credential.',
-				},
-			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'msg',
-					value: 'Invalid API key',
-					message:
-						'The service refused the API key. Paste the key bare (no "Bearer " prefix) and copy it again from Settings → Developers → Access: a rotated key stops working at once.',
-				},
-			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'msg',
-					value: 'Invalid OAuth token',
-					message:
-						'The OAuth token ("pos_...") is unknown, revoked or expired. Authorise the app again and paste the new token.',
-				},
-			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'msg',
-					value: 'No subscription found',
-					message:
-						"The organisation has no active paid plan (Starter, Pro or Business). The API works only with one: choose a plan in the service's billing settings.",
-				},
-			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'connected',
-					value: false,
-					message:
-						'The service answered that this key is not connected. Copy the key again and retry.',
-				},
-			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'connected',
-					value: undefined,
-					message: `The Base URL did not answer like the API (an HTML page, a redirect or an unknown route). ${EXPECTED_BASE_URL}`,
-				},
-			},
-		],
+		rules: (
+			[
+				[
+					'msg',
+					'No API Key found',
+					'No key was sent. Paste the API key or the "pos_" OAuth token into the credential.',
+				],
+				[
+					'msg',
+					'Invalid API key',
+					'The service refused the API key. Paste the key bare (no "Bearer " prefix) and copy it again from Settings → Developers → Access: a rotated key stops working at once.',
+				],
+				[
+					'msg',
+					'Invalid OAuth token',
+					'The OAuth token ("pos_...") is unknown, revoked or expired. Authorise the app again and paste the new token.',
+				],
+				[
+					'msg',
+					'No subscription found',
+					"The organisation has no active paid plan (Starter, Pro or Business). The API works only with one: choose a plan in the service's billing settings.",
+				],
+				[
+					'connected',
+					false,
+					'The service answered that this key is not connected. Copy the key again and retry.',
+				],
+				[
+					'connected',
+					undefined,
+					`The Base URL did not answer like the API (an HTML page, a redirect or an unknown route). ${EXPECTED_BASE_URL}`,
+				],
+			] as const
+		).map(([key, value, message]) => ({
+			type: 'responseSuccessBody',
+			properties: { key, value, message },
+		})),
 	};
 }
