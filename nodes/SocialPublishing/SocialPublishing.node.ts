@@ -9,24 +9,9 @@ import {
 	getTags,
 } from './methods/loadOptions';
 import { searchChannels } from './methods/listSearch';
-import { sendThroughTransport } from './resources';
-import { analyticsDescription } from './resources/analytics';
-import { channelDescription } from './resources/channel';
-import { mediaDescription } from './resources/media';
-import { notificationDescription } from './resources/notification';
-import { postDescription } from './resources/post';
-import { slotDescription } from './resources/slot';
+import { resourceProperties, sendThroughTransport } from './resources';
 import { ACTION_DESCRIPTION } from './shared/nodesPanel';
 import { requestOptionsCollection } from './shared/transport/policy';
-
-const resourceProperties = [
-	...analyticsDescription,
-	...channelDescription,
-	...mediaDescription,
-	...notificationDescription,
-	...postDescription,
-	...slotDescription,
-];
 
 export class SocialPublishing implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,3 +1,4 @@
+import { resourceOperations } from '../shared/routing';
 import { requestHook } from '../shared/transport';
 import { analyticsOperations } from './analytics';
 import { channelOperations } from './channel';
@@ -14,6 +15,16 @@ export const OPERATIONS = [
 	...notificationOperations,
 	...postOperations,
 	...slotOperations,
+];
+
+/** Each resource's Operation picker and its operations' fields, for the node's properties. */
+export const resourceProperties = [
+	...resourceOperations('analytics', analyticsOperations, 'getChannel'),
+	...resourceOperations('channel', channelOperations, 'getMany'),
+	...resourceOperations('media', mediaOperations, 'upload'),
+	...resourceOperations('notification', notificationOperations, 'getMany'),
+	...resourceOperations('post', postOperations, 'getMany'),
+	...resourceOperations('slot', slotOperations, 'findNextFree'),
 ];
 
 const ROUTES = new Map(OPERATIONS.map((o) => [`${o.resource}:${String(o.option.value)}`, o.route]));
