@@ -10,7 +10,7 @@ import { apiRequest } from '../shared/transport';
 import { runChannelTool } from '../resources/channel/runTool';
 import { getChannelSettings } from '../resources/channel/getSettings';
 import { getManyChannels } from '../resources/channel/getMany';
-import { DAY_MS, getManyPosts } from '../resources/post/getMany';
+import { DAY_MS, getManyPosts, MAX_RANGE_DAYS } from '../resources/post/getMany';
 import { getMissingItems as getMissingItemsOperation } from '../resources/post/getMissingItems';
 
 /**
@@ -76,10 +76,9 @@ export async function getChannelTools(
 	const answer = (await apiRequest.call(this, 'GET', `/integration-settings/${channel}`, {
 		route: getChannelSettings.route,
 	})) as IDataObject;
-	const tools = (
-		((answer?.output as IDataObject | undefined)?.tools ?? []) as IDataObject[]
-	).filter((t) => typeof t.methodName === 'string');
+	const tools = ((answer?.output as IDataObject | undefined)?.tools ?? []) as IDataObject[];
 	return tools
+		.filter((t) => typeof t.methodName === 'string')
 		.map((t) => ({
 			name: String(t.methodName),
 			value: String(t.methodName),
@@ -88,11 +87,8 @@ export async function getChannelTools(
 		.sort(byName);
 }
 
-/**
- * The window of posts tags are read from: 185 days back and ahead, within the 370 days one request
- * may cover.
- */
-const TAG_WINDOW_DAYS = 185;
+/** Tags are read from the posts of 185 days back and ahead, within what one request covers. */
+const TAG_WINDOW_DAYS = MAX_RANGE_DAYS / 2;
 
 /** A tag's name in either shape: the spec's `{value, label}` or production's `{tag: {name}}`. */
 export function tagName(tag: unknown): string | undefined {
@@ -101,12 +97,8 @@ export function tagName(tag: unknown): string | undefined {
 	return names.find((name): name is string => typeof name === 'string' && name !== '');
 }
 
-/**
- * Windows read back in time when the recent one holds no tag: each a year, the longest range one
- * request covers.
- */
+/** Windows read further back when the recent one holds no tag, each the most one request covers. */
 const OLDER_TAG_WINDOWS = 2;
-const OLDER_TAG_WINDOW_DAYS = 370;
 
 /**
  * Tags of the organisation. No route lists them, so they are read from posts: one GET /posts around
@@ -127,7 +119,7 @@ export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropert
 			const name = tagName(tag);
 			if (name) names.add(name);
 		}
-		[start, end] = [start - 1 - OLDER_TAG_WINDOW_DAYS * DAY_MS, start - 1];
+		[start, end] = [start - 1 - MAX_RANGE_DAYS * DAY_MS, start - 1];
 	}
 	if (names.size === 0) {
 		throw new NodeOperationError(this.getNode(), 'No tags found on your posts', {

@@ -30,8 +30,6 @@ const fields: INodeProperties[] = [
 	]),
 ];
 
-const URL_ENDINGS = Object.keys(MEDIA_EXTENSIONS);
-
 /**
  * POST /upload-from-url: the service's rules (public https, an allowed ending in lower case)
  * checked before sending.
@@ -40,7 +38,7 @@ async function checkMediaUrl(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
-	const endings = URL_ENDINGS.join(', ');
+	const endings = Object.keys(MEDIA_EXTENSIONS).join(', ');
 	const read = readAddressToFetch(
 		this.getNodeParameter('url', '') as unknown,
 		'URL',

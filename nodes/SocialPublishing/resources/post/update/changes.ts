@@ -4,6 +4,7 @@
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { NodeProblem } from '../../../shared/postProblems';
+import { isObject } from '../../../shared/postRules/report';
 import { readDate } from '../../../shared/userValues';
 import type { MediaParam, PartParam } from '../create/requestFromFields';
 import { jsonProblem, parseJsonParameter, type Json } from '../create/request';
@@ -29,7 +30,7 @@ export interface StatedParts {
 /**
  * What is said of a post's media and follow-up parts before the edit: the API does not show them.
  */
-export const NOT_SHOWN = 'not shown by the service';
+const NOT_SHOWN = 'not shown by the service';
 
 /** One field's change, as the output says it. */
 export interface Change {
@@ -79,18 +80,14 @@ export function readChanges(context: IExecuteSingleFunctions, options: IDataObje
 	if (has(fields, 'settingsJson')) {
 		const parsed = parseJsonParameter(fields.settingsJson);
 		if ('error' in parsed) problems.push(jsonProblem('updateSettingsJson', parsed));
-		else if (
-			typeof parsed.value !== 'object' ||
-			parsed.value === null ||
-			Array.isArray(parsed.value)
-		)
+		else if (!isObject(parsed.value))
 			problems.push({
 				kind: 'node',
 				code: 'settingsNotObject',
 				field: 'updateSettingsJson',
 				value: parsed.value,
 			});
-		else settings = parsed.value as Json;
+		else settings = parsed.value;
 	}
 	const resending = RESENDING.filter((name) => has(fields, name));
 	const resends = resending.length > 0 || parts?.replaced === true;

@@ -14,6 +14,7 @@
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { NodeProblem } from '../../../shared/postProblems';
+import { isObject } from '../../../shared/postRules/report';
 import { apiRequest } from '../../../shared/transport';
 import { DAY_MS, getManyPosts, MAX_RANGE_DAYS, parseSettings } from '../getMany';
 
@@ -64,10 +65,7 @@ function readPost(listed: IDataObject, sharesGroupWith: GroupMate[]): CurrentPos
 	const post = parseSettings(listed);
 	const integration = (post.integration ?? {}) as IDataObject;
 	// Listed as an object (or a JSON string, parsed): kept; absent or unreadable: not known.
-	const settings =
-		typeof post.settings === 'object' && post.settings !== null && !Array.isArray(post.settings)
-			? (post.settings as IDataObject)
-			: undefined;
+	const settings = isObject(post.settings) ? (post.settings as IDataObject) : undefined;
 	const interval = post.intervalInDays;
 	return {
 		id: text(post.id),
@@ -104,16 +102,16 @@ export function groupMates(posts: IDataObject[], found: IDataObject): GroupMate[
 }
 
 /**
- * The post of this id, or undefined when no window holds it. Given the post's current date (`near`,
- * ms), the day either side of it is asked first, one request; the windows follow only when the post
- * is not there.
+ * Step 2: the post of this id, still changeable, or the problem that it is not (published, or in no
+ * window). Given the post's current date (`near`, ms), the day either side of it is asked first,
+ * one request; the windows follow only when the post is not there.
  */
 export async function findPost(
 	context: IExecuteSingleFunctions,
 	postId: string,
 	now: number,
 	near?: number,
-): Promise<CurrentPost | undefined> {
+): Promise<CurrentPost | NodeProblem> {
 	// Nearest first: [start, end] in ms.
 	const windows: Array<[number, number]> = [[now, now + SPAN_MS]];
 	if (near !== undefined) windows.unshift([near - DAY_MS, near + DAY_MS]);
@@ -129,33 +127,15 @@ export async function findPost(
 		})) as { posts?: unknown };
 		const posts = Array.isArray(answer?.posts) ? (answer.posts as IDataObject[]) : [];
 		const found = posts.find((post) => post?.id === postId);
-		if (found) return readPost(found, groupMates(posts, found));
+		if (!found) continue;
+		const post = readPost(found, groupMates(posts, found));
+		if (post.state !== 'PUBLISHED') return post;
+		const { publishDate } = post;
+		return { kind: 'node', code: 'postPublished', field: 'postId', postId, publishDate };
 	}
-	return undefined;
-}
-
-/** Step 2: the post must exist and still be changeable. */
-export function whyNotChangeable(
-	postId: string,
-	post: CurrentPost | undefined,
-	now: number,
-): NodeProblem[] {
-	if (!post) {
-		// The range searched: from the earliest window's start to the latest one's end.
-		const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-		const from = day(now - SEARCH_WINDOWS.before * SPAN_MS);
-		const to = day(now + SEARCH_WINDOWS.ahead * SPAN_MS);
-		return [{ kind: 'node', code: 'postNotFound', field: 'postId', postId, from, to }];
-	}
-	if (post.state === 'PUBLISHED')
-		return [
-			{
-				kind: 'node',
-				code: 'postPublished',
-				field: 'postId',
-				postId,
-				publishDate: post.publishDate,
-			},
-		];
-	return [];
+	// The range searched: from the earliest window's start to the latest one's end.
+	const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+	const from = day(now - SEARCH_WINDOWS.before * SPAN_MS);
+	const to = day(now + SEARCH_WINDOWS.ahead * SPAN_MS);
+	return { kind: 'node', code: 'postNotFound', field: 'postId', postId, from, to };
 }

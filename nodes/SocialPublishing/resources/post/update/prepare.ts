@@ -24,7 +24,7 @@ import { isFollowOn, type Json, type PostRequest } from '../create/request';
 import { partsFromParam } from '../create/requestFromFields';
 import { prepareBinaryMedia } from '../create/uploads';
 import { changesOf, readChanges, type Change } from './changes';
-import { findPost, whyNotChangeable, type CurrentPost } from './current';
+import { findPost, type CurrentPost } from './current';
 
 /** How the edit goes to the service. */
 export type SentAs = 'schedule' | 'draft' | 'settings';
@@ -90,8 +90,7 @@ export async function prepareEdit(
 	// Step 2: the post, found and still changeable (current.ts).
 	const now = Date.now();
 	const post = await findPost(context, postId, now, read.near);
-	const refused = whyNotChangeable(postId, post, now);
-	if (!post || refused.length > 0) return stop(...read.problems, ...refused);
+	if ('kind' in post) return stop(...read.problems, post);
 
 	// Step 3: its channel in the channel list (GET /integrations, once per run), named in the
 	// item's problems.
