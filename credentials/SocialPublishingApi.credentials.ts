@@ -7,11 +7,10 @@ import type {
 } from 'n8n-workflow';
 
 /**
- * Base URL as typed by the user, without surrounding spaces or trailing slashes, and with https://
- * in front when it was written without a scheme ("postiz.example.com/api/public/v1", the most
- * common slip, which n8n itself would only answer with ERR_INVALID_URL). The same expression is
- * used by the node's requestDefaults, so the test and the node reach the same place;
- * nodes/SocialPublishing/shared/baseUrl.ts (baseUrlOf) reads it the same way in code.
+ * Base URL as typed, trimmed of spaces and trailing slashes, with https:// in front when written
+ * without a scheme (the most common slip, which n8n would answer with ERR_INVALID_URL). The node's
+ * requestDefaults use it too, so the test and the node reach the same place; shared/baseUrl.ts
+ * (baseUrlOf) reads it the same way in code.
  */
 export const BASE_URL_EXPRESSION =
 	'={{ (/^[a-z][a-z0-9+.-]*:\\/\\//i.test($credentials.baseUrl.trim()) || !$credentials.baseUrl.trim().replace(/\\/+$/, "") ? "" : "https://") + $credentials.baseUrl.trim().replace(/\\/+$/, "") }}';
@@ -34,9 +33,8 @@ export class SocialPublishingApi implements ICredentialType {
 		dark: 'file:../nodes/SocialPublishing/socialPublishing.dark.svg',
 	};
 
-	// The package's page on npm (it shows the README, whose Credentials section is listed at
-	// its top): it exists once the package is published, whatever repository hosts it.
-	// test/package checks it.
+	// The package's page on npm (its README, Credentials section listed at the top): it exists once
+	// the package is published, whatever repository hosts it. test/package checks it.
 	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-social-publishing';
 
 	properties: INodeProperties[] = [

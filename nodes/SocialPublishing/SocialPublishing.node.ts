@@ -35,11 +35,8 @@ export class SocialPublishing implements INodeType {
 			baseURL: BASE_URL_EXPRESSION,
 			headers: { Accept: 'application/json' },
 		},
-		// The transport (timeouts, retries of GETs only, 429 waits, errors without the key) sits here
-		// because n8n's RoutingNode offers one hook around a request of a declarative node:
-		// `requestOperations.pagination`. Every operation opts in with `send.paginate: true`
-		// (shared/routing.ts routeTo), so every request, single or paged, is sent by shared/transport/;
-		// the node stays declarative.
+		// RoutingNode offers a declarative node one hook around a request: every operation opts in
+		// (`send.paginate: true`, shared/routing.ts routeTo), so shared/transport/ sends every request.
 		requestOperations: { pagination: sendThroughTransport },
 		properties: [
 			{

@@ -13,10 +13,7 @@ import { getManyChannels } from '../resources/channel/getMany';
 import { DAY_MS, getManyPosts, MAX_RANGE_DAYS } from '../resources/post/getMany';
 import { getMissingItems as getMissingItemsOperation } from '../resources/post/getMissingItems';
 
-/**
- * Dropdown lists. Each costs a fixed, small number of requests (tested in
- * test/nodes/SocialPublishing/methods).
- */
+/** Dropdown lists, each for a fixed, small number of requests (tested in methods.test.ts). */
 
 /**
  * The value of a field of the node being edited (resource locators give their ID). `&name` is
@@ -39,10 +36,7 @@ function currentId(context: ILoadOptionsFunctions, name: string, label: string):
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
-/**
- * Chat channels of the chosen discord channel, through its `channels` tool: one POST
- * /integration-trigger/:id.
- */
+/** A Discord channel's chat channels, by its `channels` tool: one POST /integration-trigger. */
 export async function getDiscordChannels(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
@@ -101,9 +95,8 @@ export function tagName(tag: unknown): string | undefined {
 const OLDER_TAG_WINDOWS = 2;
 
 /**
- * Tags of the organisation. No route lists them, so they are read from posts: one GET /posts around
- * today; when that holds no tag, up to two more a year each further back. None at all is said in
- * words, not an empty list.
+ * Tags of the organisation, read from posts (no route lists them): one GET /posts around today,
+ * then up to two more further back while none has a tag. None at all is said, not an empty list.
  */
 export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const now = Date.now();

@@ -74,10 +74,7 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-/**
- * POST /integration-trigger/:id: `{methodName, data}` from the tool picked and its input (fields or
- * JSON).
- */
+/** POST /integration-trigger/:id: `{methodName, data}`, from the tool and its input. */
 async function toolRequestBody(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
@@ -92,8 +89,7 @@ async function toolRequestBody(
 	const mode = this.getNodeParameter('inputMode', 'fields') as string;
 	let data: IDataObject = {};
 	if (mode === 'json') {
-		// Read within the bounds on depth and length (userValues.ts): 10,000 levels would overflow the
-		// stack where the body is written.
+		// Read within bounds (userValues.ts): 10,000 levels would overflow the stack writing the body.
 		const read = readJson(this.getNodeParameter('inputJson', '{}') as unknown);
 		if ('error' in read && read.why === 'notJson')
 			failOnField(
@@ -127,8 +123,7 @@ async function toolRequestBody(
 					'An input field of the tool has no name',
 					'Give every field under "Input Fields" a name, or remove it.',
 				);
-			// A value from an expression, nested past the bound, would overflow the stack where the
-			// body is written.
+			// An expression's value nested past the bound would overflow the stack writing the body.
 			if (jsonDeeperThan(value, MAX_JSON_DEPTH))
 				failOnField(
 					this,

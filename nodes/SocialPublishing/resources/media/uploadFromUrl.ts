@@ -30,10 +30,7 @@ const fields: INodeProperties[] = [
 	]),
 ];
 
-/**
- * POST /upload-from-url: the service's rules (public https, an allowed ending in lower case)
- * checked before sending.
- */
+/** POST /upload-from-url: the service's rules (public https, an allowed ending) checked first. */
 async function checkMediaUrl(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
@@ -62,8 +59,7 @@ async function checkMediaUrl(
 			`Give the file's own address, whose path ends in ${endings} in lower case before any "?" and with no "#" part, or upload the file with Media → Upload.`,
 		);
 	}
-	// The address as parsed and judged, in its one written form (host in lower case, spaces as
-	// %20...).
+	// The address as judged, in its one written form (host in lower case, spaces as %20...).
 	requestOptions.body = { url: url.href };
 	return requestOptions;
 }

@@ -63,10 +63,7 @@ function dateParameter(
 	);
 }
 
-/**
- * GET /posts: the range from Start/End (defaults around today), checked; paging splits it into
- * windows.
- */
+/** GET /posts: the range from Start/End (around today by default), checked; paging splits it. */
 async function postDateRange(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,

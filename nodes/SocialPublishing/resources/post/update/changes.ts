@@ -17,32 +17,23 @@ export interface UpdateFields {
 	settingsJson?: unknown;
 }
 
-/**
- * The post's media and follow-up parts after the edit, as Media and Follow-Up Parts says them:
- * undefined until said.
- */
+/** The post's media and follow-up parts after the edit, as Media and Follow-Up Parts says them. */
 export interface StatedParts {
 	media?: { item?: MediaParam[] };
 	followUps?: { part?: PartParam[] };
 	replaced: boolean;
 }
 
-/**
- * What is said of a post's media and follow-up parts before the edit: the API does not show them.
- */
+/** A post's media and follow-up parts before the edit: the API does not show them. */
 const NOT_SHOWN = 'not shown by the service';
 
-/** One field's change, as the output says it. */
-export interface Change {
-	before: unknown;
-	after: unknown;
-}
+/** Each field's change, as the output says it. */
+type Changes = Record<string, { before: unknown; after: unknown }>;
 
-const has = <T extends object>(fields: T, name: keyof T & string) =>
-	Object.prototype.hasOwnProperty.call(fields, name);
+const has = (fields: object, name: string) => Object.prototype.hasOwnProperty.call(fields, name);
 
 /** Fields whose change sends the whole post again (POST /posts). */
-const RESENDING: Array<keyof UpdateFields> = ['content', 'date'];
+const RESENDING = ['content', 'date'] as const;
 
 /** Step 1: what to change, read from the parameters; no request. */
 export function readChanges(context: IExecuteSingleFunctions, options: IDataObject) {
@@ -100,7 +91,7 @@ export function readChanges(context: IExecuteSingleFunctions, options: IDataObje
 			kind: 'node',
 			code: 'partsNotSaid',
 			field: 'mediaAndFollowUps',
-			resending: resending.map((name) => (name === 'content' ? 'content' : 'date')),
+			resending,
 		});
 	return { fields, problems, date, settings, resends, parts, near };
 }
@@ -109,13 +100,9 @@ export function readChanges(context: IExecuteSingleFunctions, options: IDataObje
 export type AskedChanges = ReturnType<typeof readChanges>;
 
 /** The changes, before → after, of the fields given. */
-export function changesOf(
-	post: CurrentPost,
-	asked: AskedChanges,
-	body: Json,
-): Record<string, Change> {
+export function changesOf(post: CurrentPost, asked: AskedChanges, body: Json): Changes {
 	const { fields, date, parts, settings } = asked;
-	const changes: Record<string, Change> = {};
+	const changes: Changes = {};
 	const sent = ((body.posts as Json[] | undefined)?.[0]?.value as Json[] | undefined) ?? [];
 	if (has(fields, 'content') && fields.content !== post.content)
 		changes.text = { before: post.content, after: fields.content };

@@ -1,16 +1,13 @@
 /**
  * Post → Update, step 2 (see preSend.ts): the post as the service holds it now, and whether it can
- * still be changed. The public API has no GET /posts/:id, so the post is looked for in GET /posts
- * by its id, window by window (370 days each, the most one request covers), nearest first: the
- * year ahead, the year before, then each further year ahead. A post not found is unknown or
- * deleted: the service would answer 201 to either and create a new post or edit a deleted one
- * (docs/real-backend.md), so the node stops before sending. What GET /posts shows of a post is its
- * first part only (text, date, state, group, settings, tags, channel): not its media, not its
- * follow-up parts, not their ids; the contract does not list settings either (the service does).
- * Options → Current Publish Date makes a post found in one request wherever its date is. The other
- * posts listed in the post's group are kept: an edit that names the group deletes what it does not
- * send of it (docs/real-backend.md), and posts of one group share their date, so the answer that
- * holds the post holds them too.
+ * still be changed. With no GET /posts/:id, it is looked for in GET /posts by its id, window by
+ * window (370 days, the most one request covers), nearest first, or first on the day of Options →
+ * Current Publish Date. A post not found is unknown or deleted: the service would answer 201 and
+ * create a new post or edit a deleted one (docs/real-backend.md), so the node stops before sending.
+ * GET /posts shows a post's first part only (text, date, state, group, settings, tags, channel),
+ * not its media or follow-up parts; the contract does not list settings (the service does). The
+ * other posts of its group are kept: an edit naming the group deletes what it does not send of it
+ * (docs/real-backend.md), and they share its date, so the answer that holds the post holds them.
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { NodeProblem } from '../../../shared/postProblems';
@@ -18,29 +15,9 @@ import { isObject } from '../../../shared/postRules/report';
 import { apiRequest } from '../../../shared/transport';
 import { DAY_MS, getManyPosts, MAX_RANGE_DAYS, parseSettings } from '../getMany';
 
-/**
- * Windows searched: this year ahead, the year before, and 9 further years ahead (11 requests at
- * most).
- */
+/** Windows searched: this year ahead, the year before, 9 further years ahead (11 requests). */
 const SEARCH_WINDOWS = { before: 1, ahead: 10 } as const;
 const SPAN_MS = MAX_RANGE_DAYS * DAY_MS;
-
-export interface CurrentPost {
-	id: string;
-	content: string;
-	/** The date of its first publication (a repeating post's first date, not a repetition's). */
-	publishDate: string;
-	state: string;
-	group: string;
-	channelId: string;
-	/** Its settings as GET /posts lists them; undefined where the service does not list them. */
-	settings: IDataObject | undefined;
-	/** The other posts of its group (other channels' posts of one request on some services). */
-	sharesGroupWith: GroupMate[];
-	/** Tag names, resent as they are (POST /posts replaces a post's tags). */
-	tags: string[];
-	intervalInDays?: number;
-}
 
 /** Another post of the same group, as GET /posts lists it. */
 export interface GroupMate {
@@ -61,27 +38,34 @@ function tagName(tag: unknown): string | undefined {
 	return text((tag as IDataObject).label) || undefined;
 }
 
-function readPost(listed: IDataObject, sharesGroupWith: GroupMate[]): CurrentPost {
+/**
+ * The post as GET /posts lists it; `sharesGroupWith`: the other posts of its group (other channels'
+ * posts of one request on some services).
+ */
+function readPost(listed: IDataObject, sharesGroupWith: GroupMate[]) {
 	const post = parseSettings(listed);
 	const integration = (post.integration ?? {}) as IDataObject;
-	// Listed as an object (or a JSON string, parsed): kept; absent or unreadable: not known.
+	// Listed as an object (or a JSON string, parsed): kept; absent or unreadable: not known, as
+	// where the service does not list settings.
 	const settings = isObject(post.settings) ? (post.settings as IDataObject) : undefined;
 	const interval = post.intervalInDays;
 	return {
 		id: text(post.id),
 		content: text(post.content),
-		// A repeating post is shown at each repetition; production adds its own first date as
-		// `actualDate`.
+		// A repeating post is shown at each repetition; production adds its first date, `actualDate`.
 		publishDate: text(post.actualDate) || text(post.publishDate),
 		state: text(post.state),
 		group: text(post.group),
 		channelId: text(integration.id),
 		settings,
 		sharesGroupWith,
+		// Resent as they are (POST /posts replaces a post's tags).
 		tags: (Array.isArray(post.tags) ? post.tags : []).flatMap((tag) => tagName(tag) ?? []),
 		...(typeof interval === 'number' && interval >= 1 ? { intervalInDays: interval } : {}),
 	};
 }
+
+export type CurrentPost = ReturnType<typeof readPost>;
 
 /** The other posts listed with the group of `found` (a repeating post is listed once per date). */
 export function groupMates(posts: IDataObject[], found: IDataObject): GroupMate[] {

@@ -1,21 +1,13 @@
 /**
  * Post → Update: change a queued post or a draft in place (same ID), as the service's own backend
- * allows it (docs/real-backend.md). This folder holds all of it, in the order a request flows:
- * - `index.ts` (here): the operation's entry (route facts, routing);
- * - the editor: `fields.ts` (its fields; the part's Text, Media and Delay are Create's);
+ * allows it (docs/real-backend.md). The contract has no edit: a service that answers as it does is
+ * told apart by its answer (a new ID). This folder holds all of it, in the order a request flows:
+ * - `index.ts` (here): the operation's entry (route facts, routing); `fields.ts`: its fields;
  * - `preSend.ts`: the run-time order of one item, and Options → Check Only's report;
- * - `changes.ts`, no request: what to change, read from Update Fields and Media and Follow-Up
- *   Parts, and the changes before → after;
- * - `current.ts`: the post as the service holds it (GET /posts, by its ID), and whether it can
- *   still be changed (not unknown, deleted or published);
- * - `prepare.ts`: steps 1 to 4, its channel (GET /integrations, once per run: create/lookups.ts)
- *   and the edit built (POST /posts with the post's id and group, or PUT /posts/:id/settings for
- *   settings alone), judged and checked as Create's, an X account's limit read when the text needs
- *   it;
- * - `output.ts`: the post after the edit, what changed and what is said with it; a new post in the
- *   answer (a service without edit) is refused.
- * The contract has no edit: a service that answers as the contract does is told apart by its answer
- * (a new ID).
+ * - `changes.ts`: what to change (no request), and the changes before → after;
+ * - `current.ts`: the post as the service holds it (GET /posts), if it can still be changed;
+ * - `prepare.ts`: steps 1 to 4, the post's channel, then the edit built, judged and checked;
+ * - `output.ts`: the post after the edit, what changed and what is said with it.
  */
 import { declareRoute } from '../../../shared/routeFacts';
 import { defineOperation } from '../../../shared/routing';

@@ -1,9 +1,8 @@
 /**
  * Post → Update's output (postReceive): the post, its state and date after the edit, how it went
  * (`sentAs`), what changed, before → after, and what is said with it (`warningsOf`, as Create's
- * warnings.ts says it of a created post; Check Only's report says it too), which preSend hands over
- * per item. An answer that is a new post (a service without edit) is refused with what to do about
- * it.
+ * warnings.ts, also in Check Only's report). An answer that is a new post (a service without edit)
+ * is refused with what to do about it.
  */
 import {
 	NodeOperationError,
@@ -23,10 +22,7 @@ import {
 import type { Json } from '../create/request';
 import type { Edit } from './prepare';
 
-/**
- * What is said with the edit: HTML the service strips, settings the node does not know, and a
- * resend of a post whose settings the service did not list (only those given go with it).
- */
+/** What is said with the edit: HTML stripped, unknown settings, settings the service hides. */
 export function warningsOf(edit: Edit): Warning[] {
 	const { body, channel, platform } = edit;
 	const warnings = [...removedHtmlTags(body), ...unknownSettingWarnings(body, () => platform)];

@@ -1,18 +1,14 @@
 /**
  * Post → Update's preSend: the run-time order of one item, so that a bad edit costs no write:
- * 1-4. the changes read, the post found, its channel read, the edit built and checked
- *    (`prepare.ts`, nothing written);
- * 5. media given as binary fields uploaded, then sent:
- *    - text, media, follow-up parts or date: POST /posts with the post's id as its first part's id
- *      and its current group, `type: "schedule"` for a queued post (the publish run restarts at
- *      the date sent; `update` would keep the old time) or `"draft"` for a draft, on the post's own
- *      channel (another would move the post);
- *    - settings alone: PUT /posts/:id/settings, which merges them and touches nothing else.
- *    The answer is checked and output by `output.ts`.
- * With Options → Check Only, steps 1-4 run without stopping at a problem of the parameters and
- * without any write, and the item is their report: Create's (create/checkOnly.ts: ok, lengths,
- * problems, warnings, the body) with the post, how the edit would go and what would change; the
- * transport hands it back without sending the request (`ANSWERED_WITHOUT_SENDING`).
+ * steps 1-4 (`prepare.ts`, nothing written), then the uploads of media from binary fields, then:
+ * - text, media, follow-up parts or date: POST /posts with the post's id as its first part's id and
+ *   its current group, `type: "schedule"` for a queued post (the publish run restarts at the date
+ *   sent; `update` would keep the old time) or `"draft"` for a draft, on the post's own channel
+ *   (another would move the post);
+ * - settings alone: PUT /posts/:id/settings, which merges them and touches nothing else.
+ * With Options → Check Only, steps 1-4 run without stopping at a problem of the parameters, and the
+ * item is their report (Create's with the post, how the edit would go and what would change): the
+ * transport hands it back without sending (`ANSWERED_WITHOUT_SENDING`).
  */
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { checkedWithTheOtherItems, uploadedWithTheOtherItems } from '../../../shared/batch';

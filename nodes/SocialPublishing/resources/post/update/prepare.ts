@@ -1,59 +1,30 @@
 /**
  * Post → Update, steps 1 to 4 (see preSend.ts), nothing written: what to change (changes.ts), the
- * post found (current.ts) and its channel, then the edit built from them (how it goes to the
- * service, the POST /posts body, what changes, before → after) and judged as Create's prepare.ts
- * and check.ts judge a post: files in binary fields read, media URLs judged, follow-up delays
- * checked, a Schedule date that has passed, a post that shares its group with other posts (a
- * resend would delete them), then Create's rules (shared/postRules/), an X account's limit read
- * when the text needs it. Settings alone are judged on their settings only. Where the service does
- * not list the post's settings, a setting left out is not called missing: the node cannot know it
- * (the service holds it, or refuses the edit naming it).
+ * post found (current.ts), its channel, then the edit built (how it goes, the POST /posts body,
+ * what changes) and judged as Create's prepare.ts and check.ts judge a post: binary files read,
+ * media URLs, delays, a past Schedule date, a group shared with other posts (a resend would delete
+ * them), Create's rules (shared/postRules/) with an X account's limit. Settings alone are judged on
+ * their settings only.
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { Channel } from '../../../shared/channel';
-import { isPlatformId, PLATFORMS, type PlatformId } from '../../../shared/platforms';
+import { isPlatformId, PLATFORMS } from '../../../shared/platforms';
 import type { EntryLabel, Problem } from '../../../shared/postProblems';
 import { checkCreatePostRequest } from '../../../shared/postRules';
 import { idParameter } from '../../../shared/routing';
 import { needsPremium, oversizedBody } from '../create/check';
 import { checkDelays } from '../create/delays';
 import { channelMaxLength, serviceChannels } from '../create/lookups';
-import { prepareMediaUrls, type MediaUrls } from '../create/mediaUrls';
+import { prepareMediaUrls } from '../create/mediaUrls';
 import { pastDateProblem } from '../create/pastDate';
 import { isFollowOn, type Json, type PostRequest } from '../create/request';
 import { partsFromParam } from '../create/requestFromFields';
 import { prepareBinaryMedia } from '../create/uploads';
-import { changesOf, readChanges, type Change } from './changes';
-import { findPost, type CurrentPost } from './current';
+import { changesOf, readChanges } from './changes';
+import { findPost } from './current';
 
 /** How the edit goes to the service. */
 export type SentAs = 'schedule' | 'draft' | 'settings';
-
-/** An edit built and checked: what is sent, and what the output and Check Only say of it. */
-export interface Edit {
-	post: CurrentPost;
-	body: Json;
-	sentAs: SentAs;
-	date: string;
-	settings: Json | undefined;
-	changes: Record<string, Change>;
-	binaryMedia: Awaited<ReturnType<typeof prepareBinaryMedia>>;
-	mediaUrls: MediaUrls;
-	channel: Channel;
-	platform: PlatformId | undefined;
-}
-
-/** Steps 1 to 4 for one item; problems stop it before the next step needs what they concern. */
-export interface Prepared {
-	problems: Problem[];
-	/**
-	 * The body as Create's report and follow-on filter read it (create/checkOnly.ts, request.ts):
-	 * empty until the edit is built.
-	 */
-	request: PostRequest;
-	/** Set once the post and its channel are found and the edit is built. */
-	edit?: Edit;
-}
 
 /**
  * Steps 1 to 4 for one item: reads, finds, looks up and checks; sends nothing that writes. With
@@ -63,7 +34,7 @@ export async function prepareEdit(
 	context: IExecuteSingleFunctions,
 	options: IDataObject,
 	collect: boolean,
-): Promise<Prepared> {
+) {
 	const label: EntryLabel = { id: '', settingsMode: 'json', platformGiven: true };
 	const request: PostRequest = {
 		body: {},
@@ -81,7 +52,7 @@ export async function prepareEdit(
 		explained: [],
 		partsWithUnreadMedia: new Set(),
 	};
-	const stop = (...problems: Problem[]): Prepared => ({ problems, request });
+	const stop = (...problems: Problem[]) => ({ problems, request, edit: undefined });
 	const postId = idParameter(context, 'postId');
 	// Step 1: what to change (changes.ts).
 	const read = readChanges(context, options);
@@ -208,7 +179,7 @@ export async function prepareEdit(
 			? oversizedBody({ settings: read.settings }, 'settingsJson')
 			: oversizedBody(body)),
 	);
-	const changes = changesOf(post, read, body);
+	// The edit: what is sent, and what the output and Check Only say of it.
 	return {
 		problems,
 		request,
@@ -218,7 +189,7 @@ export async function prepareEdit(
 			sentAs,
 			date,
 			settings: read.settings,
-			changes,
+			changes: changesOf(post, read, body),
 			binaryMedia,
 			mediaUrls,
 			channel,
@@ -226,3 +197,10 @@ export async function prepareEdit(
 		},
 	};
 }
+
+/**
+ * Steps 1 to 4 for one item: the problems, the request as Create's report and checks read it
+ * (create/request.ts, empty until built), and the edit once built.
+ */
+export type Prepared = Awaited<ReturnType<typeof prepareEdit>>;
+export type Edit = NonNullable<Prepared['edit']>;
