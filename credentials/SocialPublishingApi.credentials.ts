@@ -16,9 +16,8 @@ export const BASE_URL_EXPRESSION =
 	'={{ (/^[a-z][a-z0-9+.-]*:\\/\\//i.test($credentials.baseUrl.trim()) || !$credentials.baseUrl.trim().replace(/\\/+$/, "") ? "" : "https://") + $credentials.baseUrl.trim().replace(/\\/+$/, "") }}';
 
 /**
- * What a Base URL that does not reach the API should be: the credential test's error and the node's
- * errors say it. No angle-bracket placeholder: n8n shows these as HTML and drops "<your-host>" as
- * an unknown tag.
+ * What a Base URL that does not reach the API should be, said by the test's and the node's errors.
+ * No angle-bracket placeholder: n8n shows these as HTML and drops "<your-host>" as an unknown tag.
  */
 export const EXPECTED_BASE_URL =
 	'The Base URL must reach the API, e.g. https://postiz.example.com/api/public/v1 for a service self-hosted at postiz.example.com (keep the /api segment), or https://api.postiz.com/public/v1 (cloud).';
@@ -72,9 +71,8 @@ export class SocialPublishingApi implements ICredentialType {
 		},
 	};
 
-	// The test reads the body of every answer (ignoreHttpStatusErrors), so each refusal gets its own
-	// message instead of a bare "Unauthorized". Rules are checked in order; the last one catches any
-	// answer that is not the API's JSON (an HTML page or a redirect from the web application).
+	// Every answer's body is read (ignoreHttpStatusErrors): each refusal has its own message, not a
+	// bare "Unauthorized". In order; the last catches an answer that is not the API's JSON.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: BASE_URL_EXPRESSION,

@@ -26,13 +26,12 @@ export function channelLabel(channel: Channel): string {
  * next to the Channel asking); none for "Look Up From Channel" and elsewhere.
  */
 function platformOfEntry(context: ILoadOptionsFunctions): string {
-	let platform: unknown;
 	try {
-		platform = context.getCurrentNodeParameter('&platform');
+		const platform = context.getCurrentNodeParameter('&platform');
+		return typeof platform === 'string' && isPlatformId(platform) ? platform : '';
 	} catch {
-		platform = undefined;
+		return '';
 	}
-	return typeof platform === 'string' && isPlatformId(platform) ? platform : '';
 }
 
 /**

@@ -16,9 +16,8 @@ import { getMissingItems as getMissingItemsOperation } from '../resources/post/g
 /** Dropdown lists, each for a fixed, small number of requests (tested in methods.test.ts). */
 
 /**
- * The value of a field of the node being edited (resource locators give their ID). `&name` is
- * the field next to the one asking (inside a Channels entry, that entry's own), else the
- * node's top-level field.
+ * The value of a field of the node being edited (a resource locator's ID): `&name` is the field
+ * next to the one asking (inside a Channels entry, that entry's own), else the top-level field.
  */
 function currentId(context: ILoadOptionsFunctions, name: string, label: string): string {
 	let raw = (context.getCurrentNodeParameter(`&${name}`) ??

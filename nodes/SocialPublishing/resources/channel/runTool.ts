@@ -1,9 +1,4 @@
-import {
-	type IDataObject,
-	type IExecuteSingleFunctions,
-	type IHttpRequestOptions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, PreSendAction } from 'n8n-workflow';
 
 import { channelLocator } from '../../shared/descriptions';
 import { outputItems } from '../../shared/items';
@@ -75,10 +70,7 @@ const fields: INodeProperties[] = [
 ];
 
 /** POST /integration-trigger/:id: `{methodName, data}`, from the tool and its input. */
-async function toolRequestBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
+const toolRequestBody: PreSendAction = async function (requestOptions) {
 	const methodName = String(this.getNodeParameter('tool', '') ?? '').trim();
 	if (!methodName)
 		failOnField(
@@ -142,7 +134,7 @@ async function toolRequestBody(
 	);
 	requestOptions.body = body;
 	return requestOptions;
-}
+};
 
 export const runChannelTool = defineOperation(
 	'channel',

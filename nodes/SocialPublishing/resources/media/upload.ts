@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IHttpRequestOptions, PreSendAction, INodeProperties } from 'n8n-workflow';
 
 import { defineOperation, failOnField, routeTo } from '../../shared/routing';
 import {
@@ -39,10 +39,7 @@ function megabytes(bytes: number): string {
 }
 
 /** preSend of Media → Upload: checks the binary and sets the streamed multipart body. */
-async function uploadBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
+const uploadBody: PreSendAction = async function (requestOptions) {
 	const property = String(this.getNodeParameter('binaryPropertyName', 'data') ?? '').trim();
 	if (!property)
 		failOnField(
@@ -101,7 +98,7 @@ async function uploadBody(
 	requestOptions.disableFollowRedirect = true;
 	requestOptions.headers = { ...(requestOptions.headers ?? {}), 'Content-Type': body.type };
 	return requestOptions;
-}
+};
 
 export const uploadMedia = defineOperation(
 	'media',

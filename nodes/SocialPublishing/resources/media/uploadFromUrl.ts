@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { PreSendAction, INodeProperties } from 'n8n-workflow';
 
 import { MEDIA_EXTENSIONS } from '../../shared/platforms';
 import { mediaUrlWords } from '../../shared/postProblems';
@@ -31,10 +31,7 @@ const fields: INodeProperties[] = [
 ];
 
 /** POST /upload-from-url: the service's rules (public https, an allowed ending) checked first. */
-async function checkMediaUrl(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
+const checkMediaUrl: PreSendAction = async function (requestOptions) {
 	const endings = Object.keys(MEDIA_EXTENSIONS).join(', ');
 	const read = readAddressToFetch(
 		this.getNodeParameter('url', '') as unknown,
@@ -62,7 +59,7 @@ async function checkMediaUrl(
 	// The address as judged, in its one written form (host in lower case, spaces as %20...).
 	requestOptions.body = { url: url.href };
 	return requestOptions;
-}
+};
 
 export const uploadMediaFromUrl = defineOperation(
 	'media',

@@ -19,13 +19,6 @@ import { DAY_MS, getManyPosts, MAX_RANGE_DAYS, parseSettings } from '../getMany'
 const SEARCH_WINDOWS = { before: 1, ahead: 10 } as const;
 const SPAN_MS = MAX_RANGE_DAYS * DAY_MS;
 
-/** Another post of the same group, as GET /posts lists it. */
-export interface GroupMate {
-	id: string;
-	channelName: string;
-	platform: string;
-}
-
 const text = (value: unknown): string =>
 	typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
@@ -42,11 +35,10 @@ function tagName(tag: unknown): string | undefined {
  * The post as GET /posts lists it; `sharesGroupWith`: the other posts of its group (other channels'
  * posts of one request on some services).
  */
-function readPost(listed: IDataObject, sharesGroupWith: GroupMate[]) {
+function readPost(listed: IDataObject, sharesGroupWith: ReturnType<typeof groupMates>) {
 	const post = parseSettings(listed);
 	const integration = (post.integration ?? {}) as IDataObject;
-	// Listed as an object (or a JSON string, parsed): kept; absent or unreadable: not known, as
-	// where the service does not list settings.
+	// Listed as an object (or a JSON string, parsed): kept; absent or unreadable: not known.
 	const settings = isObject(post.settings) ? (post.settings as IDataObject) : undefined;
 	const interval = post.intervalInDays;
 	return {
@@ -68,8 +60,8 @@ function readPost(listed: IDataObject, sharesGroupWith: GroupMate[]) {
 export type CurrentPost = ReturnType<typeof readPost>;
 
 /** The other posts listed with the group of `found` (a repeating post is listed once per date). */
-export function groupMates(posts: IDataObject[], found: IDataObject): GroupMate[] {
-	const mates = new Map<string, GroupMate>();
+export function groupMates(posts: IDataObject[], found: IDataObject) {
+	const mates = new Map<string, { id: string; channelName: string; platform: string }>();
 	const group = text(found.group);
 	for (const post of posts) {
 		const id = text(post?.id);

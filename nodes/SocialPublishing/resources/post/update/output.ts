@@ -4,12 +4,8 @@
  * warnings.ts, also in Check Only's report). An answer that is a new post (a service without edit)
  * is refused with what to do about it.
  */
-import {
-	NodeOperationError,
-	type IExecuteSingleFunctions,
-	type IN8nHttpFullResponse,
-	type INodeExecutionData,
-} from 'n8n-workflow';
+import { NodeOperationError, type IExecuteSingleFunctions } from 'n8n-workflow';
+import type { OutputStep } from '../../../shared/items';
 import { PLATFORMS } from '../../../shared/platforms';
 import { runState, RunSlot } from '../../../shared/runState';
 import { shownValue } from '../../../shared/userValues';
@@ -53,11 +49,7 @@ export function handToOutput(context: IExecuteSingleFunctions, edit: Edit): void
 }
 
 /** postReceive of Post → Update: the post, its state, and what changed. */
-export async function toUpdatedPost(
-	this: IExecuteSingleFunctions,
-	_items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
+export const toUpdatedPost: OutputStep = async function (_items, response) {
 	const sent = runState(this)
 		.get(SENT, () => new Map())
 		.get(this.getItemIndex());
@@ -93,4 +85,4 @@ export async function toUpdatedPost(
 			pairedItem: { item: this.getItemIndex() },
 		},
 	];
-}
+};

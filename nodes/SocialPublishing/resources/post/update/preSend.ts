@@ -10,7 +10,7 @@
  * item is their report (Create's with the post, how the edit would go and what would change): the
  * transport hands it back without sending (`ANSWERED_WITHOUT_SENDING`).
  */
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, PreSendAction } from 'n8n-workflow';
 import { checkedWithTheOtherItems, uploadedWithTheOtherItems } from '../../../shared/batch';
 import { problemsError } from '../../../shared/postProblems';
 import { idParameter } from '../../../shared/routing';
@@ -22,14 +22,8 @@ import { uploadPending } from '../create/uploads';
 import { handToOutput, warningsOf } from './output';
 import { prepareEdit } from './prepare';
 
-/**
- * preSend of Post → Update: finds the post, builds and checks the edit, and points the request at
- * its route.
- */
-export async function buildUpdateRequest(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
+/** preSend of Post → Update: the edit built and checked, then the request pointed at its route. */
+export const buildUpdateRequest: PreSendAction = async function (requestOptions) {
 	const options = (this.getNodeParameter('options', {}) as IDataObject) ?? {};
 	if (options.checkOnly === true) {
 		const { problems, request, edit } = await prepareEdit(this, options, true);
@@ -57,13 +51,12 @@ export async function buildUpdateRequest(
 	}
 	// Steps 1-4, inside the run's all-or-nothing checks (shared/batch.ts).
 	const { edit, request } = await checkedWithTheOtherItems(this, async () => {
-		const prepared = await prepareEdit(this, options, false);
-		const { problems, request, edit } = prepared;
+		const { problems, request, edit } = await prepareEdit(this, options, false);
 		if (problems.length > 0 || !edit)
 			throw problemsError(this.getNode(), problems, request.context, edit?.body);
 		return { edit, request };
 	});
-	// Step 5: uploads only once every item of the run passed its checks, and no edit before every
+	// Then uploads, only once every item of the run passed its checks, and no edit before every
 	// item's uploads are done (shared/batch.ts). A media URL the service cannot fetch stops the run.
 	await uploadedWithTheOtherItems(this, 'update', async () => {
 		const failed = await uploadMediaUrls(this, edit.mediaUrls, false);
@@ -80,4 +73,4 @@ export async function buildUpdateRequest(
 		url: settingsAlone ? `/posts/${encodeURIComponent(edit.post.id)}/settings` : '/posts',
 		body: settingsAlone ? { settings: edit.settings } : edit.body,
 	});
-}
+};

@@ -63,8 +63,7 @@ export async function prepareEdit(
 	const post = await findPost(context, postId, now, read.near);
 	if ('kind' in post) return stop(...read.problems, post);
 
-	// Step 3: its channel in the channel list (GET /integrations, once per run), named in the
-	// item's problems.
+	// Step 3: its channel (GET /integrations, once per run), named in the item's problems.
 	label.id = post.channelId;
 	const channel = (await serviceChannels(context)).find((known) => known.id === post.channelId);
 	if (!channel) {
@@ -83,10 +82,9 @@ export async function prepareEdit(
 	// Step 4: the edit built.
 	const sentAs: SentAs = !read.resends ? 'settings' : post.state === 'DRAFT' ? 'draft' : 'schedule';
 	const date = read.date ?? post.publishDate;
-	// A resend carries the post's settings as GET /posts lists them, with those given merged in
-	// (`__type`, the service's own marker of the platform, is set again on every save). Where the
-	// service does not list them, only those given are sent (none: no `settings`): the node never
-	// sends as the post's settings what it could not read.
+	// A resend carries the post's listed settings, those given merged in (`__type`, the service's own
+	// platform marker, is set again on each save); not listed, only those given (none: no
+	// `settings`): never sent as the post's settings what the node could not read.
 	const settings =
 		post.settings === undefined
 			? read.settings
@@ -127,8 +125,7 @@ export async function prepareEdit(
 		});
 	const posts = body.posts as Json[];
 	const binaryMedia = await prepareBinaryMedia(context, posts);
-	// Media by URL and follow-up delays, judged as Create judges them (same checks, same words),
-	// for the post's one channel.
+	// Media by URL and follow-up delays, judged as Create judges them, for the post's one channel.
 	const mediaUrls = prepareMediaUrls(posts, 'fields', options.allowPrivateAddress === true, false);
 	const delays = checkDelays(body, 'fields', false);
 	problems.push(...binaryMedia.problems, ...mediaUrls.problems, ...delays.problems);
@@ -163,9 +160,8 @@ export async function prepareEdit(
 		info.premium = max !== undefined && max > PLATFORMS[platform].maxLength;
 		label.premium = info.premium;
 	}
-	// Settings GET /posts did not list: one left out may be the post's, so it is not called missing.
-	// Settings alone: the text and media are the service's own, not judged here (the API does not
-	// show the media).
+	// Settings not listed: one left out may be the post's, so it is not called missing. Settings
+	// alone: the text and media are the service's own (the API does not show media), not judged.
 	const ruleProblems = checkCreatePostRequest(body, (id) => (id === info.id ? info : undefined));
 	const kept = ruleProblems.filter((problem) => {
 		const ofSettings = problem.kind === 'field' && problem.path.startsWith('posts.0.settings');
