@@ -46,8 +46,7 @@ export async function getDiscordChannels(
 			body: { methodName: 'channels', data: {} },
 		})
 		.catch((error: Error & { description?: string }) => {
-			// A channel of another platform has no "channels" tool: say that, not the service's "no
-			// such tool".
+			// Another platform's channel has no "channels" tool: say that, not "no such tool".
 			if (!/tool/i.test(`${error.message} ${error.description ?? ''}`)) throw error;
 			throw new NodeOperationError(this.getNode(), 'The Channel chosen is not a Discord channel', {
 				description:

@@ -39,9 +39,8 @@ const checkMediaUrl: PreSendAction = async function (requestOptions) {
 		this.getNodeParameter('options.allowPrivateAddress', false) === true,
 	);
 	if ('message' in read) failOnField(this, read.message, read.description);
-	const { url } = read;
 	// The service's file-ending rule, as Post → Create's media URLs judge it.
-	const ending = endingRefusal(url.href);
+	const ending = endingRefusal(read.url.href);
 	if (ending?.code === 'noEnding') {
 		failOnField(
 			this,
@@ -57,7 +56,7 @@ const checkMediaUrl: PreSendAction = async function (requestOptions) {
 		);
 	}
 	// The address as judged, in its one written form (host in lower case, spaces as %20...).
-	requestOptions.body = { url: url.href };
+	requestOptions.body = { url: read.url.href };
 	return requestOptions;
 };
 

@@ -108,8 +108,7 @@ export function changesOf(post: CurrentPost, asked: AskedChanges, body: Json): C
 		changes.text = { before: post.content, after: fields.content };
 	if (date !== undefined && Date.parse(date) !== Date.parse(post.publishDate))
 		changes.date = { before: post.publishDate, after: date };
-	// Media and follow-up parts said (The Post Has None or Replace With These) and the post sent
-	// again: what it has now, even none, as the service does not show what it had.
+	// Media and follow-up parts said, the post resent: what it has now, even none (not shown before).
 	if (parts && asked.resends) {
 		changes.media = {
 			before: NOT_SHOWN,
