@@ -7,19 +7,17 @@ import type {
 } from 'n8n-workflow';
 
 /**
- * Base URL as typed by the user, without surrounding spaces or trailing slashes, and with https://
- * in front when it was written without a scheme ("postiz.example.com/api/public/v1", the most
- * common slip, which n8n itself would only answer with ERR_INVALID_URL). The same expression is
- * used by the node's requestDefaults, so the test and the node reach the same place;
- * nodes/SocialPublishing/shared/baseUrl.ts (baseUrlOf) reads it the same way in code.
+ * Base URL as typed, trimmed of spaces and trailing slashes, with https:// in front when written
+ * without a scheme (the most common slip, which n8n would answer with ERR_INVALID_URL). The node's
+ * requestDefaults use it too, so the test and the node reach the same place; shared/baseUrl.ts
+ * (baseUrlOf) reads it the same way in code.
  */
 export const BASE_URL_EXPRESSION =
 	'={{ (/^[a-z][a-z0-9+.-]*:\\/\\//i.test($credentials.baseUrl.trim()) || !$credentials.baseUrl.trim().replace(/\\/+$/, "") ? "" : "https://") + $credentials.baseUrl.trim().replace(/\\/+$/, "") }}';
 
 /**
- * What a Base URL that does not reach the API should be: the credential test's error and the node's
- * errors say it. No angle-bracket placeholder: n8n shows these as HTML and drops "<your-host>" as
- * an unknown tag.
+ * What a Base URL that does not reach the API should be, said by the test's and the node's errors.
+ * No angle-bracket placeholder: n8n shows these as HTML and drops "<your-host>" as an unknown tag.
  */
 export const EXPECTED_BASE_URL =
 	'The Base URL must reach the API, e.g. https://postiz.example.com/api/public/v1 for a service self-hosted at postiz.example.com (keep the /api segment), or https://api.postiz.com/public/v1 (cloud).';
@@ -34,9 +32,8 @@ export class SocialPublishingApi implements ICredentialType {
 		dark: 'file:../nodes/SocialPublishing/socialPublishing.dark.svg',
 	};
 
-	// The package's page on npm (it shows the README, whose Credentials section is listed at
-	// its top): it exists once the package is published, whatever repository hosts it.
-	// test/package checks it.
+	// The package's page on npm (its README, Credentials section listed at the top): it exists once
+	// the package is published, whatever repository hosts it. test/package checks it.
 	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-social-publishing';
 
 	properties: INodeProperties[] = [
@@ -74,9 +71,8 @@ export class SocialPublishingApi implements ICredentialType {
 		},
 	};
 
-	// The test reads the body of every answer (ignoreHttpStatusErrors), so each refusal gets its own
-	// message instead of a bare "Unauthorized". Rules are checked in order; the last one catches any
-	// answer that is not the API's JSON (an HTML page or a redirect from the web application).
+	// Every answer's body is read (ignoreHttpStatusErrors): each refusal has its own message, not a
+	// bare "Unauthorized". In order; the last catches an answer that is not the API's JSON.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: BASE_URL_EXPRESSION,
@@ -85,60 +81,42 @@ export class SocialPublishingApi implements ICredentialType {
 			ignoreHttpStatusErrors: true,
 			disableFollowRedirect: true,
 		},
-		rules: [
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'msg',
-					value: 'No API Key found',
-					message:
-						'No key was sent. Paste the API key or the "pos_" OAuth token into the credential.',
-				},
-			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'msg',
-					value: 'Invalid API key',
-					message:
-						'The service refused the API key. Paste the key bare (no "Bearer " prefix) and copy it again from Settings → Developers → Access: a rotated key stops working at once.',
-				},
-			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'msg',
-					value: 'Invalid OAuth token',
-					message:
-						'The OAuth token ("pos_...") is unknown, revoked or expired. Authorise the app again and paste the new token.',
-				},
-			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'msg',
-					value: 'No subscription found',
-					message:
-						"The organisation has no active paid plan (Starter, Pro or Business). The API works only with one: choose a plan in the service's billing settings.",
-				},
-			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'connected',
-					value: false,
-					message:
-						'The service answered that this key is not connected. Copy the key again and retry.',
-				},
-			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'connected',
-					value: undefined,
-					message: `The Base URL did not answer like the API (an HTML page, a redirect or an unknown route). ${EXPECTED_BASE_URL}`,
-				},
-			},
-		],
+		rules: (
+			[
+				[
+					'msg',
+					'No API Key found',
+					'No key was sent. Paste the API key or the "pos_" OAuth token into the credential.',
+				],
+				[
+					'msg',
+					'Invalid API key',
+					'The service refused the API key. Paste the key bare (no "Bearer " prefix) and copy it again from Settings → Developers → Access: a rotated key stops working at once.',
+				],
+				[
+					'msg',
+					'Invalid OAuth token',
+					'The OAuth token ("pos_...") is unknown, revoked or expired. Authorise the app again and paste the new token.',
+				],
+				[
+					'msg',
+					'No subscription found',
+					"The organisation has no active paid plan (Starter, Pro or Business). The API works only with one: choose a plan in the service's billing settings.",
+				],
+				[
+					'connected',
+					false,
+					'The service answered that this key is not connected. Copy the key again and retry.',
+				],
+				[
+					'connected',
+					undefined,
+					`The Base URL did not answer like the API (an HTML page, a redirect or an unknown route). ${EXPECTED_BASE_URL}`,
+				],
+			] as const
+		).map(([key, value, message]) => ({
+			type: 'responseSuccessBody',
+			properties: { key, value, message },
+		})),
 	};
 }

@@ -9,24 +9,9 @@ import {
 	getTags,
 } from './methods/loadOptions';
 import { searchChannels } from './methods/listSearch';
-import { sendThroughTransport } from './resources';
-import { analyticsDescription } from './resources/analytics';
-import { channelDescription } from './resources/channel';
-import { mediaDescription } from './resources/media';
-import { notificationDescription } from './resources/notification';
-import { postDescription } from './resources/post';
-import { slotDescription } from './resources/slot';
+import { resourceProperties, sendThroughTransport } from './resources';
 import { ACTION_DESCRIPTION } from './shared/nodesPanel';
 import { requestOptionsCollection } from './shared/transport/policy';
-
-const resourceProperties = [
-	...analyticsDescription,
-	...channelDescription,
-	...mediaDescription,
-	...notificationDescription,
-	...postDescription,
-	...slotDescription,
-];
 
 export class SocialPublishing implements INodeType {
 	description: INodeTypeDescription = {
@@ -35,9 +20,8 @@ export class SocialPublishing implements INodeType {
 		icon: { light: 'file:socialPublishing.svg', dark: 'file:socialPublishing.dark.svg' },
 		group: ['output'],
 		version: 1,
-		// In words ("Create a post"): each operation's `action`, by resource and operation. n8n's lint
-		// wants a string literal here; test/nodes/SocialPublishing/SocialPublishing.node.test.ts keeps
-		// it equal to the actions.
+		// Each operation's `action` ("Create a post"), as a string literal for n8n's lint;
+		// SocialPublishing.node.test.ts keeps it equal to the actions.
 		subtitle:
 			'={{ ({"analytics:getChannel":"Get the analytics of a channel","analytics:getPost":"Get the analytics of a post","channel:checkConnection":"Check the connection","channel:delete":"Delete a channel","channel:getConnectUrl":"Get a connect URL for a platform","channel:getMany":"Get many channels","channel:getSettings":"Get the settings of a channel","channel:runTool":"Run a tool of a channel","media:getMany":"Get many media items","media:upload":"Upload a file","media:uploadFromUrl":"Upload a file from a URL","notification:getMany":"Get many notifications","post:create":"Create a post","post:delete":"Delete a post","post:deleteGroup":"Delete a group of posts","post:getMany":"Get many posts","post:getMissingItems":"Get the platform items a post may be","post:setReleaseId":"Set the release ID of a post","post:setStatus":"Set the status of a post","post:update":"Update a post","slot:findNextFree":"Find the next free posting slot"})[$parameter["resource"] + ":" + $parameter["operation"]] }}',
 		description: ACTION_DESCRIPTION,
@@ -50,11 +34,8 @@ export class SocialPublishing implements INodeType {
 			baseURL: BASE_URL_EXPRESSION,
 			headers: { Accept: 'application/json' },
 		},
-		// The transport (timeouts, retries of GETs only, 429 waits, errors without the key) sits here
-		// because n8n's RoutingNode offers one hook around a request of a declarative node:
-		// `requestOperations.pagination`. Every operation opts in with `send.paginate: true`
-		// (shared/routing.ts routeTo), so every request, single or paged, is sent by shared/transport/;
-		// the node stays declarative.
+		// RoutingNode offers a declarative node one hook around a request: every operation opts in
+		// (`send.paginate: true`, shared/routing.ts routeTo), so shared/transport/ sends every request.
 		requestOperations: { pagination: sendThroughTransport },
 		properties: [
 			{

@@ -22,24 +22,21 @@ export function channelLabel(channel: Channel): string {
 }
 
 /**
- * The platform the list is for: in a Post → Create Channels entry, that entry's Platform
- * (`&platform`, resolved next to the Channel asking); none for "Look Up From Channel" and
- * elsewhere.
+ * The platform the list is for: in a Post → Create Channels entry, that entry's Platform (resolved
+ * next to the Channel asking); none for "Look Up From Channel" and elsewhere.
  */
 function platformOfEntry(context: ILoadOptionsFunctions): string {
-	let platform: unknown;
 	try {
-		platform = context.getCurrentNodeParameter('&platform');
+		const platform = context.getCurrentNodeParameter('&platform');
+		return typeof platform === 'string' && isPlatformId(platform) ? platform : '';
 	} catch {
-		platform = undefined;
+		return '';
 	}
-	return typeof platform === 'string' && isPlatformId(platform) ? platform : '';
 }
 
 /**
  * Channels of the organisation: one GET /integrations. The search text matches name, username,
- * platform and client; inside a Post → Create Channels entry only the entry's platform's channels
- * are listed.
+ * platform and client; inside a Post → Create Channels entry, only that entry's platform's.
  */
 export async function searchChannels(
 	this: ILoadOptionsFunctions,

@@ -10,18 +10,14 @@ import { apiRequest } from '../shared/transport';
 import { runChannelTool } from '../resources/channel/runTool';
 import { getChannelSettings } from '../resources/channel/getSettings';
 import { getManyChannels } from '../resources/channel/getMany';
-import { DAY_MS, getManyPosts } from '../resources/post/getMany';
+import { DAY_MS, getManyPosts, MAX_RANGE_DAYS } from '../resources/post/getMany';
 import { getMissingItems as getMissingItemsOperation } from '../resources/post/getMissingItems';
 
-/**
- * Dropdown lists. Each costs a fixed, small number of requests (tested in
- * test/nodes/SocialPublishing/methods).
- */
+/** Dropdown lists, each for a fixed, small number of requests (tested in methods.test.ts). */
 
 /**
- * The value of a field of the node being edited (resource locators give their ID). `&name` is
- * the field next to the one asking (inside a Channels entry, that entry's own), else the
- * node's top-level field.
+ * The value of a field of the node being edited (a resource locator's ID): `&name` is the field
+ * next to the one asking (inside a Channels entry, that entry's own), else the top-level field.
  */
 function currentId(context: ILoadOptionsFunctions, name: string, label: string): string {
 	let raw = (context.getCurrentNodeParameter(`&${name}`) ??
@@ -39,10 +35,7 @@ function currentId(context: ILoadOptionsFunctions, name: string, label: string):
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
-/**
- * Chat channels of the chosen discord channel, through its `channels` tool: one POST
- * /integration-trigger/:id.
- */
+/** A Discord channel's chat channels, by its `channels` tool: one POST /integration-trigger. */
 export async function getDiscordChannels(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
@@ -53,8 +46,7 @@ export async function getDiscordChannels(
 			body: { methodName: 'channels', data: {} },
 		})
 		.catch((error: Error & { description?: string }) => {
-			// A channel of another platform has no "channels" tool: say that, not the service's "no
-			// such tool".
+			// Another platform's channel has no "channels" tool: say that, not "no such tool".
 			if (!/tool/i.test(`${error.message} ${error.description ?? ''}`)) throw error;
 			throw new NodeOperationError(this.getNode(), 'The Channel chosen is not a Discord channel', {
 				description:
@@ -76,10 +68,9 @@ export async function getChannelTools(
 	const answer = (await apiRequest.call(this, 'GET', `/integration-settings/${channel}`, {
 		route: getChannelSettings.route,
 	})) as IDataObject;
-	const tools = (
-		((answer?.output as IDataObject | undefined)?.tools ?? []) as IDataObject[]
-	).filter((t) => typeof t.methodName === 'string');
+	const tools = ((answer?.output as IDataObject | undefined)?.tools ?? []) as IDataObject[];
 	return tools
+		.filter((t) => typeof t.methodName === 'string')
 		.map((t) => ({
 			name: String(t.methodName),
 			value: String(t.methodName),
@@ -88,11 +79,8 @@ export async function getChannelTools(
 		.sort(byName);
 }
 
-/**
- * The window of posts tags are read from: 185 days back and ahead, within the 370 days one request
- * may cover.
- */
-const TAG_WINDOW_DAYS = 185;
+/** Tags are read from the posts of 185 days back and ahead, within what one request covers. */
+const TAG_WINDOW_DAYS = MAX_RANGE_DAYS / 2;
 
 /** A tag's name in either shape: the spec's `{value, label}` or production's `{tag: {name}}`. */
 export function tagName(tag: unknown): string | undefined {
@@ -101,17 +89,12 @@ export function tagName(tag: unknown): string | undefined {
 	return names.find((name): name is string => typeof name === 'string' && name !== '');
 }
 
-/**
- * Windows read back in time when the recent one holds no tag: each a year, the longest range one
- * request covers.
- */
+/** Windows read further back when the recent one holds no tag, each the most one request covers. */
 const OLDER_TAG_WINDOWS = 2;
-const OLDER_TAG_WINDOW_DAYS = 370;
 
 /**
- * Tags of the organisation. No route lists them, so they are read from posts: one GET /posts around
- * today; when that holds no tag, up to two more a year each further back. None at all is said in
- * words, not an empty list.
+ * Tags of the organisation, read from posts (no route lists them): one GET /posts around today,
+ * then up to two more further back while none has a tag. None at all is said, not an empty list.
  */
 export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const now = Date.now();
@@ -127,7 +110,7 @@ export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropert
 			const name = tagName(tag);
 			if (name) names.add(name);
 		}
-		[start, end] = [start - 1 - OLDER_TAG_WINDOW_DAYS * DAY_MS, start - 1];
+		[start, end] = [start - 1 - MAX_RANGE_DAYS * DAY_MS, start - 1];
 	}
 	if (names.size === 0) {
 		throw new NodeOperationError(this.getNode(), 'No tags found on your posts', {

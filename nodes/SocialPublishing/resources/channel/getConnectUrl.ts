@@ -3,10 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { PLATFORM_IDS, PLATFORMS } from '../../shared/platforms';
 import { checkValues, defineOperation, routeTo } from '../../shared/routing';
 
-/**
- * The platforms the service connects through GET /social/:platform (Bluesky and Telegram are
- * connected in its application).
- */
+/** Platforms connected through GET /social/:platform (Bluesky, Telegram: in the service's app). */
 const CONNECTABLE = PLATFORM_IDS.filter((id) => PLATFORMS[id].connectViaApi);
 
 const fields: INodeProperties[] = [

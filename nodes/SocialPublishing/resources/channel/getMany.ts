@@ -33,10 +33,7 @@ const fields: INodeProperties[] = [
 	]),
 ];
 
-/**
- * Channel → Get Many: the optional filters applied to GET /integrations (it has no query of its
- * own).
- */
+/** Channel → Get Many: the Filters, applied to GET /integrations (it has no query of its own). */
 const filterChannels: OutputStep = async function (_items, response) {
 	const filters = this.getNodeParameter('filters', {}) as IDataObject;
 	const platforms = (filters.platforms as string[] | undefined) ?? [];

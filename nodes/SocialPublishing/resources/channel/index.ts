@@ -1,4 +1,3 @@
-import { resourceOperations } from '../../shared/routing';
 import { checkConnection } from './checkConnection';
 import { deleteChannel } from './delete';
 import { getConnectUrl } from './getConnectUrl';
@@ -14,5 +13,3 @@ export const channelOperations = [
 	getChannelSettings,
 	runChannelTool,
 ];
-
-export const channelDescription = resourceOperations('channel', channelOperations, 'getMany');

@@ -1,9 +1,4 @@
-import {
-	type IDataObject,
-	type IExecuteSingleFunctions,
-	type IHttpRequestOptions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, PreSendAction } from 'n8n-workflow';
 
 import { channelLocator } from '../../shared/descriptions';
 import { outputItems } from '../../shared/items';
@@ -74,14 +69,8 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-/**
- * POST /integration-trigger/:id: `{methodName, data}` from the tool picked and its input (fields or
- * JSON).
- */
-async function toolRequestBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
+/** POST /integration-trigger/:id: `{methodName, data}`, from the tool and its input. */
+const toolRequestBody: PreSendAction = async function (requestOptions) {
 	const methodName = String(this.getNodeParameter('tool', '') ?? '').trim();
 	if (!methodName)
 		failOnField(
@@ -92,8 +81,7 @@ async function toolRequestBody(
 	const mode = this.getNodeParameter('inputMode', 'fields') as string;
 	let data: IDataObject = {};
 	if (mode === 'json') {
-		// Read within the bounds on depth and length (userValues.ts): 10,000 levels would overflow the
-		// stack where the body is written.
+		// Read within bounds (userValues.ts): 10,000 levels would overflow the stack writing the body.
 		const read = readJson(this.getNodeParameter('inputJson', '{}') as unknown);
 		if ('error' in read && read.why === 'notJson')
 			failOnField(
@@ -127,8 +115,7 @@ async function toolRequestBody(
 					'An input field of the tool has no name',
 					'Give every field under "Input Fields" a name, or remove it.',
 				);
-			// A value from an expression, nested past the bound, would overflow the stack where the
-			// body is written.
+			// An expression's value nested past the bound would overflow the stack writing the body.
 			if (jsonDeeperThan(value, MAX_JSON_DEPTH))
 				failOnField(
 					this,
@@ -147,7 +134,7 @@ async function toolRequestBody(
 	);
 	requestOptions.body = body;
 	return requestOptions;
-}
+};
 
 export const runChannelTool = defineOperation(
 	'channel',

@@ -1,28 +1,9 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { limitRule, returnAllAndLimit } from '../../shared/descriptions';
 import { itemsOf } from '../../shared/items';
 import { checkValues, defineOperation, routeTo } from '../../shared/routing';
-import { paginated } from '../../shared/transport';
-
-const hasEntries = (list: unknown) => Array.isArray(list) && list.length > 0;
-
-/**
- * Pages from 1 up to the `pages` the answer gives; an empty page ends the list whatever it says.
- */
-const readPages = paginated(() => ({
-	start: (qs) => {
-		qs.page = 1;
-		return true;
-	},
-	next: (answer, qs) => {
-		const page = answer as IDataObject | undefined;
-		const pages = Number(page?.pages ?? 0);
-		if (!(Number(qs.page) < pages) || !hasEntries(page?.results)) return false;
-		qs.page = Number(qs.page) + 1;
-		return true;
-	},
-}));
+import { numberedPages } from '../pages';
 
 const fields: INodeProperties[] = [
 	{
@@ -46,7 +27,12 @@ export const getManyMedia = defineOperation(
 		routing: routeTo('GET', '/media', {
 			preSend: [checkValues(limitRule)],
 			postReceive: [itemsOf('results')],
-			pagination: readPages,
+			// Pages from 1 up to the `pages` the answer gives.
+			pagination: numberedPages(
+				1,
+				'results',
+				(page, qs) => Number(qs.page) < Number(page.pages ?? 0),
+			),
 			facts: {
 				answer: {
 					is: 'a page of the media library',

@@ -1,8 +1,5 @@
-import { resourceOperations } from '../../shared/routing';
 import { getManyMedia } from './getMany';
 import { uploadMedia } from './upload';
 import { uploadMediaFromUrl } from './uploadFromUrl';
 
 export const mediaOperations = [getManyMedia, uploadMedia, uploadMediaFromUrl];
-
-export const mediaDescription = resourceOperations('media', mediaOperations, 'upload');

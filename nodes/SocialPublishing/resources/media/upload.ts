@@ -1,11 +1,6 @@
-import {
-	NodeOperationError,
-	type IExecuteSingleFunctions,
-	type IHttpRequestOptions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IHttpRequestOptions, PreSendAction, INodeProperties } from 'n8n-workflow';
 
-import { defineOperation, routeTo } from '../../shared/routing';
+import { defineOperation, failOnField, routeTo } from '../../shared/routing';
 import {
 	binarySource,
 	MB,
@@ -44,25 +39,20 @@ function megabytes(bytes: number): string {
 }
 
 /** preSend of Media → Upload: checks the binary and sets the streamed multipart body. */
-async function uploadBody(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const itemIndex = this.getItemIndex();
-	const fail: (message: string, description: string) => never = (message, description) => {
-		throw new NodeOperationError(this.getNode(), message, { itemIndex, description });
-	};
+const uploadBody: PreSendAction = async function (requestOptions) {
 	const property = String(this.getNodeParameter('binaryPropertyName', 'data') ?? '').trim();
 	if (!property)
-		fail(
+		failOnField(
+			this,
 			'"Input Binary Field" is empty',
 			'Give the name of the binary property that holds the file, e.g. data.',
 		);
 	const binary = this.getInputData().binary?.[property];
 	if (!binary) {
 		const present = Object.keys(this.getInputData().binary ?? {});
-		fail(
-			`Item ${itemIndex + 1} has no binary property "${property}"`,
+		failOnField(
+			this,
+			`Item ${this.getItemIndex() + 1} has no binary property "${property}"`,
 			present.length
 				? `The item's binary properties are: ${present.join(', ')}. Set "Input Binary Field" to one of them.`
 				: 'The item carries no file. Read or download the file in an earlier node (e.g. Read/Write Files from Disk, HTTP Request).',
@@ -73,27 +63,31 @@ async function uploadBody(
 		this.getNodeParameter('options.fileName', '') || binary.fileName || 'upload',
 	).trim();
 	if (source.size === 0) {
-		fail(
+		failOnField(
+			this,
 			`The file "${fileName}" in binary field "${property}" is empty (0 bytes)`,
 			"The node before this one produced an empty file (e.g. a failed download or an empty read). Check that node's output, then upload again.",
 		);
 	}
 	const type = sniffMediaType(source.head);
 	if (!type) {
-		fail(
+		failOnField(
+			this,
 			`The file "${fileName}" is not a type the service accepts${binary.mimeType ? ` (n8n saw ${binary.mimeType})` : ''}`,
 			"POST /upload takes JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF or MP4, judged by the file's content, not its name. Convert the file first.",
 		);
 	}
 	const body = multipartFile('file', fileName, type.mime, source.size, source.open);
 	if (type.kind === 'image' && source.size > UPLOAD_LIMITS.imageBytes) {
-		fail(
+		failOnField(
+			this,
 			`The image "${fileName}" is ${megabytes(source.size)}; the service takes images up to 10 MB`,
 			'Resize or compress the image (e.g. with the Edit Image node) and upload it again.',
 		);
 	}
 	if (body.size > UPLOAD_LIMITS.requestBytes) {
-		fail(
+		failOnField(
+			this,
 			`The file "${fileName}" is ${megabytes(source.size)}; an upload may be at most 50 MB`,
 			'Put the file at a public https address and use Media → Upload From URL, which takes files up to 100 MB.',
 		);
@@ -104,7 +98,7 @@ async function uploadBody(
 	requestOptions.disableFollowRedirect = true;
 	requestOptions.headers = { ...(requestOptions.headers ?? {}), 'Content-Type': body.type };
 	return requestOptions;
-}
+};
 
 export const uploadMedia = defineOperation(
 	'media',

@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { PreSendAction, INodeProperties } from 'n8n-workflow';
 
 import { MEDIA_EXTENSIONS } from '../../shared/platforms';
 import { mediaUrlWords } from '../../shared/postProblems';
@@ -30,26 +30,17 @@ const fields: INodeProperties[] = [
 	]),
 ];
 
-const URL_ENDINGS = Object.keys(MEDIA_EXTENSIONS);
-
-/**
- * POST /upload-from-url: the service's rules (public https, an allowed ending in lower case)
- * checked before sending.
- */
-async function checkMediaUrl(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const endings = URL_ENDINGS.join(', ');
+/** POST /upload-from-url: the service's rules (public https, an allowed ending) checked first. */
+const checkMediaUrl: PreSendAction = async function (requestOptions) {
+	const endings = Object.keys(MEDIA_EXTENSIONS).join(', ');
 	const read = readAddressToFetch(
 		this.getNodeParameter('url', '') as unknown,
 		'URL',
 		this.getNodeParameter('options.allowPrivateAddress', false) === true,
 	);
 	if ('message' in read) failOnField(this, read.message, read.description);
-	const { url } = read;
 	// The service's file-ending rule, as Post → Create's media URLs judge it.
-	const ending = endingRefusal(url.href);
+	const ending = endingRefusal(read.url.href);
 	if (ending?.code === 'noEnding') {
 		failOnField(
 			this,
@@ -64,11 +55,10 @@ async function checkMediaUrl(
 			`Give the file's own address, whose path ends in ${endings} in lower case before any "?" and with no "#" part, or upload the file with Media → Upload.`,
 		);
 	}
-	// The address as parsed and judged, in its one written form (host in lower case, spaces as
-	// %20...).
-	requestOptions.body = { url: url.href };
+	// The address as judged, in its one written form (host in lower case, spaces as %20...).
+	requestOptions.body = { url: read.url.href };
 	return requestOptions;
-}
+};
 
 export const uploadMediaFromUrl = defineOperation(
 	'media',

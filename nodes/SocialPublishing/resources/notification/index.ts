@@ -1,10 +1,3 @@
-import { resourceOperations } from '../../shared/routing';
 import { getManyNotifications } from './getMany';
 
 export const notificationOperations = [getManyNotifications];
-
-export const notificationDescription = resourceOperations(
-	'notification',
-	notificationOperations,
-	'getMany',
-);

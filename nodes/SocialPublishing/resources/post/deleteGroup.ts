@@ -15,10 +15,7 @@ const fields: INodeProperties[] = [
 	},
 ];
 
-/**
- * Post → Delete Group: `{deleted: false}` when nothing matched (spec); production always answers
- * `{error: true}`.
- */
+/** `{deleted: false}` when nothing matched (spec); production always answers `{error: true}`. */
 const groupDeleted: OutputStep = async function (_items, response) {
 	const body = (response.body ?? {}) as IDataObject;
 	const group = idParameter(this, 'group');

@@ -2,7 +2,7 @@ import {
 	jsonParse,
 	type IDataObject,
 	type IExecuteSingleFunctions,
-	type IHttpRequestOptions,
+	type PreSendAction,
 	type INodeProperties,
 } from 'n8n-workflow';
 
@@ -63,14 +63,8 @@ function dateParameter(
 	);
 }
 
-/**
- * GET /posts: the range from Start/End (defaults around today), checked; paging splits it into
- * windows.
- */
-async function postDateRange(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
+/** GET /posts: the range from Start/End (around today by default), checked; paging splits it. */
+const postDateRange: PreSendAction = async function (requestOptions) {
 	const now = Date.now();
 	const start = dateParameter(this, 'startDate', 'Start Date', now - DEFAULT_SPAN_DAYS * DAY_MS);
 	const end = dateParameter(this, 'endDate', 'End Date', now + DEFAULT_SPAN_DAYS * DAY_MS);
@@ -96,7 +90,7 @@ async function postDateRange(
 		endDate: new Date(end).toISOString(),
 	};
 	return requestOptions;
-}
+};
 
 /**
  * Splits [start, end] into windows of at most `maxDays` that do not overlap (the service includes

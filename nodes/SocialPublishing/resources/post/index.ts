@@ -1,4 +1,3 @@
-import { resourceOperations } from '../../shared/routing';
 import { createPost } from './create';
 import { deletePost } from './delete';
 import { deletePostGroup } from './deleteGroup';
@@ -18,5 +17,3 @@ export const postOperations = [
 	setPostStatus,
 	updatePost,
 ];
-
-export const postDescription = resourceOperations('post', postOperations, 'getMany');

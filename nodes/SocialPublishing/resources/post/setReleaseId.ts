@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { PreSendAction, INodeProperties } from 'n8n-workflow';
 
 import { postIdField } from '../../shared/descriptions';
 import { checkValues, defineOperation, refuseOversizedBody, routeTo } from '../../shared/routing';
@@ -19,10 +19,7 @@ const fields: INodeProperties[] = [
 ];
 
 /** A release id from an expression can be any length: over 100 kB production answers 413. */
-async function withinBodyLimit(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
+const withinBodyLimit: PreSendAction = async function (requestOptions) {
 	const id = String(this.getNodeParameter('releaseId', '') ?? '');
 	refuseOversizedBody(
 		this,
@@ -31,7 +28,7 @@ async function withinBodyLimit(
 		'Give the id of the platform item alone, as Post → Get Missing Items lists it.',
 	);
 	return requestOptions;
-}
+};
 
 export const setReleaseId = defineOperation(
 	'post',

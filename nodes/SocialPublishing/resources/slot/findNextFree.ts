@@ -4,10 +4,7 @@ import { channelLocator } from '../../shared/descriptions';
 import type { OutputStep } from '../../shared/items';
 import { defineOperation, idParameter, routeTo } from '../../shared/routing';
 
-/**
- * Slot → Find Next Free: the date as the service gives it (usable as a post date) and as ISO 8601
- * UTC.
- */
+/** Slot → Find Next Free: the date as the service gives it (a post date) and in ISO 8601 UTC. */
 const slotItem: OutputStep = async function (_items, response) {
 	const date = String((response.body as IDataObject | undefined)?.date ?? '');
 	const utc = date && !/(Z|[+-]\d\d:?\d\d)$/.test(date) ? `${date}Z` : date;

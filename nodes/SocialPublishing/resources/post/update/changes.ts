@@ -4,6 +4,7 @@
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { NodeProblem } from '../../../shared/postProblems';
+import { isObject } from '../../../shared/postRules/report';
 import { readDate } from '../../../shared/userValues';
 import type { MediaParam, PartParam } from '../create/requestFromFields';
 import { jsonProblem, parseJsonParameter, type Json } from '../create/request';
@@ -16,44 +17,27 @@ export interface UpdateFields {
 	settingsJson?: unknown;
 }
 
-/**
- * The post's media and follow-up parts after the edit, as Media and Follow-Up Parts says them:
- * undefined until said.
- */
+/** The post's media and follow-up parts after the edit, as Media and Follow-Up Parts says them. */
 export interface StatedParts {
 	media?: { item?: MediaParam[] };
 	followUps?: { part?: PartParam[] };
 	replaced: boolean;
 }
 
-/**
- * What is said of a post's media and follow-up parts before the edit: the API does not show them.
- */
-export const NOT_SHOWN = 'not shown by the service';
+/** A post's media and follow-up parts before the edit: the API does not show them. */
+const NOT_SHOWN = 'not shown by the service';
 
-/** One field's change, as the output says it. */
-export interface Change {
-	before: unknown;
-	after: unknown;
-}
+/** Each field's change, as the output says it. */
+type Changes = Record<string, { before: unknown; after: unknown }>;
 
-const has = <T extends object>(fields: T, name: keyof T & string) =>
-	Object.prototype.hasOwnProperty.call(fields, name);
+const has = (fields: object, name: string) => Object.prototype.hasOwnProperty.call(fields, name);
 
 /** Fields whose change sends the whole post again (POST /posts). */
-const RESENDING: Array<keyof UpdateFields> = ['content', 'date'];
-
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** A setting's value for the output: the value, or 'not set'. */
-const settingShown = (value: unknown) => (value === undefined ? 'not set' : value);
+const RESENDING = ['content', 'date'] as const;
 
 /** Step 1: what to change, read from the parameters; no request. */
-export function readChanges(
-	context: IExecuteSingleFunctions,
-	fields: UpdateFields,
-	options: IDataObject,
-) {
+export function readChanges(context: IExecuteSingleFunctions, options: IDataObject) {
+	const fields = (context.getNodeParameter('updateFields', {}) as UpdateFields) ?? {};
 	const problems: NodeProblem[] = [];
 	/** A date field given: read in the workflow's time zone, or a problem naming the field. */
 	const dateOf = (value: unknown, field: 'currentDate' | 'updateDate') => {
@@ -87,18 +71,14 @@ export function readChanges(
 	if (has(fields, 'settingsJson')) {
 		const parsed = parseJsonParameter(fields.settingsJson);
 		if ('error' in parsed) problems.push(jsonProblem('updateSettingsJson', parsed));
-		else if (
-			typeof parsed.value !== 'object' ||
-			parsed.value === null ||
-			Array.isArray(parsed.value)
-		)
+		else if (!isObject(parsed.value))
 			problems.push({
 				kind: 'node',
 				code: 'settingsNotObject',
 				field: 'updateSettingsJson',
 				value: parsed.value,
 			});
-		else settings = parsed.value as Json;
+		else settings = parsed.value;
 	}
 	const resending = RESENDING.filter((name) => has(fields, name));
 	const resends = resending.length > 0 || parts?.replaced === true;
@@ -111,33 +91,25 @@ export function readChanges(
 			kind: 'node',
 			code: 'partsNotSaid',
 			field: 'mediaAndFollowUps',
-			resending: resending.map((name) => (name === 'content' ? 'content' : 'date')),
+			resending,
 		});
-	return { problems, date, settings, resends, parts, near };
+	return { fields, problems, date, settings, resends, parts, near };
 }
 
 /** What step 1 read: the changes asked, and the problems of the parameters. */
 export type AskedChanges = ReturnType<typeof readChanges>;
 
 /** The changes, before → after, of the fields given. */
-export function changesOf(
-	post: CurrentPost,
-	fields: UpdateFields,
-	parts: StatedParts | undefined,
-	body: Json,
-	settings: Json | undefined,
-	date: string | undefined,
-	resent: boolean,
-): Record<string, Change> {
-	const changes: Record<string, Change> = {};
+export function changesOf(post: CurrentPost, asked: AskedChanges, body: Json): Changes {
+	const { fields, date, parts, settings } = asked;
+	const changes: Changes = {};
 	const sent = ((body.posts as Json[] | undefined)?.[0]?.value as Json[] | undefined) ?? [];
 	if (has(fields, 'content') && fields.content !== post.content)
 		changes.text = { before: post.content, after: fields.content };
 	if (date !== undefined && Date.parse(date) !== Date.parse(post.publishDate))
 		changes.date = { before: post.publishDate, after: date };
-	// Media and follow-up parts said (The Post Has None or Replace With These) and the post sent
-	// again: what it has now, even none, as the service does not show what it had.
-	if (parts && resent) {
+	// Media and follow-up parts said, the post resent: what it has now, even none (not shown before).
+	if (parts && asked.resends) {
 		changes.media = {
 			before: NOT_SHOWN,
 			after: ((sent[0]?.image as Json[] | undefined) ?? []).map((media) => media.path ?? media.id),
@@ -148,9 +120,10 @@ export function changesOf(
 		};
 	}
 	// Settings the service does not list: their values before are not known.
-	for (const [key, value] of Object.entries(settings ?? {}))
-		if (!post.settings) changes[`settings.${key}`] = { before: NOT_SHOWN, after: value };
-		else if (!sameValue(post.settings[key], value))
-			changes[`settings.${key}`] = { before: settingShown(post.settings[key]), after: value };
+	for (const [key, after] of Object.entries(settings ?? {})) {
+		const before = post.settings ? post.settings[key] : NOT_SHOWN;
+		if (!post.settings || JSON.stringify(before) !== JSON.stringify(after))
+			changes[`settings.${key}`] = { before: before === undefined ? 'not set' : before, after };
+	}
 	return changes;
 }

@@ -1,73 +1,23 @@
 /**
  * Post → Update, step 2 (see preSend.ts): the post as the service holds it now, and whether it can
- * still be changed. The public API has no GET /posts/:id, so the post is looked for in GET /posts
- * by its id, window by window (370 days each, the most one request covers), nearest first: the
- * year ahead, the year before, then each further year ahead. A post not found is unknown or
- * deleted: the service would answer 201 to either and create a new post or edit a deleted one
- * (docs/real-backend.md), so the node stops before sending. What GET /posts shows of a post is its
- * first part only (text, date, state, group, settings, tags, channel): not its media, not its
- * follow-up parts, not their ids; the contract does not list settings either (the service does).
- * Options → Current Publish Date makes a post found in one request wherever its date is. The other
- * posts listed in the post's group are kept: an edit that names the group deletes what it does not
- * send of it (docs/real-backend.md), and posts of one group share their date, so the answer that
- * holds the post holds them too.
+ * still be changed. With no GET /posts/:id, it is looked for in GET /posts by its id, window by
+ * window (370 days, the most one request covers), nearest first, or first on the day of Options →
+ * Current Publish Date. A post not found is unknown or deleted: the service would answer 201 and
+ * create a new post or edit a deleted one (docs/real-backend.md), so the node stops before sending.
+ * GET /posts shows a post's first part only (text, date, state, group, settings, tags, channel),
+ * not its media or follow-up parts; the contract does not list settings (the service does). The
+ * other posts of its group are kept: an edit naming the group deletes what it does not send of it
+ * (docs/real-backend.md), and they share its date, so the answer that holds the post holds them.
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { NodeProblem } from '../../../shared/postProblems';
+import { isObject } from '../../../shared/postRules/report';
 import { apiRequest } from '../../../shared/transport';
 import { DAY_MS, getManyPosts, MAX_RANGE_DAYS, parseSettings } from '../getMany';
 
-/**
- * Windows searched: this year ahead, the year before, and 9 further years ahead (11 requests at
- * most).
- */
-export const SEARCH_WINDOWS = { before: 1, ahead: 10 } as const;
-
-export interface CurrentPost {
-	id: string;
-	content: string;
-	/** The date of its first publication (a repeating post's first date, not a repetition's). */
-	publishDate: string;
-	state: string;
-	group: string;
-	channelId: string;
-	/** Its settings as GET /posts lists them; undefined where the service does not list them. */
-	settings: IDataObject | undefined;
-	/** The other posts of its group (other channels' posts of one request on some services). */
-	sharesGroupWith: GroupMate[];
-	/** Tag names, resent as they are (POST /posts replaces a post's tags). */
-	tags: string[];
-	intervalInDays?: number;
-}
-
-/** Another post of the same group, as GET /posts lists it. */
-export interface GroupMate {
-	id: string;
-	channelName: string;
-	platform: string;
-}
-
-/** The windows to search, nearest first: [start, end] in ms. */
-export function searchWindows(now: number): Array<[number, number]> {
-	const span = MAX_RANGE_DAYS * DAY_MS;
-	const windows: Array<[number, number]> = [[now, now + span]];
-	for (let year = 1; year <= SEARCH_WINDOWS.before; year++)
-		windows.push([now - year * span, now - (year - 1) * span - 1]);
-	for (let year = 1; year < SEARCH_WINDOWS.ahead; year++)
-		windows.push([now + year * span + 1, now + (year + 1) * span]);
-	return windows;
-}
-
-/** The range searched, for a message: from the earliest start to the latest end. */
-export function searchedRange(now: number): { from: string; to: string } {
-	const windows = searchWindows(now);
-	const from = Math.min(...windows.map(([start]) => start));
-	const to = Math.max(...windows.map(([, end]) => end));
-	return {
-		from: new Date(from).toISOString().slice(0, 10),
-		to: new Date(to).toISOString().slice(0, 10),
-	};
-}
+/** Windows searched: this year ahead, the year before, 9 further years ahead (11 requests). */
+const SEARCH_WINDOWS = { before: 1, ahead: 10 } as const;
+const SPAN_MS = MAX_RANGE_DAYS * DAY_MS;
 
 const text = (value: unknown): string =>
 	typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
@@ -81,34 +31,37 @@ function tagName(tag: unknown): string | undefined {
 	return text((tag as IDataObject).label) || undefined;
 }
 
-function readPost(listed: IDataObject, sharesGroupWith: GroupMate[]): CurrentPost {
+/**
+ * The post as GET /posts lists it; `sharesGroupWith`: the other posts of its group (other channels'
+ * posts of one request on some services).
+ */
+function readPost(listed: IDataObject, sharesGroupWith: ReturnType<typeof groupMates>) {
 	const post = parseSettings(listed);
 	const integration = (post.integration ?? {}) as IDataObject;
 	// Listed as an object (or a JSON string, parsed): kept; absent or unreadable: not known.
-	const settings =
-		typeof post.settings === 'object' && post.settings !== null && !Array.isArray(post.settings)
-			? (post.settings as IDataObject)
-			: undefined;
+	const settings = isObject(post.settings) ? (post.settings as IDataObject) : undefined;
 	const interval = post.intervalInDays;
 	return {
 		id: text(post.id),
 		content: text(post.content),
-		// A repeating post is shown at each repetition; production adds its own first date as
-		// `actualDate`.
+		// A repeating post is shown at each repetition; production adds its first date, `actualDate`.
 		publishDate: text(post.actualDate) || text(post.publishDate),
 		state: text(post.state),
 		group: text(post.group),
 		channelId: text(integration.id),
 		settings,
 		sharesGroupWith,
+		// Resent as they are (POST /posts replaces a post's tags).
 		tags: (Array.isArray(post.tags) ? post.tags : []).flatMap((tag) => tagName(tag) ?? []),
 		...(typeof interval === 'number' && interval >= 1 ? { intervalInDays: interval } : {}),
 	};
 }
 
+export type CurrentPost = ReturnType<typeof readPost>;
+
 /** The other posts listed with the group of `found` (a repeating post is listed once per date). */
-export function groupMates(posts: IDataObject[], found: IDataObject): GroupMate[] {
-	const mates = new Map<string, GroupMate>();
+export function groupMates(posts: IDataObject[], found: IDataObject) {
+	const mates = new Map<string, { id: string; channelName: string; platform: string }>();
 	const group = text(found.group);
 	for (const post of posts) {
 		const id = text(post?.id);
@@ -124,22 +77,24 @@ export function groupMates(posts: IDataObject[], found: IDataObject): GroupMate[
 	return [...mates.values()];
 }
 
-/** How far around a date given as the post's current one GET /posts is asked first. */
-export const NEAR_DATE_MS = DAY_MS;
-
 /**
- * The post of this id, or undefined when no window holds it. Given the post's current date (`near`,
- * ms), the day either side of it is asked first, one request; the windows follow only when the post
- * is not there.
+ * Step 2: the post of this id, still changeable, or the problem that it is not (published, or in no
+ * window). Given the post's current date (`near`, ms), the day either side of it is asked first,
+ * one request; the windows follow only when the post is not there.
  */
 export async function findPost(
 	context: IExecuteSingleFunctions,
 	postId: string,
-	now = Date.now(),
+	now: number,
 	near?: number,
-): Promise<CurrentPost | undefined> {
-	const windows = searchWindows(now);
-	if (near !== undefined) windows.unshift([near - NEAR_DATE_MS, near + NEAR_DATE_MS]);
+): Promise<CurrentPost | NodeProblem> {
+	// Nearest first: [start, end] in ms.
+	const windows: Array<[number, number]> = [[now, now + SPAN_MS]];
+	if (near !== undefined) windows.unshift([near - DAY_MS, near + DAY_MS]);
+	for (let year = 1; year <= SEARCH_WINDOWS.before; year++)
+		windows.push([now - year * SPAN_MS, now - (year - 1) * SPAN_MS - 1]);
+	for (let year = 1; year < SEARCH_WINDOWS.ahead; year++)
+		windows.push([now + year * SPAN_MS + 1, now + (year + 1) * SPAN_MS]);
 	for (const [start, end] of windows) {
 		const answer = (await apiRequest.call(context, 'GET', '/posts', {
 			qs: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() },
@@ -148,30 +103,15 @@ export async function findPost(
 		})) as { posts?: unknown };
 		const posts = Array.isArray(answer?.posts) ? (answer.posts as IDataObject[]) : [];
 		const found = posts.find((post) => post?.id === postId);
-		if (found) return readPost(found, groupMates(posts, found));
+		if (!found) continue;
+		const post = readPost(found, groupMates(posts, found));
+		if (post.state !== 'PUBLISHED') return post;
+		const { publishDate } = post;
+		return { kind: 'node', code: 'postPublished', field: 'postId', postId, publishDate };
 	}
-	return undefined;
-}
-
-/** Step 2: the post must exist and still be changeable. */
-export function whyNotChangeable(
-	postId: string,
-	post: CurrentPost | undefined,
-	now: number,
-): NodeProblem[] {
-	if (!post) {
-		const { from, to } = searchedRange(now);
-		return [{ kind: 'node', code: 'postNotFound', field: 'postId', postId, from, to }];
-	}
-	if (post.state === 'PUBLISHED')
-		return [
-			{
-				kind: 'node',
-				code: 'postPublished',
-				field: 'postId',
-				postId,
-				publishDate: post.publishDate,
-			},
-		];
-	return [];
+	// The range searched: from the earliest window's start to the latest one's end.
+	const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+	const from = day(now - SEARCH_WINDOWS.before * SPAN_MS);
+	const to = day(now + SEARCH_WINDOWS.ahead * SPAN_MS);
+	return { kind: 'node', code: 'postNotFound', field: 'postId', postId, from, to };
 }

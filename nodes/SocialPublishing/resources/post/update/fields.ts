@@ -14,56 +14,6 @@ import {
 } from '../create/fields';
 import { PARTS_CHOICES } from '../../../shared/postProblems';
 
-const followUpsProperty: INodeProperties = {
-	displayName: 'Follow-Up Parts',
-	name: 'followUps',
-	type: 'fixedCollection',
-	typeOptions: {
-		multipleValues: true,
-		sortable: true,
-		maxValue: POST_LIMITS.partsPerPost.max - 1,
-	},
-	placeholder: 'Add Part',
-	default: {},
-	description:
-		'The parts after the post (thread replies or comments), in order. They replace the follow-up parts the post had, which the service does not show; left empty, the post has none.',
-	options: [
-		{
-			displayName: 'Part',
-			name: 'part',
-			values: PART_FIELDS,
-		},
-	],
-};
-
-const partsChoiceProperty: INodeProperties = {
-	displayName: 'Media and Follow-Up Parts',
-	name: 'mediaAndFollowUps',
-	type: 'options',
-	default: 'notSaid',
-	description:
-		'What the post has as media and follow-up parts after the edit. A new text or date (a reschedule too) sends the whole post again, which replaces them, and the service does not show them: say what they are. Settings (JSON) alone keep them as they are.',
-	hint: 'Needed with a new Text or Publish At (a reschedule too): the service does not show them',
-	// Short option descriptions: the dropdown shows about one line of each.
-	options: [
-		{
-			name: PARTS_CHOICES.notSaid,
-			value: 'notSaid',
-			description: 'For Settings (JSON) alone; a new text or date is refused',
-		},
-		{
-			name: PARTS_CHOICES.none,
-			value: 'none',
-			description: 'No media, no follow-up parts: any it had are removed',
-		},
-		{
-			name: PARTS_CHOICES.replace,
-			value: 'replace',
-			description: 'Those given below replace what it had (left empty: none)',
-		},
-	],
-};
-
 const replacing = { show: { mediaAndFollowUps: ['replace'] } };
 
 export const fields: INodeProperties[] = [
@@ -106,14 +56,61 @@ export const fields: INodeProperties[] = [
 			},
 		],
 	},
-	partsChoiceProperty,
+	{
+		displayName: 'Media and Follow-Up Parts',
+		name: 'mediaAndFollowUps',
+		type: 'options',
+		default: 'notSaid',
+		description:
+			'What the post has as media and follow-up parts after the edit. A new text or date (a reschedule too) sends the whole post again, which replaces them, and the service does not show them: say what they are. Settings (JSON) alone keep them as they are.',
+		hint: 'Needed with a new Text or Publish At (a reschedule too): the service does not show them',
+		// Short option descriptions: the dropdown shows about one line of each.
+		options: [
+			{
+				name: PARTS_CHOICES.notSaid,
+				value: 'notSaid',
+				description: 'For Settings (JSON) alone; a new text or date is refused',
+			},
+			{
+				name: PARTS_CHOICES.none,
+				value: 'none',
+				description: 'No media, no follow-up parts: any it had are removed',
+			},
+			{
+				name: PARTS_CHOICES.replace,
+				value: 'replace',
+				description: 'Those given below replace what it had (left empty: none)',
+			},
+		],
+	},
 	{
 		...mediaProperty,
 		displayOptions: replacing,
 		description:
 			"The post's media, replacing what it had (the service does not show them); left empty, the post has none",
 	},
-	{ ...followUpsProperty, displayOptions: replacing },
+	{
+		displayName: 'Follow-Up Parts',
+		name: 'followUps',
+		type: 'fixedCollection',
+		typeOptions: {
+			multipleValues: true,
+			sortable: true,
+			maxValue: POST_LIMITS.partsPerPost.max - 1,
+		},
+		placeholder: 'Add Part',
+		default: {},
+		description:
+			'The parts after the post (thread replies or comments), in order. They replace the follow-up parts the post had, which the service does not show; left empty, the post has none.',
+		options: [
+			{
+				displayName: 'Part',
+				name: 'part',
+				values: PART_FIELDS,
+			},
+		],
+		displayOptions: replacing,
+	},
 	optionalFields('Options', [
 		allowPastDateOption,
 		allowPrivateAddressOption,

@@ -1,26 +1,13 @@
 /**
  * Post → Update: change a queued post or a draft in place (same ID), as the service's own backend
- * allows it (docs/real-backend.md). This folder holds all of it, in the order a request flows:
- * - `index.ts` (here): the operation's entry (route facts, routing);
- * - the editor: `fields.ts` (its fields; the part's Text, Media and Delay are Create's);
- * - `preSend.ts`: the run-time order of one item, each step named; then, step by step:
- * - 1 `changes.ts`, no request: what to change, read from Update Fields and Media and Follow-Up
- *   Parts;
- * - 2 `current.ts`: the post as the service holds it (GET /posts, by its ID), and whether it can
- *   still be changed (not unknown, deleted or published);
- * - 3 its channel (GET /integrations, once per run: create/lookups.ts);
- * - 4 `prepare.ts`, no request: the edit built (POST /posts with the post's id and group, or PUT
- *   /posts/:id/settings for settings alone), its media, delays and date judged as Create's; then
- *   `check.ts`: Create's rules (shared/postRules/), an X account's limit read when the text needs
- *   it;
- * - 5 the uploads once every item of the run passed, then the request, sent by the transport;
- * - `output.ts`: the post after the edit, what changed before → after (`changes.ts`), with
- *   `warnings.ts` (what is sent but said); a new post in the answer (a service without edit) is
- *   refused;
- * - `checkOnly.ts`: Options → Check Only (steps 1-4 without a write) and its report, Create's with
- *   the post, how the edit would go and what would change.
- * The contract has no edit: a service that answers as the contract does is told apart by its answer
- * (a new ID).
+ * allows it (docs/real-backend.md). The contract has no edit: a service that answers as it does is
+ * told apart by its answer (a new ID). This folder holds all of it, in the order a request flows:
+ * - `index.ts` (here): the operation's entry (route facts, routing); `fields.ts`: its fields;
+ * - `preSend.ts`: the run-time order of one item, and Options → Check Only's report;
+ * - `changes.ts`: what to change (no request), and the changes before → after;
+ * - `current.ts`: the post as the service holds it (GET /posts), if it can still be changed;
+ * - `prepare.ts`: steps 1 to 4, the post's channel, then the edit built, judged and checked;
+ * - `output.ts`: the post after the edit, what changed and what is said with it.
  */
 import { declareRoute } from '../../../shared/routeFacts';
 import { defineOperation } from '../../../shared/routing';

@@ -1,89 +1,99 @@
 /**
- * Post → Update, step 4 (see preSend.ts), first half, no request: the edit built from the post
- * found and the changes asked (how it goes to the service, the POST /posts body, what changes,
- * before → after), then judged as Create's prepare.ts judges a post: files in binary fields read,
- * media URLs judged, follow-up delays checked, a Schedule date that has passed, a post that shares
- * its group with other posts (a resend would delete them). `check.ts` then checks it.
+ * Post → Update, steps 1 to 4 (see preSend.ts), nothing written: what to change (changes.ts), the
+ * post found (current.ts), its channel, then the edit built (how it goes, the POST /posts body,
+ * what changes) and judged as Create's prepare.ts and check.ts judge a post: binary files read,
+ * media URLs, delays, a past Schedule date, a group shared with other posts (a resend would delete
+ * them), Create's rules (shared/postRules/) with an X account's limit. Settings alone are judged on
+ * their settings only.
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { Channel } from '../../../shared/channel';
-import type { PlatformId } from '../../../shared/platforms';
-import type { Problem, ProblemContext } from '../../../shared/postProblems';
+import { isPlatformId, PLATFORMS } from '../../../shared/platforms';
+import type { EntryLabel, Problem } from '../../../shared/postProblems';
+import { checkCreatePostRequest } from '../../../shared/postRules';
+import { idParameter } from '../../../shared/routing';
+import { needsPremium, oversizedBody } from '../create/check';
 import { checkDelays } from '../create/delays';
-import { prepareMediaUrls, type MediaUrls } from '../create/mediaUrls';
+import { channelMaxLength, serviceChannels } from '../create/lookups';
+import { prepareMediaUrls } from '../create/mediaUrls';
 import { pastDateProblem } from '../create/pastDate';
-import type { Json, PostRequest } from '../create/request';
+import { isFollowOn, type Json, type PostRequest } from '../create/request';
 import { partsFromParam } from '../create/requestFromFields';
 import { prepareBinaryMedia } from '../create/uploads';
-import { changesOf, type Change, type AskedChanges, type UpdateFields } from './changes';
-import type { CurrentPost } from './current';
+import { changesOf, readChanges } from './changes';
+import { findPost } from './current';
 
 /** How the edit goes to the service. */
 export type SentAs = 'schedule' | 'draft' | 'settings';
 
-/** An edit built and checked: what is sent, and what the output and Check Only say of it. */
-export interface Edit {
-	post: CurrentPost;
-	body: Json;
-	sentAs: SentAs;
-	date: string;
-	settings: Json | undefined;
-	changes: Record<string, Change>;
-	binaryMedia: Awaited<ReturnType<typeof prepareBinaryMedia>>;
-	mediaUrls: MediaUrls;
-	/** The body as Create's report and follow-on filter read it (create/checkOnly.ts, request.ts). */
-	request: PostRequest;
-	channel: Channel;
-	platform: PlatformId | undefined;
-}
-
-/** Steps 1 to 4 for one item; problems stop it before the next step needs what they concern. */
-export interface Prepared {
-	problems: Problem[];
-	context: ProblemContext;
-	/** Set once the post and its channel are found and the edit is built. */
-	edit?: Edit;
-}
-
-/** What step 4 starts from: the changes asked, the post found and its channel. */
-export interface EditSource {
-	fields: UpdateFields;
-	read: AskedChanges;
-	post: CurrentPost;
-	channel: Channel;
-	platform: PlatformId | undefined;
-	problemContext: ProblemContext;
-	now: number;
-}
-
-/** `__type` is the service's own marker of the platform; it sets it again on every save. */
-function withoutMarker(settings: IDataObject): Json {
-	return Object.fromEntries(Object.entries(settings).filter(([key]) => key !== '__type'));
-}
-
 /**
- * The settings a resend carries: the post's, as GET /posts lists them, with those given merged in.
- * Where the service does not list them, only those given are sent (none: no `settings`), so the
- * node never sends as the post's settings what it could not read; the service keeps or checks
- * what it holds.
+ * Steps 1 to 4 for one item: reads, finds, looks up and checks; sends nothing that writes. With
+ * `collect` (Check Only) the problems of the parameters do not stop the look-ups.
  */
-function resentSettings(post: CurrentPost, given: Json | undefined): Json | undefined {
-	if (post.settings === undefined) return given;
-	return { ...withoutMarker(post.settings), ...(given ?? {}) };
-}
-
-/** Step 4 for one item, no request: the edit, and the problems of its media, delays and date. */
 export async function prepareEdit(
 	context: IExecuteSingleFunctions,
 	options: IDataObject,
-	source: EditSource,
-): Promise<{ edit: Edit; problems: Problem[] }> {
-	const { fields, read, post, channel, platform, problemContext, now } = source;
+	collect: boolean,
+) {
+	const label: EntryLabel = { id: '', settingsMode: 'json', platformGiven: true };
+	const request: PostRequest = {
+		body: {},
+		channels: [],
+		context: {
+			itemIndex: context.getItemIndex(),
+			inputMode: 'fields',
+			contentMode: 'perChannel',
+			channels: [label],
+			edit: true,
+		},
+		problems: [],
+		wantsNextSlot: false,
+		skipChecks: false,
+		explained: [],
+		partsWithUnreadMedia: new Set(),
+	};
+	const stop = (...problems: Problem[]) => ({ problems, request, edit: undefined });
+	const postId = idParameter(context, 'postId');
+	// Step 1: what to change (changes.ts).
+	const read = readChanges(context, options);
+	if (read.problems.length > 0 && !collect) return stop(...read.problems);
+
+	// Step 2: the post, found and still changeable (current.ts).
+	const now = Date.now();
+	const post = await findPost(context, postId, now, read.near);
+	if ('kind' in post) return stop(...read.problems, post);
+
+	// Step 3: its channel (GET /integrations, once per run), named in the item's problems.
+	label.id = post.channelId;
+	const channel = (await serviceChannels(context)).find((known) => known.id === post.channelId);
+	if (!channel) {
+		label.notListed = true;
+		return stop(...read.problems, {
+			kind: 'node',
+			code: 'channelGone',
+			entryIndex: 0,
+			field: 'channel',
+		});
+	}
+	label.name = channel.name;
+	const platform = isPlatformId(channel.platform) ? channel.platform : undefined;
+	if (platform) label.platform = platform;
+
+	// Step 4: the edit built.
 	const sentAs: SentAs = !read.resends ? 'settings' : post.state === 'DRAFT' ? 'draft' : 'schedule';
 	const date = read.date ?? post.publishDate;
-	const settings = resentSettings(post, read.settings);
+	// A resend carries the post's listed settings, those given merged in (`__type`, the service's own
+	// platform marker, is set again on each save); not listed, only those given (none: no
+	// `settings`): never sent as the post's settings what the node could not read.
+	const settings =
+		post.settings === undefined
+			? read.settings
+			: {
+					...Object.fromEntries(Object.entries(post.settings).filter(([key]) => key !== '__type')),
+					...(read.settings ?? {}),
+				};
 	const firstPart = partsFromParam({
-		part: [{ content: fields.content ?? post.content, media: read.parts?.media }],
+		part: [{ content: read.fields.content ?? post.content, media: read.parts?.media }],
 	})[0];
 	const body: Json = {
 		type: sentAs === 'draft' ? 'draft' : 'schedule',
@@ -101,6 +111,7 @@ export async function prepareEdit(
 		...(post.intervalInDays ? { inter: post.intervalInDays } : {}),
 	};
 
+	// Judged: its group, media, delays and date.
 	const problems: Problem[] = [...read.problems];
 	// Sent with its group, the edit would delete the group's other posts (docs/real-backend.md);
 	// PUT /posts/:id/settings changes the post alone.
@@ -114,23 +125,14 @@ export async function prepareEdit(
 		});
 	const posts = body.posts as Json[];
 	const binaryMedia = await prepareBinaryMedia(context, posts);
-	problems.push(...binaryMedia.problems);
-	// Media by URL and follow-up delays, judged as Create judges them (same checks, same words),
-	// for the post's one channel.
+	// Media by URL and follow-up delays, judged as Create judges them, for the post's one channel.
 	const mediaUrls = prepareMediaUrls(posts, 'fields', options.allowPrivateAddress === true, false);
 	const delays = checkDelays(body, 'fields', false);
-	problems.push(...mediaUrls.problems, ...delays.problems);
+	problems.push(...binaryMedia.problems, ...mediaUrls.problems, ...delays.problems);
 	// What those problems explain: the rules' own problems of the same values are not said again.
-	const request: PostRequest = {
-		body,
-		channels: [{ id: channel.id, settingsMode: 'json' }],
-		context: problemContext,
-		problems: [],
-		wantsNextSlot: false,
-		skipChecks: false,
-		explained: [...delays.explained],
-		partsWithUnreadMedia: new Set(),
-	};
+	request.body = body;
+	request.channels = [{ id: channel.id, settingsMode: 'json' }];
+	request.explained.push(...delays.explained);
 	for (const { entryIndex, partIndex, mediaIndex } of [
 		...binaryMedia.unusable,
 		...mediaUrls.unusable,
@@ -150,28 +152,51 @@ export async function prepareEdit(
 		});
 		if (pastDate) problems.push(pastDate);
 	}
+
+	// Checked with Create's rules; the channel's label learns whether it is a premium account.
+	const info: Channel = { ...channel };
+	if (platform && needsPremium(body, 0, platform)) {
+		const max = await channelMaxLength(context, channel.id);
+		info.premium = max !== undefined && max > PLATFORMS[platform].maxLength;
+		label.premium = info.premium;
+	}
+	// Settings not listed: one left out may be the post's, so it is not called missing. Settings
+	// alone: the text and media are the service's own (the API does not show media), not judged.
+	const ruleProblems = checkCreatePostRequest(body, (id) => (id === info.id ? info : undefined));
+	const kept = ruleProblems.filter((problem) => {
+		const ofSettings = problem.kind === 'field' && problem.path.startsWith('posts.0.settings');
+		if (ofSettings && post.settings === undefined && problem.fault.code === 'missing') return false;
+		return sentAs === 'settings' ? ofSettings : !isFollowOn(request, problem);
+	});
+	// Settings alone go as `{settings}` to PUT /posts/:id/settings: that body is the one measured.
+	problems.push(
+		...kept,
+		...(sentAs === 'settings'
+			? oversizedBody({ settings: read.settings }, 'settingsJson')
+			: oversizedBody(body)),
+	);
+	// The edit: what is sent, and what the output and Check Only say of it.
 	return {
 		problems,
+		request,
 		edit: {
 			post,
 			body,
 			sentAs,
 			date,
 			settings: read.settings,
-			changes: changesOf(
-				post,
-				fields,
-				read.parts,
-				body,
-				read.settings,
-				date === post.publishDate ? undefined : date,
-				read.resends,
-			),
+			changes: changesOf(post, read, body),
 			binaryMedia,
 			mediaUrls,
-			request,
 			channel,
 			platform,
 		},
 	};
 }
+
+/**
+ * Steps 1 to 4 for one item: the problems, the request as Create's report and checks read it
+ * (create/request.ts, empty until built), and the edit once built.
+ */
+export type Prepared = Awaited<ReturnType<typeof prepareEdit>>;
+export type Edit = NonNullable<Prepared['edit']>;
