@@ -69,8 +69,5 @@ export function plainHttpHint(baseUrl: string | undefined): string | undefined {
 	const url = new URL(baseUrl);
 	if (url.protocol !== 'https:' || (!url.port && !LOCAL_LOOKING_HOST.test(url.hostname)))
 		return undefined;
-	return (
-		`If the service at ${url.host} is a plain http server (a local install or the sandbox), ` +
-		'write http:// in front of the Base URL: an address without a scheme is taken as https://, which a plain http server cannot answer (Node says only EPROTO).'
-	);
+	return `If the service at ${url.host} is a plain http server (a local install or the sandbox), write http:// in front of the Base URL: an address without a scheme is taken as https://, which a plain http server cannot answer (Node says only EPROTO).`;
 }

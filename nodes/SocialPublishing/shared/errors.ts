@@ -2,7 +2,7 @@ import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n
 
 import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.credentials';
 import { plainHttpHint } from './baseUrl';
-import { NO_ROUTE, type Explained, type RouteMatch, type SubjectKind } from './routeFacts';
+import type { Explained, RouteMatch, SubjectKind } from './routeFacts';
 import { MAX_ANNOUNCED_WAIT_S } from './transport/policy';
 import { resetDelayMs, retryAfterDelayMs } from './transport/rateLimits';
 import { redactSecrets } from './secrets';
@@ -34,20 +34,6 @@ export interface Failure {
 	baseUrl?: string;
 	/** The route the request went to, as its sender declared it (shared/routeFacts.ts). */
 	route?: RouteMatch;
-}
-
-/** What the wording reads of a failure, once: the route, the service's words, the retries. */
-interface Read {
-	failure: Failure;
-	/** `POST /posts`: the method and the path without its query. */
-	at: string;
-	said?: string;
-	/** ` (tried 3 times)`, or ''. */
-	retried: string;
-	/** The id the path names, from the route its operation declared. */
-	subject?: { kind: SubjectKind; id: string };
-	/** A write the service may have made without answering: what to check (routeFacts.ts). */
-	mayBeDone?: string;
 }
 
 /** Where to find the right id of each kind of subject. */
@@ -156,32 +142,23 @@ function explainServerError({ failure: { status }, at, said, retried, subject }:
  * re-sent).
  */
 function explainNetwork({ failure, at, retried, mayBeDone }: Read): Explained {
+	const tried = mayBeDone ? '' : retried;
 	if (failure.network === 'timeout') {
-		const seconds = secondsWaited(failure);
-		return mayBeDone
-			? {
-					message: `No answer from the service within ${seconds} s on ${at}`,
-					description: `${mayBeDone} If the service is just slow, raise Timeout under Request Options.`,
-				}
-			: {
-					message: `No answer from the service within ${seconds} s on ${at}${retried}`,
-					description:
-						'The service may be slow or overloaded. Try again later, or raise Timeout under Request Options.',
-				};
+		return {
+			message: `No answer from the service within ${secondsWaited(failure)} s on ${at}${tried}`,
+			description: mayBeDone
+				? `${mayBeDone} If the service is just slow, raise Timeout under Request Options.`
+				: 'The service may be slow or overloaded. Try again later, or raise Timeout under Request Options.',
+		};
 	}
 	if (failure.network === 'dropped') {
 		const plainHttp = plainHttpHint(failure.baseUrl);
-		if (mayBeDone) {
-			return {
-				message: `The connection was closed before the service answered ${at}`,
-				description: plainHttp ? `${mayBeDone} ${plainHttp}` : mayBeDone,
-			};
-		}
+		const dropped = plainHttp
+			? `${plainHttp} Otherwise the service or a proxy on the way dropped the request: try again later.`
+			: 'The service or a proxy on the way dropped the request. Try again later.';
 		return {
-			message: `The connection was closed before the service answered ${at}${retried}`,
-			description: plainHttp
-				? `${plainHttp} Otherwise the service or a proxy on the way dropped the request: try again later.`
-				: 'The service or a proxy on the way dropped the request. Try again later.',
+			message: `The connection was closed before the service answered ${at}${tried}`,
+			description: mayBeDone ? [mayBeDone, plainHttp].filter(Boolean).join(' ') : dropped,
 		};
 	}
 	return {
@@ -282,21 +259,29 @@ function explainBroken({ failure, at, retried, mayBeDone }: Read): Explained {
 	};
 }
 
-export function explainFailure(failure: Failure): Explained {
-	const { subject, facts } = failure.route ?? NO_ROUTE;
-	const read: Read = {
+/** What the wording reads of a failure, once: the route, the service's words, the retries. */
+function readFailure(failure: Failure) {
+	return {
 		failure,
+		/** `POST /posts`: the method and the path without its query. */
 		at: routeOf(failure),
 		said: serviceMessage(failure.body),
 		retried: failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '',
-		subject,
-		mayBeDone: facts.mayApplyWithoutAnswer,
+		/** The id the path names, from the route its operation declared. */
+		subject: failure.route?.subject,
+		/** A write the service may have made without answering: what to check (routeFacts.ts). */
+		mayBeDone: failure.route?.facts.mayApplyWithoutAnswer,
 	};
+}
+type Read = ReturnType<typeof readFailure>;
+
+export function explainFailure(failure: Failure): Explained {
+	const read = readFailure(failure);
+	const { subject, said } = read;
 	if (failure.broken) return explainBroken(read);
-	const { said } = read;
 	const outcome =
 		failure.network === 'timeout' ? 'timeout' : failure.network ? undefined : failure.status;
-	const own = outcome === undefined ? undefined : facts.explain?.[outcome];
+	const own = outcome === undefined ? undefined : failure.route?.facts.explain?.[outcome];
 	const explained = own?.({ id: subject?.id ?? '', said, seconds: secondsWaited(failure) });
 	if (explained) return explained;
 	if (failure.network) return explainNetwork(read);

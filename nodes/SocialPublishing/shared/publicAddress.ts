@@ -85,8 +85,7 @@ export function readAddressToFetch(
 	if (url.href.length > MAX_FETCH_ADDRESS_CHARS) {
 		return refuse(
 			`is ${url.href.length} characters long; the service takes at most ${MAX_FETCH_ADDRESS_CHARS} (its requests carry at most ${MAX_JSON_BODY_BYTES / 1024} kB)`,
-			"Give the file's own, shorter address: a long query (such as a signed link's) can often " +
-				'be left out. Or download the file (HTTP Request node) and send it with Media → Upload.',
+			"Give the file's own, shorter address: a long query (such as a signed link's) can often be left out. Or download the file (HTTP Request node) and send it with Media → Upload.",
 		);
 	}
 	if (url.protocol !== 'https:') {
