@@ -1,9 +1,7 @@
 /**
- * Whether a URL's host is one the service will not fetch from (service-notes: POST /upload-from-url
- * takes public https addresses only, no loopback, private or link-local ranges). Judged from the
- * host as written, without any
- * DNS lookup: IP literals by their range, and the names that never resolve on the public internet.
- * And whether its ending is one the service takes (`endingRefusal`).
+ * Whether an address is one the service fetches from (POST /upload-from-url takes public https
+ * addresses only): its host judged as written, without DNS (IP literals by their range, names that
+ * never resolve on the public internet), and its ending (`endingRefusal`).
  */
 
 import { MAX_JSON_BODY_BYTES } from './bounds';
@@ -19,9 +17,8 @@ export interface EndingRefusal {
 }
 
 /**
- * Why the service's file-ending rule refuses an address it is to fetch, or undefined: the text
- * before the first "?" must end in one of the endings, in lower case (a "#" part counts as part of
- * the ending). Media → Upload From URL and Post → Create's media URLs both judge by it.
+ * Why the service's file-ending rule refuses an address, or undefined: the text before the first
+ * "?" must end in one of the endings, in lower case (a "#" part counts as part of the ending).
  */
 export function endingRefusal(href: string): EndingRefusal | undefined {
 	const beforeQuery = href.split('?')[0];
@@ -33,31 +30,19 @@ export function endingRefusal(href: string): EndingRefusal | undefined {
 	return { code: 'noEnding', href };
 }
 
-/** Why an address to fetch is refused: `what` after the field's label (`message`), and the fix. */
-export interface AddressRefusal {
-	message: string;
-	what: string;
-	description: string;
-}
-
 /**
  * Longest address to fetch: POST /upload-from-url carries it as `{"url": ...}` (an address as
  * sent has no character JSON escapes), and the service takes JSON bodies of at most 100 kB.
  */
-export const MAX_FETCH_ADDRESS_CHARS = MAX_JSON_BODY_BYTES - JSON.stringify({ url: '' }).length;
+const MAX_FETCH_ADDRESS_CHARS = MAX_JSON_BODY_BYTES - JSON.stringify({ url: '' }).length;
 
 /**
  * An address the service is to fetch, read once (Node's URL parser) so that what is judged is what
- * is sent: its `href`. Refused, in words naming the field: empty, not text, a control character or
- * backslash (which the parser drops or reads as "/" silently, and other programs read otherwise),
- * not an address, not https, or a host that is not public (unless `allowPrivate`).
+ * is sent: its `href`. Refused: `what` after the field's label (`message`), and the fix. A control
+ * character or backslash is refused: the parser drops it or reads "/" silently, other programs not.
  */
-export function readAddressToFetch(
-	raw: unknown,
-	label: string,
-	allowPrivate: boolean,
-): { url: URL } | AddressRefusal {
-	const refuse = (what: string, description: string): AddressRefusal => ({
+export function readAddressToFetch(raw: unknown, label: string, allowPrivate: boolean) {
+	const refuse = (what: string, description: string) => ({
 		message: `"${label}" ${what}`,
 		what,
 		description,
@@ -105,11 +90,9 @@ export function readAddressToFetch(
 }
 
 /**
- * An address as a text of bits, so that a range is a prefix of it: "10.0.0.0/8" is the first 8
- * bits of 10.0.0.0. Hosts come from Node's URL parser (readAddressToFetch), which has already
- * turned other IPv4 forms (2130706433, 0x7f.1, 017700000001, 127.1) into four decimal parts and
- * IPv6 (a dotted IPv4 tail included) into its short lowercase form. (Node's `net.BlockList` would
- * do the matching, but n8n's rules for community nodes refuse `node:net`.)
+ * An address as a text of bits, so that a range is a prefix of it ("10.0.0.0/8": the first 8 bits
+ * of 10.0.0.0). Node's URL parser has already written IPv4 (2130706433, 0x7f.1, 127.1) as four
+ * decimal parts and IPv6 in its short form. (`net.BlockList` is refused in community nodes.)
  */
 function bitsOf(address: string): string | undefined {
 	const bits = (parts: string[], radix: number, width: number) =>
@@ -161,10 +144,7 @@ const within = (bits: string, range: string) => {
 const rangeOf = (bits: string, ranges: string[][]) =>
 	ranges.find(([, ...list]) => list.some((range) => within(bits, range)))?.[0];
 
-/**
- * The reason a host is not public, in words (e.g. "a loopback address"), or undefined when it may
- * be public.
- */
+/** The reason a host is not public, in words ("a loopback address"); undefined if it may be. */
 export function nonPublicHost(hostname: string): string | undefined {
 	const host = hostname.toLowerCase().replace(/\.$/, '');
 	const bits = bitsOf(host.replace(/^\[(.*)\]$/, '$1'));

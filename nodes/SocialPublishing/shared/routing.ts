@@ -20,8 +20,7 @@ import { readWholeNumber, shownValue } from './userValues';
 
 /**
  * How an operation is declared: its entry in the resource's Operation list (name, action, routing)
- * and its fields, in one file per operation (resources/<resource>/<operation>.ts); the resource's
- * index.ts lists them.
+ * and its fields, one file per operation (resources/<resource>/<operation>.ts).
  */
 
 export interface Operation {
@@ -30,10 +29,7 @@ export interface Operation {
 	option: INodePropertyOptions;
 	/** Its fields, shown only for this resource and operation. */
 	fields: INodeProperties[];
-	/**
-	 * The route it sends to, and what the transport and the errors need to know about it
-	 * (shared/routeFacts.ts).
-	 */
+	/** The route it sends to, and what the transport and the errors need to know of it. */
 	route: Route;
 }
 
@@ -66,10 +62,7 @@ export function defineOperation(
 	};
 }
 
-/**
- * A resource's Operation picker (entries sorted by name, as n8n lists them) followed by every
- * operation's fields.
- */
+/** A resource's Operation picker (sorted by name, as n8n lists them), then its fields. */
 export function resourceOperations(
 	resource: string,
 	operations: Operation[],
@@ -129,16 +122,12 @@ export function refuseOversizedBody(
 	);
 }
 
-/**
- * An ID is one path segment: no spaces, slashes, ? or # (checked here, not by a description regex).
- */
+/** An ID is one path segment: no spaces, slashes, ? or # (checked here, not by a regex). */
 export function isMalformedId(value: string): boolean {
 	return /[\s/?#]/.test(value);
 }
 
-/**
- * The trimmed value of an ID field (resource locators included), or a clear error naming the field.
- */
+/** The trimmed value of an ID field (resource locators included), or an error naming the field. */
 export function idParameter(context: IExecuteSingleFunctions, name: string): string {
 	const label = PATH_FIELDS[name]?.label ?? name;
 	const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
@@ -162,7 +151,7 @@ export function idParameter(context: IExecuteSingleFunctions, name: string): str
 }
 
 /** Replaces each `{field}` of the route with that field's ID, e.g. `/find-slot/{channel}`. */
-export async function fillPath(
+async function fillPath(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
@@ -174,29 +163,9 @@ export async function fillPath(
 }
 
 /**
- * The checks of a write as one preSend step, held until every item of the run is checked
- * (shared/batch.ts).
- */
-function allOrNothing(steps: PreSendAction[]): PreSendAction {
-	return async function (
-		this: IExecuteSingleFunctions,
-		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> {
-		return await checkedWithTheOtherItems(this, async () => {
-			let options = requestOptions;
-			for (const step of steps) options = await step.call(this, options);
-			return options;
-		});
-	};
-}
-
-/**
  * The routing of one operation. Every operation sends through the node's transport (`send.paginate:
- * true` opts into `requestOperations.pagination`, see transport/index.ts); `{field}` in the route
- * is filled from that field, checked (preSend `fillPath`). Operations that read several pages pass
- * their own `pagination` (built with `paginated`), which sends the same way. The route and its
- * facts go with the operation (`defineOperation`'s `route`) to the transport and the error wording
- * (shared/routeFacts.ts).
+ * true`, see transport/index.ts), a paged one with its own `pagination`; `{field}` in the route is
+ * filled from that field, checked (`fillPath`). The route and its facts go with the operation.
  */
 export function routeTo(
 	method: IHttpRequestMethods,
@@ -214,7 +183,18 @@ export function routeTo(
 	let preSend = [...(url.includes('{') ? [fillPath] : []), ...(steps.preSend ?? [])];
 	// A write sends all the items of a run or none (shared/batch.ts): its checks run as one step that
 	// waits for the other items' checks.
-	if (method !== 'GET' && preSend.length > 0) preSend = [allOrNothing(preSend)];
+	if (method !== 'GET' && preSend.length > 0) {
+		const checks = preSend;
+		preSend = [
+			async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+				return await checkedWithTheOtherItems(this, async () => {
+					let options = requestOptions;
+					for (const step of checks) options = await step.call(this, options);
+					return options;
+				});
+			},
+		];
+	}
 	return {
 		route,
 		routing: {
@@ -226,10 +206,7 @@ export function routeTo(
 	};
 }
 
-/**
- * What a field's value must be; checked before any request (an expression or an AI agent can give
- * anything).
- */
+/** What a field's value must be, checked before any request (an expression can give anything). */
 export interface ValueRule {
 	/** The parameter's name (`filters.platforms` inside a collection). */
 	name: string;
@@ -245,10 +222,7 @@ export interface ValueRule {
 	when?: (context: IExecuteSingleFunctions) => boolean;
 }
 
-/**
- * preSend: refuses, naming the field and what it takes, a value the service would refuse or answer
- * with nothing.
- */
+/** preSend: refuses, naming the field, a value the service would refuse or answer with nothing. */
 export function checkValues(...rules: ValueRule[]): PreSendAction {
 	return async function (
 		this: IExecuteSingleFunctions,

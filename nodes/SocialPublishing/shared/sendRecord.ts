@@ -1,17 +1,10 @@
 /**
  * Exactly once, and on record, for the posts a run sends (POST /posts of Post → Create and Post →
- * Update; why: runState.ts). Left alone, the items' requests reach the service in whatever order
- * the pacer admits them, and a run that stops (the service's limit, a 500, no answer) leaves posts
- * created for items scattered through the run, which n8n's error then hides: the next run creates
- * them again. So, after the run's checks (batch.ts):
- * - an item sends only when every earlier item that passed the checks is done (`takeTurn`): one
- *   POST /posts of the run at a time, in item order;
- * - each item's fate is kept for this attempt (`inTurn`, in the request hook): sent (its posts),
- *   already sent by an earlier run (`recordAlreadySent`), not sent, or no answer (may be sent);
- * - a failure stops the run: the items after it are not sent (with Continue On Fail, only a
- *   failure not of the item's own: the service's limit, its errors, no answer, the credential);
- *   the failed item's error ends with the record (`inWords`): what was sent, with the post ids and
- *   channels, what was not, and what running again does.
+ * Update; why: runState.ts), after the run's checks (batch.ts): an item sends only when every
+ * earlier item that passed them is done (`takeTurn`), so one at a time in item order; its fate is
+ * kept (`inTurn`); a failure stops the run (with Continue On Fail, only one not of the item's own),
+ * and the failed item's error ends with the record (`inWords`): what was sent, what was not, and
+ * what running again does.
  */
 import {
 	NodeOperationError,
@@ -68,17 +61,6 @@ export function recordNotSent(context: IExecuteSingleFunctions): void {
 	settle(runState(context), context.getItemIndex(), { kind: 'notSent' });
 }
 
-/** The HTTP status of an error, NaN when it had none (no answer, or the node's own). */
-const httpCodeOf = (error: unknown) =>
-	Number((error as { httpCode?: unknown } | undefined)?.httpCode);
-
-/** Whether the item's error is about the service or the run, not the item: it stops the others. */
-function stopsEveryItem(error: unknown): boolean {
-	const code = httpCodeOf(error);
-	if (!Number.isInteger(code)) return true;
-	return code === 401 || code === 402 || code === 403 || code === 429 || code >= 500;
-}
-
 /**
  * Runs the item's request (the request hook's `work`) and keeps its fate; a failure stops the run
  * (see above) and, without Continue On Fail, its error carries the record.
@@ -97,10 +79,13 @@ export async function inTurn(
 	}
 	const { error } = outcome;
 	const continueOnFail = context.continueOnFail();
-	if (!continueOnFail || stopsEveryItem(error))
+	// NaN when the error had no HTTP status (no answer, or the node's own).
+	const code = Number((error as { httpCode?: unknown } | undefined)?.httpCode);
+	// An error about the service or the run, not the item, stops the others.
+	const aboutTheRun = !Number.isInteger(code) || [401, 402, 403, 429].includes(code) || code >= 500;
+	if (!continueOnFail || aboutTheRun)
 		run.stop ??= { itemIndex, message: (error as Error)?.message ?? String(error) };
 	// A 4xx answer (a 429 included) means nothing was applied; anything else may have been.
-	const code = httpCodeOf(error);
 	settle(run, itemIndex, { kind: code >= 400 && code < 500 ? 'notSent' : 'mayBeSent' });
 	if (!continueOnFail && error instanceof Error) {
 		const own = error as Error & { description?: string | null };
@@ -164,25 +149,21 @@ function inWords(context: IExecuteSingleFunctions, run: Run, stoppedAt: number):
 				return `item ${index + 1}: ${postsInWords(fate.posts)}`;
 			})
 			.join('; ');
-	const thisItem =
-		run.fates.get(stoppedAt)?.kind === 'mayBeSent'
-			? `Item ${stoppedAt + 1} got no answer the node could read: its post may have been created (Post → Get Many shows it).`
-			: `Item ${stoppedAt + 1} was not sent.`;
-	const lines = [
+	return [
 		`The node sends a run's posts one at a time in item order and stopped at item ${stoppedAt + 1}.`,
 		sent.length > 0
 			? `Sent before it (${sent.length}): ${listed(sent)}.`
 			: 'Nothing was sent before it.',
-		...(already.length > 0
-			? [
-					`Already created before (by an earlier run, or an earlier try of Retry On Fail), not sent again: ${listed(already)}.`,
-				]
-			: []),
-		thisItem,
-		...(after.length > 0 ? [`Not sent: ${itemNumbers(after)}.`] : []),
+		already.length > 0 &&
+			`Already created before (by an earlier run, or an earlier try of Retry On Fail), not sent again: ${listed(already)}.`,
+		run.fates.get(stoppedAt)?.kind === 'mayBeSent'
+			? `Item ${stoppedAt + 1} got no answer the node could read: its post may have been created (Post → Get Many shows it).`
+			: `Item ${stoppedAt + 1} was not sent.`,
+		after.length > 0 && `Not sent: ${itemNumbers(after)}.`,
 		rerunInWords(context, run.write, sent),
-	];
-	return lines.join(' ');
+	]
+		.filter(Boolean)
+		.join(' ');
 }
 
 /** The error of an item not sent because an earlier item stopped the run. */
