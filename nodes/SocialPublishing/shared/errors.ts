@@ -67,9 +67,8 @@ function serviceMessage(body: unknown): string | undefined {
 const routeOf = (failure: Failure) => `${failure.method} ${failure.path.split('?')[0]}`;
 
 /**
- * Seconds the service asks to wait after a 429: Retry-After, else X-RateLimit-Reset, read as
- * rateLimits.ts reads them (whatever a proxy sends, at most a day; undefined when neither can be
- * read).
+ * Seconds the service asks to wait after a 429: Retry-After, else X-RateLimit-Reset, as
+ * rateLimits.ts reads them (at most a day; undefined when neither can be read).
  */
 export function retryAfterSeconds(headers: IDataObject | undefined): number | undefined {
 	if (!headers) return undefined;
@@ -81,33 +80,27 @@ export function retryAfterSeconds(headers: IDataObject | undefined): number | un
 }
 
 /** 401: production tells a missing key, an OAuth token and a plan apart by its words. */
-function explainUnauthorized(said: string | undefined): Explained {
-	if (said === 'No API Key found') {
-		return {
-			message: 'The service received no API key',
-			description: 'Open the credential and paste the API key (or the "pos_" OAuth token).',
-		};
-	}
-	if (said === 'Invalid OAuth token') {
-		return {
-			message: 'The service refused the OAuth token',
-			description:
-				'The "pos_" token is unknown, revoked or expired. Authorise the app again and paste the new token into the credential.',
-		};
-	}
-	if (said === 'No subscription found') {
-		return {
-			message: 'The organisation has no active paid plan',
-			description:
-				"The API works only with a Starter, Pro or Business plan. Choose a plan in the service's billing settings, then run again.",
-		};
-	}
-	return {
+const UNAUTHORIZED: Record<string, Explained> = {
+	'No API Key found': {
+		message: 'The service received no API key',
+		description: 'Open the credential and paste the API key (or the "pos_" OAuth token).',
+	},
+	'Invalid OAuth token': {
+		message: 'The service refused the OAuth token',
+		description:
+			'The "pos_" token is unknown, revoked or expired. Authorise the app again and paste the new token into the credential.',
+	},
+	'No subscription found': {
+		message: 'The organisation has no active paid plan',
+		description:
+			"The API works only with a Starter, Pro or Business plan. Choose a plan in the service's billing settings, then run again.",
+	},
+	'': {
 		message: 'The service refused the API key',
 		description:
 			'Copy the key again from Settings → Developers → Access (owner or admin only) and paste it bare, without "Bearer". A rotated key stops working at once.',
-	};
-}
+	},
+};
 
 function explainNotFound({ at, said, subject }: Read): Explained {
 	if (subject) {
@@ -137,10 +130,7 @@ function explainServerError({ failure: { status }, at, said, retried, subject }:
 	};
 }
 
-/**
- * A write without an answer may still have been made: the route says what to check (never
- * re-sent).
- */
+/** A write without an answer may still have been made: the route says what to check. */
 function explainNetwork({ failure, at, retried, mayBeDone }: Read): Explained {
 	const tried = mayBeDone ? '' : retried;
 	if (failure.network === 'timeout') {
@@ -187,21 +177,6 @@ function explainBadRequest(read: Read): Explained {
 }
 
 /**
- * Where a redirect points (the Location resolved against the request's address), when it is a web
- * address.
- */
-function locationOf(failure: Failure): URL | undefined {
-	const location = failure.headers?.location;
-	if (typeof location !== 'string' || !location.trim()) return undefined;
-	try {
-		const url = new URL(location.trim(), `${failure.baseUrl ?? ''}${failure.path}`);
-		return /^https?:$/.test(url.protocol) ? url : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-/**
  * A redirect, never followed (shared/transport/index.ts): the API answers at its own address, so a
  * redirect is a Base URL that is not quite it. When the Location ends with the path asked, the rest
  * of it is the Base URL to set. Only its origin and path are quoted (a query may carry a session).
@@ -212,15 +187,19 @@ function explainRedirect({ failure, at, mayBeDone }: Read): Explained {
 	const notSent = write
 		? ` The request was not sent again there. ${mayBeDone ?? 'The change may or may not have been made (the service may have acted on it before redirecting): check it with the matching Get operation before running again.'}`
 		: '';
-	const location = locationOf(failure);
-	if (!location) {
+	// Where it points: the Location resolved against the request's address, when a web address.
+	const written = failure.headers?.location;
+	const asked = failure.path.split('?')[0];
+	const where = typeof written === 'string' ? written.trim() : '';
+	const base = `${failure.baseUrl ?? ''}${failure.path}`;
+	const location = where && URL.canParse(where, base) ? new URL(where, base) : undefined;
+	if (!location || !/^https?:$/.test(location.protocol)) {
 		return {
 			message: `The service answered ${at} with a redirect (HTTP ${failure.status})`,
 			description: `${notFollowed}${notSent} ${EXPECTED_BASE_URL}`,
 		};
 	}
 	const shown = `${location.origin}${location.pathname}`;
-	const asked = failure.path.split('?')[0];
 	const pathname = location.pathname.replace(/\/+$/, '');
 	if (asked && asked !== '/' && pathname.endsWith(asked)) {
 		const baseUrl = `${location.origin}${pathname.slice(0, -asked.length)}`;
@@ -288,7 +267,8 @@ export function explainFailure(failure: Failure): Explained {
 	const status = failure.status ?? 0;
 	if (status >= 300 && status < 400) return explainRedirect(read);
 	if (status === 400) return explainBadRequest(read);
-	if (status === 401) return explainUnauthorized(said);
+	if (status === 401)
+		return Object.entries(UNAUTHORIZED).find(([words]) => words === said)?.[1] ?? UNAUTHORIZED[''];
 	if (status === 402) {
 		const billing = (failure.body as IDataObject | undefined)?.url;
 		const link = typeof billing === 'string' && billing ? ` Billing: ${billing}` : '';
@@ -341,8 +321,7 @@ export function failureError(node: INode, failure: Failure, itemIndex?: number):
 
 /**
  * 429 beyond what the user allows the node to wait: when to try again. `notSent`: the node kept the
- * request back because the window it needs opens too late (shared/transport/pacing.ts), so nothing
- * reached the service.
+ * request back, its window opening too late (transport/pacing.ts).
  */
 export function rateLimitError(
 	node: INode,

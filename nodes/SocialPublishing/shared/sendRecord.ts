@@ -44,9 +44,17 @@ export async function takeTurn(context: IExecuteSingleFunctions): Promise<void> 
 	const itemIndex = context.getItemIndex();
 	const before = run.passed().filter((index) => index < itemIndex);
 	while (!before.every((index) => run.fates.has(index))) await run.change();
-	if (run.stop) {
+	const { stop } = run;
+	if (stop) {
 		settle(run, itemIndex, { kind: 'notSent' });
-		throw stoppedError(context, run.stop);
+		throw new NodeOperationError(
+			context.getNode(),
+			`Item ${itemIndex + 1} was not sent: the run stopped at item ${stop.itemIndex + 1}`,
+			{
+				itemIndex,
+				description: `Item ${stop.itemIndex + 1}: ${stop.message}. The node sends a run's posts one at a time in item order and sends none after a failure that is not one item's own (the service's limit, its errors, no answer). Running the same items again creates only the posts not created yet (Options → Skip Posts Already Created).`,
+			},
+		);
 	}
 	run.holding.add(itemIndex);
 }
@@ -164,20 +172,4 @@ function inWords(context: IExecuteSingleFunctions, run: Run, stoppedAt: number):
 	]
 		.filter(Boolean)
 		.join(' ');
-}
-
-/** The error of an item not sent because an earlier item stopped the run. */
-function stoppedError(
-	context: IExecuteSingleFunctions,
-	stop: { itemIndex: number; message: string },
-): NodeOperationError {
-	const itemIndex = context.getItemIndex();
-	return new NodeOperationError(
-		context.getNode(),
-		`Item ${itemIndex + 1} was not sent: the run stopped at item ${stop.itemIndex + 1}`,
-		{
-			itemIndex,
-			description: `Item ${stop.itemIndex + 1}: ${stop.message}. The node sends a run's posts one at a time in item order and sends none after a failure that is not one item's own (the service's limit, its errors, no answer). Running the same items again creates only the posts not created yet (Options → Skip Posts Already Created).`,
-		},
-	);
 }

@@ -109,18 +109,16 @@ const CHUNK_BYTES = 256 * 1024;
 async function firstBytes(
 	stream: AsyncIterable<Uint8Array> & { destroy?: () => void },
 ): Promise<Buffer> {
-	const parts: Buffer[] = [];
-	let length = 0;
+	let head = Buffer.alloc(0);
 	try {
 		for await (const chunk of stream) {
-			parts.push(Buffer.from(chunk));
-			length += chunk.length;
-			if (length >= HEAD_BYTES) break;
+			head = Buffer.concat([head, chunk]);
+			if (head.length >= HEAD_BYTES) break;
 		}
 	} finally {
 		stream.destroy?.();
 	}
-	return Buffer.concat(parts).subarray(0, HEAD_BYTES);
+	return head.subarray(0, HEAD_BYTES);
 }
 
 export interface BinarySource {
