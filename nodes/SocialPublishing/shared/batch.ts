@@ -17,11 +17,10 @@ import type { PostWrite } from './sendRecord';
 const WAIT_LIMIT_MS = 30_000;
 
 /** The other items that failed, as the run's error names them after the first. */
-function othersInWords(others: number[]): string {
-	if (others.length === 0) return '';
-	const items = `item${others.length > 1 ? 's' : ''} ${others.join(', ')}`;
-	return ` (and ${items}, whose own errors show under Continue On Fail)`;
-}
+const othersInWords = (others: number[]) =>
+	others.length === 0
+		? ''
+		: ` (and item${others.length > 1 ? 's' : ''} ${others.join(', ')}, whose own errors show under Continue On Fail)`;
 
 /**
  * Runs one item's checks, then holds its request until every item's checks are done (see above).

@@ -226,15 +226,12 @@ function explainBroken({ failure, at, retried, mayBeDone }: Read): Explained {
 	const contract = failure.route?.facts.answer;
 	const expected = contract ? `${contract.is} the API sends` : 'an answer the node can read';
 	const message = `${at} answered HTTP ${failure.status} with a body that is not ${expected} (${failure.broken})${retried}`;
-	if (failure.method !== 'GET') {
-		return {
-			message,
-			description: `The answer could not be read, so the node cannot tell whether the request was carried out. ${mayBeDone ?? "Check in the service's application before running again."}`,
-		};
-	}
 	return {
 		message,
-		description: `The answer was cut off or changed on the way (a proxy or gateway), or the service failed while answering. Try again later; if it keeps happening, check the Base URL of the credential. ${EXPECTED_BASE_URL}`,
+		description:
+			failure.method !== 'GET'
+				? `The answer could not be read, so the node cannot tell whether the request was carried out. ${mayBeDone ?? "Check in the service's application before running again."}`
+				: `The answer was cut off or changed on the way (a proxy or gateway), or the service failed while answering. Try again later; if it keeps happening, check the Base URL of the credential. ${EXPECTED_BASE_URL}`,
 	};
 }
 

@@ -49,15 +49,10 @@ export const PATH_FIELDS: Record<string, { label: string; subject?: SubjectKind 
 };
 
 /** A route as an operation declares it, e.g. `/analytics/{channel}` (`{field}`: its id). */
-export interface Route {
-	method: string;
-	template: string;
-	facts: RouteFacts;
-}
-
-export function declareRoute(method: string, template: string, facts: RouteFacts = {}): Route {
+export function declareRoute(method: string, template: string, facts: RouteFacts = {}) {
 	return { method: method.toUpperCase(), template, facts };
 }
+export type Route = ReturnType<typeof declareRoute>;
 
 export interface RouteMatch {
 	facts: RouteFacts;

@@ -33,15 +33,9 @@ export interface Operation {
 	route: Route;
 }
 
-/** An operation's routing for RoutingNode, and its route's facts for the transport (`routeTo`). */
-export interface RoutedTo {
-	routing: INodePropertyRouting;
-	route: Route;
-}
-
 export function defineOperation(
 	resource: string,
-	entry: Omit<INodePropertyOptions, 'routing'> & { routing: RoutedTo },
+	entry: Omit<INodePropertyOptions, 'routing'> & { routing: ReturnType<typeof routeTo> },
 	fields: INodeProperties[] = [],
 ): Operation {
 	const { routing, route } = entry.routing;
@@ -165,7 +159,8 @@ async function fillPath(
 /**
  * The routing of one operation. Every operation sends through the node's transport (`send.paginate:
  * true`, see transport/index.ts), a paged one with its own `pagination`; `{field}` in the route is
- * filled from that field, checked (`fillPath`). The route and its facts go with the operation.
+ * filled from that field, checked (`fillPath`). The route and its facts go with the operation
+ * (`defineOperation`), its routing to RoutingNode.
  */
 export function routeTo(
 	method: IHttpRequestMethods,
@@ -178,7 +173,7 @@ export function routeTo(
 		/** What the transport and the errors need to know about this route (shared/routeFacts.ts). */
 		facts?: RouteFacts;
 	} = {},
-): RoutedTo {
+): { routing: INodePropertyRouting; route: Route } {
 	const route = declareRoute(method, url, steps.facts);
 	let preSend = [...(url.includes('{') ? [fillPath] : []), ...(steps.preSend ?? [])];
 	// A write sends all the items of a run or none (shared/batch.ts): its checks run as one step that

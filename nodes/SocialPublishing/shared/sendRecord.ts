@@ -16,10 +16,12 @@ import {
 import { outcomeOf } from './batch';
 import { runState, type Run } from './runState';
 
+/** Posts an item sent, or found sent by an earlier run. */
+type Sent = { kind: 'sent' | 'alreadySent'; posts: IDataObject[] };
+
 /** What became of one item's request. */
 export type Fate =
-	| { kind: 'sent'; posts: IDataObject[] }
-	| { kind: 'alreadySent'; posts: IDataObject[] }
+	| Sent
 	/** Refused before anything was applied: by the node, the service's limit or the service. */
 	| { kind: 'notSent' }
 	/** No answer, or an answer that could not be read: the service may have created the posts. */
@@ -105,8 +107,7 @@ export async function inTurn(
 
 /** Whether Post → Create's Options → Skip Posts Already Created is on (unless switched off). */
 export function skipsPostsAlreadyCreated(context: IExecuteSingleFunctions): boolean {
-	const options = (context.getNodeParameter('options', {}) as IDataObject | undefined) ?? {};
-	return options.skipPostsAlreadyCreated !== false;
+	return context.getNodeParameter('options.skipPostsAlreadyCreated', true) !== false;
 }
 
 /** What running the same items again does, the record's last sentence. */
@@ -130,7 +131,7 @@ const itemNumbers = (indexes: number[]): string => {
 };
 
 /** "post 7f3a on "Acme X" (x)" for each post an item's fate lists. */
-const postsInWords = (posts: IDataObject[]): string =>
+const postsInWords = ({ posts }: { posts: IDataObject[] }): string =>
 	posts
 		.map((post) => {
 			const name = typeof post.channelName === 'string' ? `"${post.channelName}"` : undefined;
@@ -152,10 +153,7 @@ function inWords(context: IExecuteSingleFunctions, run: Run, stoppedAt: number):
 	const already = before.filter((index) => run.fates.get(index)?.kind === 'alreadySent');
 	const listed = (indexes: number[]) =>
 		indexes
-			.map((index) => {
-				const fate = run.fates.get(index) as { posts: IDataObject[] };
-				return `item ${index + 1}: ${postsInWords(fate.posts)}`;
-			})
+			.map((index) => `item ${index + 1}: ${postsInWords(run.fates.get(index) as Sent)}`)
 			.join('; ');
 	return [
 		`The node sends a run's posts one at a time in item order and stopped at item ${stoppedAt + 1}.`,

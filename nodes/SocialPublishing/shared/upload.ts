@@ -137,16 +137,12 @@ export async function binarySource(
 	context: IExecuteSingleFunctions,
 	binary: IBinaryData,
 ): Promise<BinarySource> {
-	if (binary.id) {
+	const { id } = binary;
+	if (id) {
 		// Kept by n8n on disk or in object storage: read in chunks, never whole.
-		const id = binary.id;
-		const { fileSize } = await context.helpers.getBinaryMetadata(id);
+		const { fileSize: size } = await context.helpers.getBinaryMetadata(id);
 		const head = await firstBytes(await context.helpers.getBinaryStream(id, HEAD_BYTES));
-		return {
-			size: fileSize,
-			head,
-			open: async () => await context.helpers.getBinaryStream(id, CHUNK_BYTES),
-		};
+		return { size, head, open: async () => await context.helpers.getBinaryStream(id, CHUNK_BYTES) };
 	}
 	// n8n's in-memory mode: the item already holds the whole file.
 	const buffer = Buffer.from(binary.data, BINARY_ENCODING);

@@ -39,11 +39,9 @@ export function shownValue(value: unknown): string {
 		// Inside, what JSON has no words for (NaN, Infinity, null, a missing entry) is said as
 		// shownValue says it.
 		const said = (_key: string, inner: unknown) =>
-			inner === null ||
-			inner === undefined ||
-			(typeof inner === 'number' && !Number.isFinite(inner))
-				? shownValue(inner)
-				: inner;
+			(typeof inner === 'number' ? Number.isFinite(inner) : inner !== undefined && inner !== null)
+				? inner
+				: shownValue(inner);
 		return shortened(JSON.stringify(value, said));
 	} catch {
 		return Array.isArray(value) ? 'a list' : 'an object';
@@ -78,34 +76,30 @@ export function jsonDeeperThan(value: unknown, limit: number): boolean {
 /** Why a JSON parameter was not read: over the depth bound, over the length bound, or not JSON. */
 export type JsonRefusal = 'tooDeep' | 'tooLong' | 'notJson';
 
-/** A JSON value over the depth bound, in words after the field's name. */
-const TOO_DEEP = {
-	error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
-	why: 'tooDeep',
-} as const;
-
 /**
  * A JSON parameter, as text typed in the editor or a value from an expression: the value (empty
  * text: undefined), or what is wrong (`why`) and in words (`error`).
  */
 export function readJson(raw: unknown): { value: unknown } | { error: string; why: JsonRefusal } {
-	if (typeof raw !== 'string')
-		return jsonDeeperThan(raw, MAX_JSON_DEPTH) ? TOO_DEEP : { value: raw };
-	if (raw.length > MAX_JSON_TEXT_CHARS) {
-		return {
-			error: `is ${raw.length} characters long; the node reads at most ${MAX_JSON_TEXT_CHARS}`,
-			why: 'tooLong',
-		};
+	const text = typeof raw === 'string' ? raw : undefined;
+	if (text !== undefined && text.length > MAX_JSON_TEXT_CHARS) {
+		const error = `is ${text.length} characters long; the node reads at most ${MAX_JSON_TEXT_CHARS}`;
+		return { error, why: 'tooLong' };
 	}
-	if (raw.trim() === '') return { value: undefined };
+	if (text?.trim() === '') return { value: undefined };
 	let value: unknown;
 	try {
-		value = JSON.parse(raw) as unknown;
+		value = text === undefined ? raw : (JSON.parse(text) as unknown);
 	} catch (error) {
-		const where = syntaxProblem(raw, (error as Error).message);
+		const where = syntaxProblem(text!, (error as Error).message);
 		return { error: `not valid JSON (${where})`, why: 'notJson' };
 	}
-	return jsonDeeperThan(value, MAX_JSON_DEPTH) ? TOO_DEEP : { value };
+	if (!jsonDeeperThan(value, MAX_JSON_DEPTH)) return { value };
+	// A JSON value over the depth bound, in words after the field's name.
+	return {
+		error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
+		why: 'tooDeep',
+	};
 }
 
 /** Where JSON.parse's error says the text stops being JSON, when it says. */
