@@ -52,9 +52,8 @@ export function refuseUnusableBaseUrl(
 const LOCAL_LOOKING_HOST = /^(localhost|\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
 
 /**
- * Why an https exchange may break before any answer: the server speaks plain http (Node says only
- * EPROTO, n8n a closed connection). Said for an https Base URL with a port or a local-looking host,
- * where that is the likely cause; undefined otherwise.
+ * Why an https exchange may break before any answer (Node says only EPROTO): the server speaks
+ * plain http, likely for an https Base URL with a port or a local-looking host.
  */
 export function plainHttpHint(baseUrl: string | undefined): string | undefined {
 	if (!baseUrl || !URL.canParse(baseUrl)) return undefined;

@@ -5,15 +5,11 @@ import type { PostWrite } from './sendRecord';
 
 /**
  * All or nothing per run, for every write (why: runState.ts): each item passes its checks, then
- * waits here until every item of the run has been checked; if any failed and Continue On Fail is
- * off, none is sent, and every item fails with the first failed item's own error (n8n shows one
- * error of the run: it must be the problem to fix), saying that nothing was sent for any item.
+ * waits here for the others; if any failed and Continue On Fail is off, none is sent, and every
+ * item fails with the first failed item's own error (the problem to fix), saying so.
  */
 
-/**
- * An item that never reaches its checks (n8n refused a parameter before the request) must not hold
- * the others forever; items still checking are waited for.
- */
+/** An item that never reaches its checks (n8n refused a parameter) must not hold the others. */
 const WAIT_LIMIT_MS = 30_000;
 
 /** The other items that failed, as the run's error names them after the first. */
@@ -37,9 +33,8 @@ export async function checkedWithTheOtherItems<T>(
 }
 
 /**
- * The run's second step, for writes a request needs before it is sent (a post's media): each item
- * that passed its checks does its writes, then waits here for the others; if one failed, no item's
- * request is sent. `write` also says what running again does to the posts sent (sendRecord.ts).
+ * The run's second step, for writes a request needs before it is sent (a post's media), held the
+ * same way. `write` also says what running again does to the posts sent (sendRecord.ts).
  */
 export async function uploadedWithTheOtherItems<T>(
 	context: IExecuteSingleFunctions,
@@ -88,7 +83,7 @@ async function heldForTheOthers<T>(
 	const itemIndex = context.getItemIndex();
 	const outcome = await outcomeOf(work);
 	const error = 'error' in outcome ? (outcome.error ?? new Error('the checks failed')) : undefined;
-	const { description } = (error ?? {}) as { description?: string | null };
+	const description = (error as { description?: string | null } | undefined)?.description;
 	step.outcomes.set(
 		itemIndex,
 		error === undefined ? {} : { error, description: description ?? undefined },
@@ -116,10 +111,8 @@ async function heldForTheOthers<T>(
 	// Every item throws the first failed item's error (its message, its item) with the run's
 	// sentence after its own description: the failed item its error object, the others a copy.
 	const [[firstIndex, first], ...others] = failed;
-	const said = sentence(
-		firstIndex,
-		others.map(([index]) => index + 1),
-	);
+	const numbers = others.map(([index]) => index + 1);
+	const said = sentence(firstIndex, numbers);
 	const words = first.description ? `${first.description}\n\n${said}` : said;
 	const own: Error & { description?: string | null } =
 		first.error instanceof Error ? first.error : new Error(String(first.error));
@@ -133,9 +126,8 @@ async function heldForTheOthers<T>(
 }
 
 /**
- * Waits until every item of the step has settled: false when the limit passes while an item of the
- * run has not even begun its checks; while every item has, the wait goes on (an upload may take
- * minutes; each request has its own timeout). AbortSignal.timeout keeps no process alive.
+ * Waits until every item of the step has settled: false when the limit passes while an item has not
+ * begun its checks; else the wait goes on (an upload may take minutes; requests have timeouts).
  */
 async function everyItemSettled(run: Run, step: Step, waitLimitMs: number): Promise<boolean> {
 	const limitPassed = () => {

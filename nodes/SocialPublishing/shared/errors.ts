@@ -9,9 +9,8 @@ import { redactSecrets } from './secrets';
 
 /**
  * Turns a failed request into an error that says what happened (message) and how to fix it
- * (description), each message worded here once. One place for every route, so the node, its
- * loaders and the trigger word failures alike. Only ids, paths and the service's own messages go
- * in: never headers, so never the key.
+ * (description), worded here once for the node, its loaders and the trigger. Only ids, paths and
+ * the service's own messages go in: never headers, so never the key.
  */
 
 /** What the transport knows about one failed request. */
@@ -131,11 +130,11 @@ function explainServerError({ failure: { status }, at, said, retried, subject }:
 }
 
 /** A write without an answer may still have been made: the route says what to check. */
-function explainNetwork({ failure, at, retried, mayBeDone }: Read): Explained {
+function explainNetwork({ failure, at, retried, mayBeDone, seconds }: Read): Explained {
 	const tried = mayBeDone ? '' : retried;
 	if (failure.network === 'timeout') {
 		return {
-			message: `No answer from the service within ${secondsWaited(failure)} s on ${at}${tried}`,
+			message: `No answer from the service within ${seconds} s on ${at}${tried}`,
 			description: mayBeDone
 				? `${mayBeDone} If the service is just slow, raise Timeout under Request Options.`
 				: 'The service may be slow or overloaded. Try again later, or raise Timeout under Request Options.',
@@ -177,9 +176,8 @@ function explainBadRequest(read: Read): Explained {
 }
 
 /**
- * A redirect, never followed (shared/transport/index.ts): the API answers at its own address, so a
- * redirect is a Base URL that is not quite it. When the Location ends with the path asked, the rest
- * of it is the Base URL to set. Only its origin and path are quoted (a query may carry a session).
+ * A redirect, never followed: a Base URL that is not quite the API's. When the Location ends with
+ * the path asked, the rest is the Base URL to set. Only its origin and path are quoted.
  */
 function explainRedirect({ failure, at, mayBeDone }: Read): Explained {
 	const write = failure.method !== 'GET';
@@ -214,10 +212,6 @@ function explainRedirect({ failure, at, mayBeDone }: Read): Explained {
 	};
 }
 
-function secondsWaited(failure: Failure): number {
-	return Math.round((failure.timeoutMs ?? 0) / 100) / 10;
-}
-
 /**
  * A success status whose answer is not the route's success (cut off, not JSON, empty, another
  * shape): never read as one. A write may have been made all the same: the route says how to check.
@@ -243,6 +237,8 @@ function readFailure(failure: Failure) {
 		at: routeOf(failure),
 		said: serviceMessage(failure.body),
 		retried: failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '',
+		/** The time waited for an answer, in seconds. */
+		seconds: Math.round((failure.timeoutMs ?? 0) / 100) / 10,
 		/** The id the path names, from the route its operation declared. */
 		subject: failure.route?.subject,
 		/** A write the service may have made without answering: what to check (routeFacts.ts). */
@@ -253,12 +249,12 @@ type Read = ReturnType<typeof readFailure>;
 
 export function explainFailure(failure: Failure): Explained {
 	const read = readFailure(failure);
-	const { subject, said } = read;
+	const { said } = read;
 	if (failure.broken) return explainBroken(read);
 	const outcome =
 		failure.network === 'timeout' ? 'timeout' : failure.network ? undefined : failure.status;
 	const own = outcome === undefined ? undefined : failure.route?.facts.explain?.[outcome];
-	const explained = own?.({ id: subject?.id ?? '', said, seconds: secondsWaited(failure) });
+	const explained = own?.({ id: read.subject?.id ?? '', said, seconds: read.seconds });
 	if (explained) return explained;
 	if (failure.network) return explainNetwork(read);
 	const status = failure.status ?? 0;

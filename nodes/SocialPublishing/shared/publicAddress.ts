@@ -1,7 +1,6 @@
 /**
- * Whether an address is one the service fetches from (POST /upload-from-url takes public https
- * addresses only): its host judged as written, without DNS (IP literals by their range, names that
- * never resolve on the public internet), and its ending (`endingRefusal`).
+ * Whether an address is one the service fetches from (public https only): its host judged as
+ * written, without DNS (IP literals by range, names that never resolve publicly), and its ending.
  */
 
 import { MAX_JSON_BODY_BYTES } from './bounds';
@@ -37,9 +36,8 @@ export function endingRefusal(href: string): EndingRefusal | undefined {
 const MAX_FETCH_ADDRESS_CHARS = MAX_JSON_BODY_BYTES - JSON.stringify({ url: '' }).length;
 
 /**
- * An address the service is to fetch, read once (Node's URL parser) so that what is judged is what
- * is sent: its `href`. Refused: `what` after the field's label (`message`), and the fix. A control
- * character or backslash is refused: the parser drops it or reads "/" silently, other programs not.
+ * An address the service is to fetch, read once (Node's URL parser): what is judged is what is
+ * sent, its `href`. Refused: `what` after the field's label (`message`), and the fix.
  */
 export function readAddressToFetch(raw: unknown, label: string, allowPrivate: boolean) {
 	const refuse = (what: string, description: string) => ({
@@ -54,6 +52,7 @@ export function readAddressToFetch(raw: unknown, label: string, allowPrivate: bo
 	if (typeof raw !== 'string') return refuse(`is not a web address: ${shownValue(raw)}`, example);
 	const text = raw.trim();
 	if ([...text].some((char) => char < ' ' || char === '\x7f')) {
+		// The parser drops a control character and reads a backslash as "/" silently; others do not.
 		return refuse(
 			`has a line break or tab inside: ${shownValue(text)}`,
 			'Remove the line break, tab or other control character: a web address has none, and the address read would not be the one written.',
@@ -124,9 +123,8 @@ const IPV6_RANGES = [
 	['a discard-only address', '100::/64'],
 ];
 /**
- * IPv6 ranges that carry an IPv4 address, judged as the address they reach: [range, where its 32
- * bits start]. IPv4-mapped ::ffff:a.b.c.d, the old IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::/96
- * and 64:ff9b:1::/48, 6to4 2002::/16; Teredo 2001::/32 holds it inverted.
+ * IPv6 ranges that carry an IPv4 address (mapped, compatible, NAT64, 6to4, Teredo inverted), judged
+ * as the address they reach: [range, where its 32 bits start].
  */
 const CARRYING_IPV4: Array<[string, number]> = [
 	['::ffff:0:0/96', 96],

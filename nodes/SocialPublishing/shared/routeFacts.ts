@@ -1,7 +1,6 @@
 /**
- * What the transport and the error wording need to know about a route, declared by the operation
- * that sends it (`routeTo(method, url, { facts })`) instead of being guessed from paths: plain
- * data, no registry. Whoever sends names the route (`apiRequest(..., { route: op.route })`).
+ * What the transport and the error wording need to know about a route, declared by whoever
+ * sends to it (`routeTo(method, url, { facts })`, `apiRequest(..., { route })`), not guessed.
  */
 
 import type { AnswerContract } from './transport/answers';
@@ -21,22 +20,13 @@ export interface Explained {
 type Explain = (outcome: { id: string; said?: string; seconds?: number }) => Explained | undefined;
 
 export interface RouteFacts {
-	/**
-	 * A timeout is the answer, not a hiccup: production never answers GET /find-slot for an unknown
-	 * or disabled channel, so a retry would only wait again.
-	 */
+	/** A timeout is the answer (GET /find-slot for an unknown channel): a retry would wait again. */
 	timeoutIsFinal?: boolean;
-	/**
-	 * A write the service may have made although no answer came (a timeout, a dropped connection):
-	 * what may have happened and how to check, for the error. Such a request is never re-sent.
-	 */
+	/** A write the service may have made although no answer came: how to check (never re-sent). */
 	mayApplyWithoutAnswer?: string;
 	/** Wording for what means something particular on this route (by status, or `timeout`). */
 	explain?: Partial<Record<number | 'timeout', Explain>>;
-	/**
-	 * What a success answer must look like (transport/answers.ts); anything else is an error, retried
-	 * on a GET. Every route an operation sends declares one.
-	 */
+	/** What a success answer must look like (transport/answers.ts); every operation declares one. */
 	answer?: AnswerContract;
 }
 

@@ -19,25 +19,14 @@ import type { PagedRequests } from './transport';
 import { readWholeNumber, shownValue } from './userValues';
 
 /**
- * How an operation is declared: its entry in the resource's Operation list (name, action, routing)
- * and its fields, one file per operation (resources/<resource>/<operation>.ts).
+ * How an operation is declared, one file per operation (resources/<resource>/<operation>.ts): its
+ * Operation picker entry with its routing (`option`), its fields, and its route's facts.
  */
-
-export interface Operation {
-	resource: string;
-	/** The entry of the Operation picker, with its routing. */
-	option: INodePropertyOptions;
-	/** Its fields, shown only for this resource and operation. */
-	fields: INodeProperties[];
-	/** The route it sends to, and what the transport and the errors need to know of it. */
-	route: Route;
-}
-
 export function defineOperation(
 	resource: string,
 	entry: Omit<INodePropertyOptions, 'routing'> & { routing: ReturnType<typeof routeTo> },
 	fields: INodeProperties[] = [],
-): Operation {
+) {
 	const { routing, route } = entry.routing;
 	// Every preSend's failure under Continue On Fail goes to the request hook, which returns it as
 	// the item's error item, paired to the item (shared/pairedItems.ts).
@@ -59,7 +48,7 @@ export function defineOperation(
 /** A resource's Operation picker (sorted by name, as n8n lists them), then its fields. */
 export function resourceOperations(
 	resource: string,
-	operations: Operation[],
+	operations: Array<ReturnType<typeof defineOperation>>,
 	defaultOperation: string,
 ): INodeProperties[] {
 	return [
@@ -117,9 +106,7 @@ export function refuseOversizedBody(
 }
 
 /** An ID is one path segment: no spaces, slashes, ? or # (checked here, not by a regex). */
-export function isMalformedId(value: string): boolean {
-	return /[\s/?#]/.test(value);
-}
+export const isMalformedId = (value: string) => /[\s/?#]/.test(value);
 
 /** The trimmed value of an ID field (resource locators included), or an error naming the field. */
 export function idParameter(context: IExecuteSingleFunctions, name: string): string {
@@ -157,10 +144,8 @@ async function fillPath(
 }
 
 /**
- * The routing of one operation. Every operation sends through the node's transport (`send.paginate:
- * true`, see transport/index.ts), a paged one with its own `pagination`; `{field}` in the route is
- * filled from that field, checked (`fillPath`). The route and its facts go with the operation
- * (`defineOperation`), its routing to RoutingNode.
+ * The routing of one operation: it sends through the node's transport (`send.paginate: true`, see
+ * transport/index.ts); `{field}` in the route is filled from that field, checked (`fillPath`).
  */
 export function routeTo(
 	method: IHttpRequestMethods,
@@ -240,8 +225,7 @@ export function checkValues(...rules: ValueRule[]): PreSendAction {
 				}
 			}
 			if (rule.oneOf && raw !== undefined && raw !== '') {
-				const given = Array.isArray(raw) ? raw : [raw];
-				const wrong = given.filter((value) => !rule.oneOf!.includes(String(value)));
+				const wrong = [raw].flat().filter((value) => !rule.oneOf!.includes(String(value)));
 				if (wrong.length > 0) {
 					failOnField(
 						this,

@@ -9,8 +9,7 @@
  *   WeakMap by what is the same object for every item of one run and every call they make: the
  *   run's input array (`getExecuteData().data.main[0]`). n8n's Retry On Fail runs the same items
  *   with the same array: an item beginning its checks again (`beginItem`) starts a new record.
- * Besides a write's steps and its posts' fates, the record holds one typed slot per other concern
- * (`new RunSlot<T>(what)`, read with `runState(context).get(slot, create)`).
+ * It also holds one typed slot per other concern (`runState(context).get(slot, create)`).
  */
 
 import type { IExecuteSingleFunctions } from 'n8n-workflow';

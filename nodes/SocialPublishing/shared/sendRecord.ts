@@ -1,10 +1,7 @@
 /**
- * Exactly once, and on record, for the posts a run sends (POST /posts of Post → Create and Post →
- * Update; why: runState.ts), after the run's checks (batch.ts): an item sends only when every
- * earlier item that passed them is done (`takeTurn`), so one at a time in item order; its fate is
- * kept (`inTurn`); a failure stops the run (with Continue On Fail, only one not of the item's own),
- * and the failed item's error ends with the record (`inWords`): what was sent, what was not, and
- * what running again does.
+ * Exactly once, and on record, for the posts of Post → Create and Update (why: runState.ts): one at
+ * a time in item order (`takeTurn`), each item's fate kept (`inTurn`); a failure stops the run and
+ * its error ends with the record (`inWords`): what was sent, what was not, what running again does.
  */
 import {
 	NodeOperationError,
@@ -106,9 +103,8 @@ export async function inTurn(
 }
 
 /** Whether Post → Create's Options → Skip Posts Already Created is on (unless switched off). */
-export function skipsPostsAlreadyCreated(context: IExecuteSingleFunctions): boolean {
-	return context.getNodeParameter('options.skipPostsAlreadyCreated', true) !== false;
-}
+export const skipsPostsAlreadyCreated = (context: IExecuteSingleFunctions) =>
+	context.getNodeParameter('options.skipPostsAlreadyCreated', true) !== false;
 
 /** What running the same items again does, the record's last sentence. */
 function rerunInWords(

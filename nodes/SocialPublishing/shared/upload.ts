@@ -3,18 +3,14 @@ import { BINARY_ENCODING, type IBinaryData, type IExecuteSingleFunctions } from 
 import type { AnswerContract } from './transport/answers';
 
 /**
- * Uploads from an n8n binary property, streamed (Media → Upload, and Post → Create's media straight
- * from a binary field): the file is never read whole into memory when n8n keeps binaries on disk
- * (or in object storage). Type and size are read from the binary's metadata and first bytes, so a
- * refused file costs no upload.
+ * Uploads from an n8n binary property, streamed (Media → Upload, Post → Create's binary media): a
+ * file n8n keeps on disk is never read whole. Type and size come from the binary's metadata and
+ * first bytes, so a refused file costs no upload.
  */
 
 export const MB = 1024 * 1024;
 
-/**
- * What both upload routes answer: a media item (spec 2.2; production: the stored record, its
- * originalName empty).
- */
+/** What both upload routes answer: a media item (spec 2.2). */
 export const MEDIA_ITEM: AnswerContract = {
 	is: 'the uploaded media item',
 	shape: { object: { id: 'text', path: 'text' } },
@@ -62,10 +58,8 @@ export function sniffMediaType(head: Uint8Array): MediaType | undefined {
 type ChunkSource = () => Promise<AsyncIterable<Uint8Array> | Iterable<Uint8Array>>;
 
 /**
- * A multipart/form-data body with one file field, read lazily. It presents itself as a Blob
- * (size, type, stream()), which n8n's HTTP client (axios) sends as a stream with a known
- * Content-Length; `stream()` opens the file again each time, so a request waited for after a 429
- * can be sent again.
+ * A multipart/form-data body with one file field, read lazily: a Blob to axios, streamed with a
+ * known Content-Length; each `stream()` opens the file again, so it can be re-sent after a 429.
  */
 export function multipartFile(
 	field: string,

@@ -1,8 +1,7 @@
 /**
  * What users type (dates, whole numbers, JSON), read in one place: a value that does not exist is
- * refused in words, never rolled over into one nobody wrote, and the value judged is the value
- * sent. Also how a value is quoted back to the user, within the bounds on what the node reads (JSON
- * depth, text size: stated once, in bounds.ts).
+ * refused in words, never rolled over, and the value judged is the value sent. Also how a value is
+ * quoted back to the user.
  */
 import { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS } from './bounds';
 
@@ -10,11 +9,8 @@ export { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS };
 
 // ---------------------------------------------------------------- quoting a value back
 
-const SHOWN_LENGTH = 60;
-
-function shortened(text: string): string {
-	return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}…` : text;
-}
+/** A text cut to the 60 characters a message quotes. */
+const shortened = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
 /**
  * A value as the user reads it in a message: text in quotes, numbers as digits, objects as
@@ -24,12 +20,9 @@ export function shownValue(value: unknown): string {
 	if (value === undefined || value === null) return 'empty';
 	if (typeof value === 'string')
 		return value.trim() === '' ? 'empty' : JSON.stringify(shortened(value));
-	if (typeof value === 'number') {
-		if (Number.isNaN(value)) return 'not a number';
-		if (!Number.isFinite(value)) return value > 0 ? 'infinite' : 'minus infinite';
-		return String(value);
-	}
-	if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+	if (Number.isNaN(value)) return 'not a number';
+	if (value === Infinity || value === -Infinity) return value > 0 ? 'infinite' : 'minus infinite';
+	if (['number', 'boolean', 'bigint'].includes(typeof value)) return String(value);
 	if (typeof value === 'function' || typeof value === 'symbol') return `a ${typeof value}`;
 	const held = heldInstant(value);
 	if (held !== undefined) return held ?? 'an invalid date';
@@ -102,8 +95,9 @@ export function readJson(raw: unknown): { value: unknown } | { error: string; wh
 	};
 }
 
-/** Where JSON.parse's error says the text stops being JSON, when it says. */
-const positionIn = (message: string) => Number(/at position (\d+)/.exec(message)?.[1] ?? NaN);
+/** Where JSON.parse's error says the text stops being JSON (`otherwise` when it does not say). */
+const positionIn = (message: string, otherwise = NaN) =>
+	Number(/at position (\d+)/.exec(message)?.[1] ?? otherwise);
 
 /** Whether a start of a JSON text could still become JSON: it parses, or fails only at its end. */
 function viable(start: string): boolean {
@@ -117,14 +111,12 @@ function viable(start: string): boolean {
 }
 
 /**
- * Where and why a text is not JSON, as the editor shows it: 'line 1, column 22: Expected
- * double-quoted property name': `JSON.parse`'s words without its place ("at position 21", on
- * Node 22+ "... (line 1 column 22)"). Where it names no place, the place is the end of the
- * shortest start of the text that can no longer become JSON, found by halving.
+ * Where and why a text is not JSON, as the editor shows it ('line 1, column 22: Expected ...'):
+ * `JSON.parse`'s words without its place; where it names none, the end of the shortest start of
+ * the text that can no longer become JSON, found by halving.
  */
 function syntaxProblem(text: string, message: string): string {
-	let at = positionIn(message);
-	if (Number.isNaN(at)) at = text.length;
+	let at = positionIn(message, text.length);
 	if (at === text.length && !viable(text)) {
 		let [good, bad] = [0, text.length];
 		while (bad - good > 1) {
@@ -170,10 +162,8 @@ export function readWholeNumber(raw: unknown): { value: number } | { refused: st
 // ---------------------------------------------------------------- dates
 
 /**
- * ISO 8601, the one form read from text: 2030-01-15, 2030-01-15T10:00, 2030-01-15 10:00:00.250,
- * with Z or ±hh, ±hhmm, ±hh:mm: what the spec takes, n8n's date picker writes and an expression's
- * date becomes as text. E-mail dates and Date.toString() are not read: n8n never makes them, and
- * the fix every date message gives is ISO 8601.
+ * ISO 8601, the one form read from text (2030-01-15, 2030-01-15 10:00:00.250, with Z or ±hh,
+ * ±hhmm, ±hh:mm): what the spec takes and n8n writes. The fix every date message gives is ISO 8601.
  */
 const ISO_DATE =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s?([Zz]|([+-])(\d{2})(?::?(\d{2}))?))?)?$/;
