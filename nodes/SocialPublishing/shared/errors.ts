@@ -78,7 +78,7 @@ export function retryAfterSeconds(headers: IDataObject | undefined): number | un
 	return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
-/** 401: production tells a missing key, an OAuth token and a plan apart by its words. */
+/** 401: production tells a key, an OAuth token and a plan apart by its words ('': any other). */
 const UNAUTHORIZED: Record<string, Explained> = {
 	'No API Key found': {
 		message: 'The service received no API key',
