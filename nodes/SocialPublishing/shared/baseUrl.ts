@@ -2,17 +2,12 @@ import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
 import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.credentials';
 
-/**
- * A scheme written in front of the address ("https://", "http://", or one the check below refuses,
- * "ftp://").
- */
+/** A scheme written in front of the address ("https://", or one the check below refuses). */
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /**
  * The credential's Base URL as everything reads it: trimmed, no trailing slash, and https:// in
- * front when it was written without a scheme ("postiz.example.com/api/public/v1", the most common
- * slip). The same reading as BASE_URL_EXPRESSION, which the node's requestDefaults and the
- * credential's test use.
+ * front when written without a scheme (the most common slip); as BASE_URL_EXPRESSION reads it.
  */
 export function baseUrlOf(credentials: IDataObject): string {
 	const text = writtenBaseUrl(credentials);
@@ -26,9 +21,8 @@ const writtenBaseUrl = (credentials: IDataObject) =>
 		.replace(/\/+$/, '');
 
 /**
- * The credential's Base URL checked before anything is sent: n8n's HTTP client would otherwise stop
- * with a bare "Invalid URL" that names neither the credential nor the field. The address is not
- * secret, so it is quoted.
+ * The credential's Base URL checked before anything is sent (n8n's HTTP client would stop with a
+ * bare "Invalid URL"). The address is not secret, so it is quoted.
  */
 export function refuseUnusableBaseUrl(
 	node: INode | (() => INode),
@@ -58,19 +52,13 @@ export function refuseUnusableBaseUrl(
 const LOCAL_LOOKING_HOST = /^(localhost|\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
 
 /**
- * Why an https exchange may break before any answer: the server speaks plain http. An address
- * written without a scheme is taken as https://, and a plain-http server answers the TLS handshake
- * with text, which Node reports only as EPROTO ("wrong version number") and n8n as a closed
- * connection. Said for an https Base URL with a port or a local-looking host (the sandbox, a
- * self-hosted install on the network), where that is the likely cause; undefined otherwise.
+ * Why an https exchange may break before any answer (Node says only EPROTO): the server speaks
+ * plain http, likely for an https Base URL with a port or a local-looking host.
  */
 export function plainHttpHint(baseUrl: string | undefined): string | undefined {
 	if (!baseUrl || !URL.canParse(baseUrl)) return undefined;
 	const url = new URL(baseUrl);
 	if (url.protocol !== 'https:' || (!url.port && !LOCAL_LOOKING_HOST.test(url.hostname)))
 		return undefined;
-	return (
-		`If the service at ${url.host} is a plain http server (a local install or the sandbox), ` +
-		'write http:// in front of the Base URL: an address without a scheme is taken as https://, which a plain http server cannot answer (Node says only EPROTO).'
-	);
+	return `If the service at ${url.host} is a plain http server (a local install or the sandbox), write http:// in front of the Base URL: an address without a scheme is taken as https://, which a plain http server cannot answer (Node says only EPROTO).`;
 }

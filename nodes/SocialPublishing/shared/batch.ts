@@ -4,32 +4,23 @@ import { beginItem, runState, Step, type Run } from './runState';
 import type { PostWrite } from './sendRecord';
 
 /**
- * All or nothing per run, for every write (Post → Create, Delete, Set Status, uploads...; why:
- * runState.ts): without it a run whose second item breaks a rule would create the first item's
- * post (or delete its post) and fail, and running it again would publish that post twice. Each
- * item passes its checks, then waits here until every item of the run has been checked; if any
- * failed and Continue On Fail is off, none is sent, and every item fails with the first failed
- * item's own error (n8n shows one error of the run: it must be the problem to fix, not "item 2
- * failed"), its description saying that nothing was sent for any item. With Continue On Fail on,
- * the valid items go on.
+ * All or nothing per run, for every write (why: runState.ts): each item passes its checks, then
+ * waits here for the others; if any failed and Continue On Fail is off, none is sent, and every
+ * item fails with the first failed item's own error (the problem to fix), saying so.
  */
 
-/**
- * An item that never reaches its checks (n8n refused a parameter before the request) must not hold
- * the others forever; items still checking are waited for.
- */
+/** An item that never reaches its checks (n8n refused a parameter) must not hold the others. */
 const WAIT_LIMIT_MS = 30_000;
 
 /** The other items that failed, as the run's error names them after the first. */
-function othersInWords(others: number[]): string {
-	if (others.length === 0) return '';
-	const items = `item${others.length > 1 ? 's' : ''} ${others.join(', ')}`;
-	return ` (and ${items}, whose own errors show under Continue On Fail)`;
-}
+const othersInWords = (others: number[]) =>
+	others.length === 0
+		? ''
+		: ` (and item${others.length > 1 ? 's' : ''} ${others.join(', ')}, whose own errors show under Continue On Fail)`;
 
 /**
  * Runs one item's checks, then holds its request until every item's checks are done (see above).
- * `waitLimitMs`: how long an item waits for one that has not started its checks (shorter in tests).
+ * `waitLimitMs`: how long to wait for an item that has not started its checks (shorter in tests).
  */
 export async function checkedWithTheOtherItems<T>(
 	context: IExecuteSingleFunctions,
@@ -42,12 +33,8 @@ export async function checkedWithTheOtherItems<T>(
 }
 
 /**
- * The run's second step, for writes a request needs before it is sent (the media of a post,
- * uploaded only once every item's checks passed): each item that passed `checkedWithTheOtherItems`
- * does its writes, then waits here for the others that passed; if one failed (an address the
- * service could not fetch), no item's request is sent, and the run's error says the files already
- * uploaded stay in the media library. Without Continue On Fail every item of such a run has passed
- * its checks. `write` also says what running again does to the posts sent (sendRecord.ts).
+ * The run's second step, for writes a request needs before it is sent (a post's media), held the
+ * same way. `write` also says what running again does to the posts sent (sendRecord.ts).
  */
 export async function uploadedWithTheOtherItems<T>(
 	context: IExecuteSingleFunctions,
@@ -59,14 +46,8 @@ export async function uploadedWithTheOtherItems<T>(
 	run.write = write;
 	if (!run.begun.has(context.getItemIndex())) return await uploads();
 	run.uploads ??= new Step(run.passed().length);
-	return await heldForTheOthers(
-		context,
-		run,
-		run.uploads,
-		uploads,
-		waitLimitMs,
-		nothingPosted(write),
-	);
+	const sentence = nothingPosted(write);
+	return await heldForTheOthers(context, run, run.uploads, uploads, waitLimitMs, sentence);
 }
 
 /** The run's sentence after a failed item's own words: what was not sent, and how to go on. */
@@ -102,7 +83,7 @@ async function heldForTheOthers<T>(
 	const itemIndex = context.getItemIndex();
 	const outcome = await outcomeOf(work);
 	const error = 'error' in outcome ? (outcome.error ?? new Error('the checks failed')) : undefined;
-	const { description } = (error ?? {}) as { description?: string | null };
+	const description = (error as { description?: string | null } | undefined)?.description;
 	step.outcomes.set(
 		itemIndex,
 		error === undefined ? {} : { error, description: description ?? undefined },
@@ -130,10 +111,8 @@ async function heldForTheOthers<T>(
 	// Every item throws the first failed item's error (its message, its item) with the run's
 	// sentence after its own description: the failed item its error object, the others a copy.
 	const [[firstIndex, first], ...others] = failed;
-	const said = sentence(
-		firstIndex,
-		others.map(([index]) => index + 1),
-	);
+	const numbers = others.map(([index]) => index + 1);
+	const said = sentence(firstIndex, numbers);
 	const words = first.description ? `${first.description}\n\n${said}` : said;
 	const own: Error & { description?: string | null } =
 		first.error instanceof Error ? first.error : new Error(String(first.error));
@@ -147,11 +126,8 @@ async function heldForTheOthers<T>(
 }
 
 /**
- * Waits until every item of the step has settled: false when the limit passes while an item of the
- * run has not even begun its checks. AbortSignal.timeout: a limit that never keeps the process
- * alive once the wait is over. It is for an item that never starts its checks; while every item has
- * started, the wait goes on (an item may be uploading a media URL, which the service may take a
- * minute to fetch; each request has its own timeout).
+ * Waits until every item of the step has settled: false when the limit passes while an item has not
+ * begun its checks; else the wait goes on (an upload may take minutes; requests have timeouts).
  */
 async function everyItemSettled(run: Run, step: Step, waitLimitMs: number): Promise<boolean> {
 	const limitPassed = () => {

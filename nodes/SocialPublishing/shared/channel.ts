@@ -16,10 +16,8 @@ export interface Channel<P extends string = string> {
 }
 
 /**
- * GET /integrations' answer read into channels: the one place the API's `identifier` becomes a
- * channel's `platform`. The route's answer contract has already checked it is a list of objects
- * with an `id`; a field of another type than the spec's is left out, a missing name reads as the
- * id.
+ * GET /integrations' answer (its contract checked) read into channels: the one place the API's
+ * `identifier` becomes `platform`. A field of another type is left out; a missing name is the id.
  */
 export function channelsFromAnswer(answer: unknown): Channel[] {
 	if (!Array.isArray(answer)) return [];

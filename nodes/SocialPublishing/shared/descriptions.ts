@@ -4,10 +4,7 @@ import type { ValueRule } from './routing';
 
 /** Fields used by several resources. */
 
-/**
- * n8n's optional-settings collection: "Options" (Add Option) or "Filters" (Add Filter), holding
- * `options`.
- */
+/** n8n's optional-settings collection: "Options" (Add Option) or "Filters" (Add Filter). */
 export function optionalFields(
 	kind: 'Options' | 'Filters',
 	options: INodeProperties[],
@@ -106,10 +103,7 @@ export function returnAllAndLimit(pageSize: number, what: string): INodeProperti
 	];
 }
 
-/**
- * The Limit of `returnAllAndLimit`, checked before any request: 0 or less would read nothing (an
- * empty result).
- */
+/** The Limit of `returnAllAndLimit`, checked before any request: 0 or less would read nothing. */
 export const limitRule: ValueRule = {
 	name: 'limit',
 	label: 'Limit',

@@ -2,16 +2,15 @@ import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n
 
 import { EXPECTED_BASE_URL } from '../../../credentials/SocialPublishingApi.credentials';
 import { plainHttpHint } from './baseUrl';
-import { NO_ROUTE, type Explained, type RouteMatch, type SubjectKind } from './routeFacts';
+import type { Explained, RouteMatch, SubjectKind } from './routeFacts';
 import { MAX_ANNOUNCED_WAIT_S } from './transport/policy';
 import { resetDelayMs, retryAfterDelayMs } from './transport/rateLimits';
 import { redactSecrets } from './secrets';
 
 /**
  * Turns a failed request into an error that says what happened (message) and how to fix it
- * (description), each message worded here once. One place for every route, so the node, its
- * loaders and the trigger word failures alike. Only ids, paths and the service's own messages go
- * in: never headers, so never the key.
+ * (description), worded here once for the node, its loaders and the trigger. Only ids, paths and
+ * the service's own messages go in: never headers, so never the key.
  */
 
 /** What the transport knows about one failed request. */
@@ -34,20 +33,6 @@ export interface Failure {
 	baseUrl?: string;
 	/** The route the request went to, as its sender declared it (shared/routeFacts.ts). */
 	route?: RouteMatch;
-}
-
-/** What the wording reads of a failure, once: the route, the service's words, the retries. */
-interface Read {
-	failure: Failure;
-	/** `POST /posts`: the method and the path without its query. */
-	at: string;
-	said?: string;
-	/** ` (tried 3 times)`, or ''. */
-	retried: string;
-	/** The id the path names, from the route its operation declared. */
-	subject?: { kind: SubjectKind; id: string };
-	/** A write the service may have made without answering: what to check (routeFacts.ts). */
-	mayBeDone?: string;
 }
 
 /** Where to find the right id of each kind of subject. */
@@ -81,9 +66,8 @@ function serviceMessage(body: unknown): string | undefined {
 const routeOf = (failure: Failure) => `${failure.method} ${failure.path.split('?')[0]}`;
 
 /**
- * Seconds the service asks to wait after a 429: Retry-After, else X-RateLimit-Reset, read as
- * rateLimits.ts reads them (whatever a proxy sends, at most a day; undefined when neither can be
- * read).
+ * Seconds the service asks to wait after a 429: Retry-After, else X-RateLimit-Reset, as
+ * rateLimits.ts reads them (at most a day; undefined when neither can be read).
  */
 export function retryAfterSeconds(headers: IDataObject | undefined): number | undefined {
 	if (!headers) return undefined;
@@ -94,34 +78,28 @@ export function retryAfterSeconds(headers: IDataObject | undefined): number | un
 	return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
-/** 401: production tells a missing key, an OAuth token and a plan apart by its words. */
-function explainUnauthorized(said: string | undefined): Explained {
-	if (said === 'No API Key found') {
-		return {
-			message: 'The service received no API key',
-			description: 'Open the credential and paste the API key (or the "pos_" OAuth token).',
-		};
-	}
-	if (said === 'Invalid OAuth token') {
-		return {
-			message: 'The service refused the OAuth token',
-			description:
-				'The "pos_" token is unknown, revoked or expired. Authorise the app again and paste the new token into the credential.',
-		};
-	}
-	if (said === 'No subscription found') {
-		return {
-			message: 'The organisation has no active paid plan',
-			description:
-				"The API works only with a Starter, Pro or Business plan. Choose a plan in the service's billing settings, then run again.",
-		};
-	}
-	return {
+/** 401: production tells a key, an OAuth token and a plan apart by its words ('': any other). */
+const UNAUTHORIZED: Record<string, Explained> = {
+	'No API Key found': {
+		message: 'The service received no API key',
+		description: 'Open the credential and paste the API key (or the "pos_" OAuth token).',
+	},
+	'Invalid OAuth token': {
+		message: 'The service refused the OAuth token',
+		description:
+			'The "pos_" token is unknown, revoked or expired. Authorise the app again and paste the new token into the credential.',
+	},
+	'No subscription found': {
+		message: 'The organisation has no active paid plan',
+		description:
+			"The API works only with a Starter, Pro or Business plan. Choose a plan in the service's billing settings, then run again.",
+	},
+	'': {
 		message: 'The service refused the API key',
 		description:
 			'Copy the key again from Settings → Developers → Access (owner or admin only) and paste it bare, without "Bearer". A rotated key stops working at once.',
-	};
-}
+	},
+};
 
 function explainNotFound({ at, said, subject }: Read): Explained {
 	if (subject) {
@@ -151,37 +129,25 @@ function explainServerError({ failure: { status }, at, said, retried, subject }:
 	};
 }
 
-/**
- * A write without an answer may still have been made: the route says what to check (never
- * re-sent).
- */
-function explainNetwork({ failure, at, retried, mayBeDone }: Read): Explained {
+/** A write without an answer may still have been made: the route says what to check. */
+function explainNetwork({ failure, at, retried, mayBeDone, seconds }: Read): Explained {
+	const tried = mayBeDone ? '' : retried;
 	if (failure.network === 'timeout') {
-		const seconds = secondsWaited(failure);
-		return mayBeDone
-			? {
-					message: `No answer from the service within ${seconds} s on ${at}`,
-					description: `${mayBeDone} If the service is just slow, raise Timeout under Request Options.`,
-				}
-			: {
-					message: `No answer from the service within ${seconds} s on ${at}${retried}`,
-					description:
-						'The service may be slow or overloaded. Try again later, or raise Timeout under Request Options.',
-				};
+		return {
+			message: `No answer from the service within ${seconds} s on ${at}${tried}`,
+			description: mayBeDone
+				? `${mayBeDone} If the service is just slow, raise Timeout under Request Options.`
+				: 'The service may be slow or overloaded. Try again later, or raise Timeout under Request Options.',
+		};
 	}
 	if (failure.network === 'dropped') {
 		const plainHttp = plainHttpHint(failure.baseUrl);
-		if (mayBeDone) {
-			return {
-				message: `The connection was closed before the service answered ${at}`,
-				description: plainHttp ? `${mayBeDone} ${plainHttp}` : mayBeDone,
-			};
-		}
+		const dropped = plainHttp
+			? `${plainHttp} Otherwise the service or a proxy on the way dropped the request: try again later.`
+			: 'The service or a proxy on the way dropped the request. Try again later.';
 		return {
-			message: `The connection was closed before the service answered ${at}${retried}`,
-			description: plainHttp
-				? `${plainHttp} Otherwise the service or a proxy on the way dropped the request: try again later.`
-				: 'The service or a proxy on the way dropped the request. Try again later.',
+			message: `The connection was closed before the service answered ${at}${tried}`,
+			description: mayBeDone ? [mayBeDone, plainHttp].filter(Boolean).join(' ') : dropped,
 		};
 	}
 	return {
@@ -210,24 +176,8 @@ function explainBadRequest(read: Read): Explained {
 }
 
 /**
- * Where a redirect points (the Location resolved against the request's address), when it is a web
- * address.
- */
-function locationOf(failure: Failure): URL | undefined {
-	const location = failure.headers?.location;
-	if (typeof location !== 'string' || !location.trim()) return undefined;
-	try {
-		const url = new URL(location.trim(), `${failure.baseUrl ?? ''}${failure.path}`);
-		return /^https?:$/.test(url.protocol) ? url : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-/**
- * A redirect, never followed (shared/transport/index.ts): the API answers at its own address, so a
- * redirect is a Base URL that is not quite it. When the Location ends with the path asked, the rest
- * of it is the Base URL to set. Only its origin and path are quoted (a query may carry a session).
+ * A redirect, never followed: a Base URL that is not quite the API's. When the Location ends with
+ * the path asked, the rest is the Base URL to set. Only its origin and path are quoted.
  */
 function explainRedirect({ failure, at, mayBeDone }: Read): Explained {
 	const write = failure.method !== 'GET';
@@ -235,15 +185,19 @@ function explainRedirect({ failure, at, mayBeDone }: Read): Explained {
 	const notSent = write
 		? ` The request was not sent again there. ${mayBeDone ?? 'The change may or may not have been made (the service may have acted on it before redirecting): check it with the matching Get operation before running again.'}`
 		: '';
-	const location = locationOf(failure);
-	if (!location) {
+	// Where it points: the Location resolved against the request's address, when a web address.
+	const written = failure.headers?.location;
+	const asked = failure.path.split('?')[0];
+	const where = typeof written === 'string' ? written.trim() : '';
+	const base = `${failure.baseUrl ?? ''}${failure.path}`;
+	const location = where && URL.canParse(where, base) ? new URL(where, base) : undefined;
+	if (!location || !/^https?:$/.test(location.protocol)) {
 		return {
 			message: `The service answered ${at} with a redirect (HTTP ${failure.status})`,
 			description: `${notFollowed}${notSent} ${EXPECTED_BASE_URL}`,
 		};
 	}
 	const shown = `${location.origin}${location.pathname}`;
-	const asked = failure.path.split('?')[0];
 	const pathname = location.pathname.replace(/\/+$/, '');
 	if (asked && asked !== '/' && pathname.endsWith(asked)) {
 		const baseUrl = `${location.origin}${pathname.slice(0, -asked.length)}`;
@@ -258,10 +212,6 @@ function explainRedirect({ failure, at, mayBeDone }: Read): Explained {
 	};
 }
 
-function secondsWaited(failure: Failure): number {
-	return Math.round((failure.timeoutMs ?? 0) / 100) / 10;
-}
-
 /**
  * A success status whose answer is not the route's success (cut off, not JSON, empty, another
  * shape): never read as one. A write may have been made all the same: the route says how to check.
@@ -270,40 +220,48 @@ function explainBroken({ failure, at, retried, mayBeDone }: Read): Explained {
 	const contract = failure.route?.facts.answer;
 	const expected = contract ? `${contract.is} the API sends` : 'an answer the node can read';
 	const message = `${at} answered HTTP ${failure.status} with a body that is not ${expected} (${failure.broken})${retried}`;
-	if (failure.method !== 'GET') {
-		return {
-			message,
-			description: `The answer could not be read, so the node cannot tell whether the request was carried out. ${mayBeDone ?? "Check in the service's application before running again."}`,
-		};
-	}
 	return {
 		message,
-		description: `The answer was cut off or changed on the way (a proxy or gateway), or the service failed while answering. Try again later; if it keeps happening, check the Base URL of the credential. ${EXPECTED_BASE_URL}`,
+		description:
+			failure.method !== 'GET'
+				? `The answer could not be read, so the node cannot tell whether the request was carried out. ${mayBeDone ?? "Check in the service's application before running again."}`
+				: `The answer was cut off or changed on the way (a proxy or gateway), or the service failed while answering. Try again later; if it keeps happening, check the Base URL of the credential. ${EXPECTED_BASE_URL}`,
 	};
 }
 
-export function explainFailure(failure: Failure): Explained {
-	const { subject, facts } = failure.route ?? NO_ROUTE;
-	const read: Read = {
+/** What the wording reads of a failure, once: the route, the service's words, the retries. */
+function readFailure(failure: Failure) {
+	return {
 		failure,
+		/** `POST /posts`: the method and the path without its query. */
 		at: routeOf(failure),
 		said: serviceMessage(failure.body),
 		retried: failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '',
-		subject,
-		mayBeDone: facts.mayApplyWithoutAnswer,
+		/** The time waited for an answer, in seconds. */
+		seconds: Math.round((failure.timeoutMs ?? 0) / 100) / 10,
+		/** The id the path names, from the route its operation declared. */
+		subject: failure.route?.subject,
+		/** A write the service may have made without answering: what to check (routeFacts.ts). */
+		mayBeDone: failure.route?.facts.mayApplyWithoutAnswer,
 	};
-	if (failure.broken) return explainBroken(read);
+}
+type Read = ReturnType<typeof readFailure>;
+
+export function explainFailure(failure: Failure): Explained {
+	const read = readFailure(failure);
 	const { said } = read;
+	if (failure.broken) return explainBroken(read);
 	const outcome =
 		failure.network === 'timeout' ? 'timeout' : failure.network ? undefined : failure.status;
-	const own = outcome === undefined ? undefined : facts.explain?.[outcome];
-	const explained = own?.({ id: subject?.id ?? '', said, seconds: secondsWaited(failure) });
+	const own = outcome === undefined ? undefined : failure.route?.facts.explain?.[outcome];
+	const explained = own?.({ id: read.subject?.id ?? '', said, seconds: read.seconds });
 	if (explained) return explained;
 	if (failure.network) return explainNetwork(read);
 	const status = failure.status ?? 0;
 	if (status >= 300 && status < 400) return explainRedirect(read);
 	if (status === 400) return explainBadRequest(read);
-	if (status === 401) return explainUnauthorized(said);
+	if (status === 401)
+		return Object.entries(UNAUTHORIZED).find(([words]) => words === said)?.[1] ?? UNAUTHORIZED[''];
 	if (status === 402) {
 		const billing = (failure.body as IDataObject | undefined)?.url;
 		const link = typeof billing === 'string' && billing ? ` Billing: ${billing}` : '';
@@ -356,8 +314,7 @@ export function failureError(node: INode, failure: Failure, itemIndex?: number):
 
 /**
  * 429 beyond what the user allows the node to wait: when to try again. `notSent`: the node kept the
- * request back because the window it needs opens too late (shared/transport/pacing.ts), so nothing
- * reached the service.
+ * request back, its window opening too late (transport/pacing.ts).
  */
 export function rateLimitError(
 	node: INode,

@@ -18,17 +18,15 @@ export type OutputStep = (
 	response: IN8nHttpFullResponse,
 ) => Promise<INodeExecutionData[]>;
 
+/** An item's JSON: an object as it is, anything else under `value`. */
+const jsonOf = (value: unknown) =>
+	(value !== null && typeof value === 'object' ? value : { value }) as IDataObject;
+
 /** One item per element of a list answer; an object answer is one item. */
 export function toItems(body: unknown): INodeExecutionData[] {
-	if (Array.isArray(body)) {
-		return body.map((element) => ({
-			json: (element !== null && typeof element === 'object'
-				? element
-				: { value: element }) as IDataObject,
-		}));
-	}
+	if (Array.isArray(body)) return body.map((element) => ({ json: jsonOf(element) }));
 	if (body === undefined || body === null || body === '') return [];
-	return [{ json: (typeof body === 'object' ? body : { value: body }) as IDataObject }];
+	return [{ json: jsonOf(body) }];
 }
 
 /** The answer, without secrets, one item per element of a list (or of the list under `key`). */

@@ -1,8 +1,7 @@
 /**
- * What n8n's nodes panel shows of the package. n8n lists a trigger under the action node
- * whose type name is the trigger's without "Trigger" (socialPublishing /
- * socialPublishingTrigger: one entry, the app's page listing the actions and the trigger)
- * and gives that entry the trigger's description, so the trigger's says what both do.
+ * What n8n's nodes panel shows of the package. n8n lists a trigger under the action node whose type
+ * name is the trigger's without "Trigger" (one entry for both) and gives that entry the trigger's
+ * description, so the trigger's says what both do.
  */
 
 /** The action node's description. */

@@ -1,9 +1,6 @@
 /**
- * Whether a URL's host is one the service will not fetch from (service-notes: POST /upload-from-url
- * takes public https addresses only, no loopback, private or link-local ranges). Judged from the
- * host as written, without any
- * DNS lookup: IP literals by their range, and the names that never resolve on the public internet.
- * And whether its ending is one the service takes (`endingRefusal`).
+ * Whether an address is one the service fetches from (public https only): its host judged as
+ * written, without DNS (IP literals by range, names that never resolve publicly), and its ending.
  */
 
 import { MAX_JSON_BODY_BYTES } from './bounds';
@@ -19,9 +16,8 @@ export interface EndingRefusal {
 }
 
 /**
- * Why the service's file-ending rule refuses an address it is to fetch, or undefined: the text
- * before the first "?" must end in one of the endings, in lower case (a "#" part counts as part of
- * the ending). Media → Upload From URL and Post → Create's media URLs both judge by it.
+ * Why the service's file-ending rule refuses an address, or undefined: the text before the first
+ * "?" must end in one of the endings, in lower case (a "#" part counts as part of the ending).
  */
 export function endingRefusal(href: string): EndingRefusal | undefined {
 	const beforeQuery = href.split('?')[0];
@@ -33,31 +29,18 @@ export function endingRefusal(href: string): EndingRefusal | undefined {
 	return { code: 'noEnding', href };
 }
 
-/** Why an address to fetch is refused: `what` after the field's label (`message`), and the fix. */
-export interface AddressRefusal {
-	message: string;
-	what: string;
-	description: string;
-}
-
 /**
  * Longest address to fetch: POST /upload-from-url carries it as `{"url": ...}` (an address as
  * sent has no character JSON escapes), and the service takes JSON bodies of at most 100 kB.
  */
-export const MAX_FETCH_ADDRESS_CHARS = MAX_JSON_BODY_BYTES - JSON.stringify({ url: '' }).length;
+const MAX_FETCH_ADDRESS_CHARS = MAX_JSON_BODY_BYTES - JSON.stringify({ url: '' }).length;
 
 /**
- * An address the service is to fetch, read once (Node's URL parser) so that what is judged is what
- * is sent: its `href`. Refused, in words naming the field: empty, not text, a control character or
- * backslash (which the parser drops or reads as "/" silently, and other programs read otherwise),
- * not an address, not https, or a host that is not public (unless `allowPrivate`).
+ * An address the service is to fetch, read once (Node's URL parser): what is judged is what is
+ * sent, its `href`. Refused: `what` after the field's label (`message`), and the fix.
  */
-export function readAddressToFetch(
-	raw: unknown,
-	label: string,
-	allowPrivate: boolean,
-): { url: URL } | AddressRefusal {
-	const refuse = (what: string, description: string): AddressRefusal => ({
+export function readAddressToFetch(raw: unknown, label: string, allowPrivate: boolean) {
+	const refuse = (what: string, description: string) => ({
 		message: `"${label}" ${what}`,
 		what,
 		description,
@@ -69,6 +52,7 @@ export function readAddressToFetch(
 	if (typeof raw !== 'string') return refuse(`is not a web address: ${shownValue(raw)}`, example);
 	const text = raw.trim();
 	if ([...text].some((char) => char < ' ' || char === '\x7f')) {
+		// The parser drops a control character and reads a backslash as "/" silently; others do not.
 		return refuse(
 			`has a line break or tab inside: ${shownValue(text)}`,
 			'Remove the line break, tab or other control character: a web address has none, and the address read would not be the one written.',
@@ -85,8 +69,7 @@ export function readAddressToFetch(
 	if (url.href.length > MAX_FETCH_ADDRESS_CHARS) {
 		return refuse(
 			`is ${url.href.length} characters long; the service takes at most ${MAX_FETCH_ADDRESS_CHARS} (its requests carry at most ${MAX_JSON_BODY_BYTES / 1024} kB)`,
-			"Give the file's own, shorter address: a long query (such as a signed link's) can often " +
-				'be left out. Or download the file (HTTP Request node) and send it with Media → Upload.',
+			"Give the file's own, shorter address: a long query (such as a signed link's) can often be left out. Or download the file (HTTP Request node) and send it with Media → Upload.",
 		);
 	}
 	if (url.protocol !== 'https:') {
@@ -106,11 +89,9 @@ export function readAddressToFetch(
 }
 
 /**
- * An address as a text of bits, so that a range is a prefix of it: "10.0.0.0/8" is the first 8
- * bits of 10.0.0.0. Hosts come from Node's URL parser (readAddressToFetch), which has already
- * turned other IPv4 forms (2130706433, 0x7f.1, 017700000001, 127.1) into four decimal parts and
- * IPv6 (a dotted IPv4 tail included) into its short lowercase form. (Node's `net.BlockList` would
- * do the matching, but n8n's rules for community nodes refuse `node:net`.)
+ * An address as a text of bits, so that a range is a prefix of it ("10.0.0.0/8": the first 8 bits
+ * of 10.0.0.0). Node's URL parser has already written IPv4 (2130706433, 0x7f.1, 127.1) as four
+ * decimal parts and IPv6 in its short form. (`net.BlockList` is refused in community nodes.)
  */
 function bitsOf(address: string): string | undefined {
 	const bits = (parts: string[], radix: number, width: number) =>
@@ -142,9 +123,8 @@ const IPV6_RANGES = [
 	['a discard-only address', '100::/64'],
 ];
 /**
- * IPv6 ranges that carry an IPv4 address, judged as the address they reach: [range, where its 32
- * bits start]. IPv4-mapped ::ffff:a.b.c.d, the old IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::/96
- * and 64:ff9b:1::/48, 6to4 2002::/16; Teredo 2001::/32 holds it inverted.
+ * IPv6 ranges that carry an IPv4 address (mapped, compatible, NAT64, 6to4, Teredo inverted), judged
+ * as the address they reach: [range, where its 32 bits start].
  */
 const CARRYING_IPV4: Array<[string, number]> = [
 	['::ffff:0:0/96', 96],
@@ -162,10 +142,7 @@ const within = (bits: string, range: string) => {
 const rangeOf = (bits: string, ranges: string[][]) =>
 	ranges.find(([, ...list]) => list.some((range) => within(bits, range)))?.[0];
 
-/**
- * The reason a host is not public, in words (e.g. "a loopback address"), or undefined when it may
- * be public.
- */
+/** The reason a host is not public, in words ("a loopback address"); undefined if it may be. */
 export function nonPublicHost(hostname: string): string | undefined {
 	const host = hostname.toLowerCase().replace(/\.$/, '');
 	const bits = bitsOf(host.replace(/^\[(.*)\]$/, '$1'));

@@ -1,10 +1,6 @@
 /**
- * What the transport and the error wording need to know about a route, declared by the operation
- * that sends it (`routeTo(method, url, { facts })`) instead of being guessed from paths. Plain
- * data, no registry: each operation holds its route (`operation.route`); the node's request hook
- * takes the route of the item's operation (resources/index.ts); loaders, hooks and the trigger
- * name the route they send to (`apiRequest(..., { route: findNextFreeSlot.route })`). The
- * transport hands the match on with the request (`Target.route`, `Failure.route`).
+ * What the transport and the error wording need to know about a route, declared by whoever
+ * sends to it (`routeTo(method, url, { facts })`, `apiRequest(..., { route })`), not guessed.
  */
 
 import type { AnswerContract } from './transport/answers';
@@ -17,46 +13,24 @@ export interface Explained {
 	description: string;
 }
 
-/** One failed exchange as a route's own wording sees it. */
-export interface Outcome {
-	/** The id the path names ('' when none). */
-	id: string;
-	/** The service's own words, if any. */
-	said?: string;
-	/** How long the node waited, for a timeout. */
-	seconds?: number;
-}
-
-/** A route's own reading of an outcome, or undefined to leave it to the general wording. */
-export type Explain = (outcome: Outcome) => Explained | undefined;
+/**
+ * A route's own reading of a failed exchange (the id the path names, '' when none; the service's
+ * words; the seconds waited, for a timeout), or undefined to leave it to the general wording.
+ */
+type Explain = (outcome: { id: string; said?: string; seconds?: number }) => Explained | undefined;
 
 export interface RouteFacts {
-	/**
-	 * A timeout is the answer, not a hiccup: production never answers GET /find-slot for an unknown
-	 * or disabled channel, so a retry would only wait again.
-	 */
+	/** A timeout is the answer (GET /find-slot for an unknown channel): a retry would wait again. */
 	timeoutIsFinal?: boolean;
-	/**
-	 * A write the service may have made although no answer came (a timeout, a dropped connection):
-	 * what may have happened and how to check, for the error. Such a request is never re-sent.
-	 */
+	/** A write the service may have made although no answer came: how to check (never re-sent). */
 	mayApplyWithoutAnswer?: string;
-	/**
-	 * Wording for outcomes that mean something particular on this route (by HTTP status, or
-	 * `timeout`).
-	 */
+	/** Wording for what means something particular on this route (by status, or `timeout`). */
 	explain?: Partial<Record<number | 'timeout', Explain>>;
-	/**
-	 * What a success answer must look like (transport/answers.ts); anything else is an error, retried
-	 * on a GET. Every route an operation sends declares one.
-	 */
+	/** What a success answer must look like (transport/answers.ts); every operation declares one. */
 	answer?: AnswerContract;
 }
 
-/**
- * Each `{field}` a route path is filled from: the field's label as the editor shows it, and what
- * its id is (none: not an id, e.g. a platform's name).
- */
+/** Each `{field}` a route path is filled from: its label, and what its id is (none: not an id). */
 export const PATH_FIELDS: Record<string, { label: string; subject?: SubjectKind }> = {
 	channel: { label: 'Channel', subject: 'channel' },
 	postId: { label: 'Post ID', subject: 'post' },
@@ -65,15 +39,10 @@ export const PATH_FIELDS: Record<string, { label: string; subject?: SubjectKind 
 };
 
 /** A route as an operation declares it, e.g. `/analytics/{channel}` (`{field}`: its id). */
-export interface Route {
-	method: string;
-	template: string;
-	facts: RouteFacts;
-}
-
-export function declareRoute(method: string, template: string, facts: RouteFacts = {}): Route {
+export function declareRoute(method: string, template: string, facts: RouteFacts = {}) {
 	return { method: method.toUpperCase(), template, facts };
 }
+export type Route = ReturnType<typeof declareRoute>;
 
 export interface RouteMatch {
 	facts: RouteFacts;
@@ -81,15 +50,12 @@ export interface RouteMatch {
 	subject?: { kind: SubjectKind; id: string };
 }
 
-/** A request to no declared route: no facts. */
-export const NO_ROUTE: RouteMatch = { facts: {} };
-
 /**
  * A request (query ignored) to the route its sender names: the route's facts, and the id in the
  * path's `{field}` segment when the path is that route's (Post → Update may send POST /posts).
  */
 export function matchRoute(route: Route | undefined, method: string, path: string): RouteMatch {
-	if (!route) return NO_ROUTE;
+	if (!route) return { facts: {} };
 	const declared = route.template.split('/');
 	const sent = path.split('?')[0].split('/');
 	const same =

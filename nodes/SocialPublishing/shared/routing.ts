@@ -19,35 +19,14 @@ import type { PagedRequests } from './transport';
 import { readWholeNumber, shownValue } from './userValues';
 
 /**
- * How an operation is declared: its entry in the resource's Operation list (name, action, routing)
- * and its fields, in one file per operation (resources/<resource>/<operation>.ts); the resource's
- * index.ts lists them.
+ * How an operation is declared, one file per operation (resources/<resource>/<operation>.ts): its
+ * Operation picker entry with its routing (`option`), its fields, and its route's facts.
  */
-
-export interface Operation {
-	resource: string;
-	/** The entry of the Operation picker, with its routing. */
-	option: INodePropertyOptions;
-	/** Its fields, shown only for this resource and operation. */
-	fields: INodeProperties[];
-	/**
-	 * The route it sends to, and what the transport and the errors need to know about it
-	 * (shared/routeFacts.ts).
-	 */
-	route: Route;
-}
-
-/** An operation's routing for RoutingNode, and its route's facts for the transport (`routeTo`). */
-export interface RoutedTo {
-	routing: INodePropertyRouting;
-	route: Route;
-}
-
 export function defineOperation(
 	resource: string,
-	entry: Omit<INodePropertyOptions, 'routing'> & { routing: RoutedTo },
+	entry: Omit<INodePropertyOptions, 'routing'> & { routing: ReturnType<typeof routeTo> },
 	fields: INodeProperties[] = [],
-): Operation {
+) {
 	const { routing, route } = entry.routing;
 	// Every preSend's failure under Continue On Fail goes to the request hook, which returns it as
 	// the item's error item, paired to the item (shared/pairedItems.ts).
@@ -66,13 +45,10 @@ export function defineOperation(
 	};
 }
 
-/**
- * A resource's Operation picker (entries sorted by name, as n8n lists them) followed by every
- * operation's fields.
- */
+/** A resource's Operation picker (sorted by name, as n8n lists them), then its fields. */
 export function resourceOperations(
 	resource: string,
-	operations: Operation[],
+	operations: Array<ReturnType<typeof defineOperation>>,
 	defaultOperation: string,
 ): INodeProperties[] {
 	return [
@@ -129,16 +105,10 @@ export function refuseOversizedBody(
 	);
 }
 
-/**
- * An ID is one path segment: no spaces, slashes, ? or # (checked here, not by a description regex).
- */
-export function isMalformedId(value: string): boolean {
-	return /[\s/?#]/.test(value);
-}
+/** An ID is one path segment: no spaces, slashes, ? or # (checked here, not by a regex). */
+export const isMalformedId = (value: string) => /[\s/?#]/.test(value);
 
-/**
- * The trimmed value of an ID field (resource locators included), or a clear error naming the field.
- */
+/** The trimmed value of an ID field (resource locators included), or an error naming the field. */
 export function idParameter(context: IExecuteSingleFunctions, name: string): string {
 	const label = PATH_FIELDS[name]?.label ?? name;
 	const raw = context.getNodeParameter(name, '', { extractValue: true }) as unknown;
@@ -162,7 +132,7 @@ export function idParameter(context: IExecuteSingleFunctions, name: string): str
 }
 
 /** Replaces each `{field}` of the route with that field's ID, e.g. `/find-slot/{channel}`. */
-export async function fillPath(
+async function fillPath(
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ): Promise<IHttpRequestOptions> {
@@ -174,29 +144,8 @@ export async function fillPath(
 }
 
 /**
- * The checks of a write as one preSend step, held until every item of the run is checked
- * (shared/batch.ts).
- */
-function allOrNothing(steps: PreSendAction[]): PreSendAction {
-	return async function (
-		this: IExecuteSingleFunctions,
-		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> {
-		return await checkedWithTheOtherItems(this, async () => {
-			let options = requestOptions;
-			for (const step of steps) options = await step.call(this, options);
-			return options;
-		});
-	};
-}
-
-/**
- * The routing of one operation. Every operation sends through the node's transport (`send.paginate:
- * true` opts into `requestOperations.pagination`, see transport/index.ts); `{field}` in the route
- * is filled from that field, checked (preSend `fillPath`). Operations that read several pages pass
- * their own `pagination` (built with `paginated`), which sends the same way. The route and its
- * facts go with the operation (`defineOperation`'s `route`) to the transport and the error wording
- * (shared/routeFacts.ts).
+ * The routing of one operation: it sends through the node's transport (`send.paginate: true`, see
+ * transport/index.ts); `{field}` in the route is filled from that field, checked (`fillPath`).
  */
 export function routeTo(
 	method: IHttpRequestMethods,
@@ -209,12 +158,23 @@ export function routeTo(
 		/** What the transport and the errors need to know about this route (shared/routeFacts.ts). */
 		facts?: RouteFacts;
 	} = {},
-): RoutedTo {
+): { routing: INodePropertyRouting; route: Route } {
 	const route = declareRoute(method, url, steps.facts);
 	let preSend = [...(url.includes('{') ? [fillPath] : []), ...(steps.preSend ?? [])];
 	// A write sends all the items of a run or none (shared/batch.ts): its checks run as one step that
 	// waits for the other items' checks.
-	if (method !== 'GET' && preSend.length > 0) preSend = [allOrNothing(preSend)];
+	if (method !== 'GET' && preSend.length > 0) {
+		const checks = preSend;
+		preSend = [
+			async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+				return await checkedWithTheOtherItems(this, async () => {
+					let options = requestOptions;
+					for (const step of checks) options = await step.call(this, options);
+					return options;
+				});
+			},
+		];
+	}
 	return {
 		route,
 		routing: {
@@ -226,10 +186,7 @@ export function routeTo(
 	};
 }
 
-/**
- * What a field's value must be; checked before any request (an expression or an AI agent can give
- * anything).
- */
+/** What a field's value must be, checked before any request (an expression can give anything). */
 export interface ValueRule {
 	/** The parameter's name (`filters.platforms` inside a collection). */
 	name: string;
@@ -245,10 +202,7 @@ export interface ValueRule {
 	when?: (context: IExecuteSingleFunctions) => boolean;
 }
 
-/**
- * preSend: refuses, naming the field and what it takes, a value the service would refuse or answer
- * with nothing.
- */
+/** preSend: refuses, naming the field, a value the service would refuse or answer with nothing. */
 export function checkValues(...rules: ValueRule[]): PreSendAction {
 	return async function (
 		this: IExecuteSingleFunctions,
@@ -271,8 +225,7 @@ export function checkValues(...rules: ValueRule[]): PreSendAction {
 				}
 			}
 			if (rule.oneOf && raw !== undefined && raw !== '') {
-				const given = Array.isArray(raw) ? raw : [raw];
-				const wrong = given.filter((value) => !rule.oneOf!.includes(String(value)));
+				const wrong = [raw].flat().filter((value) => !rule.oneOf!.includes(String(value)));
 				if (wrong.length > 0) {
 					failOnField(
 						this,

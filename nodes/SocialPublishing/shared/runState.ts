@@ -1,24 +1,15 @@
 /**
  * The one place that says why the node has plumbing: RoutingNode, which runs a declarative node,
  * gives it no run object and starts every item at once, each with its own context (and each
- * request with a further context made from the item's); what it hands back for an item carries no
- * `pairedItem`. So, the price of staying declarative:
+ * request with a further one); what it hands back for an item carries no `pairedItem`. So:
  * - a write's items would be sent as they come: all or nothing per run (batch.ts), the posts one
- *   at a time in item order, each item's fate on record (sendRecord.ts), requests paced
- *   (transport/pacing.ts);
+ *   at a time in item order, each fate on record (sendRecord.ts), requests paced (pacing.ts);
  * - every item paired to its input item, a failure its error item (pairedItems.ts);
- * - and the state all that needs, kept here in one record per attempt of a run (`Run`). What is
- *   the same object for every item of one run, and every call they make (hooks, look-ups, the
- *   transport), is the run's input: the array `getExecuteData().data.main[0]` gives, one per run of
- *   the node. The record is keyed by it, in a WeakMap that lets it go with the array; a context
- *   without execute data (should not happen in a run) is its own key. n8n's Retry On Fail runs the
- *   same items again with the same array: an item beginning its checks a second time
- *   (`beginItem`, batch.ts) starts a new record, so each attempt starts afresh.
- * The record holds the steps of a write (batch.ts), the order and fate of its posts
- * (sendRecord.ts), and one typed slot per other concern (`new RunSlot<T>(what)` in its own file,
- * read with `runState(context).get(slot, create)`): the credential read once, the pacer, Post →
- * Create's look-ups, its media URLs uploaded, the posts an earlier run created, and what a preSend
- * sent for its postReceive.
+ * - the state all that needs, kept here in one record per attempt of a run (`Run`), keyed in a
+ *   WeakMap by what is the same object for every item of one run and every call they make: the
+ *   run's input array (`getExecuteData().data.main[0]`). n8n's Retry On Fail runs the same items
+ *   with the same array: an item beginning its checks again (`beginItem`) starts a new record.
+ * It also holds one typed slot per other concern (`runState(context).get(slot, create)`).
  */
 
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
@@ -36,15 +27,10 @@ export class RunSlot<T> {
 	constructor(readonly what: string) {}
 }
 
-/** An item's outcome in a step: the error that stopped it (none: it passed), and its own words. */
-export interface StepOutcome {
-	error?: unknown;
-	description?: string;
-}
-
 /** A step every item of a write goes through before any is sent (batch.ts). */
 export class Step {
-	readonly outcomes = new Map<number, StepOutcome>();
+	/** Each item's outcome: the error that stopped it (none: it passed), and its own words. */
+	readonly outcomes = new Map<number, { error?: unknown; description?: string }>();
 
 	constructor(readonly total: number) {}
 }

@@ -1,17 +1,7 @@
 /**
- * Exactly once, and on record, for the posts a run sends (POST /posts of Post → Create and Post →
- * Update; why: runState.ts). Left alone, the items' requests reach the service in whatever order
- * the pacer admits them, and a run that stops (the service's limit, a 500, no answer) leaves posts
- * created for items scattered through the run, which n8n's error then hides: the next run creates
- * them again. So, after the run's checks (batch.ts):
- * - an item sends only when every earlier item that passed the checks is done (`takeTurn`): one
- *   POST /posts of the run at a time, in item order;
- * - each item's fate is kept for this attempt (`inTurn`, in the request hook): sent (its posts),
- *   already sent by an earlier run (`recordAlreadySent`), not sent, or no answer (may be sent);
- * - a failure stops the run: the items after it are not sent (with Continue On Fail, only a
- *   failure not of the item's own: the service's limit, its errors, no answer, the credential);
- *   the failed item's error ends with the record (`inWords`): what was sent, with the post ids and
- *   channels, what was not, and what running again does.
+ * Exactly once, and on record, for the posts of Post → Create and Update (why: runState.ts): one at
+ * a time in item order (`takeTurn`), each item's fate kept (`inTurn`); a failure stops the run and
+ * its error ends with the record (`inWords`): what was sent, what was not, what running again does.
  */
 import {
 	NodeOperationError,
@@ -23,10 +13,12 @@ import {
 import { outcomeOf } from './batch';
 import { runState, type Run } from './runState';
 
+/** Posts an item sent, or found sent by an earlier run. */
+type Sent = { kind: 'sent' | 'alreadySent'; posts: IDataObject[] };
+
 /** What became of one item's request. */
 export type Fate =
-	| { kind: 'sent'; posts: IDataObject[] }
-	| { kind: 'alreadySent'; posts: IDataObject[] }
+	| Sent
 	/** Refused before anything was applied: by the node, the service's limit or the service. */
 	| { kind: 'notSent' }
 	/** No answer, or an answer that could not be read: the service may have created the posts. */
@@ -51,9 +43,17 @@ export async function takeTurn(context: IExecuteSingleFunctions): Promise<void> 
 	const itemIndex = context.getItemIndex();
 	const before = run.passed().filter((index) => index < itemIndex);
 	while (!before.every((index) => run.fates.has(index))) await run.change();
-	if (run.stop) {
+	const { stop } = run;
+	if (stop) {
 		settle(run, itemIndex, { kind: 'notSent' });
-		throw stoppedError(context, run.stop);
+		throw new NodeOperationError(
+			context.getNode(),
+			`Item ${itemIndex + 1} was not sent: the run stopped at item ${stop.itemIndex + 1}`,
+			{
+				itemIndex,
+				description: `Item ${stop.itemIndex + 1}: ${stop.message}. The node sends a run's posts one at a time in item order and sends none after a failure that is not one item's own (the service's limit, its errors, no answer). Running the same items again creates only the posts not created yet (Options → Skip Posts Already Created).`,
+			},
+		);
 	}
 	run.holding.add(itemIndex);
 }
@@ -66,17 +66,6 @@ export function recordAlreadySent(context: IExecuteSingleFunctions, posts: IData
 /** An item that stopped after its checks and before its turn (uploads, a look-up): not sent. */
 export function recordNotSent(context: IExecuteSingleFunctions): void {
 	settle(runState(context), context.getItemIndex(), { kind: 'notSent' });
-}
-
-/** The HTTP status of an error, NaN when it had none (no answer, or the node's own). */
-const httpCodeOf = (error: unknown) =>
-	Number((error as { httpCode?: unknown } | undefined)?.httpCode);
-
-/** Whether the item's error is about the service or the run, not the item: it stops the others. */
-function stopsEveryItem(error: unknown): boolean {
-	const code = httpCodeOf(error);
-	if (!Number.isInteger(code)) return true;
-	return code === 401 || code === 402 || code === 403 || code === 429 || code >= 500;
 }
 
 /**
@@ -97,10 +86,13 @@ export async function inTurn(
 	}
 	const { error } = outcome;
 	const continueOnFail = context.continueOnFail();
-	if (!continueOnFail || stopsEveryItem(error))
+	// NaN when the error had no HTTP status (no answer, or the node's own).
+	const code = Number((error as { httpCode?: unknown } | undefined)?.httpCode);
+	// An error about the service or the run, not the item, stops the others.
+	const aboutTheRun = !Number.isInteger(code) || [401, 402, 403, 429].includes(code) || code >= 500;
+	if (!continueOnFail || aboutTheRun)
 		run.stop ??= { itemIndex, message: (error as Error)?.message ?? String(error) };
 	// A 4xx answer (a 429 included) means nothing was applied; anything else may have been.
-	const code = httpCodeOf(error);
 	settle(run, itemIndex, { kind: code >= 400 && code < 500 ? 'notSent' : 'mayBeSent' });
 	if (!continueOnFail && error instanceof Error) {
 		const own = error as Error & { description?: string | null };
@@ -111,10 +103,8 @@ export async function inTurn(
 }
 
 /** Whether Post → Create's Options → Skip Posts Already Created is on (unless switched off). */
-export function skipsPostsAlreadyCreated(context: IExecuteSingleFunctions): boolean {
-	const options = (context.getNodeParameter('options', {}) as IDataObject | undefined) ?? {};
-	return options.skipPostsAlreadyCreated !== false;
-}
+export const skipsPostsAlreadyCreated = (context: IExecuteSingleFunctions) =>
+	context.getNodeParameter('options.skipPostsAlreadyCreated', true) !== false;
 
 /** What running the same items again does, the record's last sentence. */
 function rerunInWords(
@@ -137,7 +127,7 @@ const itemNumbers = (indexes: number[]): string => {
 };
 
 /** "post 7f3a on "Acme X" (x)" for each post an item's fate lists. */
-const postsInWords = (posts: IDataObject[]): string =>
+const postsInWords = ({ posts }: { posts: IDataObject[] }): string =>
 	posts
 		.map((post) => {
 			const name = typeof post.channelName === 'string' ? `"${post.channelName}"` : undefined;
@@ -159,44 +149,21 @@ function inWords(context: IExecuteSingleFunctions, run: Run, stoppedAt: number):
 	const already = before.filter((index) => run.fates.get(index)?.kind === 'alreadySent');
 	const listed = (indexes: number[]) =>
 		indexes
-			.map((index) => {
-				const fate = run.fates.get(index) as { posts: IDataObject[] };
-				return `item ${index + 1}: ${postsInWords(fate.posts)}`;
-			})
+			.map((index) => `item ${index + 1}: ${postsInWords(run.fates.get(index) as Sent)}`)
 			.join('; ');
-	const thisItem =
-		run.fates.get(stoppedAt)?.kind === 'mayBeSent'
-			? `Item ${stoppedAt + 1} got no answer the node could read: its post may have been created (Post → Get Many shows it).`
-			: `Item ${stoppedAt + 1} was not sent.`;
-	const lines = [
+	return [
 		`The node sends a run's posts one at a time in item order and stopped at item ${stoppedAt + 1}.`,
 		sent.length > 0
 			? `Sent before it (${sent.length}): ${listed(sent)}.`
 			: 'Nothing was sent before it.',
-		...(already.length > 0
-			? [
-					`Already created before (by an earlier run, or an earlier try of Retry On Fail), not sent again: ${listed(already)}.`,
-				]
-			: []),
-		thisItem,
-		...(after.length > 0 ? [`Not sent: ${itemNumbers(after)}.`] : []),
+		already.length > 0 &&
+			`Already created before (by an earlier run, or an earlier try of Retry On Fail), not sent again: ${listed(already)}.`,
+		run.fates.get(stoppedAt)?.kind === 'mayBeSent'
+			? `Item ${stoppedAt + 1} got no answer the node could read: its post may have been created (Post → Get Many shows it).`
+			: `Item ${stoppedAt + 1} was not sent.`,
+		after.length > 0 && `Not sent: ${itemNumbers(after)}.`,
 		rerunInWords(context, run.write, sent),
-	];
-	return lines.join(' ');
-}
-
-/** The error of an item not sent because an earlier item stopped the run. */
-function stoppedError(
-	context: IExecuteSingleFunctions,
-	stop: { itemIndex: number; message: string },
-): NodeOperationError {
-	const itemIndex = context.getItemIndex();
-	return new NodeOperationError(
-		context.getNode(),
-		`Item ${itemIndex + 1} was not sent: the run stopped at item ${stop.itemIndex + 1}`,
-		{
-			itemIndex,
-			description: `Item ${stop.itemIndex + 1}: ${stop.message}. The node sends a run's posts one at a time in item order and sends none after a failure that is not one item's own (the service's limit, its errors, no answer). Running the same items again creates only the posts not created yet (Options → Skip Posts Already Created).`,
-		},
-	);
+	]
+		.filter(Boolean)
+		.join(' ');
 }

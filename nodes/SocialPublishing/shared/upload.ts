@@ -3,18 +3,14 @@ import { BINARY_ENCODING, type IBinaryData, type IExecuteSingleFunctions } from 
 import type { AnswerContract } from './transport/answers';
 
 /**
- * Uploads from an n8n binary property, streamed (Media → Upload, and Post → Create's media straight
- * from a binary field): the file is never read whole into memory when n8n keeps binaries on disk
- * (or in object storage). Type and size are read from the binary's metadata and first bytes, so a
- * refused file costs no upload.
+ * Uploads from an n8n binary property, streamed (Media → Upload, Post → Create's binary media): a
+ * file n8n keeps on disk is never read whole. Type and size come from the binary's metadata and
+ * first bytes, so a refused file costs no upload.
  */
 
 export const MB = 1024 * 1024;
 
-/**
- * What both upload routes answer: a media item (spec 2.2; production: the stored record, its
- * originalName empty).
- */
+/** What both upload routes answer: a media item (spec 2.2). */
 export const MEDIA_ITEM: AnswerContract = {
 	is: 'the uploaded media item',
 	shape: { object: { id: 'text', path: 'text' } },
@@ -36,25 +32,10 @@ export interface MediaType {
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
 	String.fromCharCode(...bytes.subarray(from, to));
 
+const image = (ext: string, type = ext) => ({ mime: `image/${type}`, kind: 'image' as const, ext });
+
 /** ISO base media brands that are MP4 video (not AVIF/HEIF images, not QuickTime). */
-const MP4_BRANDS = new Set([
-	'isom',
-	'iso2',
-	'iso3',
-	'iso4',
-	'iso5',
-	'iso6',
-	'mp41',
-	'mp42',
-	'avc1',
-	'M4V ',
-	'M4VP',
-	'dash',
-	'mmp4',
-	'MSNV',
-	'f4v ',
-	'XAVC',
-]);
+const MP4_BRAND = /^(iso[m2-6]|mp4[12]|avc1|M4V[ P]|dash|mmp4|MSNV|f4v |XAVC)$/;
 
 /**
  * The accepted types of POST /upload (service-notes: JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF, MP4),
@@ -62,88 +43,57 @@ const MP4_BRANDS = new Set([
  */
 export function sniffMediaType(head: Uint8Array): MediaType | undefined {
 	const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
-	if (starts(0xff, 0xd8, 0xff)) return { mime: 'image/jpeg', kind: 'image', ext: 'jpg' };
-	if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))
-		return { mime: 'image/png', kind: 'image', ext: 'png' };
-	if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a')
-		return { mime: 'image/gif', kind: 'image', ext: 'gif' };
-	if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP')
-		return { mime: 'image/webp', kind: 'image', ext: 'webp' };
-	if (starts(0x42, 0x4d) && head.length >= 14)
-		return { mime: 'image/bmp', kind: 'image', ext: 'bmp' };
-	if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a))
-		return { mime: 'image/tiff', kind: 'image', ext: 'tif' };
-	if (ascii(head, 4, 8) === 'ftyp') {
-		const brand = ascii(head, 8, 12);
-		if (brand === 'avif' || brand === 'avis')
-			return { mime: 'image/avif', kind: 'image', ext: 'avif' };
-		if (MP4_BRANDS.has(brand)) return { mime: 'video/mp4', kind: 'video', ext: 'mp4' };
-	}
+	const brand = ascii(head, 4, 8) === 'ftyp' ? ascii(head, 8, 12) : '';
+	if (starts(0xff, 0xd8, 0xff)) return image('jpg', 'jpeg');
+	if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return image('png');
+	if (/^GIF8[79]a$/.test(ascii(head, 0, 6))) return image('gif');
+	if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return image('webp');
+	if (starts(0x42, 0x4d) && head.length >= 14) return image('bmp');
+	if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return image('tif', 'tiff');
+	if (brand === 'avif' || brand === 'avis') return image('avif');
+	if (MP4_BRAND.test(brand)) return { mime: 'video/mp4', kind: 'video', ext: 'mp4' };
 	return undefined;
 }
 
 type ChunkSource = () => Promise<AsyncIterable<Uint8Array> | Iterable<Uint8Array>>;
 
 /**
- * A multipart/form-data body with one file field, read lazily. It presents itself as a Blob
- * (size, type, stream()), which n8n's HTTP client (axios) sends as a stream with a known
- * Content-Length; `stream()` opens the file again each time, so a request waited for after a 429
- * can be sent again.
+ * A multipart/form-data body with one file field, read lazily: a Blob to axios, streamed with a
+ * known Content-Length; each `stream()` opens the file again, so it can be re-sent after a 429.
  */
-export class MultipartFile {
-	readonly size: number;
-
-	readonly type: string;
-
-	constructor(
-		private readonly head: Buffer,
-		private readonly tail: Buffer,
-		private readonly fileSize: number,
-		private readonly open: ChunkSource,
-		boundary: string,
-	) {
-		this.size = head.length + fileSize + tail.length;
-		this.type = `multipart/form-data; boundary=${boundary}`;
-	}
-
-	get [Symbol.toStringTag](): string {
-		return 'Blob';
-	}
-
-	async *stream(): AsyncGenerator<Uint8Array> {
-		yield this.head;
-		let sent = 0;
-		for await (const chunk of await this.open()) {
-			sent += chunk.length;
-			yield chunk;
-		}
-		// A Content-Length that does not match the bytes would hang or cut the request.
-		if (sent !== this.fileSize)
-			throw new Error(
-				`The binary data changed while it was uploaded (${sent} of ${this.fileSize} bytes)`,
-			);
-		yield this.tail;
-	}
-}
-
-function quoted(value: string): string {
-	return value.replace(/[\r\n"\\]/g, '_');
-}
-
 export function multipartFile(
 	field: string,
 	fileName: string,
 	contentType: string,
 	fileSize: number,
 	open: ChunkSource,
-): MultipartFile {
+) {
 	const unique = `${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`;
 	const boundary = `----n8nSocialPublishing${unique}`;
+	const name = fileName.replace(/[\r\n"\\]/g, '_');
 	const head = Buffer.from(
-		`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${quoted(fileName)}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+		`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${contentType}\r\n\r\n`,
 	);
 	const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-	return new MultipartFile(head, tail, fileSize, open, boundary);
+	return {
+		size: head.length + fileSize + tail.length,
+		type: `multipart/form-data; boundary=${boundary}`,
+		[Symbol.toStringTag]: 'Blob',
+		async *stream(): AsyncGenerator<Uint8Array> {
+			yield head;
+			let sent = 0;
+			for await (const chunk of await open()) {
+				sent += chunk.length;
+				yield chunk;
+			}
+			// A Content-Length that does not match the bytes would hang or cut the request.
+			if (sent !== fileSize)
+				throw new Error(
+					`The binary data changed while it was uploaded (${sent} of ${fileSize} bytes)`,
+				);
+			yield tail;
+		},
+	};
 }
 
 /** Bytes read to tell the type. */
@@ -153,18 +103,16 @@ const CHUNK_BYTES = 256 * 1024;
 async function firstBytes(
 	stream: AsyncIterable<Uint8Array> & { destroy?: () => void },
 ): Promise<Buffer> {
-	const parts: Buffer[] = [];
-	let length = 0;
+	let head = Buffer.alloc(0);
 	try {
 		for await (const chunk of stream) {
-			parts.push(Buffer.from(chunk));
-			length += chunk.length;
-			if (length >= HEAD_BYTES) break;
+			head = Buffer.concat([head, chunk]);
+			if (head.length >= HEAD_BYTES) break;
 		}
 	} finally {
 		stream.destroy?.();
 	}
-	return Buffer.concat(parts).subarray(0, HEAD_BYTES);
+	return head.subarray(0, HEAD_BYTES);
 }
 
 export interface BinarySource {
@@ -183,16 +131,12 @@ export async function binarySource(
 	context: IExecuteSingleFunctions,
 	binary: IBinaryData,
 ): Promise<BinarySource> {
-	if (binary.id) {
+	const { id } = binary;
+	if (id) {
 		// Kept by n8n on disk or in object storage: read in chunks, never whole.
-		const id = binary.id;
-		const { fileSize } = await context.helpers.getBinaryMetadata(id);
+		const { fileSize: size } = await context.helpers.getBinaryMetadata(id);
 		const head = await firstBytes(await context.helpers.getBinaryStream(id, HEAD_BYTES));
-		return {
-			size: fileSize,
-			head,
-			open: async () => await context.helpers.getBinaryStream(id, CHUNK_BYTES),
-		};
+		return { size, head, open: async () => await context.helpers.getBinaryStream(id, CHUNK_BYTES) };
 	}
 	// n8n's in-memory mode: the item already holds the whole file.
 	const buffer = Buffer.from(binary.data, BINARY_ENCODING);

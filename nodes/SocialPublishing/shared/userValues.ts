@@ -1,8 +1,7 @@
 /**
  * What users type (dates, whole numbers, JSON), read in one place: a value that does not exist is
- * refused in words, never rolled over into one nobody wrote, and the value judged is the value
- * sent. Also how a value is quoted back to the user, within the bounds on what the node reads (JSON
- * depth, text size: stated once, in bounds.ts).
+ * refused in words, never rolled over, and the value judged is the value sent. Also how a value is
+ * quoted back to the user.
  */
 import { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS } from './bounds';
 
@@ -10,11 +9,8 @@ export { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS };
 
 // ---------------------------------------------------------------- quoting a value back
 
-const SHOWN_LENGTH = 60;
-
-function shortened(text: string): string {
-	return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}…` : text;
-}
+/** A text cut to the 60 characters a message quotes. */
+const shortened = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
 /**
  * A value as the user reads it in a message: text in quotes, numbers as digits, objects as
@@ -24,12 +20,9 @@ export function shownValue(value: unknown): string {
 	if (value === undefined || value === null) return 'empty';
 	if (typeof value === 'string')
 		return value.trim() === '' ? 'empty' : JSON.stringify(shortened(value));
-	if (typeof value === 'number') {
-		if (Number.isNaN(value)) return 'not a number';
-		if (!Number.isFinite(value)) return value > 0 ? 'infinite' : 'minus infinite';
-		return String(value);
-	}
-	if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+	if (Number.isNaN(value)) return 'not a number';
+	if (value === Infinity || value === -Infinity) return value > 0 ? 'infinite' : 'minus infinite';
+	if (['number', 'boolean', 'bigint'].includes(typeof value)) return String(value);
 	if (typeof value === 'function' || typeof value === 'symbol') return `a ${typeof value}`;
 	const held = heldInstant(value);
 	if (held !== undefined) return held ?? 'an invalid date';
@@ -39,21 +32,16 @@ export function shownValue(value: unknown): string {
 		// Inside, what JSON has no words for (NaN, Infinity, null, a missing entry) is said as
 		// shownValue says it.
 		const said = (_key: string, inner: unknown) =>
-			inner === null ||
-			inner === undefined ||
-			(typeof inner === 'number' && !Number.isFinite(inner))
-				? shownValue(inner)
-				: inner;
+			(typeof inner === 'number' ? Number.isFinite(inner) : inner !== undefined && inner !== null)
+				? inner
+				: shownValue(inner);
 		return shortened(JSON.stringify(value, said));
 	} catch {
 		return Array.isArray(value) ? 'a list' : 'an object';
 	}
 }
 
-/**
- * The instant a Date or a Luxon DateTime (what `{{ $now }}` gives) holds, as ISO text; null when
- * invalid; undefined for anything else.
- */
+/** The instant a Date or a Luxon DateTime (`{{ $now }}`) holds as ISO text; null when invalid. */
 function heldInstant(value: unknown): string | null | undefined {
 	if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
 	const toISO = (Object(value) as { toISO?: unknown }).toISO;
@@ -64,10 +52,7 @@ function heldInstant(value: unknown): string | null | undefined {
 
 // ---------------------------------------------------------------- JSON
 
-/**
- * Whether a value nests deeper than `limit` objects or lists; walked without recursion, so any
- * depth is safe.
- */
+/** Whether a value nests deeper than `limit` objects or lists; walked without recursion. */
 export function jsonDeeperThan(value: unknown, limit: number): boolean {
 	const stack: Array<[unknown, number]> = [[value, 0]];
 	const seen = new Set<object>();
@@ -84,39 +69,35 @@ export function jsonDeeperThan(value: unknown, limit: number): boolean {
 /** Why a JSON parameter was not read: over the depth bound, over the length bound, or not JSON. */
 export type JsonRefusal = 'tooDeep' | 'tooLong' | 'notJson';
 
-/** A JSON value over the depth bound, in words after the field's name. */
-const TOO_DEEP = {
-	error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
-	why: 'tooDeep',
-} as const;
-
 /**
- * A JSON parameter, as text typed in the editor or as a value from an expression: the value, or
- * what is wrong (`why`) and in words (`error`: not valid JSON, too long, too deep). Empty text is
- * undefined.
+ * A JSON parameter, as text typed in the editor or a value from an expression: the value (empty
+ * text: undefined), or what is wrong (`why`) and in words (`error`).
  */
 export function readJson(raw: unknown): { value: unknown } | { error: string; why: JsonRefusal } {
-	if (typeof raw !== 'string')
-		return jsonDeeperThan(raw, MAX_JSON_DEPTH) ? TOO_DEEP : { value: raw };
-	if (raw.length > MAX_JSON_TEXT_CHARS) {
-		return {
-			error: `is ${raw.length} characters long; the node reads at most ${MAX_JSON_TEXT_CHARS}`,
-			why: 'tooLong',
-		};
+	const text = typeof raw === 'string' ? raw : undefined;
+	if (text !== undefined && text.length > MAX_JSON_TEXT_CHARS) {
+		const error = `is ${text.length} characters long; the node reads at most ${MAX_JSON_TEXT_CHARS}`;
+		return { error, why: 'tooLong' };
 	}
-	if (raw.trim() === '') return { value: undefined };
+	if (text?.trim() === '') return { value: undefined };
 	let value: unknown;
 	try {
-		value = JSON.parse(raw) as unknown;
+		value = text === undefined ? raw : (JSON.parse(text) as unknown);
 	} catch (error) {
-		const where = syntaxProblem(raw, (error as Error).message);
+		const where = syntaxProblem(text!, (error as Error).message);
 		return { error: `not valid JSON (${where})`, why: 'notJson' };
 	}
-	return jsonDeeperThan(value, MAX_JSON_DEPTH) ? TOO_DEEP : { value };
+	if (!jsonDeeperThan(value, MAX_JSON_DEPTH)) return { value };
+	// A JSON value over the depth bound, in words after the field's name.
+	return {
+		error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
+		why: 'tooDeep',
+	};
 }
 
-/** Where JSON.parse's error says the text stops being JSON, when it says. */
-const positionIn = (message: string) => Number(/at position (\d+)/.exec(message)?.[1] ?? NaN);
+/** Where JSON.parse's error says the text stops being JSON (`otherwise` when it does not say). */
+const positionIn = (message: string, otherwise = NaN) =>
+	Number(/at position (\d+)/.exec(message)?.[1] ?? otherwise);
 
 /** Whether a start of a JSON text could still become JSON: it parses, or fails only at its end. */
 function viable(start: string): boolean {
@@ -130,16 +111,12 @@ function viable(start: string): boolean {
 }
 
 /**
- * Where and why a text is not JSON, as the editor shows it: 'line 1, column 22: Expected
- * double-quoted property name'. The why is `JSON.parse`'s own words without its place, which Node
- * 20 words "at position 21" and Node 22 and 24 "at position 21 (line 1 column 22)"; the place is
- * that position. Some errors give none ("Unexpected token '}', "…" is not valid JSON"): there the
- * place is the end of the shortest start of the text that can no longer become JSON, found by
- * halving (a few dozen parses of at most MAX_JSON_TEXT_CHARS, only for a text already refused).
+ * Where and why a text is not JSON, as the editor shows it ('line 1, column 22: Expected ...'):
+ * `JSON.parse`'s words without its place; where it names none, the end of the shortest start of
+ * the text that can no longer become JSON, found by halving.
  */
 function syntaxProblem(text: string, message: string): string {
-	let at = positionIn(message);
-	if (Number.isNaN(at)) at = text.length;
+	let at = positionIn(message, text.length);
 	if (at === text.length && !viable(text)) {
 		let [good, bad] = [0, text.length];
 		while (bad - good > 1) {
@@ -168,10 +145,7 @@ function syntaxProblem(text: string, message: string): string {
 
 // ---------------------------------------------------------------- whole numbers
 
-/**
- * A whole number as given (a number, or digits as text), or what it is instead in words ("it is
- * empty").
- */
+/** A whole number as given (a number, or digits as text), or what it is instead ("it is empty"). */
 export function readWholeNumber(raw: unknown): { value: number } | { refused: string } {
 	const number =
 		typeof raw === 'number'
@@ -187,73 +161,46 @@ export function readWholeNumber(raw: unknown): { value: number } | { refused: st
 
 // ---------------------------------------------------------------- dates
 
-/** "February" for 2: the month's name, as the messages say it. */
-const monthName = (month: number) =>
-	new Date(Date.UTC(2000, month - 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
-
 /**
- * ISO 8601, the one form read from text: 2030-01-15, 2030-01-15T10:00, 2030-01-15 10:00:00.250,
- * with Z or ±hh, ±hhmm, ±hh:mm. It is what the spec takes, what n8n's date picker writes
- * ("2030-01-15T10:00:00"), and what an expression's date becomes as text (Luxon's toISO() and
- * toString(), Date's toISOString(), a date in an item's JSON). E-mail dates (RFC 2822) and
- * JavaScript's Date.toString() are no longer read: nobody types them, n8n never makes them, and the
- * fix every date message gives is ISO 8601.
+ * ISO 8601, the one form read from text (2030-01-15, 2030-01-15 10:00:00.250, with Z or ±hh,
+ * ±hhmm, ±hh:mm): what the spec takes and n8n writes. The fix every date message gives is ISO 8601.
  */
 const ISO_DATE =
-	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s?([Zz]|[+-]\d{2}(?::?\d{2})?))?)?$/;
+	/^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s?([Zz]|([+-])(\d{2})(?::?(\d{2}))?))?)?$/;
 
 /**
  * A date and time as written, before it is judged; `zone`: Z or the offset as written (+05:30,
- * -0800, +01), undefined for a wall time without zone.
+ * -0800, +01), undefined for a wall time without zone; `offset`: its minutes east of UTC.
  */
 function written(text: string) {
 	const iso = ISO_DATE.exec(text);
 	if (!iso) return undefined;
 	const [year, month, day, hour, minute, second] = iso.slice(1, 7).map((part) => Number(part ?? 0));
 	const ms = Number((iso[7] ?? '').padEnd(3, '0').slice(0, 3));
-	return { year, month, day, hour, minute, second, ms, zone: iso[8] as string | undefined };
-}
-type WrittenDate = NonNullable<ReturnType<typeof written>>;
-
-/** Minutes east of UTC of a written zone (Z, ±hh, ±hhmm, ±hh:mm). */
-function offsetMinutes(zone: string): number {
-	const digits = zone.slice(1).replace(':', '');
-	const minutes = Number(digits.slice(0, 2) || 0) * 60 + Number(digits.slice(2) || 0);
-	return zone[0] === '-' ? -minutes : minutes;
-}
-
-function daysIn(year: number, month: number): number {
-	const last = new Date(0);
-	last.setUTCFullYear(year, month, 0);
-	return last.getUTCDate();
-}
-
-/**
- * The instant of a wall time read as UTC (years before 100 included, which Date.UTC would move to
- * the 1900s).
- */
-function utcOf(date: WrittenDate): number {
-	const instant = new Date(0);
-	instant.setUTCFullYear(date.year, date.month - 1, date.day);
-	instant.setUTCHours(date.hour, date.minute, date.second, date.ms);
-	return instant.getTime();
+	const [zone, sign, zoneHours, zoneMinutes] = iso.slice(8) as Array<string | undefined>;
+	const offset = (sign === '-' ? -1 : 1) * (Number(zoneHours ?? 0) * 60 + Number(zoneMinutes ?? 0));
+	return { year, month, day, hour, minute, second, ms, zone, zoneMinutes, offset };
 }
 
 /** Why a written date does not exist, in words; undefined when every field is within its range. */
-function whyNotExisting(date: WrittenDate): string | undefined {
+function whyNotExisting(date: NonNullable<ReturnType<typeof written>>): string | undefined {
 	if (date.month < 1 || date.month > 12)
 		return `there is no month ${date.month}; months run 01 to 12`;
-	const days = daysIn(date.year, date.month);
-	if (date.day < 1 || date.day > days)
-		return `${monthName(date.month)} ${date.year} has ${days} days, so there is no day ${date.day}`;
+	// The month's last day (years before 100 included, which Date.UTC would move to the 1900s).
+	const last = new Date(0);
+	last.setUTCFullYear(date.year, date.month, 0);
+	const days = last.getUTCDate();
+	if (date.day < 1 || date.day > days) {
+		const month = last.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+		return `${month} ${date.year} has ${days} days, so there is no day ${date.day}`;
+	}
 	if (date.hour > 23) return `there is no hour ${date.hour}; hours run 00 to 23`;
 	if (date.minute > 59) return `there is no minute ${date.minute}; minutes run 00 to 59`;
 	if (date.second > 59) return `there is no second ${date.second}; seconds run 00 to 59`;
-	const zoneMinutes = date.zone?.replace(':', '').slice(3);
-	if (zoneMinutes && Number(zoneMinutes) > 59)
-		return `the offset ${date.zone} has ${zoneMinutes} minutes; minutes run 00 to 59`;
+	if (Number(date.zoneMinutes) > 59)
+		return `the offset ${date.zone} has ${date.zoneMinutes} minutes; minutes run 00 to 59`;
 	// No place on Earth is further from UTC (UTC+14:00, Kiribati; UTC−12:00 the other way).
-	if (date.zone && Math.abs(offsetMinutes(date.zone)) > 14 * 60)
+	if (Math.abs(date.offset) > 14 * 60)
 		return `the offset ${date.zone} is beyond ±14:00, further from UTC than any place on Earth`;
 	return undefined;
 }
@@ -263,11 +210,10 @@ const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall time of `utcMs` in `timeZone`, as UTC milliseconds of the same fields. */
 export function wallOf(utcMs: number, timeZone: string): number {
-	let format = offsetFormats.get(timeZone);
-	if (!format) {
-		format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
-		offsetFormats.set(timeZone, format);
-	}
+	const format =
+		offsetFormats.get(timeZone) ??
+		new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+	offsetFormats.set(timeZone, format);
 	// "GMT+05:45", "GMT-00:44:30" (a local mean time of old), "GMT" or "GMT+00:00".
 	const offset = format.formatToParts(utcMs).find((part) => part.type === 'timeZoneName')?.value;
 	const [, sign, hours, minutes, seconds] =
@@ -276,10 +222,7 @@ export function wallOf(utcMs: number, timeZone: string): number {
 	return utcMs + (sign === '-' ? -ms : ms);
 }
 
-/**
- * What a date parameter holds: the instant (ISO 8601 UTC as sent, and its milliseconds), or why it
- * is refused.
- */
+/** What a date parameter holds: the instant (ISO 8601 UTC as sent, its ms), or why refused. */
 export type DateRead =
 	| { iso: string; ms: number }
 	| { refused: 'empty' }
@@ -291,9 +234,7 @@ const LAST_INSTANT_MS = 8.64e15;
 /**
  * The one reader of a date the user gives: ISO 8601 text (a wall time without zone is meant in
  * `timeZone`, the workflow's), a Date or a Luxon DateTime (`{{ $now.plus(...) }}`). A date that
- * does not exist (30 February, month 13, hour 24, an offset beyond ±14:00, a wall time the clocks
- * skip in `timeZone`) is refused, never rolled over; anything else (a number, words, another
- * order, an e-mail date) is not a date.
+ * does not exist (30 February, hour 24, a wall time the clocks skip) is refused, never rolled over.
  */
 export function readDate(raw: unknown, timeZone: string): DateRead {
 	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
@@ -301,15 +242,16 @@ export function readDate(raw: unknown, timeZone: string): DateRead {
 	const held = heldInstant(raw);
 	if (held === null) return { refused: 'not a date', why: 'the expression gives an invalid date' };
 	if (raw instanceof Date) return { iso: held!, ms: raw.getTime() };
-	const text = (held ?? (typeof raw === 'string' ? raw : undefined))?.trim();
-	if (text === undefined) return { refused: 'not a date' };
-	const date = written(text);
+	const date = written(String(held ?? (typeof raw === 'string' ? raw : '')).trim());
 	if (!date) return { refused: 'not a date' };
 	const why = whyNotExisting(date);
 	if (why) return { refused: 'does not exist', why };
-	const asUtc = utcOf(date);
+	// The wall time read as UTC (years before 100 included, which Date.UTC would move to the 1900s).
+	const wall = new Date(0);
+	wall.setUTCFullYear(date.year, date.month - 1, date.day);
+	const asUtc = wall.setUTCHours(date.hour, date.minute, date.second, date.ms);
 	let ms: number;
-	if (date.zone) ms = asUtc - offsetMinutes(date.zone) * 60_000;
+	if (date.zone) ms = asUtc - date.offset * 60_000;
 	else {
 		try {
 			// Two passes get the offset right across a daylight-saving change; a wall time the clocks
@@ -334,10 +276,7 @@ export function readDate(raw: unknown, timeZone: string): DateRead {
 	return { iso: new Date(ms).toISOString(), ms };
 }
 
-/**
- * A refused date in words after its quote: `is not a date` / `does not exist: February 2026 has 28
- * days…`.
- */
+/** A refused date in words after its quote: `is not a date`, `does not exist: February has…`. */
 export function refusedDateWords(read: Exclude<DateRead, { iso: string }>): string {
 	if (read.refused === 'empty') return 'is empty';
 	const what = read.refused === 'not a date' ? 'is not a date' : 'does not exist';
