@@ -88,41 +88,6 @@ function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, targ
 }
 
 /**
- * Puts a first postReceive step in front of the operation's own. It replaces the key's value in
- * the answer before any step reads it (shared/secrets.ts), checks the answer is the API's, and
- * keeps the last raw answer (its X-RateLimit-* headers, and the paging fields the items lose).
- */
-function inspectAnswers(
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-	target: Target,
-	redactor: KeyRedactor,
-): { headers?: IDataObject; body?: unknown } {
-	const captured: { headers?: IDataObject; body?: unknown } = {};
-	// Without steps of its own an operation gets RoutingNode's default: a list answer becomes items.
-	const splitList = requestData.postReceive.length === 0;
-	const inspect: PostReceiveAction = async function (
-		this: IExecuteSingleFunctions,
-		items,
-		response,
-	) {
-		// One walk for the three: the items hold the answer's body, which is then copied once.
-		const [body, headers, redacted] = redactor.value([
-			response.body,
-			lowerCaseKeys(response.headers),
-			items,
-		] as const);
-		response.body = body;
-		response.headers = headers;
-		assertApiAnswer(() => this.getNode(), response, target);
-		captured.headers = headers;
-		captured.body = body;
-		return splitList && redacted.length === 1 ? toItems(redacted[0].json) : redacted;
-	};
-	requestData.postReceive.unshift({ data: { parameterValue: undefined }, actions: [inspect] });
-	return captured;
-}
-
-/**
  * One request under the policy (send.ts) with the key replaced in each attempt's error before
  * send.ts reads it (its cause kept: the answer is read from it), and in the error handed on to
  * n8n, which shows, saves and logs it. Structural: no wording can quote the key.
@@ -149,7 +114,7 @@ async function keyGuarded<T>(
 	}
 }
 
-/** Sends the request RoutingNode built for one item (one page), under the policy. */
+/** Sends the request RoutingNode built for one item (each page), under the policy. */
 function prepare(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -163,14 +128,34 @@ function prepare(
 	requestData.options.disableFollowRedirect = true;
 	const method = String(requestData.options.method ?? 'GET').toUpperCase();
 	const path = String(requestData.options.url ?? '');
-	const target: Target = {
-		method,
-		path,
-		itemIndex: context.getItemIndex(),
-		baseUrl: String(requestData.options.baseURL ?? ''),
-		route: matchRoute(route, method, path),
+	const baseUrl = String(requestData.options.baseURL ?? '');
+	const itemIndex = context.getItemIndex();
+	const target = { method, path, itemIndex, baseUrl, route: matchRoute(route, method, path) };
+	// A first postReceive step in front of the operation's own replaces the key in the answer before
+	// any step reads it, checks the answer is the API's, and keeps the last raw answer (its
+	// X-RateLimit-* headers, and the paging fields the items lose).
+	const captured: { headers?: IDataObject; body?: unknown } = {};
+	// Without steps of its own an operation gets RoutingNode's default: a list answer becomes items.
+	const splitList = requestData.postReceive.length === 0;
+	const inspect: PostReceiveAction = async function (
+		this: IExecuteSingleFunctions,
+		items,
+		response,
+	) {
+		// One walk for the three: the items hold the answer's body, which is then copied once.
+		const [body, headers, redacted] = redactor.value([
+			response.body,
+			lowerCaseKeys(response.headers),
+			items,
+		] as const);
+		response.body = body;
+		response.headers = headers;
+		assertApiAnswer(() => this.getNode(), response, target);
+		captured.headers = headers;
+		captured.body = body;
+		return splitList && redacted.length === 1 ? toItems(redacted[0].json) : redacted;
 	};
-	const captured = inspectAnswers(requestData, target, redactor);
+	requestData.postReceive.unshift({ data: { parameterValue: undefined }, actions: [inspect] });
 	const send = async () =>
 		await keyGuarded(
 			() => context.getNode(),
@@ -209,30 +194,24 @@ function prepare(
 function checkedKey(node: () => INode, credentials: IDataObject, itemIndex?: number): KeyRedactor {
 	refuseUnusableBaseUrl(node, credentials, itemIndex);
 	const key = String(credentials.apiKey ?? '').trim();
-	if (!key) {
-		throw new NodeOperationError(node(), 'The credential has no API key', {
-			itemIndex,
-			description:
+	const refused = !key
+		? [
+				'The credential has no API key',
 				'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth token into the credential.',
-		});
-	}
-	if (key.length < MIN_KEY_LENGTH) {
-		throw new NodeOperationError(
-			node(),
-			`The API key in the credential has only ${key.length} characters`,
-			{
-				itemIndex,
-				description:
+			]
+		: key.length < MIN_KEY_LENGTH
+			? [
+					`The API key in the credential has only ${key.length} characters`,
 					'A key of the service is much longer: copy the whole key again from Settings → Developers → Access and paste it into the credential.',
-			},
-		);
-	}
-	if (/^bearer\s/i.test(key)) {
-		throw new NodeOperationError(node(), 'The API key in the credential starts with "Bearer "', {
-			itemIndex,
-			description:
-				'Paste the key bare: the service takes the whole Authorization header as the key. Remove "Bearer " in the credential.',
-		});
+				]
+			: /^bearer\s/i.test(key)
+				? [
+						'The API key in the credential starts with "Bearer "',
+						'Paste the key bare: the service takes the whole Authorization header as the key. Remove "Bearer " in the credential.',
+					]
+				: undefined;
+	if (refused) {
+		throw new NodeOperationError(node(), refused[0], { itemIndex, description: refused[1] });
 	}
 	return keyRedactor(key);
 }
@@ -276,13 +255,8 @@ export function requestHook(
 				ANSWERED_WITHOUT_SENDING
 			];
 			if (Array.isArray(answered)) return redactor.value(answered as INodeExecutionData[]);
-			const { target, send, finish, captured } = prepare(
-				this,
-				requestData,
-				redactor,
-				routeOf(this),
-			);
-			if (!walk) return finish(await send());
+			const sent = prepare(this, requestData, redactor, routeOf(this));
+			if (!walk) return sent.finish(await sent.send());
 			const returnAll = this.getNodeParameter('returnAll', true) as boolean;
 			const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
 			const pages = walk(this);
@@ -290,12 +264,12 @@ export function requestHook(
 			const items: INodeExecutionData[] = [];
 			if (!pages.start(qs)) return [];
 			for (let page = 1; ; page++) {
-				items.push(...(await send()));
-				if (items.length >= limit || !pages.next(captured.body, qs)) break;
+				items.push(...(await sent.send()));
+				if (items.length >= limit || !pages.next(sent.captured.body, qs)) break;
 				if (page < MAX_PAGES_PER_CALL) continue;
 				// The service still says "more" after the most pages one call reads: an error, never a
 				// silent stop.
-				const route = `${target.method} ${target.path}`;
+				const route = `${sent.target.method} ${sent.target.path}`;
 				throw new NodeApiError(
 					this.getNode(),
 					{ route, pages: page },
@@ -307,7 +281,7 @@ export function requestHook(
 					},
 				);
 			}
-			return finish(items.slice(0, limit));
+			return sent.finish(items.slice(0, limit));
 		});
 	});
 }
@@ -360,13 +334,8 @@ export async function apiRequest<T = unknown>(
 		...(options.qs ? { qs: options.qs } : {}),
 		...(options.body ? { body: options.body } : {}),
 	};
-	const target: Target = {
-		method,
-		path,
-		itemIndex: options.itemIndex,
-		baseUrl: request.baseURL,
-		route: matchRoute(options.route, method, path),
-	};
+	const route = matchRoute(options.route, method, path);
+	const target = { method, path, itemIndex: options.itemIndex, baseUrl: request.baseURL, route };
 	const response = await keyGuarded(
 		() => this.getNode(),
 		target,

@@ -25,25 +25,16 @@ import { announcedWindow, rateLimitedRouteOf } from './rateLimits';
 /** A step past the latest window end the figures allow (timers fire a little early or late). */
 const MARGIN_MS = 25;
 
-/** The wait a request would need is longer than the caller allows: it is not sent. */
-export interface TooLongToWait {
-	/** When the window opens, in seconds from now. */
-	waitSeconds: number;
-}
+/** The wait a request would need (seconds until the window opens) is longer than allowed. */
+export type TooLongToWait = { waitSeconds: number };
 
 /** The pacer's time, so its rules can be checked against a simulated service. */
-export interface PacerClock {
-	now(): number;
-	sleep(ms: number): Promise<void>;
-}
+export type PacerClock = { now(): number; sleep(ms: number): Promise<void> };
 
 const REAL_TIME: PacerClock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
 
 /** A window's end as announced (`serviceAt`, what a wait is told), and the latest it may be. */
-interface WindowEnd {
-	serviceAt: number;
-	overAt: number;
-}
+type WindowEnd = { serviceAt: number; overAt: number };
 
 const NO_END: WindowEnd = { serviceAt: 0, overAt: 0 };
 
@@ -114,30 +105,6 @@ export class Pacer {
 		private readonly clock: PacerClock = REAL_TIME,
 	) {}
 
-	private budgetOf(method: string, path: string): { key: string; budget: Budget } {
-		const route = rateLimitedRouteOf(method, path);
-		// Routes without a documented limit are still closed by a 429 (each path on its own).
-		const key = route ?? `${method.toUpperCase()} ${path.split('?')[0]}`;
-		let budget = this.budgets.get(key);
-		if (!budget) {
-			budget = {
-				state: route ? 'asking' : 'unlimited',
-				window: 1,
-				leftAtLeast: 0,
-				unknown: 0,
-				end: NO_END,
-				earliestEnd: 0,
-				knownAfter: 0,
-				laterEnd: NO_END,
-				closedUntil: 0,
-				sent: 0,
-				out: 0,
-			};
-			this.budgets.set(key, budget);
-		}
-		return { key, budget };
-	}
-
 	/** Drops the figures in force: the next request asks, alone, once none is out. */
 	private ask(budget: Budget): void {
 		budget.state = 'asking';
@@ -164,7 +131,26 @@ export class Pacer {
 
 	/** Waits until one request may be sent now (its window, a place in flight), or says how long. */
 	async admit(method: string, path: string, maxWaitMs: number): Promise<Ticket | TooLongToWait> {
-		const { key, budget } = this.budgetOf(method, path);
+		const route = rateLimitedRouteOf(method, path);
+		// Routes without a documented limit are still closed by a 429 (each path on its own).
+		const key = route ?? `${method.toUpperCase()} ${path.split('?')[0]}`;
+		let budget = this.budgets.get(key);
+		if (!budget) {
+			budget = {
+				state: route ? 'asking' : 'unlimited',
+				window: 1,
+				leftAtLeast: 0,
+				unknown: 0,
+				end: NO_END,
+				earliestEnd: 0,
+				knownAfter: 0,
+				laterEnd: NO_END,
+				closedUntil: 0,
+				sent: 0,
+				out: 0,
+			};
+			this.budgets.set(key, budget);
+		}
 		return await new Promise((resolve) => {
 			this.waiting.push({ key, budget, waitedMs: 0, maxWaitMs: Math.max(0, maxWaitMs), resolve });
 			this.pump();

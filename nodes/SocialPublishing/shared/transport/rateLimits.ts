@@ -20,10 +20,7 @@ export const DOCUMENTED_RATE_LIMITS = {
 
 export type RateLimitedRoute = keyof typeof DOCUMENTED_RATE_LIMITS;
 
-export interface RateLimitRule {
-	limit: number;
-	windowSeconds: number;
-}
+export type RateLimitRule = { limit: number; windowSeconds: number };
 
 /** Each limited route as its method and a pattern of its path (`:id` is one segment). */
 const LIMITED_ROUTES = (Object.keys(DOCUMENTED_RATE_LIMITS) as RateLimitedRoute[]).map((route) => {

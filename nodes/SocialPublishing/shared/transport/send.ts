@@ -45,6 +45,14 @@ export function lowerCaseKeys(headers: unknown): IDataObject {
 	return Object.fromEntries(entries.map(([key, value]) => [key.toLowerCase(), value]));
 }
 
+interface ClientError {
+	cause?: unknown;
+	code?: string;
+	message?: string;
+	isAxiosError?: boolean;
+	response?: { status?: number; data?: unknown; headers?: unknown };
+}
+
 /** What went wrong in one attempt, or undefined when the error is not about the HTTP exchange. */
 function failureOf(
 	error: unknown,
@@ -56,15 +64,8 @@ function failureOf(
 	const base = { method, path, attempts, timeoutMs: policy.timeoutMs, baseUrl, route };
 	if (error instanceof BrokenAnswer)
 		return { ...base, status: error.status, headers: error.headers, broken: error.problem };
-	const outer = error as { cause?: unknown; code?: string; message?: string } | undefined;
-	const cause = (outer?.cause ?? outer) as
-		| {
-				response?: { status?: number; data?: unknown; headers?: unknown };
-				code?: string;
-				message?: string;
-				isAxiosError?: boolean;
-		  }
-		| undefined;
+	const outer = error as ClientError | undefined;
+	const cause = (outer?.cause ?? outer) as ClientError | undefined;
 	// What n8n 1.x leaves of a failed exchange: its n8n-workflow drops the `cause` of a NodeApiError
 	// that wraps an Error, leaving the status or the client's code in `httpCode` and the body in
 	// `context.data` (the headers are lost). The node's own NodeApiErrors wrap a plain object
