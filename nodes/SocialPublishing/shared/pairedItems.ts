@@ -30,10 +30,7 @@ type MarkedOptions = IHttpRequestOptions & { [FAILED_BEFORE_SENDING]?: unknown }
  * (all-or-nothing runs, shared/batch.ts, rely on it).
  */
 export function keepFailureForTheHook(step: PreSendAction): PreSendAction {
-	return async function (
-		this: IExecuteSingleFunctions,
-		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> {
+	return async function (requestOptions) {
 		if (FAILED_BEFORE_SENDING in requestOptions) return requestOptions;
 		try {
 			return await step.call(this, requestOptions);
@@ -73,11 +70,7 @@ function withoutErrorCode(error: unknown, context: IExecuteSingleFunctions): unk
  * fields; so on the error output it goes as `{error, message}` (how to fix it), which n8n routes
  * there beside the input fields. On the regular output (Continue) it carries the error.
  */
-function errorItem(
-	context: IExecuteSingleFunctions,
-	error: unknown,
-	itemIndex: number,
-): INodeExecutionData {
+function errorItem(context: IExecuteSingleFunctions, error: unknown, itemIndex: number) {
 	const nodeError =
 		error instanceof NodeApiError || error instanceof NodeOperationError
 			? error

@@ -67,25 +67,12 @@ function formsOf(key: string): string[] {
 function isContainer(value: unknown): value is Record<string, unknown> {
 	if (!value || typeof value !== 'object') return false;
 	const proto = Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null;
-	return (
-		Array.isArray(value) ||
-		proto === null ||
-		proto === Object.prototype ||
-		proto.constructor?.name === 'AxiosHeaders'
-	);
+	if (Array.isArray(value) || proto === null || proto === Object.prototype) return true;
+	return proto.constructor?.name === 'AxiosHeaders';
 }
 
 /** Parts of a client error that hold the request being sent (and its key), not what came back. */
-const REQUEST_PARTS = new Set([
-	'config',
-	'request',
-	'req',
-	'res',
-	'socket',
-	'agent',
-	'_currentRequest',
-	'_options',
-]);
+const REQUEST_PARTS = /^(config|request|req|res|socket|agent|_currentRequest|_options)$/;
 
 /** The last redactor made: every item of a run asks for the same key's (CPU per item, issue 31). */
 let last: { key: string; redactor: KeyRedactor } | undefined;
@@ -165,7 +152,7 @@ function redactorOf(key: string): KeyRedactor {
 			if (!holder || typeof holder !== 'object' || seen.has(holder)) continue;
 			seen.add(holder);
 			for (const name of Object.getOwnPropertyNames(holder)) {
-				if (REQUEST_PARTS.has(name)) continue;
+				if (REQUEST_PARTS.test(name)) continue;
 				const descriptor = Object.getOwnPropertyDescriptor(holder, name);
 				if (!descriptor || !('value' in descriptor)) continue;
 				const inner: unknown = descriptor.value;

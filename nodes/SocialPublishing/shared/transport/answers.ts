@@ -18,10 +18,8 @@ const SCALARS = {
 	any: { words: 'anything', fits: () => true },
 	object: { words: 'an object', fits: isObject },
 	text: { words: 'a text', fits: (value: unknown) => typeof value === 'string' },
-	number: {
-		words: 'a number',
-		fits: (value: unknown) => typeof value === 'number' && Number.isFinite(value),
-	},
+	// Number.isFinite takes numbers only.
+	number: { words: 'a number', fits: Number.isFinite },
 	boolean: { words: 'true or false', fits: (value: unknown) => typeof value === 'boolean' },
 	/** A text that reads as a date. */
 	date: {

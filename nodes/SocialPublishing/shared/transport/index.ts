@@ -137,11 +137,7 @@ function prepare(
 	const captured: { headers?: IDataObject; body?: unknown } = {};
 	// Without steps of its own an operation gets RoutingNode's default: a list answer becomes items.
 	const splitList = requestData.postReceive.length === 0;
-	const inspect: PostReceiveAction = async function (
-		this: IExecuteSingleFunctions,
-		items,
-		response,
-	) {
+	const inspect: PostReceiveAction = async function (items, response) {
 		// One walk for the three: the items hold the answer's body, which is then copied once.
 		const [body, headers, redacted] = redactor.value([
 			response.body,
@@ -246,11 +242,10 @@ export function requestHook(
 ): RequestHook {
 	return pairedToTheItem(async function (this: IExecutePaginationFunctions, requestData) {
 		return await inTurn(this, async () => {
-			const credentials = await runState(this).get(
-				CREDENTIALS,
-				async () => await this.getCredentials(CREDENTIAL_TYPE),
+			const read = await runState(this).get(CREDENTIALS, () =>
+				this.getCredentials(CREDENTIAL_TYPE),
 			);
-			const redactor = checkedKey(() => this.getNode(), credentials, this.getItemIndex());
+			const redactor = checkedKey(() => this.getNode(), read, this.getItemIndex());
 			const answered = (requestData.options as unknown as Record<symbol, unknown>)[
 				ANSWERED_WITHOUT_SENDING
 			];

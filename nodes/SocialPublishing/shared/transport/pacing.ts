@@ -197,14 +197,13 @@ export class Pacer {
 		}
 	}
 
-	private send(waiter: Waiter, now: number): Ticket {
-		const { budget } = waiter;
+	private send({ key, budget }: Waiter, now: number): Ticket {
 		this.inFlight++;
 		budget.out++;
 		budget.sent++;
 		let released = false;
 		const ticket: Ticket = {
-			key: waiter.key,
+			key,
 			seq: budget.sent,
 			window: budget.window,
 			sentAt: now,

@@ -134,24 +134,13 @@ export function retryAfterDelayMs(value: unknown, nowMs: number): number | undef
 	return delays.length ? boundedMs(Math.max(...delays)) : undefined;
 }
 
-/** What one answer announces about its route's window. */
-export interface AnnouncedWindow {
-	/** Requests left in the window after this one (never above the limit, never below 0). */
-	remaining: number;
-	/** When the window restarts, in milliseconds from the answer, as announced. */
-	resetMs: number;
-	/** How much later than `resetMs` the window may truly restart (the figure's rounding). */
-	resetSlackMs: number;
-}
-
 /**
- * The X-RateLimit-* figures of an answer (headers lower-cased): undefined when it has none,
- * 'unreadable' when it has some the node cannot use (the route is limited, by how much is unknown).
+ * The X-RateLimit-* figures of an answer (headers lower-cased): the requests left after this one
+ * (0 to the limit), when the window restarts (ms from now, as announced) and how much later it may
+ * truly (the figure's rounding); undefined when it has none, 'unreadable' when it has some the
+ * node cannot use (the route is limited, by how much is unknown).
  */
-export function announcedWindow(
-	headers: Record<string, unknown> | undefined,
-	nowMs: number,
-): AnnouncedWindow | 'unreadable' | undefined {
+export function announcedWindow(headers: Record<string, unknown> | undefined, nowMs: number) {
 	const [limit, left, reset] = FIGURES.map((name) => headers?.[name]);
 	if ([limit, left, reset].every((value) => headerValues(value).length === 0)) return undefined;
 	const remaining = announcedCount(left);

@@ -31,14 +31,8 @@ export interface Target {
 	route?: RouteMatch;
 }
 
-const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
-const UNREACHABLE_CODES = new Set([
-	'ECONNREFUSED',
-	'ENOTFOUND',
-	'EAI_AGAIN',
-	'EHOSTUNREACH',
-	'ENETUNREACH',
-]);
+const TIMEOUT_CODES = /^(ECONNABORTED|ETIMEDOUT|ESOCKETTIMEDOUT)$/;
+const UNREACHABLE_CODES = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/;
 
 export function lowerCaseKeys(headers: unknown): IDataObject {
 	const entries = headers && typeof headers === 'object' ? Object.entries(headers) : [];
@@ -93,9 +87,9 @@ function failureOf(
 	// Only the HTTP client's own errors are about the exchange, not the node's checks of an answer.
 	if ((!cause?.isAxiosError && !code) || code === 'ERR_CANCELED') return undefined;
 	const text = `${cause?.message ?? ''} ${outer?.message ?? ''}`;
-	if ((code && TIMEOUT_CODES.has(code)) || /timeout of \d+ms exceeded|timed out/i.test(text))
+	if ((code && TIMEOUT_CODES.test(code)) || /timeout of \d+ms exceeded|timed out/i.test(text))
 		return { ...base, network: 'timeout' };
-	if (code && UNREACHABLE_CODES.has(code)) return { ...base, network: 'unreachable' };
+	if (code && UNREACHABLE_CODES.test(code)) return { ...base, network: 'unreachable' };
 	if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up|ECONNRESET|aborted/i.test(text))
 		return { ...base, network: 'dropped' };
 	return cause?.isAxiosError ? { ...base, network: 'dropped' } : undefined;
@@ -106,13 +100,8 @@ function failureOf(
  * execution). The node's own errors pass as they are; anything else is re-worded without its
  * cause, which could hold the request and so the key.
  */
-function notAboutHttp(
-	node: INode,
-	error: unknown,
-	target: Target,
-): NodeApiError | NodeOperationError {
-	const cause = (error as { cause?: { config?: unknown; isAxiosError?: boolean } } | undefined)
-		?.cause;
+function notAboutHttp(node: INode, error: unknown, target: Target) {
+	const cause = (error as { cause?: ClientError & { config?: unknown } } | undefined)?.cause;
 	const carriesRequest = Boolean(cause && (cause.isAxiosError || cause.config));
 	if ((error instanceof NodeOperationError || error instanceof NodeApiError) && !carriesRequest)
 		return error;
