@@ -152,8 +152,8 @@ function prepare(
 		return splitList && redacted.length === 1 ? toItems(redacted[0].json) : redacted;
 	};
 	requestData.postReceive.unshift({ data: { parameterValue: undefined }, actions: [inspect] });
-	const send = async () =>
-		await keyGuarded(
+	const send = () =>
+		keyGuarded(
 			() => context.getNode(),
 			target,
 			policy,
