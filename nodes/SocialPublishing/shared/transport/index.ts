@@ -29,13 +29,7 @@ import { BrokenAnswer, brokenAnswer } from './answers';
 import { pacerOf } from './pacing';
 import { DEFAULT_POLICY, LOADER_POLICY, nodePolicy, type TransportPolicy } from './policy';
 import { rateLimitInfo } from './rateLimits';
-import {
-	isStreamedBody,
-	lowerCaseKeys,
-	sendWithPolicy,
-	type SendOptions,
-	type Target,
-} from './send';
+import { lowerCaseKeys, sendWithPolicy, type SendOptions, type Target } from './send';
 
 export { DEFAULT_POLICY, policyOf, type TransportPolicy } from './policy';
 export { lowerCaseKeys, sendWithPolicy } from './send';
@@ -166,7 +160,8 @@ function prepare(
 				});
 			},
 			{
-				deadline: !isStreamedBody(requestData.options.body),
+				// A streamed upload (a Blob-like multipart body) may take longer than the timeout.
+				deadline: typeof (requestData.options.body as { stream?: unknown })?.stream !== 'function',
 				// RoutingNode sends with the item's own context, this pagination context's prototype.
 				cancelSignalOf: Object.getPrototypeOf(context) as object,
 				pacer: pacerOf(context, policy.maxInFlight),

@@ -160,11 +160,6 @@ async function withinDeadline<T>(
 	}
 }
 
-/** A streamed upload (a Blob-like multipart body) may take longer than the timeout. */
-export function isStreamedBody(body: unknown): boolean {
-	return typeof (body as { stream?: unknown } | undefined)?.stream === 'function';
-}
-
 export interface SendOptions<T> {
 	/**
 	 * Whether the timeout is a wall-clock limit on the whole attempt (default). Streamed uploads
