@@ -13,12 +13,10 @@ import { recordNotSent } from './sendRecord';
 
 /**
  * n8n's item contract: every output item says which input item it came from (`pairedItem`), so
- * that `$('Earlier node').item` resolves in a later node, and the error output can show the input
- * item beside its error. RoutingNode sets none (runState.ts): it pushes what the request hook
- * returns, and under Continue On Fail a rejected item as `{json: {}, error}`. So the hook hands
- * back every item of its input item paired (`pairedToTheItem`), its failure included as an error
- * item, and a preSend's failure is kept for the hook (`keepFailureForTheHook`) instead of
- * rejecting the item.
+ * that `$('Earlier node').item` resolves later and the error output shows the input item.
+ * RoutingNode sets none (runState.ts), so the request hook hands back every item paired
+ * (`pairedToTheItem`), a failure as an error item, and a preSend's failure waits for the hook
+ * (`keepFailureForTheHook`).
  */
 
 /** Put on the request options by a preSend that failed under Continue On Fail: its error. */
@@ -28,21 +26,16 @@ type MarkedOptions = IHttpRequestOptions & { [FAILED_BEFORE_SENDING]?: unknown }
 
 /**
  * A preSend whose failure, under Continue On Fail, goes with the request options to the request
- * hook, which returns it as the item's error item, paired; the item's later preSends are skipped
- * and nothing is sent. Without Continue On Fail it throws as before (all-or-nothing runs,
- * shared/batch.ts, rely on it).
+ * hook (the item's error item; later preSends skipped, nothing sent). Otherwise it throws
+ * (all-or-nothing runs, shared/batch.ts, rely on it).
  */
 export function keepFailureForTheHook(step: PreSendAction): PreSendAction {
-	return async function (
-		this: IExecuteSingleFunctions,
-		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> {
+	return async function (requestOptions) {
 		if (FAILED_BEFORE_SENDING in requestOptions) return requestOptions;
 		try {
 			return await step.call(this, requestOptions);
 		} catch (error) {
-			// Stopped before sending: on record as not sent, so that the run's later posts do not wait
-			// for it (shared/sendRecord.ts).
+			// On record as not sent: the run's later posts do not wait for it (shared/sendRecord.ts).
 			recordNotSent(this);
 			if (!this.continueOnFail()) throw withoutErrorCode(error, this);
 			(requestOptions as MarkedOptions)[FAILED_BEFORE_SENDING] = error ?? new Error('failed');
@@ -52,10 +45,8 @@ export function keepFailureForTheHook(step: PreSendAction): PreSendAction {
 }
 
 /**
- * An error of the node's own (a check, a refusal before sending) as RoutingNode hands it on
- * unchanged: it wraps anything but a NodeApiError in one whose error code is "none", which the
- * editor then shows as "Error code: none" beside a problem that had no HTTP exchange at all. The
- * message, description and item stay.
+ * An error of the node's own (a check, a refusal before sending) as a NodeApiError without a code:
+ * RoutingNode wraps anything else in one whose code the editor shows as "Error code: none".
  */
 function withoutErrorCode(error: unknown, context: IExecuteSingleFunctions): unknown {
 	if (!(error instanceof NodeOperationError)) return error;
@@ -74,18 +65,12 @@ function withoutErrorCode(error: unknown, context: IExecuteSingleFunctions): unk
 }
 
 /**
- * The error item of input item `itemIndex`, paired. n8n replaces the json of an item that
- * carries `error` by `{error: message}` (WorkflowExecute's normalizeNodeErrors, both lines), which
- * would drop the fix and, on the error output, the input item's fields n8n puts beside it. So on
- * the error output the item goes as `{error, message}` without `error` attached: n8n routes such
- * an item there (both lines) and adds the input item's fields; `message` is how to fix it. On the
- * regular output (Continue) it carries the error, whose details the editor shows.
+ * The error item of input item `itemIndex`, paired. n8n replaces the json of an item carrying
+ * `error` by `{error: message}` (normalizeNodeErrors), dropping the fix and the input item's
+ * fields; so on the error output it goes as `{error, message}` (how to fix it), which n8n routes
+ * there beside the input fields. On the regular output (Continue) it carries the error.
  */
-function errorItem(
-	context: IExecuteSingleFunctions,
-	error: unknown,
-	itemIndex: number,
-): INodeExecutionData {
+function errorItem(context: IExecuteSingleFunctions, error: unknown, itemIndex: number) {
 	const nodeError =
 		error instanceof NodeApiError || error instanceof NodeOperationError
 			? error
@@ -111,14 +96,11 @@ export type RequestHook = (
 
 /**
  * A request hook whose items are paired to the item; under Continue On Fail, its failure (or its
- * preSend's) is the item's one error item. Without Continue On Fail a failure is thrown unchanged.
- * The errors come here with the key already replaced (the transport's `keyGuarded`, and apiRequest
- * for a preSend's look-ups), as they reach n8n without it.
+ * preSend's) is the item's one error item. The errors come here with the key already replaced.
  */
 export function pairedToTheItem(hook: RequestHook): RequestHook {
 	return async function (this, requestData) {
 		const itemIndex = this.getItemIndex();
-		// Kept by a preSend only under Continue On Fail.
 		if (FAILED_BEFORE_SENDING in requestData.options)
 			return [
 				errorItem(this, (requestData.options as MarkedOptions)[FAILED_BEFORE_SENDING], itemIndex),

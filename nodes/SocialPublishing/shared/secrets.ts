@@ -1,9 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/**
- * Keys whose values are credentials: production echoes a channel's tokens on DELETE
- * /integrations/:id.
- */
+/** Credential keys: production echoes a channel's tokens on DELETE /integrations/:id. */
 const SECRET_KEY = /token|secret|password|api[-_]?key|authorization|cookie/i;
 
 /** A deep copy without any field that holds a credential. */
@@ -11,8 +8,9 @@ export function redactSecrets(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(redactSecrets);
 	if (value && typeof value === 'object') {
 		const copy: IDataObject = {};
-		for (const [key, inner] of Object.entries(value as IDataObject)) {
-			if (!SECRET_KEY.test(key)) copy[key] = redactSecrets(inner) as IDataObject;
+		for (const key of Object.keys(value)) {
+			if (!SECRET_KEY.test(key))
+				copy[key] = redactSecrets((value as IDataObject)[key]) as IDataObject;
 		}
 		return copy;
 	}
@@ -20,10 +18,9 @@ export function redactSecrets(value: unknown): unknown {
 }
 
 /**
- * Shortest key the node sends. Every answer, error and output has the key's value replaced
- * (`keyRedactor`), and a key of a few characters would take ordinary words with it ("post",
- * "2024"); no key the service issues is shorter than this (API keys are long hex strings, OAuth
- * tokens "pos_" and more), so a shorter one is refused unsent.
+ * Shortest key the node sends: every answer, error and output has the key's value replaced, and a
+ * key of a few characters would take ordinary words with it ("post", "2024"). No key the service
+ * issues is shorter (long hex strings, OAuth tokens "pos_" and more): a shorter one is refused.
  */
 export const MIN_KEY_LENGTH = 8;
 
@@ -34,10 +31,7 @@ export const REDACTED = '[redacted]';
 export interface KeyRedactor {
 	/** The text with every form of the key replaced. */
 	text(value: string): string;
-	/**
-	 * A JSON-like value (answers, items) with the key replaced in every string and field name: a copy
-	 * when it holds the key, otherwise the value itself.
-	 */
+	/** A JSON-like value with the key replaced in every string and field name (copied if held). */
 	value<T>(value: T): T;
 	/**
 	 * The error itself, with the key replaced in every string it holds (message, description, stack,
@@ -49,10 +43,10 @@ export interface KeyRedactor {
 }
 
 /**
- * The forms in which a service, a gateway or a proxy repeats a header value: as it is (so "Bearer
- * key" and "bearer key" too), URL-encoded (once or twice, or as a form field), escaped inside JSON
- * text (once or twice, with "/" escaped or not). Matched without regard to case, so %2f and %2F
- * alike; a case variant of a key of 8 or more characters is no ordinary text either.
+ * The forms in which a service, a gateway or a proxy repeats a header value: as it is, URL-encoded
+ * (once or twice, or as a form field), escaped inside JSON text (once or twice, "/" escaped or
+ * not), escaped for a RegExp. Matched without regard to case (%2f and %2F; a case variant of a key
+ * is no ordinary text either).
  */
 function formsOf(key: string): string[] {
 	const json = JSON.stringify(key).slice(1, -1);
@@ -65,62 +59,42 @@ function formsOf(key: string): string[] {
 		json.replace(/\//g, '\\/'),
 		JSON.stringify(json).slice(1, -1),
 	];
-	return [...new Set(forms)].sort((a, b) => b.length - a.length);
+	const escaped = (form: string) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	return [...new Set(forms)].sort((a, b) => b.length - a.length).map(escaped);
 }
 
-const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * A plain JSON-like container: an array, an object of Object or no prototype, or the HTTP client's
- * headers.
- */
+/** A plain JSON-like container: an array, an object of Object or no prototype, axios' headers. */
 function isContainer(value: unknown): value is Record<string, unknown> {
 	if (!value || typeof value !== 'object') return false;
 	const proto = Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null;
-	return (
-		Array.isArray(value) ||
-		proto === null ||
-		proto === Object.prototype ||
-		proto.constructor?.name === 'AxiosHeaders'
-	);
+	if (Array.isArray(value) || proto === null || proto === Object.prototype) return true;
+	return proto.constructor?.name === 'AxiosHeaders';
 }
 
-/**
- * Parts of a client error that hold the request being sent (and its key) rather than what came
- * back.
- */
-const REQUEST_PARTS = new Set([
-	'config',
-	'request',
-	'req',
-	'res',
-	'socket',
-	'agent',
-	'_currentRequest',
-	'_options',
-]);
+/** Parts of a client error that hold the request being sent (and its key), not what came back. */
+const REQUEST_PARTS = /^(config|request|req|res|socket|agent|_currentRequest|_options)$/;
 
-/**
- * What the HTTP client's error keeps of the request: never handed on (it carries the Authorization
- * header).
- */
-function carriesRequest(value: unknown): boolean {
-	const error = Object(value) as { config?: unknown; request?: unknown; isAxiosError?: unknown };
-	return Boolean(error.isAxiosError || error.config || error.request);
-}
+/** The last redactor made: every item of a run asks for the same key's (CPU per item, issue 31). */
+let last: { key: string; redactor: KeyRedactor } | undefined;
 
 /**
  * The one place where the key's value is taken out of what the service sent back. Iterative (no
  * recursion), so a deeply nested answer is walked without exhausting the stack.
  */
 export function keyRedactor(key: string): KeyRedactor {
+	if (last?.key !== key) last = { key, redactor: redactorOf(key) };
+	return last.redactor;
+}
+
+function redactorOf(key: string): KeyRedactor {
 	if (!key) return { text: (value) => value, value: (value) => value, error: (error) => error };
-	const pattern = new RegExp(formsOf(key).map(escapeForRegExp).join('|'), 'gi');
+	const pattern = new RegExp(formsOf(key).join('|'), 'gi');
 	// Every form is at least as long as the key: a shorter text cannot hold one.
 	const text = (value: string): string =>
 		value.length >= key.length ? value.replace(pattern, REDACTED) : value;
 
 	const shape = new RegExp(pattern.source, 'i');
+	const holds = (text: string) => text.length >= key.length && shape.test(text);
 	/**
 	 * Whether any string or field name in `root` holds the key. Most answers do not, and are then
 	 * handed on as they are: walked once, not copied (CPU per item, issue 31).
@@ -131,14 +105,14 @@ export function keyRedactor(key: string): KeyRedactor {
 		while (pending.length > 0) {
 			const inner = pending.pop();
 			if (typeof inner === 'string') {
-				if (inner.length >= key.length && shape.test(inner)) return true;
+				if (holds(inner)) return true;
 			} else if (isContainer(inner) && !seen.has(inner)) {
 				seen.add(inner);
 				// One by one, not spread: an answer's list can be longer than a call takes arguments.
 				const named = !Array.isArray(inner);
-				for (const [name, held] of Object.entries(inner)) {
-					if (named) pending.push(name);
-					pending.push(held);
+				for (const name of Object.keys(inner)) {
+					if (named && holds(name)) return true;
+					pending.push(inner[name]);
 				}
 			}
 		}
@@ -178,7 +152,7 @@ export function keyRedactor(key: string): KeyRedactor {
 			if (!holder || typeof holder !== 'object' || seen.has(holder)) continue;
 			seen.add(holder);
 			for (const name of Object.getOwnPropertyNames(holder)) {
-				if (REQUEST_PARTS.has(name)) continue;
+				if (REQUEST_PARTS.test(name)) continue;
 				const descriptor = Object.getOwnPropertyDescriptor(holder, name);
 				if (!descriptor || !('value' in descriptor)) continue;
 				const inner: unknown = descriptor.value;
@@ -195,8 +169,9 @@ export function keyRedactor(key: string): KeyRedactor {
 		}
 		// An error handed on never keeps the client's own, which holds the request and its
 		// Authorization header.
-		if (!options.keepCause && root instanceof Error && carriesRequest(root.cause))
-			root.cause = undefined;
+		const cause = Object(root instanceof Error ? root.cause : undefined) as IDataObject;
+		if (!options.keepCause && (cause.isAxiosError || cause.config || cause.request))
+			(root as Error).cause = undefined;
 		return root;
 	};
 

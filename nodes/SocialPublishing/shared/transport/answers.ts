@@ -3,13 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { MAX_ANSWER_BYTES, MAX_ANSWER_DEPTH } from '../bounds';
 
 /**
- * What a success answer of a route must look like (its response contract), declared as data by the
- * operation that sends the route (`routeTo(method, url, { facts: { answer } })`,
- * shared/routeFacts.ts) and checked in one place: the transport checks every answer before any
- * output step reads it (transport/index.ts). An answer that does not match is not a success: the
- * transport turns it into an error in words (shared/errors.ts), retries it on a GET, and on a write
- * says the change may have been made. Contracts accept every answer the real service sends (the
- * spec, and production's departures in service-notes.md).
+ * What a success answer of a route must look like (its response contract), declared by the
+ * operation that sends it (`routeTo(method, url, { facts: { answer } })`, shared/routeFacts.ts) and
+ * checked by the transport before any output step reads it. An answer that does not match is an
+ * error in words (shared/errors.ts), retried on a GET. Contracts accept every answer the real
+ * service sends (the spec, and production's departures in service-notes.md).
  */
 
 const isObject = (value: unknown): value is IDataObject =>
@@ -20,10 +18,8 @@ const SCALARS = {
 	any: { words: 'anything', fits: () => true },
 	object: { words: 'an object', fits: isObject },
 	text: { words: 'a text', fits: (value: unknown) => typeof value === 'string' },
-	number: {
-		words: 'a number',
-		fits: (value: unknown) => typeof value === 'number' && Number.isFinite(value),
-	},
+	// Number.isFinite takes numbers only.
+	number: { words: 'a number', fits: Number.isFinite },
 	boolean: { words: 'true or false', fits: (value: unknown) => typeof value === 'boolean' },
 	/** A text that reads as a date. */
 	date: {
@@ -53,10 +49,7 @@ export interface AnswerContract {
 	shape: Shape;
 }
 
-/**
- * An answer that came with a success status but is not one: thrown inside the attempt, read by
- * send.ts.
- */
+/** An answer that came with a success status but is not one: thrown in the attempt for send.ts. */
 export class BrokenAnswer extends Error {
 	constructor(
 		readonly status: number,
@@ -87,10 +80,7 @@ function shapeWords(shape: Shape): string {
 	return shape.oneOf.map(shapeWords).join(' or ');
 }
 
-/**
- * Where in the answer: [] is the answer itself, numbers are list elements (counted from 1 in
- * words), texts fields.
- */
+/** Where in the answer: [] is the answer itself, numbers list elements, texts fields. */
 type Path = Array<string | number>;
 
 function pathWords(path: Path): string {
@@ -112,8 +102,7 @@ function mismatch(shape: Shape, value: unknown, path: Path): string | undefined 
 	if ('oneOf' in shape) {
 		const problems = shape.oneOf.map((one) => mismatch(one, value, path));
 		if (problems.includes(undefined)) return undefined;
-		// A list (or an object) where one of the shapes is a list (an object): that shape's own problem
-		// says more.
+		// A list where one of the shapes is a list (or an object…): that shape's problem says more.
 		const sameKind = shape.oneOf.filter((one) => shapeWords(one) === kindOf(value));
 		if (sameKind.length === 1) return problems[shape.oneOf.indexOf(sameKind[0])];
 		return `${pathWords(path)} is ${kindOf(value)}, not ${shapeWords(shape)}`;
@@ -121,14 +110,18 @@ function mismatch(shape: Shape, value: unknown, path: Path): string | undefined 
 	if ('list' in shape) {
 		if (!Array.isArray(value)) return `${pathWords(path)} is ${kindOf(value)}, not a list`;
 		if (shape.atLeastOne && value.length === 0) return `${pathWords(path)} is an empty list`;
+		// One path for the walk, words made only for a problem (CPU per item, issue 31).
 		for (let index = 0; index < value.length; index++) {
-			const problem = mismatch(shape.list, value[index], [...path, index]);
+			path.push(index);
+			const problem = mismatch(shape.list, value[index], path);
+			path.pop();
 			if (problem) return problem;
 		}
 		return undefined;
 	}
 	if (!isObject(value)) return `${pathWords(path)} is ${kindOf(value)}, not an object`;
-	for (const [declared, fieldShape] of Object.entries(shape.object)) {
+	for (const declared in shape.object) {
+		const fieldShape = shape.object[declared];
 		const optional = declared.endsWith('?');
 		const name = optional ? declared.slice(0, -1) : declared;
 		const field = value[name];
@@ -136,7 +129,9 @@ function mismatch(shape: Shape, value: unknown, path: Path): string | undefined 
 			if (optional || fieldShape === 'any') continue;
 			return `${pathWords([...path, name])} is missing`;
 		}
-		const problem = mismatch(fieldShape, field, [...path, name]);
+		path.push(name);
+		const problem = mismatch(fieldShape, field, path);
+		path.pop();
 		if (problem) return problem;
 	}
 	return undefined;
@@ -148,16 +143,24 @@ function mismatch(shape: Shape, value: unknown, path: Path): string | undefined 
  */
 function beyondBounds(body: unknown): string | undefined {
 	let bytes = 0;
-	const pending: Array<[unknown, number]> = [[body, 1]];
-	while (pending.length > 0) {
-		const [value, depth] = pending.pop()!;
+	// Two stacks side by side: no pair made per value (CPU per item, issue 31).
+	const values: unknown[] = [body];
+	const depths: number[] = [1];
+	while (values.length > 0) {
+		const value = values.pop();
+		const depth = depths.pop()!;
 		if (depth > MAX_ANSWER_DEPTH) return `it is nested more than ${MAX_ANSWER_DEPTH} levels deep`;
-		if (typeof value === 'string') bytes += value.length + 2;
-		else bytes += 8;
-		if (value !== null && typeof value === 'object') {
-			for (const [key, inner] of Object.entries(value as IDataObject)) {
-				if (!Array.isArray(value)) bytes += key.length + 3;
-				pending.push([inner, depth + 1]);
+		bytes += typeof value === 'string' ? value.length + 2 : 8;
+		if (Array.isArray(value)) {
+			for (const inner of value) {
+				values.push(inner);
+				depths.push(depth + 1);
+			}
+		} else if (value !== null && typeof value === 'object') {
+			for (const key of Object.keys(value)) {
+				bytes += key.length + 3;
+				values.push((value as IDataObject)[key]);
+				depths.push(depth + 1);
 			}
 		}
 		if (bytes > MAX_ANSWER_BYTES) return `it is larger than ${MAX_ANSWER_BYTES / (1024 * 1024)} MB`;

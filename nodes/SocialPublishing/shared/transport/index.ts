@@ -28,47 +28,38 @@ import { inTurn } from '../sendRecord';
 import { BrokenAnswer, brokenAnswer } from './answers';
 import { pacerOf } from './pacing';
 import { DEFAULT_POLICY, LOADER_POLICY, nodePolicy, type TransportPolicy } from './policy';
-import { announcedCount, resetDelayMs } from './rateLimits';
-import {
-	isStreamedBody,
-	lowerCaseKeys,
-	sendWithPolicy,
-	type SendOptions,
-	type Target,
-} from './send';
+import { rateLimitInfo } from './rateLimits';
+import { lowerCaseKeys, sendWithPolicy, type SendOptions, type Target } from './send';
 
 export { DEFAULT_POLICY, policyOf, type TransportPolicy } from './policy';
 export { lowerCaseKeys, sendWithPolicy } from './send';
 
 /**
  * The one place where requests to the service are sent, for every route. Where each behaviour is:
- * - here: the node's request hook (`requestHook`, and `paginated` for several pages) and
- *   `apiRequest` for loaders, look-ups and the trigger: the key checked, then replaced in all that
- *   comes back; redirects refused; every answer checked before any step reads it;
- * - send.ts: one request under the policy: a wall-clock deadline on every attempt (its connection
- *   closed), GET retried with backoff, a 429 sent again after its wait, every failure read and
- *   worded (../errors.ts);
- * - policy.ts: the Request Options and their defaults; the longest wait for a 429;
+ * - here: the node's request hook (`requestHook`, `paginated` for several pages) and `apiRequest`
+ *   for loaders, look-ups and the trigger: the key checked, then replaced in all that comes back;
+ *   redirects refused; every answer checked before any step reads it;
+ * - send.ts: one request under the policy: a wall-clock deadline on every attempt, GET retried
+ *   with backoff, a 429 sent again after its wait, every failure worded (../errors.ts);
+ * - policy.ts: the Request Options and their defaults; the bounds of a 429's wait;
  * - pacing.ts: the run's pacer: a few requests in flight, each rate-limited route inside its
  *   window, a 429 closing its route for the run;
  * - rateLimits.ts: the documented limits, and X-RateLimit-* and Retry-After read;
  * - answers.ts: what a success answer of a route must look like.
- * n8n's RoutingNode gives a declarative node a single hook around its HTTP call: the
- * `requestOperations.pagination` function. The node sets `requestHook` once at description level
- * and every operation opts in with `routing.send.paginate: true`; operations that read several
- * pages swap in `paginated(...)` through `routing.operations`.
+ * RoutingNode gives a declarative node one hook around its HTTP call, the
+ * `requestOperations.pagination` function: the node sets `requestHook` there and every operation
+ * opts in with `routing.send.paginate: true` (`paginated(...)` through `routing.operations`).
  */
 
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
 
 /**
  * The API answers JSON; an HTML page means the Base URL reaches the web application instead. Any
- * other answer must be the route's success (its response contract, transport/answers.ts) within the
- * bounds (../bounds.ts): a BrokenAnswer otherwise, which send.ts retries on a GET and words as an
- * error.
+ * other answer must be the route's success (answers.ts) within the bounds (../bounds.ts): a
+ * BrokenAnswer otherwise, which send.ts retries on a GET. Its headers are lower-cased.
  */
 function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, target: Target): void {
-	const headers = lowerCaseKeys(response.headers);
+	const headers = response.headers as IDataObject;
 	const type = String(headers['content-type'] ?? '');
 	const body = response.body;
 	if (
@@ -91,45 +82,9 @@ function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, targ
 }
 
 /**
- * Puts a first postReceive step in front of the operation's own. It replaces the key's value in
- * the answer before any step reads it (shared/secrets.ts), checks the answer is the API's, and
- * keeps the last raw answer (its X-RateLimit-* headers, and the paging fields the items lose).
- */
-function inspectAnswers(
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-	target: Target,
-	redactor: KeyRedactor,
-): { headers?: IDataObject; body?: unknown } {
-	const captured: { headers?: IDataObject; body?: unknown } = {};
-	// Without steps of its own an operation gets RoutingNode's default (a list answer becomes items);
-	// keep it.
-	const splitList = requestData.postReceive.length === 0;
-	const inspect: PostReceiveAction = async function (
-		this: IExecuteSingleFunctions,
-		items,
-		response,
-	) {
-		// One walk for the three: the items hold the answer's body, which is then copied once.
-		const [body, headers, redacted] = redactor.value([
-			response.body,
-			lowerCaseKeys(response.headers),
-			items,
-		] as const);
-		response.body = body;
-		response.headers = headers;
-		assertApiAnswer(() => this.getNode(), response, target);
-		captured.headers = headers;
-		captured.body = body;
-		return splitList && redacted.length === 1 ? toItems(redacted[0].json) : redacted;
-	};
-	requestData.postReceive.unshift({ data: { parameterValue: undefined }, actions: [inspect] });
-	return captured;
-}
-
-/**
- * One request under the policy (send.ts) with the key replaced (shared/secrets.ts) in each
- * attempt's error before send.ts reads it (its cause kept: the answer is read from it), and in the
- * error handed on to n8n, which shows, saves and logs it. Structural: no wording can quote the key.
+ * One request under the policy (send.ts) with the key replaced in each attempt's error before
+ * send.ts reads it (its cause kept: the answer is read from it), and in the error handed on to
+ * n8n, which shows, saves and logs it. Structural: no wording can quote the key.
  */
 async function keyGuarded<T>(
 	node: () => INode,
@@ -153,7 +108,7 @@ async function keyGuarded<T>(
 	}
 }
 
-/** Sends the request RoutingNode built for one item (one page), under the policy. */
+/** Sends the request RoutingNode built for one item (each page), under the policy. */
 function prepare(
 	context: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -167,16 +122,32 @@ function prepare(
 	requestData.options.disableFollowRedirect = true;
 	const method = String(requestData.options.method ?? 'GET').toUpperCase();
 	const path = String(requestData.options.url ?? '');
-	const target: Target = {
-		method,
-		path,
-		itemIndex: context.getItemIndex(),
-		baseUrl: String(requestData.options.baseURL ?? ''),
-		route: matchRoute(route, method, path),
+	const baseUrl = String(requestData.options.baseURL ?? '');
+	const itemIndex = context.getItemIndex();
+	const target = { method, path, itemIndex, baseUrl, route: matchRoute(route, method, path) };
+	// A first postReceive step in front of the operation's own replaces the key in the answer before
+	// any step reads it, checks the answer is the API's, and keeps the last raw answer (its
+	// X-RateLimit-* headers, and the paging fields the items lose).
+	const captured: { headers?: IDataObject; body?: unknown } = {};
+	// Without steps of its own an operation gets RoutingNode's default: a list answer becomes items.
+	const splitList = requestData.postReceive.length === 0;
+	const inspect: PostReceiveAction = async function (items, response) {
+		// One walk for the three: the items hold the answer's body, which is then copied once.
+		const [body, headers, redacted] = redactor.value([
+			response.body,
+			lowerCaseKeys(response.headers),
+			items,
+		] as const);
+		response.body = body;
+		response.headers = headers;
+		assertApiAnswer(() => this.getNode(), response, target);
+		captured.headers = headers;
+		captured.body = body;
+		return splitList && redacted.length === 1 ? toItems(redacted[0].json) : redacted;
 	};
-	const captured = inspectAnswers(requestData, target, redactor);
-	const send = async () =>
-		await keyGuarded(
+	requestData.postReceive.unshift({ data: { parameterValue: undefined }, actions: [inspect] });
+	const send = () =>
+		keyGuarded(
 			() => context.getNode(),
 			target,
 			policy,
@@ -189,9 +160,9 @@ function prepare(
 				});
 			},
 			{
-				deadline: !isStreamedBody(requestData.options.body),
-				// RoutingNode sends with the item's own context, the one this pagination context is made
-				// from.
+				// A streamed upload (a Blob-like multipart body) may take longer than the timeout.
+				deadline: typeof (requestData.options.body as { stream?: unknown })?.stream !== 'function',
+				// RoutingNode sends with the item's own context, this pagination context's prototype.
 				cancelSignalOf: Object.getPrototypeOf(context) as object,
 				pacer: pacerOf(context, policy.maxInFlight),
 				headersOf: () => captured.headers,
@@ -200,74 +171,52 @@ function prepare(
 	// The items handed back to n8n, which shows, saves and logs them: the key replaced.
 	const finish = (items: INodeExecutionData[]) => {
 		if (!policy.includeRateLimitInfo) return redactor.value(items);
-		const rateLimit = rateLimitFigures(captured.headers);
+		const rateLimit = rateLimitInfo(captured.headers);
 		return redactor.value(items.map((item) => ({ ...item, json: { ...item.json, rateLimit } })));
 	};
-	return { captured, send, finish };
+	return { target, captured, send, finish };
 }
 
 /**
- * Checks the credential's key and answers what replaces it in everything that comes back
- * (shared/secrets.ts). A key the service is sure to refuse is stopped before sending: empty, or
- * with "Bearer " in front (the service takes the whole header as the key). Sent, it would cost a
- * 401 and n8n's own re-send of it. The key is never quoted.
+ * Checks the credential's key and answers what replaces it in everything that comes back. A key
+ * the service is sure to refuse (empty, short, with "Bearer " in front: the service takes the whole
+ * header as the key) is stopped unsent, and never quoted: sent, it would cost a 401 and a re-send.
  */
 function checkedKey(node: () => INode, credentials: IDataObject, itemIndex?: number): KeyRedactor {
 	refuseUnusableBaseUrl(node, credentials, itemIndex);
 	const key = String(credentials.apiKey ?? '').trim();
-	if (!key) {
-		throw new NodeOperationError(node(), 'The credential has no API key', {
-			itemIndex,
-			description:
+	const refused = !key
+		? [
+				'The credential has no API key',
 				'Paste the organisation\'s API key (Settings → Developers → Access) or a "pos_" OAuth token into the credential.',
-		});
-	}
-	if (key.length < MIN_KEY_LENGTH) {
-		throw new NodeOperationError(
-			node(),
-			`The API key in the credential has only ${key.length} characters`,
-			{
-				itemIndex,
-				description:
+			]
+		: key.length < MIN_KEY_LENGTH
+			? [
+					`The API key in the credential has only ${key.length} characters`,
 					'A key of the service is much longer: copy the whole key again from Settings → Developers → Access and paste it into the credential.',
-			},
-		);
-	}
-	if (/^bearer\s/i.test(key)) {
-		throw new NodeOperationError(node(), 'The API key in the credential starts with "Bearer "', {
-			itemIndex,
-			description:
-				'Paste the key bare: the service takes the whole Authorization header as the key. Remove "Bearer " in the credential.',
-		});
+				]
+			: /^bearer\s/i.test(key)
+				? [
+						'The API key in the credential starts with "Bearer "',
+						'Paste the key bare: the service takes the whole Authorization header as the key. Remove "Bearer " in the credential.',
+					]
+				: undefined;
+	if (refused) {
+		throw new NodeOperationError(node(), refused[0], { itemIndex, description: refused[1] });
 	}
 	return keyRedactor(key);
 }
 
-/**
- * The items of one run share one read of the credential: n8n reads and decrypts it on every
- * getCredentials().
- */
+/** The items of one run share one read of the credential: n8n decrypts it on each read. */
 const CREDENTIALS = new RunSlot<Promise<IDataObject>>("the run's credential");
 
-/** The run's credential (read once per run, shared/runState.ts), checked for this item. */
-async function checkedRunKey(context: IExecutePaginationFunctions): Promise<KeyRedactor> {
-	const read = await runState(context).get(
-		CREDENTIALS,
-		async () => await context.getCredentials(CREDENTIAL_TYPE),
-	);
-	return checkedKey(() => context.getNode(), read, context.getItemIndex());
-}
-
 /**
- * Put on the request options by an operation's preSend that answers the item itself (Check Only
- * of Post → Create and Post → Update): the items it gives are the output, and the request is not
- * sent.
+ * Put on the request options by a preSend that answers the item itself (Check Only of Post →
+ * Create and Post → Update): the items it gives are the output, and nothing is sent.
  */
 export const ANSWERED_WITHOUT_SENDING = Symbol('answeredWithoutSending');
 
-/**
- * How an operation walks its pages: sets the query of the next page from the last answer, or ends.
- */
+/** How an operation walks its pages: sets the next page's query from the last answer, or ends. */
 export interface PageWalk {
 	/** Sets the first page's query; false when there is nothing to ask. */
 	start(qs: IDataObject): boolean;
@@ -288,13 +237,16 @@ export function requestHook(
 ): RequestHook {
 	return pairedToTheItem(async function (this: IExecutePaginationFunctions, requestData) {
 		return await inTurn(this, async () => {
-			const redactor = await checkedRunKey(this);
+			const read = await runState(this).get(CREDENTIALS, () =>
+				this.getCredentials(CREDENTIAL_TYPE),
+			);
+			const redactor = checkedKey(() => this.getNode(), read, this.getItemIndex());
 			const answered = (requestData.options as unknown as Record<symbol, unknown>)[
 				ANSWERED_WITHOUT_SENDING
 			];
 			if (Array.isArray(answered)) return redactor.value(answered as INodeExecutionData[]);
-			const { send, finish, captured } = prepare(this, requestData, redactor, routeOf(this));
-			if (!walk) return finish(await send());
+			const sent = prepare(this, requestData, redactor, routeOf(this));
+			if (!walk) return sent.finish(await sent.send());
 			const returnAll = this.getNodeParameter('returnAll', true) as boolean;
 			const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
 			const pages = walk(this);
@@ -302,11 +254,24 @@ export function requestHook(
 			const items: INodeExecutionData[] = [];
 			if (!pages.start(qs)) return [];
 			for (let page = 1; ; page++) {
-				items.push(...(await send()));
-				if (items.length >= limit || !pages.next(captured.body, qs)) break;
-				if (page === MAX_PAGES_PER_CALL) throw endlessPages(this, requestData, page, items.length);
+				items.push(...(await sent.send()));
+				if (items.length >= limit || !pages.next(sent.captured.body, qs)) break;
+				if (page < MAX_PAGES_PER_CALL) continue;
+				// The service still says "more" after the most pages one call reads: an error, never a
+				// silent stop.
+				const route = `${sent.target.method} ${sent.target.path}`;
+				throw new NodeApiError(
+					this.getNode(),
+					{ route, pages: page },
+					{
+						message: `${route} still says there is more after ${page} pages (${items.length} results read), the most one run reads`,
+						description:
+							'Either the service keeps answering "more" without end, or there is more than one run should read. Turn Return All off and set a Limit, or narrow the search; if the results repeat, the service is at fault.',
+						itemIndex: this.getItemIndex(),
+					},
+				);
 			}
-			return finish(items.slice(0, limit));
+			return sent.finish(items.slice(0, limit));
 		});
 	});
 }
@@ -324,43 +289,15 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 	return (route) => requestHook(() => route, walk);
 }
 
-/**
- * The service still says "more" after the most pages one call reads (../bounds.ts): an error, never
- * a silent stop.
- */
-function endlessPages(
-	context: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-	pages: number,
-	read: number,
-): NodeApiError {
-	const route = `${String(requestData.options.method ?? 'GET').toUpperCase()} ${String(requestData.options.url ?? '')}`;
-	return new NodeApiError(
-		context.getNode(),
-		{ route, pages },
-		{
-			message: `${route} still says there is more after ${pages} pages (${read} results read), the most one run reads`,
-			description:
-				'Either the service keeps answering "more" without end, or there is more than one run should read. Turn Return All off and set a Limit, or narrow the search; if the results repeat, the service is at fault.',
-			itemIndex: context.getItemIndex(),
-		},
-	);
-}
-
 type ApiContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions | IHookFunctions;
 
 export interface ApiRequestOptions {
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[];
-	/**
-	 * Defaults to the node's Request Options (loaders: a short timeout, one retry, no rate-limit
-	 * wait).
-	 */
+	/** Defaults to the node's Request Options (loaders: a short timeout, one retry, no 429 wait). */
 	policy?: TransportPolicy;
 	itemIndex?: number;
-	/**
-	 * The route sent to, with its facts: the operation's that sends it (`findNextFreeSlot.route`).
-	 */
+	/** The route sent to, with its facts: the sending operation's (`findNextFreeSlot.route`). */
 	route?: Route;
 }
 
@@ -387,13 +324,8 @@ export async function apiRequest<T = unknown>(
 		...(options.qs ? { qs: options.qs } : {}),
 		...(options.body ? { body: options.body } : {}),
 	};
-	const target: Target = {
-		method,
-		path,
-		itemIndex: options.itemIndex,
-		baseUrl: request.baseURL,
-		route: matchRoute(options.route, method, path),
-	};
+	const route = matchRoute(options.route, method, path);
+	const target = { method, path, itemIndex: options.itemIndex, baseUrl: request.baseURL, route };
 	const response = await keyGuarded(
 		() => this.getNode(),
 		target,
@@ -406,33 +338,17 @@ export async function apiRequest<T = unknown>(
 					abortSignal: signal,
 				})) as IN8nHttpFullResponse,
 			);
+			answer.headers = lowerCaseKeys(answer.headers);
 			// Inside the attempt, so that a broken answer to a GET is retried like a dropped connection.
 			assertApiAnswer(() => this.getNode(), answer, target);
 			return answer;
 		},
 		{
 			cancelSignalOf: this,
-			// Requests made for an item (Post → Create's look-ups) share the run's pacer; loaders and
-			// the trigger send alone.
+			// Requests made for an item (Post → Create's look-ups) share the run's pacer.
 			pacer: 'getExecuteData' in this ? pacerOf(this, policy.maxInFlight) : undefined,
-			headersOf: (answer) => lowerCaseKeys(answer.headers),
+			headersOf: (answer) => answer.headers as IDataObject,
 		},
 	);
 	return response.body as T;
-}
-
-/**
- * The X-RateLimit-* figures of an answer, or null when the route sends none; a figure that cannot
- * be read is null, the reset is in seconds from now however the service wrote it (rateLimits.ts).
- */
-function rateLimitFigures(headers: IDataObject | undefined): IDataObject | null {
-	if (!headers) return null;
-	const names = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
-	if (names.every((name) => headers[name] === undefined)) return null;
-	const resetMs = resetDelayMs(headers['x-ratelimit-reset'], Date.now());
-	return {
-		limit: announcedCount(headers['x-ratelimit-limit']) ?? null,
-		remaining: announcedCount(headers['x-ratelimit-remaining']) ?? null,
-		resetSeconds: resetMs === undefined ? null : Math.ceil(resetMs / 1000),
-	};
 }

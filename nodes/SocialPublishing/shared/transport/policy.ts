@@ -11,10 +11,7 @@ export interface TransportPolicy {
 	retries: number;
 	/** Wait before the first retry; doubled for each further one. */
 	retryDelayMs: number;
-	/**
-	 * Longest total wait of one request for rate-limit windows and 429 answers, in seconds; 0 never
-	 * waits.
-	 */
+	/** Longest total wait of one request for rate-limit windows and 429s, in s; 0 never waits. */
 	maxRateLimitWaitS: number;
 	/** Most requests of one run out at a time. */
 	maxInFlight: number;
@@ -23,9 +20,8 @@ export interface TransportPolicy {
 
 /**
  * The node's Request Options. n8n adds its own declarative options (Timeout, Proxy, Batching,
- * Ignore SSL Issues) to a collection of this name when it loads the node; these join them.
- * The transport reads all of them (`policyOf`); their defaults are the policy's
- * (`DEFAULT_POLICY`), stated here once: n8n's lint wants each field's default as a literal.
+ * Ignore SSL Issues) to a collection of this name; these join them. Their defaults are stated here
+ * once (n8n's lint wants each as a literal) and are the policy's (`DEFAULT_POLICY`).
  */
 export const requestOptionsCollection: INodeProperties = {
 	displayName: 'Request Options',
@@ -50,8 +46,7 @@ export const requestOptionsCollection: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 60,
 			description:
-				"Longest time in seconds an item waits for a rate-limit window (a 429's Retry-After, " +
-				'or a window its route has used up); a longer wait fails the item, unsent, with the time to retry. 0 never waits.',
+				"Longest time in seconds an item waits for a rate-limit window (a 429's Retry-After, or a window its route has used up); a longer wait fails the item, unsent, with the time to retry. 0 never waits.",
 		},
 		{
 			displayName: 'Max Requests in Flight',
@@ -60,9 +55,7 @@ export const requestOptionsCollection: INodeProperties = {
 			typeOptions: { minValue: 1 },
 			default: 16,
 			description:
-				'Most requests of one run sent at the same time (n8n starts every item at once). ' +
-				"Requests to a rate-limited route also wait for its window, as the service's " +
-				'X-RateLimit figures say, instead of being refused.',
+				"Most requests of one run sent at the same time (n8n starts every item at once). Requests to a rate-limited route also wait for its window, as the service's X-RateLimit figures say, instead of being refused.",
 		},
 		{
 			displayName: 'Retries of Reads',
@@ -84,25 +77,22 @@ export const requestOptionsCollection: INodeProperties = {
 	],
 };
 
-/** The default of a Request Options field. */
-function shownDefault<T>(name: string): T {
-	const field = requestOptionsCollection.options?.find((o) => o.name === name);
-	return (field as INodeProperties).default as T;
-}
+const shown = Object.fromEntries(
+	(requestOptionsCollection.options as INodeProperties[]).map((o) => [o.name, o.default]),
+);
 
 /**
- * The defaults, stated once, in the Request Options fields above: the transport applies them, the
- * pacer starts from them, the loaders and the trigger tune them, the docs state them
- * (test/docs/figures.test.ts checks).
+ * The defaults, read from the Request Options fields above: the loaders and the trigger tune them,
+ * the docs state them (test/docs/figures.test.ts checks).
  */
 export const DEFAULT_POLICY: Readonly<TransportPolicy> = {
 	// n8n's own Timeout option, which it adds to the collection without a default of ours.
 	timeoutMs: 30_000,
-	retries: shownDefault<number>('maxRetries'),
-	retryDelayMs: shownDefault<number>('retryDelay'),
-	maxRateLimitWaitS: shownDefault<number>('maxRateLimitWait'),
-	maxInFlight: shownDefault<number>('maxInFlight'),
-	includeRateLimitInfo: shownDefault<boolean>('includeRateLimitInfo'),
+	retries: shown.maxRetries as number,
+	retryDelayMs: shown.retryDelay as number,
+	maxRateLimitWaitS: shown.maxRateLimitWait as number,
+	maxInFlight: shown.maxInFlight as number,
+	includeRateLimitInfo: shown.includeRateLimitInfo as boolean,
 };
 
 /** Loaders fill a dropdown while the user waits: answer or fail fast. */
@@ -114,14 +104,10 @@ export const LOADER_POLICY: TransportPolicy = {
 };
 
 /**
- * The longest wait for a 429 (or a used-up window) is Max Rate-Limit Wait: its default above
- * (60 s), 0 for loaders (LOADER_POLICY) and the trigger's notifications. The pacer does the waiting
- * (pacing.ts admit), send.ts sends again after it. Two bounds hold whatever the user sets:
- * - at most `MAX_RATE_LIMIT_WAITS` 429s in one call, so a service that keeps answering
- *   `Retry-After: 0` cannot hold the node;
- * - whatever a service announces (Retry-After, X-RateLimit-Reset) is read as at most
- *   `MAX_ANNOUNCED_WAIT_S`, a day (production's window is an hour): the time an error tells to
- *   retry, and how long a 429 closes its route (rateLimits.ts reads them).
+ * Two bounds on rate-limit waits hold whatever Max Rate-Limit Wait says: at most
+ * `MAX_RATE_LIMIT_WAITS` 429s in one call (a service that keeps answering `Retry-After: 0` cannot
+ * hold the node), and whatever a service announces is read as at most `MAX_ANNOUNCED_WAIT_S`, a day
+ * (production's window is an hour).
  */
 export const MAX_RATE_LIMIT_WAITS = 5;
 export const MAX_ANNOUNCED_WAIT_S = 86_400;

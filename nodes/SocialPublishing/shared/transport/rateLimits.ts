@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { MAX_ANNOUNCED_WAIT_S } from './policy';
 
 /**
@@ -18,10 +20,7 @@ export const DOCUMENTED_RATE_LIMITS = {
 
 export type RateLimitedRoute = keyof typeof DOCUMENTED_RATE_LIMITS;
 
-export interface RateLimitRule {
-	limit: number;
-	windowSeconds: number;
-}
+export type RateLimitRule = { limit: number; windowSeconds: number };
 
 /** Each limited route as its method and a pattern of its path (`:id` is one segment). */
 const LIMITED_ROUTES = (Object.keys(DOCUMENTED_RATE_LIMITS) as RateLimitedRoute[]).map((route) => {
@@ -29,10 +28,7 @@ const LIMITED_ROUTES = (Object.keys(DOCUMENTED_RATE_LIMITS) as RateLimitedRoute[
 	return { route, method, pattern: new RegExp(`^${template.replace(/:\w+/g, '[^/]+')}$`) };
 });
 
-/**
- * Which limited endpoint a request is, from its method and its path below the Base URL (query
- * ignored).
- */
+/** Which limited endpoint a request is, from its method and its path (query ignored). */
 export function rateLimitedRouteOf(method: string, path: string): RateLimitedRoute | undefined {
 	const m = method.toUpperCase();
 	const p = path.split('?')[0];
@@ -40,18 +36,16 @@ export function rateLimitedRouteOf(method: string, path: string): RateLimitedRou
 }
 
 /**
- * Reading what the service (or a proxy on the way) announces: X-RateLimit-Limit / -Remaining /
- * -Reset on an answer, Retry-After on a 429. Any of them can come wrong (negative, not a number,
- * huge, several values, milliseconds or an epoch instead of seconds); what cannot be read is
- * treated as unknown, and every wait is bounded by MAX_ANNOUNCED_WAIT_S (policy.ts).
+ * Reading what the service (or a proxy) announces: X-RateLimit-Limit / -Remaining / -Reset on an
+ * answer, Retry-After on a 429. Any can come wrong (negative, not a number, huge, several values,
+ * milliseconds or an epoch instead of seconds): what cannot be read is unknown, and every wait is
+ * bounded by MAX_ANNOUNCED_WAIT_S (policy.ts).
  */
 
 const MAX_ANNOUNCED_WAIT_MS = MAX_ANNOUNCED_WAIT_S * 1000;
+const FIGURES = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
-/**
- * A header's values: several headers of one name, or one header listing several values separated by
- * commas.
- */
+/** A header's values: several headers of one name, or one listing several separated by commas. */
 function headerValues(value: unknown): string[] {
 	const list = Array.isArray(value) ? value : [value];
 	return list
@@ -68,10 +62,7 @@ function plainDecimals(value: unknown): string[] {
 	);
 }
 
-/**
- * A count the service announces (a limit, what is left): a whole number from 0, the lowest of
- * several; else undefined.
- */
+/** A count the service announces (a limit, what is left): a whole number from 0, the lowest. */
 export function announcedCount(value: unknown): number | undefined {
 	const counts = plainDecimals(value).map(Number);
 	return counts.length ? Math.max(0, Math.floor(Math.min(...counts))) : undefined;
@@ -120,10 +111,7 @@ export function resetSlackMs(value: unknown, nowMs: number): number {
 	return Math.max(0, latest - boundedMs(Math.max(...values.map((v) => v.delayMs))));
 }
 
-/**
- * The three forms of HTTP date (RFC 9110 5.6.7) begin with the day's name; Date.parse alone reads
- * "x 5" as a date.
- */
+/** The three forms of HTTP date (RFC 9110) begin with the day's name; Date.parse reads "x 5". */
 const HTTP_DATE_START = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,?\s/i;
 
 /**
@@ -138,8 +126,7 @@ export function retryAfterDelayMs(value: unknown, nowMs: number): number | undef
 			: [];
 	const delays: number[] = [];
 	for (const text of values) {
-		// An HTTP date (it starts with the day's name) has a comma of its own: read the whole value as
-		// a date first.
+		// An HTTP date has a comma of its own: the whole value is read as a date first.
 		const at = HTTP_DATE_START.test(text.trim()) ? Date.parse(text) : Number.NaN;
 		if (Number.isFinite(at)) delays.push(at - nowMs);
 		else delays.push(...plainDecimals(text).map((seconds) => Number(seconds) * 1000));
@@ -147,30 +134,14 @@ export function retryAfterDelayMs(value: unknown, nowMs: number): number | undef
 	return delays.length ? boundedMs(Math.max(...delays)) : undefined;
 }
 
-/** What one answer announces about its route's window. */
-export interface AnnouncedWindow {
-	/** Requests left in the window after this one (never above the limit, never below 0). */
-	remaining: number;
-	/** When the window restarts, in milliseconds from the answer, as announced. */
-	resetMs: number;
-	/** How much later than `resetMs` the window may truly restart (the figure's rounding). */
-	resetSlackMs: number;
-}
-
 /**
- * The X-RateLimit-* figures of an answer (headers lower-cased): undefined when it has none,
- * 'unreadable' when it has some the node cannot use (the route is limited, by how much is unknown).
- * Several values: the lowest count.
+ * The X-RateLimit-* figures of an answer (headers lower-cased): the requests left after this one
+ * (0 to the limit), when the window restarts (ms from now, as announced) and how much later it may
+ * truly (the figure's rounding); undefined when it has none, 'unreadable' when it has some the
+ * node cannot use (the route is limited, by how much is unknown).
  */
-export function announcedWindow(
-	headers: Record<string, unknown> | undefined,
-	nowMs: number,
-): AnnouncedWindow | 'unreadable' | undefined {
-	const [limit, left, reset] = [
-		'x-ratelimit-limit',
-		'x-ratelimit-remaining',
-		'x-ratelimit-reset',
-	].map((name) => headers?.[name]);
+export function announcedWindow(headers: Record<string, unknown> | undefined, nowMs: number) {
+	const [limit, left, reset] = FIGURES.map((name) => headers?.[name]);
 	if ([limit, left, reset].every((value) => headerValues(value).length === 0)) return undefined;
 	const remaining = announcedCount(left);
 	const resetMs = resetDelayMs(reset, nowMs);
@@ -180,5 +151,20 @@ export function announcedWindow(
 		remaining: Math.min(remaining, announcedCount(limit) ?? Infinity),
 		resetMs,
 		resetSlackMs: resetSlackMs(reset, nowMs),
+	};
+}
+
+/**
+ * The figures as Include Rate Limit Info adds them to the output, or null when the route sends
+ * none; a figure that cannot be read is null, the reset in seconds from now however written.
+ */
+export function rateLimitInfo(headers: IDataObject | undefined): IDataObject | null {
+	if (!headers || FIGURES.every((name) => headers[name] === undefined)) return null;
+	const [limit, left, reset] = FIGURES.map((name) => headers[name]);
+	const resetMs = resetDelayMs(reset, Date.now());
+	return {
+		limit: announcedCount(limit) ?? null,
+		remaining: announcedCount(left) ?? null,
+		resetSeconds: resetMs === undefined ? null : Math.ceil(resetMs / 1000),
 	};
 }

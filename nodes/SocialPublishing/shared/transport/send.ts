@@ -25,52 +25,26 @@ export interface Target {
 	method: string;
 	path: string;
 	itemIndex?: number;
-	/**
-	 * The Base URL the path is relative to, for a redirect's error to say where the API probably is.
-	 */
+	/** The Base URL the path is relative to, for a redirect's error to say where the API is. */
 	baseUrl?: string;
 	/** The route it goes to, as its sender declared it (shared/routeFacts.ts); none: no facts. */
 	route?: RouteMatch;
 }
 
-const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
-const UNREACHABLE_CODES = new Set([
-	'ECONNREFUSED',
-	'ENOTFOUND',
-	'EAI_AGAIN',
-	'EHOSTUNREACH',
-	'ENETUNREACH',
-]);
+const TIMEOUT_CODES = /^(ECONNABORTED|ETIMEDOUT|ESOCKETTIMEDOUT)$/;
+const UNREACHABLE_CODES = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/;
 
 export function lowerCaseKeys(headers: unknown): IDataObject {
 	const entries = headers && typeof headers === 'object' ? Object.entries(headers) : [];
 	return Object.fromEntries(entries.map(([key, value]) => [key.toLowerCase(), value]));
 }
 
-/**
- * What n8n 1.x leaves of a failed exchange. Its n8n-workflow (1.120) drops the `cause` of a
- * NodeApiError that wraps an Error (a class field resets it), so n8n's request helpers hand back
- * only the status or the client's error code in `httpCode` and the answer's body in `context.data`;
- * the answer's headers are lost. n8n 2.x keeps the client's error as `cause`, which `failureOf`
- * reads first. The node's own NodeApiErrors wrap a plain object (kept as `errorResponse`), never an
- * Error, so they are not taken for one of these.
- */
-function wrappedWithoutCause(
-	error: unknown,
-):
-	| { response?: { status: number; data: unknown; headers: IDataObject }; code?: string }
-	| undefined {
-	if (
-		!(error instanceof NodeApiError) ||
-		error.cause !== undefined ||
-		error.errorResponse !== undefined ||
-		!error.httpCode
-	)
-		return undefined;
-	const status = /^\d{3}$/.test(error.httpCode) ? Number(error.httpCode) : undefined;
-	return status
-		? { response: { status, data: error.context.data, headers: {} } }
-		: { code: error.httpCode };
+interface ClientError {
+	cause?: unknown;
+	code?: string;
+	message?: string;
+	isAxiosError?: boolean;
+	response?: { status?: number; data?: unknown; headers?: unknown };
 }
 
 /** What went wrong in one attempt, or undefined when the error is not about the HTTP exchange. */
@@ -80,52 +54,45 @@ function failureOf(
 	policy: TransportPolicy,
 	attempts: number,
 ): Failure | undefined {
-	const outer = error as { cause?: unknown; code?: string; message?: string } | undefined;
-	const cause = (outer?.cause ?? outer) as
-		| {
-				response?: { status?: number; data?: unknown; headers?: unknown };
-				code?: string;
-				message?: string;
-				isAxiosError?: boolean;
-		  }
-		| undefined;
-	const base = {
-		method: target.method,
-		path: target.path,
-		attempts,
-		timeoutMs: policy.timeoutMs,
-		baseUrl: target.baseUrl,
-		route: target.route,
-	};
+	const { method, path, baseUrl, route } = target;
+	const base = { method, path, attempts, timeoutMs: policy.timeoutMs, baseUrl, route };
 	if (error instanceof BrokenAnswer)
 		return { ...base, status: error.status, headers: error.headers, broken: error.problem };
-	const bare = wrappedWithoutCause(error);
-	const response = cause?.response?.status ? cause.response : bare?.response;
-	if (response?.status && response.status < 300) {
-		// A success status then an error: the body broke off on the way ("aborted", a reset
-		// connection).
+	const outer = error as ClientError | undefined;
+	const cause = (outer?.cause ?? outer) as ClientError | undefined;
+	// What n8n 1.x leaves of a failed exchange: its n8n-workflow drops the `cause` of a NodeApiError
+	// that wraps an Error, leaving the status or the client's code in `httpCode` and the body in
+	// `context.data` (the headers are lost). The node's own NodeApiErrors wrap a plain object
+	// (`errorResponse`), so they are not taken for one.
+	const bare =
+		error instanceof NodeApiError && error.cause === undefined && error.errorResponse === undefined
+			? error.httpCode || undefined
+			: undefined;
+	const bareStatus = bare && /^\d{3}$/.test(bare) ? Number(bare) : 0;
+	const response = cause?.response?.status
+		? cause.response
+		: bareStatus
+			? { status: bareStatus, data: (error as NodeApiError).context.data, headers: {} }
+			: undefined;
+	if (response?.status) {
 		const headers = lowerCaseKeys(response.headers);
+		if (response.status >= 300)
+			return { ...base, status: response.status, body: response.data, headers };
+		// A success status then an error: the body broke off on the way ("aborted", a reset).
 		const announced = announcedBytes(headers);
 		const broken = `it was cut off before its end${announced ? ` (${announced} bytes announced)` : ''}`;
 		return { ...base, status: response.status, headers, broken };
 	}
-	if (response?.status) {
-		const headers = lowerCaseKeys(response.headers);
-		return { ...base, status: response.status, body: response.data, headers };
-	}
-	const code = cause?.code ?? outer?.code ?? bare?.code;
-	// Only the HTTP client's own errors are about the exchange; the node's checks of an answer are
-	// not.
-	if (!cause?.isAxiosError && !code) return undefined;
+	const code = cause?.code ?? outer?.code ?? (bareStatus ? undefined : bare);
+	// Only the HTTP client's own errors are about the exchange, not the node's checks of an answer.
+	if ((!cause?.isAxiosError && !code) || code === 'ERR_CANCELED') return undefined;
 	const text = `${cause?.message ?? ''} ${outer?.message ?? ''}`;
-	if (code === 'ERR_CANCELED') return undefined;
-	if ((code && TIMEOUT_CODES.has(code)) || /timeout of \d+ms exceeded|timed out/i.test(text))
+	if ((code && TIMEOUT_CODES.test(code)) || /timeout of \d+ms exceeded|timed out/i.test(text))
 		return { ...base, network: 'timeout' };
-	if (code && UNREACHABLE_CODES.has(code)) return { ...base, network: 'unreachable' };
+	if (code && UNREACHABLE_CODES.test(code)) return { ...base, network: 'unreachable' };
 	if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up|ECONNRESET|aborted/i.test(text))
 		return { ...base, network: 'dropped' };
-	if (cause?.isAxiosError) return { ...base, network: 'dropped' };
-	return undefined;
+	return cause?.isAxiosError ? { ...base, network: 'dropped' } : undefined;
 }
 
 /**
@@ -133,13 +100,8 @@ function failureOf(
  * execution). The node's own errors pass as they are; anything else is re-worded without its
  * cause, which could hold the request and so the key.
  */
-function notAboutHttp(
-	node: INode,
-	error: unknown,
-	target: Target,
-): NodeApiError | NodeOperationError {
-	const cause = (error as { cause?: { config?: unknown; isAxiosError?: boolean } } | undefined)
-		?.cause;
+function notAboutHttp(node: INode, error: unknown, target: Target) {
+	const cause = (error as { cause?: ClientError & { config?: unknown } } | undefined)?.cause;
 	const carriesRequest = Boolean(cause && (cause.isAxiosError || cause.config));
 	if ((error instanceof NodeOperationError || error instanceof NodeApiError) && !carriesRequest)
 		return error;
@@ -154,77 +116,48 @@ function notAboutHttp(
 function retryable(method: string, failure: Failure): boolean {
 	if (method !== 'GET') return false;
 	if (failure.broken) return true;
-	// A route whose timeout is final (find-slot: production never answers for an unknown channel)
-	// only waits again.
+	// A route whose timeout is final (find-slot: production never answers for an unknown channel).
 	if (failure.network === 'timeout' && failure.route?.facts.timeoutIsFinal) return false;
 	if (failure.network === 'timeout' || failure.network === 'dropped') return true;
 	return (failure.status ?? 0) >= 500;
 }
 
+type CancelSignalHolder = { getExecutionCancelSignal?: () => AbortSignal | undefined };
+
 /**
- * Ends one attempt at `ms` whatever the HTTP client does. The client's own `timeout` rides on
- * socket timers that start when a socket is handed over and that a reused keep-alive socket, a
- * request body still being written, an answer trickling in a byte at a time or a request whose
- * options lost `timeout` can leave unarmed; a wall-clock limit here is the one place that holds for
- * every route and method. The attempt gets the deadline's signal to hand to the HTTP client, which
- * then closes the connection at the deadline instead of reading on. The timer (AbortSignal.timeout)
- * never keeps the process alive.
+ * Ends one attempt at `ms` whatever the HTTP client does: its own `timeout` rides on socket timers
+ * that a reused keep-alive socket, a body still being written or an answer trickling in a byte at a
+ * time can leave unarmed. The attempt gets the deadline's signal, for the HTTP client to close the
+ * connection at the deadline. n8n's request helper replaces the request's `abortSignal` with the
+ * execution's cancel signal (`getExecutionCancelSignal()` of `context`), so for the attempt's time
+ * the context answers with a signal that fires on either. The timer (AbortSignal.timeout) never
+ * keeps the process alive.
  */
 async function withinDeadline<T>(
 	ms: number,
-	context: object | undefined,
+	context: CancelSignalHolder | undefined,
 	attempt: (signal?: AbortSignal) => Promise<T>,
 ): Promise<T> {
 	const signal = AbortSignal.timeout(ms);
 	let onAbort = () => {};
-	const deadline = new Promise<never>((_resolve, reject) => {
+	const expired = new Promise<never>((_resolve, reject) => {
 		onAbort = () =>
 			reject(Object.assign(new Error(`timeout of ${ms}ms exceeded`), { code: 'ETIMEDOUT' }));
 		signal.addEventListener('abort', onAbort, { once: true });
 	});
+	const own = context?.getExecutionCancelSignal;
+	if (typeof own === 'function') {
+		context!.getExecutionCancelSignal = () => {
+			const execution = own.call(context);
+			return execution ? AbortSignal.any([execution, signal]) : signal;
+		};
+	}
 	try {
-		const attempted = withDeadlineSignal(context, signal, async () => await attempt(signal));
-		return await Promise.race([attempted, deadline]);
+		return await Promise.race([attempt(signal), expired]);
 	} finally {
 		signal.removeEventListener('abort', onAbort);
+		if (typeof own === 'function') context!.getExecutionCancelSignal = own;
 	}
-}
-
-/**
- * Lets the deadline's signal reach the HTTP client, which then closes the connection of an answer
- * still trickling in. n8n's request helper replaces the request's `abortSignal` with the
- * execution's cancel signal (`getExecutionCancelSignal()`, where the context has one), so for the
- * attempt's time the context answers with a signal that fires on either.
- */
-async function withDeadlineSignal<T>(
-	context: object | undefined,
-	signal: AbortSignal,
-	send: () => Promise<T>,
-): Promise<T> {
-	const target = context as
-		| { getExecutionCancelSignal?: () => AbortSignal | undefined }
-		| undefined;
-	const ownSignal = target?.getExecutionCancelSignal;
-	if (!target || typeof ownSignal !== 'function') return await send();
-	const shadowed = Object.prototype.hasOwnProperty.call(target, 'getExecutionCancelSignal');
-	target.getExecutionCancelSignal = () => {
-		const execution = ownSignal.call(context);
-		return execution ? AbortSignal.any([execution, signal]) : signal;
-	};
-	try {
-		return await send();
-	} finally {
-		if (shadowed) target.getExecutionCancelSignal = ownSignal;
-		else delete target.getExecutionCancelSignal;
-	}
-}
-
-/**
- * A streamed upload (a Blob-like multipart body) may take longer than the timeout while its bytes
- * flow.
- */
-export function isStreamedBody(body: unknown): boolean {
-	return typeof (body as { stream?: unknown } | undefined)?.stream === 'function';
 }
 
 export interface SendOptions<T> {
@@ -233,10 +166,7 @@ export interface SendOptions<T> {
 	 * turn it off and keep the client's timeout, which only fires when no bytes move.
 	 */
 	deadline?: boolean;
-	/**
-	 * The context the request is sent with: n8n's request helper takes the execution's cancel signal
-	 * from it (`withDeadlineSignal`).
-	 */
+	/** The context n8n's request helper takes the execution's cancel signal from. */
 	cancelSignalOf?: object;
 	/** The run's pacer (pacing.ts); without one the request is paced on its own. */
 	pacer?: Pacer;
@@ -245,30 +175,19 @@ export interface SendOptions<T> {
 }
 
 /**
- * Runs one request (`attempt` sends it once) under the policy; throws errors that explain
- * themselves.
+ * Runs one request (`attempt` sends it once; `signal`, when given, ends it at the deadline) under
+ * the policy; throws errors that explain themselves. `node` may be a getter: n8n copies the node on
+ * each getNode(), so it is only asked for when an error is made.
  */
 export async function sendWithPolicy<T>(
-	/**
-	 * The node, or how to get it: n8n copies the node on each getNode(), so it is only asked for when
-	 * an error is made.
-	 */
 	node: INode | (() => INode),
 	target: Target,
 	policy: TransportPolicy,
-	/**
-	 * Sends the request once; `signal`, when given, ends it at the deadline (pass it to the HTTP
-	 * client).
-	 */
 	attempt: (signal?: AbortSignal) => Promise<T>,
 	options: SendOptions<T> = {},
 ): Promise<T> {
 	const nodeOf = (): INode => (typeof node === 'function' ? node() : node);
 	const method = target.method.toUpperCase();
-	const once =
-		options.deadline === false
-			? async () => await attempt()
-			: async () => await withinDeadline(policy.timeoutMs, options.cancelSignalOf, attempt);
 	const pacer = options.pacer ?? new Pacer(policy.maxInFlight);
 	const started = Date.now();
 	let attempts = 0;
@@ -276,8 +195,7 @@ export async function sendWithPolicy<T>(
 	let answered429 = false;
 	for (;;) {
 		attempts++;
-		// Waits for the endpoint's window (and a place in flight), within what is left of Max
-		// Rate-Limit Wait.
+		// The endpoint's window (and a place in flight), within what is left of Max Rate-Limit Wait.
 		const ticket = await pacer.admit(
 			method,
 			target.path,
@@ -294,7 +212,9 @@ export async function sendWithPolicy<T>(
 			);
 		}
 		try {
-			const result = await once();
+			const result = await (options.deadline === false
+				? attempt()
+				: withinDeadline(policy.timeoutMs, options.cancelSignalOf, attempt));
 			const headers = options.headersOf?.(result);
 			if (headers) pacer.learn(ticket, 200, headers);
 			return result;
