@@ -1,20 +1,14 @@
 import { ALL_PLANS, ONE_MEDIA_WITH_VIDEO } from './shared';
-import type { PlatformRules } from './types';
+import type { PlatformRow } from './types';
 
-export const facebook: PlatformRules = {
-	id: 'facebook',
+export const facebook: PlatformRow = {
 	displayName: 'Facebook Page',
 	plans: ALL_PLANS,
-	connectViaApi: true,
 	maxLength: 63206,
-	lengthCounting: 'characters',
 	mediaRule: 'Text only, photos, or a video. A story needs at least one photo or video.',
 	followUps: 'comments',
 	media: {
-		appliesTo: 'first',
-		minItems: 0,
 		videoAlone: true,
-		gifIsVideo: false,
 		story: { setting: 'post_type', value: 'story' },
 		messages: {
 			videoNotAlone: ONE_MEDIA_WITH_VIDEO,
@@ -28,8 +22,6 @@ export const facebook: PlatformRules = {
 			label: 'Post Type',
 			name: 'post_type',
 			type: 'options',
-			required: false,
-			values: ['post', 'story'],
 			valueLabels: {
 				post: { name: 'Post', description: 'A normal post on the page' },
 				story: { name: 'Story', description: 'A story; needs a photo or a video' },
@@ -41,7 +33,6 @@ export const facebook: PlatformRules = {
 			label: 'Link',
 			name: 'url',
 			type: 'url',
-			required: false,
 			description: 'A web address to attach to the post',
 		},
 	],

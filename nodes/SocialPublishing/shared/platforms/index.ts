@@ -6,7 +6,7 @@
  * one line.
  */
 
-import type { MediaKind, PlatformId, PlatformRules } from './types';
+import type { MediaKind, PlatformId, PlatformRow, PlatformRules } from './types';
 import { bluesky } from './bluesky';
 import { discord } from './discord';
 import { facebook } from './facebook';
@@ -25,12 +25,13 @@ export type {
 	MediaRules,
 	Plan,
 	PlatformId,
+	PlatformRow,
 	PlatformRules,
 	SettingCondition,
 	SettingField,
 } from './types';
 
-export const PLATFORMS: Record<PlatformId, PlatformRules> = {
+const ROWS: Record<PlatformId, PlatformRow> = {
 	facebook,
 	instagram,
 	linkedin,
@@ -43,6 +44,34 @@ export const PLATFORMS: Record<PlatformId, PlatformRules> = {
 	x,
 	discord,
 };
+
+/** A platform's row with what it leaves out filled in (`PlatformRow` says what). */
+function filledIn(id: PlatformId, { media, settings, ...row }: PlatformRow): PlatformRules {
+	return {
+		id,
+		connectViaApi: true,
+		lengthCounting: 'characters',
+		...row,
+		media: {
+			appliesTo: 'first',
+			minItems: 0,
+			videoAlone: false,
+			gifIsVideo: false,
+			messages: {},
+			...media,
+		},
+		settings:
+			settings?.map((field) => ({
+				required: false,
+				...field,
+				...(field.valueLabels ? { values: Object.keys(field.valueLabels) } : {}),
+			})) ?? null,
+	};
+}
+
+export const PLATFORMS = Object.fromEntries(
+	Object.entries(ROWS).map(([id, row]) => [id, filledIn(id as PlatformId, row)]),
+) as Record<PlatformId, PlatformRules>;
 
 export const PLATFORM_IDS = Object.keys(PLATFORMS) as PlatformId[];
 

@@ -17,8 +17,7 @@ export type MediaKind = 'image' | 'gif' | 'video';
 
 /**
  * A condition on another setting of the same post: it has `value`, or it does not have `notValue`
- * (left out counts as not having it). Used where a platform's rule changes with one of its settings
- * (an X article).
+ * (left out counts as not having it): an X article.
  */
 export type SettingCondition =
 	| { setting: string; value: string }
@@ -42,10 +41,7 @@ export type LengthCounting = 'characters' | 'xWeighted';
 export interface SettingField {
 	/** The key in the post's `settings`, as the API names it. */
 	name: string;
-	/**
-	 * The setting's name as the editor shows it: the field's label and the name used in error
-	 * messages.
-	 */
+	/** The setting's name in the editor: the field's label, and its name in error messages. */
 	label: string;
 	/**
 	 * options: a string out of `values`; boolean: a real JSON boolean; string: text;
@@ -54,11 +50,9 @@ export interface SettingField {
 	 */
 	type: 'options' | 'boolean' | 'string' | 'url' | 'collaborators' | 'tags' | 'media';
 	required: boolean;
+	/** options: the keys of `valueLabels`, in order. */
 	values?: string[];
-	/**
-	 * options: each value's name and description as the editor shows them (the value itself is the
-	 * API's).
-	 */
+	/** options: each value (the API's) with its name and description as the editor shows them. */
 	valueLabels?: Record<string, { name: string; description: string }>;
 	/** What the service uses when the field is left out (only where the spec names one). */
 	default?: unknown;
@@ -72,15 +66,9 @@ export interface SettingField {
 	patternHint?: string;
 	/** media: the kinds of file accepted. */
 	mediaKinds?: MediaKind[];
-	/**
-	 * The row applies only when this holds: it is checked (and `required`) then only, and the editor
-	 * shows its field then only. Without it the row always applies.
-	 */
+	/** The row applies (is checked, required, shown in the editor) only while this holds. */
 	when?: SettingCondition;
-	/**
-	 * string: the node's list of values to pick from (a `methods.loadOptions` name, fed by the
-	 * entry's channel).
-	 */
+	/** string: the node's list to pick from (a `methods.loadOptions` name, given the channel). */
 	pickFrom?: 'getDiscordChannels';
 }
 
@@ -112,10 +100,7 @@ export interface MediaRules {
 	carousel?: { setting: string; minImages: number };
 	/** A boolean setting that makes the post a trial reel: exactly one video. */
 	trialReel?: { setting: string };
-	/**
-	 * Kinds of media refused (in the parts the rule covers) while a setting has a value: an X article
-	 * takes no video.
-	 */
+	/** Kinds refused in the parts covered while a setting has a value: an X article's video. */
 	refusedKinds?: { setting: string; value: string; kinds: MediaKind[] };
 	messages: {
 		noMedia?: string;
@@ -141,10 +126,7 @@ export interface PlatformRules {
 	/** Most characters in one part, as counted by `textLength`. */
 	maxLength: number;
 	premiumMaxLength?: number;
-	/**
-	 * A limit that replaces the others (premium included) while a setting has a value (an X article:
-	 * 100000).
-	 */
+	/** A limit replacing the others while a setting has a value (an X article: 100000). */
 	maxLengthWhen?: { setting: string; value: string; maxLength: number };
 	/** How `textLength` counts a part on this platform. */
 	lengthCounting: LengthCounting;
@@ -155,9 +137,20 @@ export interface PlatformRules {
 	media: MediaRules;
 	/** null: the platform has no settings and `settings` is left out of the post. */
 	settings: SettingField[] | null;
-	/**
-	 * Settings the service takes that the node offers no field for: sent as given, never taken for a
-	 * typo.
-	 */
+	/** Settings the service takes that the node has no field for: sent as given, not typos. */
 	otherSettings?: string[];
 }
+
+/**
+ * A platform as its file writes it, `index.ts` filling in its id (its key) and what it leaves out:
+ * characters counted, connected through the API, no settings, a setting not required, the values
+ * of `valueLabels`, media checked on the first part only, with no minimum and no rule.
+ */
+export type PlatformRow = Omit<
+	PlatformRules,
+	'id' | 'connectViaApi' | 'lengthCounting' | 'media' | 'settings'
+> &
+	Partial<Pick<PlatformRules, 'connectViaApi' | 'lengthCounting'>> & {
+		media?: Partial<MediaRules>;
+		settings?: Array<Omit<SettingField, 'required' | 'values'> & { required?: true }>;
+	};
