@@ -4,7 +4,7 @@
  * field is (top level, a channel's settings, a part, a media item).
  */
 import { PLATFORMS, POST_LIMITS } from '../platforms';
-import type { FieldFault, RuleProblem } from '../postRules';
+import { validatorWords, type FieldFault, type RuleProblem } from '../postRules';
 import { ENDINGS } from './findings';
 import type { Located } from './places';
 import type { ProblemContext } from './types';
@@ -13,23 +13,14 @@ const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `
 
 /**
  * What is wrong with a field (named by its label already), with the value's own figures when the
- * body is at hand; `path` '' is the body itself.
+ * body is at hand; where the editor has no words of its own, the service's. `path` '' is the body.
  */
 export function faultWords(fault: FieldFault, value: unknown, path: string): string {
 	switch (fault.code) {
 		case 'missing':
 			return 'is missing';
-		case 'notString':
-			return 'must be a string';
 		case 'notBoolean':
 			return 'must be true or false';
-		case 'notInteger':
-			return 'must be an integer number';
-		case 'notArray':
-			return 'must be an array';
-		case 'notObject':
-			if (path === '') return 'the request body must be a JSON object';
-			return fault.shape ? `must be an object ${fault.shape}` : 'must be an object';
 		case 'notOneOf':
 			return typeof value === 'string'
 				? `"${value.slice(0, 40)}" is not one of the allowed values`
@@ -48,28 +39,12 @@ export function faultWords(fault: FieldFault, value: unknown, path: string): str
 			if (typeof value !== 'string' || value === '') return 'is empty';
 			return `is ${plural(Array.from(value).length, 'character')}; at least ${fault.min} needed`;
 		case 'tooLong':
-			return typeof value === 'string'
-				? `is ${plural(Array.from(value).length, 'character')}; at most ${fault.max} allowed`
-				: `must be shorter than or equal to ${fault.max} characters`;
-		case 'notOfForm':
-			return `must be ${fault.form}`;
-		case 'notWebAddress':
-			return 'must be a URL address';
-		case 'notUsername':
-			return 'must be a username (string)';
-		case 'tagsTooLong':
-			return `must be at most ${fault.max} characters for all tags together (now ${fault.total})`;
-		case 'unusableEnding':
-			return `must end in ${fault.endings}`;
-		case 'refusedEnding':
-			return `must be a file ending in ${fault.endings}`;
+			if (typeof value !== 'string') break;
+			return `is ${plural(Array.from(value).length, 'character')}; at most ${fault.max} allowed`;
 		case 'emptyPart':
 			return 'needs text, media, or both';
-		case 'notDate':
-			return fault.why
-				? `must be a valid ISO 8601 date string: "${fault.value}" does not exist (${fault.why})`
-				: 'must be a valid ISO 8601 date string';
 	}
+	return validatorWords(path, fault);
 }
 
 /** How to fix a field of the body, by where it is. */

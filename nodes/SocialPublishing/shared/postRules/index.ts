@@ -15,7 +15,7 @@ import { checkPlatformRules } from './platformRules';
 import { FieldReport, isMissing, isObject, type FieldFault, type RuleProblem } from './report';
 
 export type { FieldFault, MediaRule, PlatformProblem, RuleProblem } from './report';
-export { serviceSentence } from './report';
+export { serviceSentence, validatorWords } from './report';
 import { checkSettings } from './settings';
 import { readDate } from '../userValues';
 import { visibleText } from './text';

@@ -6,40 +6,55 @@ import type { MediaRules, PlatformId } from '../platforms';
  */
 
 /**
- * What is wrong with one field of a body, as data: the rule it breaks and that rule's figures. The
- * service's words for it are `serviceSentence`'s; the editor's are `shared/postProblems/`'.
+ * What can be wrong with one field of a body, by its code: the rule's figures (the parameter) and
+ * the service's validator words for it, after the field's dotted path. The editor's words are
+ * `shared/postProblems/`'.
  */
-export type FieldFault =
-	| { code: 'missing' }
-	| { code: 'notString' }
-	| { code: 'notBoolean' }
-	| { code: 'notInteger' }
-	| { code: 'notArray' }
-	/**
-	 * `shape`: the object's fields, e.g. `{content, image}`; the body itself (path '') must be an
-	 * object too.
-	 */
-	| { code: 'notObject'; shape?: string }
-	| { code: 'tooFewElements'; min: number }
-	| { code: 'tooManyElements'; max: number }
-	| { code: 'notOneOf'; values: readonly string[] }
-	| { code: 'belowMin'; min: number }
-	| { code: 'tooShort'; min: number }
-	| { code: 'tooLong'; max: number }
+const VALIDATOR_WORDS = {
+	missing: () => 'should not be null or undefined',
+	notString: () => 'must be a string',
+	notBoolean: () => 'must be a boolean value',
+	notInteger: () => 'must be an integer number',
+	notArray: () => 'must be an array',
+	/** `shape`: the object's fields, e.g. `{content, image}`; the body itself (path '') too. */
+	notObject: ({ shape }: { shape?: string }) => `must be an object${shape ? ` ${shape}` : ''}`,
+	tooFewElements: ({ min }: { min: number }) => `must contain at least ${min} elements`,
+	tooManyElements: ({ max }: { max: number }) => `must contain no more than ${max} elements`,
+	notOneOf: ({ values }: { values: readonly string[] }) =>
+		`must be one of the following values: ${values.join(', ')}`,
+	belowMin: ({ min }: { min: number }) => `must not be less than ${min}`,
+	tooShort: ({ min }: { min: number }) => `must be longer than or equal to ${min} characters`,
+	tooLong: ({ max }: { max: number }) => `must be shorter than or equal to ${max} characters`,
 	/** `form`: the form the value must have, in words. */
-	| { code: 'notOfForm'; form: string }
-	| { code: 'notWebAddress' }
-	| { code: 'notUsername' }
-	| { code: 'tagsTooLong'; max: number; total: number }
+	notOfForm: ({ form }: { form: string }) => `must be ${form}`,
+	notWebAddress: () => 'must be a URL address',
+	notUsername: () => 'must be a username (string)',
+	tagsTooLong: ({ max, total }: { max: number; total: number }) =>
+		`must be at most ${max} characters for all tags together (now ${total})`,
 	/** A media path that ends in no usable ending (`endings`: all of them, in words). */
-	| { code: 'unusableEnding'; endings: string }
+	unusableEnding: ({ endings }: { endings: string }) => `must end in ${endings}`,
 	/** A media path whose kind this field does not take (`endings`: the ones it takes). */
-	| { code: 'refusedEnding'; endings: string }
-	| { code: 'emptyPart' }
-	/**
-	 * Not an ISO 8601 date; with `why`, a date of that shape that does not exist (`value` as given).
-	 */
-	| { code: 'notDate'; value?: string; why?: string };
+	refusedEnding: ({ endings }: { endings: string }) => `must be a file ending in ${endings}`,
+	emptyPart: () => 'needs text (content), media (image), or both',
+	/** Not an ISO 8601 date; with `why`, one of that shape that does not exist (`value`: given). */
+	notDate: ({ value, why }: { value?: string; why?: string }) =>
+		why
+			? `must be a valid ISO 8601 date string: "${value}" does not exist (${why})`
+			: 'must be a valid ISO 8601 date string',
+} satisfies Record<string, (figures: never) => string>;
+
+type Figures<Word> = Word extends (figures: infer Given) => string ? Given : never;
+
+/** What is wrong with one field of a body, as data: the rule it breaks and that rule's figures. */
+export type FieldFault = {
+	[Code in keyof typeof VALIDATOR_WORDS]: { code: Code } & Figures<(typeof VALIDATOR_WORDS)[Code]>;
+}[keyof typeof VALIDATOR_WORDS];
+
+/** A field's fault in the service's validator words, without its path ('': the body itself). */
+export function validatorWords(path: string, fault: FieldFault): string {
+	if (path === '' && fault.code === 'notObject') return 'the request body must be a JSON object';
+	return (VALIDATOR_WORDS[fault.code] as (figures: FieldFault) => string)(fault);
+}
 
 /**
  * The media rules of the platform table (`PlatformRules.media.messages` names the service's text of
@@ -84,51 +99,8 @@ export type PlatformProblem = {
  * must be ...`).
  */
 export function serviceSentence(path: string, fault: FieldFault): string {
-	switch (fault.code) {
-		case 'missing':
-			return `${path} should not be null or undefined`;
-		case 'notString':
-			return `${path} must be a string`;
-		case 'notBoolean':
-			return `${path} must be a boolean value`;
-		case 'notInteger':
-			return `${path} must be an integer number`;
-		case 'notArray':
-			return `${path} must be an array`;
-		case 'notObject':
-			if (path === '') return 'the request body must be a JSON object';
-			return `${path} must be an object${fault.shape ? ` ${fault.shape}` : ''}`;
-		case 'tooFewElements':
-			return `${path} must contain at least ${fault.min} elements`;
-		case 'tooManyElements':
-			return `${path} must contain no more than ${fault.max} elements`;
-		case 'notOneOf':
-			return `${path} must be one of the following values: ${fault.values.join(', ')}`;
-		case 'belowMin':
-			return `${path} must not be less than ${fault.min}`;
-		case 'tooShort':
-			return `${path} must be longer than or equal to ${fault.min} characters`;
-		case 'tooLong':
-			return `${path} must be shorter than or equal to ${fault.max} characters`;
-		case 'notOfForm':
-			return `${path} must be ${fault.form}`;
-		case 'notWebAddress':
-			return `${path} must be a URL address`;
-		case 'notUsername':
-			return `${path} must be a username (string)`;
-		case 'tagsTooLong':
-			return `${path} must be at most ${fault.max} characters for all tags together (now ${fault.total})`;
-		case 'unusableEnding':
-			return `${path} must end in ${fault.endings}`;
-		case 'refusedEnding':
-			return `${path} must be a file ending in ${fault.endings}`;
-		case 'emptyPart':
-			return `${path} needs text (content), media (image), or both`;
-		case 'notDate':
-			return fault.why
-				? `${path} must be a valid ISO 8601 date string: "${fault.value}" does not exist (${fault.why})`
-				: `${path} must be a valid ISO 8601 date string`;
-	}
+	const words = validatorWords(path, fault);
+	return path === '' ? words : `${path} ${words}`;
 }
 
 export type Json = Record<string, unknown>;
