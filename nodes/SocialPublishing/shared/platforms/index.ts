@@ -6,7 +6,7 @@
  * one line.
  */
 
-import type { MediaKind, PlatformId, PlatformRow, PlatformRules } from './types';
+import type { MediaKind, PlatformRow, PlatformRules } from './types';
 import { bluesky } from './bluesky';
 import { discord } from './discord';
 import { facebook } from './facebook';
@@ -24,14 +24,13 @@ export type {
 	MediaKind,
 	MediaRules,
 	Plan,
-	PlatformId,
 	PlatformRow,
 	PlatformRules,
 	SettingCondition,
 	SettingField,
 } from './types';
 
-const ROWS: Record<PlatformId, PlatformRow> = {
+const ROWS = {
 	facebook,
 	instagram,
 	linkedin,
@@ -43,7 +42,10 @@ const ROWS: Record<PlatformId, PlatformRow> = {
 	telegram,
 	x,
 	discord,
-};
+} satisfies Record<string, PlatformRow>;
+
+/** A platform's id: its key in the table. */
+export type PlatformId = keyof typeof ROWS;
 
 /** A platform's row with what it leaves out filled in (`PlatformRow` says what). */
 function filledIn(id: PlatformId, { media, settings, ...row }: PlatformRow): PlatformRules {

@@ -1,15 +1,4 @@
-export type PlatformId =
-	| 'facebook'
-	| 'instagram'
-	| 'linkedin'
-	| 'tiktok'
-	| 'youtube'
-	| 'threads'
-	| 'bluesky'
-	| 'mastodon'
-	| 'telegram'
-	| 'x'
-	| 'discord';
+import type { PlatformId } from './index';
 
 export type Plan = 'Starter' | 'Pro' | 'Business';
 

@@ -9,7 +9,7 @@ import { ENDINGS } from './findings';
 import type { Located } from './places';
 import type { ProblemContext } from './types';
 
-const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
+export const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
 
 /**
  * What is wrong with a field (named by its label already), with the value's own figures when the

@@ -14,7 +14,7 @@ import {
 } from '../userValues';
 import { PARTS_CHOICES, type NodeField, type PartsChoice } from './places';
 
-interface Worded {
+export interface Worded {
 	what: string;
 	fix: string;
 }
@@ -28,6 +28,8 @@ export type BinaryFileRefusal =
 	| { code: 'imageTooLarge'; fileName: string }
 	| { code: 'tooLarge'; fileName: string }
 	| { code: 'noFile' };
+
+type BinaryFileFigures = { property: string; present: string[]; refusal: BinaryFileRefusal };
 
 export const ENDINGS = Object.keys(MEDIA_EXTENSIONS).join(', ');
 
@@ -52,8 +54,11 @@ function inTimeZone(instant: number, timeZone: string): string {
 	return `${wall.slice(0, 10)} ${wall.slice(11, 16)} (${timeZone})`;
 }
 
-/** Why a binary field gives no file a post can use, and (by what the item holds) what to give. */
-function binaryFile(property: string, present: string[], refusal: BinaryFileRefusal): Worded {
+/**
+ * Why a binary field (`property`; `present`: the item's binary fields) gives no file a post can
+ * use, and (by what the item holds) what to give.
+ */
+function binaryFile({ property, present, refusal }: BinaryFileFigures): Worded {
 	const file = 'fileName' in refusal ? `"${refusal.fileName}"` : '';
 	const what = {
 		noField: `the item has no binary field "${property}"`,
@@ -171,9 +176,7 @@ export const FINDINGS = {
 				? 'give fewer or shorter settings in one run'
 				: 'split the channels (or the parts) over several items, or shorten the texts',
 	}),
-	/** A media item's binary field; `present`: the item's binary fields. */
-	binaryFile: (f: { property: string; present: string[]; refusal: BinaryFileRefusal }) =>
-		binaryFile(f.property, f.present, f.refusal),
+	binaryFile,
 	/** Next free slot: GET /find-slot answered 404 (no posting times). */
 	noPostingTimes: () => ({
 		what: 'the channel has no posting times set, so it has no free slot',

@@ -9,10 +9,10 @@
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { PLATFORMS, type LengthCounting } from '../platforms';
-import { mediaKind, type PlatformProblem } from '../postRules';
+import { ENDINGS_IN_WORDS, mediaKind, type PlatformProblem } from '../postRules';
 import { shownValue } from '../userValues';
-import { faultWords, fieldFix } from './fieldFaults';
-import { ENDINGS, wordFinding } from './findings';
+import { faultWords, fieldFix, plural } from './fieldFaults';
+import { wordFinding, type Worded } from './findings';
 import {
 	channelLabel,
 	FIELD_LABELS,
@@ -34,8 +34,6 @@ export { channelLabel, locate, PARTS_CHOICES, partLabel } from './places';
 export type { NodeField, PartsChoice } from './places';
 export type * from './types';
 
-type Worded = Pick<WordedProblem, 'what' | 'fix'>;
-
 /** The value at a dotted body path (`posts.0.settings.title`), to say what was given. */
 function valueAt(body: Record<string, unknown> | undefined, path: string): unknown {
 	let value: unknown = body;
@@ -45,8 +43,6 @@ function valueAt(body: Record<string, unknown> | undefined, path: string): unkno
 	}
 	return value;
 }
-
-const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
 
 const withoutFinalPeriod = (text: string) => (text.endsWith('.') ? text.slice(0, -1) : text);
 
@@ -109,9 +105,6 @@ function delayWords({ value, refusal, max }: DelayProblem): Worded {
 		fix: `give a whole number of minutes from 0 to ${max} (0: right after the previous part)`,
 	};
 }
-
-/** The endings a media URL may have, in words (".png, .jpg, … or .mp4"). */
-const ENDINGS_IN_WORDS = ENDINGS.replace(/, (?=[^,]*$)/, ' or ');
 
 /** Why a media URL does not become media, the address quoted (at most 200 characters). */
 export function mediaUrlWords(refusal: MediaUrlRefusal): Worded {

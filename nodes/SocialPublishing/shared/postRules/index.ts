@@ -20,7 +20,7 @@ import { checkSettings } from './settings';
 import { readDate } from '../userValues';
 import { visibleText } from './text';
 
-export { mediaKind } from './media';
+export { ENDINGS_IN_WORDS, mediaKind } from './media';
 export { checkSettings, SETTINGS_TYPE_KEY, unknownSettings } from './settings';
 export { maxLengthFor, tagNames, textLength, TOO_LONG_MESSAGE, visibleText } from './text';
 

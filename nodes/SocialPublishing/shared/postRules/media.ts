@@ -18,8 +18,8 @@ export function mediaKind(path: string): MediaKind | undefined {
 }
 
 const USABLE_ENDINGS = Object.keys(MEDIA_EXTENSIONS);
-const ENDINGS_IN_WORDS =
-	`${USABLE_ENDINGS.slice(0, -1).join(', ')} ` + `or ${USABLE_ENDINGS[USABLE_ENDINGS.length - 1]}`;
+/** The endings in words: ".png, .jpg, … or .mp4". */
+export const ENDINGS_IN_WORDS = USABLE_ENDINGS.join(', ').replace(/, (?=[^,]*$)/, ' or ');
 
 export function checkMediaReference(
 	item: unknown,
