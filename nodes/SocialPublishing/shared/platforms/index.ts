@@ -19,16 +19,7 @@ import { tiktok } from './tiktok';
 import { x } from './x';
 import { youtube } from './youtube';
 
-export type {
-	LengthCounting,
-	MediaKind,
-	MediaRules,
-	Plan,
-	PlatformRow,
-	PlatformRules,
-	SettingCondition,
-	SettingField,
-} from './types';
+export type * from './types';
 
 const ROWS = {
 	facebook,

@@ -143,17 +143,17 @@ type Placed = Omit<Located, 'rest'> & Worded & { api?: string };
 
 function place(problem: Problem, context: ProblemContext, body?: Record<string, unknown>): Placed {
 	const { entryIndex } = problem.kind === 'field' ? {} : problem;
+	const partIndex = 'partIndex' in problem ? problem.partIndex : undefined;
+	const media = (index: number | undefined, label: string) =>
+		index === undefined ? label : `media ${index + 1} → ${label}`;
 	switch (problem.kind) {
-		case 'node': {
-			const label = NODE_FIELD_LABELS[problem.field];
-			const { mediaIndex } = problem;
+		case 'node':
 			return {
 				entryIndex,
-				partIndex: problem.partIndex,
-				field: mediaIndex === undefined ? label : `media ${mediaIndex + 1} → ${label}`,
+				partIndex,
+				field: media(problem.mediaIndex, NODE_FIELD_LABELS[problem.field]),
 				...wordFinding(problem, problem.field),
 			};
-		}
 		case 'channel':
 			return {
 				entryIndex,
@@ -168,28 +168,22 @@ function place(problem: Problem, context: ProblemContext, body?: Record<string, 
 					: {}),
 			};
 		case 'platform': {
-			const { partIndex, field } = problem;
-			const at = ` (posts.${entryIndex}.value.${partIndex}.${field})`;
+			const at = ` (posts.${entryIndex}.value.${partIndex}.${problem.field})`;
 			return {
 				entryIndex,
 				partIndex,
-				field: FIELD_LABELS.part[field],
+				field: FIELD_LABELS.part[problem.field],
 				...platformWords(problem, body),
 				api: `"${problem.message}"${context.inputMode === 'json' ? at : ''}`,
 			};
 		}
 		case 'delay':
-			return {
-				entryIndex,
-				partIndex: problem.partIndex,
-				field: FIELD_LABELS.part.delay,
-				...delayWords(problem),
-			};
+			return { entryIndex, partIndex, field: FIELD_LABELS.part.delay, ...delayWords(problem) };
 		case 'mediaUrl':
 			return {
 				entryIndex,
-				partIndex: problem.partIndex,
-				field: `media ${problem.mediaIndex + 1} → ${FIELD_LABELS.media.url}`,
+				partIndex,
+				field: media(problem.mediaIndex, FIELD_LABELS.media.url),
 				...mediaUrlWords(problem.refusal),
 			};
 		case 'field': {

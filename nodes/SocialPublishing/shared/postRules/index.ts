@@ -52,7 +52,7 @@ function checkPart(part: unknown, path: string, report: FieldReport): Part {
 	const kinds: MediaKind[] = [];
 	let mediaCount = 0;
 	if (report.present(part.image, `${path}.image`)) {
-		if (report.array(part.image, `${path}.image`, undefined, POST_LIMITS.mediaPerPart)) {
+		if (report.array(part.image, `${path}.image`, 0, POST_LIMITS.mediaPerPart)) {
 			mediaCount = part.image.length;
 			part.image.forEach((item, index) => {
 				checkMediaReference(item, `${path}.image.${index}`, report);
@@ -97,7 +97,7 @@ export function checkCreatePostRequest(
 	if (report.present(body.shortLink, 'shortLink') && typeof body.shortLink !== 'boolean') {
 		report.add('shortLink', { code: 'notBoolean' });
 	}
-	if (report.present(body.tags, 'tags') && report.array(body.tags, 'tags', undefined, undefined)) {
+	if (report.present(body.tags, 'tags') && report.array(body.tags, 'tags')) {
 		body.tags.forEach((tag, index) => {
 			if (!isObject(tag)) {
 				report.add(`tags.${index}`, { code: 'notObject', shape: '{value, label}' });

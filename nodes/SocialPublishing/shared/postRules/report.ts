@@ -136,12 +136,7 @@ export class FieldReport {
 		return false;
 	}
 
-	array(
-		value: unknown,
-		path: string,
-		min: number | undefined,
-		max: number | undefined,
-	): value is unknown[] {
+	array(value: unknown, path: string, min?: number, max?: number): value is unknown[] {
 		if (!Array.isArray(value)) {
 			this.add(path, { code: 'notArray' });
 			return false;

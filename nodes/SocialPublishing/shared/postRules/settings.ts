@@ -61,7 +61,7 @@ function checkSettingField(
 				report.add(path, { code: 'notWebAddress' });
 			return;
 		case 'collaborators':
-			if (!report.array(value, path, undefined, undefined)) return;
+			if (!report.array(value, path)) return;
 			value.forEach((item, index) => {
 				const label = isObject(item) ? item.label : undefined;
 				if (typeof label !== 'string' || label.trim() === '') {
@@ -70,7 +70,7 @@ function checkSettingField(
 			});
 			return;
 		case 'tags': {
-			if (!report.array(value, path, undefined, undefined)) return;
+			if (!report.array(value, path)) return;
 			let total = 0;
 			value.forEach((item, index) => {
 				if (!isObject(item)) {

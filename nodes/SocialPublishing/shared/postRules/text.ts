@@ -142,12 +142,6 @@ export function tagNames(html: string): string[] {
 	return names;
 }
 
-function withoutTrailingNewLines(text: string): string {
-	let end = text.length;
-	while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
-	return text.slice(0, end);
-}
-
 /**
  * The text a platform shows: tags removed, line breaks and block ends turned into new lines,
  * entities decoded, trailing new lines dropped. This is what counts for length. Linear in the
@@ -158,7 +152,10 @@ export function visibleText(html: string): string {
 	// it).
 	if (html === lastVisible.html) return lastVisible.text;
 	const lines = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|h1|h2|h3)\s*>/gi, '\n');
-	const text = withoutTrailingNewLines(decodeEntities(withoutTags(lines)));
+	const decoded = decodeEntities(withoutTags(lines));
+	let end = decoded.length;
+	while (end > 0 && decoded.charCodeAt(end - 1) === 10) end--;
+	const text = decoded.slice(0, end);
 	lastVisible = { html, text };
 	return text;
 }
@@ -227,14 +224,6 @@ function linkAsCounted(found: string): string {
 	return found.slice(0, end);
 }
 
-/** Links found in a text, each with where it starts and its length. */
-function linksIn(text: string): Array<{ index: number; length: number }> {
-	return Array.from(text.matchAll(LINK), (match) => ({
-		index: match.index ?? 0,
-		length: linkAsCounted(match[0]).length,
-	}));
-}
-
 /**
  * X's weighted length (twitter-text's version 3 rules, written from their description): the text in
  * its composed form (NFC), each link 23, each emoji 2, every other character 1 in the light ranges
@@ -245,10 +234,10 @@ export function xWeightedLength(text: string): number {
 	let weight = 0;
 	let rest = '';
 	let from = 0;
-	for (const link of linksIn(composed)) {
+	for (const link of composed.matchAll(LINK)) {
 		rest += composed.slice(from, link.index);
 		weight += X_LINK_WEIGHT;
-		from = link.index + link.length;
+		from = (link.index ?? 0) + linkAsCounted(link[0]).length;
 	}
 	rest += composed.slice(from);
 	rest = rest.replace(EMOJI, (emoji) => {
