@@ -1,14 +1,12 @@
 /**
- * The problems of a post request (broken rules of `shared/postRules/` and the node's own, both
- * found as data: `types.ts`) worded for the editor: one NodeOperationError per item that names the
- * item, the channel (name and platform), the part and the field (`places.ts`), says what is wrong
- * with the figures (written vs allowed) and how to fix it. Each message is worded once, its what
- * and its fix side by side: the node's own findings in `findings.ts`, a field's fault in
- * `fieldFaults.ts`, the rest here. The wording does not depend on which operation sends the
- * request; Post → Update's own problems (no such post, already published...) are findings too.
+ * The problems of a post request (broken rules of `shared/postRules/` and the node's own, as data:
+ * `types.ts`) worded for the editor: one NodeOperationError per item naming the item, channel,
+ * part and field (`places.ts`), what is wrong with its figures, and the fix. Each message is
+ * worded once, its what and fix side by side: the node's findings (Post → Update's too) in
+ * `findings.ts`, a field's fault in `fieldFaults.ts`, the rest here, for any operation.
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
-import { PLATFORMS, type LengthCounting } from '../platforms';
+import { PLATFORMS } from '../platforms';
 import { ENDINGS_IN_WORDS, mediaKind, type PlatformProblem } from '../postRules';
 import { shownValue } from '../userValues';
 import { faultWords, fieldFix, plural } from './fieldFaults';
@@ -46,12 +44,6 @@ function valueAt(body: Record<string, unknown> | undefined, path: string): unkno
 
 const withoutFinalPeriod = (text: string) => (text.endsWith('.') ? text.slice(0, -1) : text);
 
-/** How a platform counts a text's length, in words, after "counted without HTML tags". */
-const COUNTED: Record<LengthCounting, string> = {
-	characters: '',
-	xWeighted: ', as X counts: CJK characters and emoji count 2, each link at least 23',
-};
-
 /**
  * A platform rule broken by a part: its text over the length, or a media rule with the part's own
  * figures. The service's text is kept where it says what is wrong; where one text stands for two
@@ -61,9 +53,13 @@ function platformWords(problem: PlatformProblem, body?: Record<string, unknown>)
 	const rules = PLATFORMS[problem.platform];
 	const { displayName: platform } = rules;
 	if (problem.rule === 'tooLong') {
+		const counted =
+			rules.lengthCounting === 'xWeighted'
+				? ', as X counts: CJK characters and emoji count 2, each link at least 23'
+				: '';
 		return {
 			what: `the text is ${problem.length} characters; ${platform} takes at most ${problem.limit}`,
-			fix: `shorten the text to at most ${problem.limit} characters (counted without HTML tags${COUNTED[rules.lengthCounting]}), or move some of it into a follow-up part`,
+			fix: `shorten the text to at most ${problem.limit} characters (counted without HTML tags${counted}), or move some of it into a follow-up part`,
 		};
 	}
 	const fix = `${platform} takes: ${withoutFinalPeriod(rules.mediaRule)} (a draft skips this check)`;
@@ -199,10 +195,7 @@ function place(problem: Problem, context: ProblemContext, body?: Record<string, 
 	}
 }
 
-/**
- * One problem in words: where (item from 1, channel name and platform, part, field label), what,
- * how to fix.
- */
+/** One problem in words: where (item, channel, part, field label), what, how to fix. */
 export function describeProblem(
 	problem: Problem,
 	context: ProblemContext,
@@ -222,17 +215,14 @@ export function describeProblem(
 	};
 }
 
-/** How many problems the message names; the description lists them all, each with its fix. */
-const NAMED_IN_MESSAGE = 3;
-
 /**
- * Several problems in one message, as n8n's toast shows it: each named where and what (up to
- * NAMED_IN_MESSAGE), so that none hides behind the first.
+ * Several problems in one message, as n8n's toast shows it: the first three named where and what,
+ * so that none hides behind the first (the description lists them all, each with its fix).
  */
 function severalProblems(worded: WordedProblem[], itemIndex: number): string {
 	const item = `Item ${itemIndex + 1}`;
 	const named = worded
-		.slice(0, NAMED_IN_MESSAGE)
+		.slice(0, 3)
 		.map(
 			(w, i) =>
 				`(${i + 1}) ${w.what.startsWith(`${item}, `) ? w.what.slice(item.length + 2) : w.what}`,
@@ -243,10 +233,8 @@ function severalProblems(worded: WordedProblem[], itemIndex: number): string {
 }
 
 /**
- * All problems of one item as one error. The message: the problem, what and where, in one
- * sentence (several: each of the first three). The description: how to fix it (each problem
- * with its fix when there are several), that nothing was sent, and last what the service
- * would have answered (its field paths), for whoever compares with its documentation.
+ * All problems of one item as one error: the message says where and what; the description how to
+ * fix each, that nothing was sent, and last what the service would have answered (its paths).
  */
 export function problemsError(
 	node: INode,
@@ -273,8 +261,6 @@ export function problemsError(
 				? 'The post was not changed: the media URLs named could not be uploaded.'
 				: 'No post was created for this item: the media URLs named could not be uploaded.'
 			: 'Nothing was sent for this item.',
-		// Caught here, so nothing was answered: what the service would have said, for whoever compares
-		// with it.
 		...(api.length
 			? [`Had it been sent, the service would have answered: ${api.join('; ')}.`]
 			: []),

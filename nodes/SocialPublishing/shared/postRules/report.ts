@@ -1,14 +1,10 @@
 import type { MediaRules, PlatformId } from '../platforms';
 
-/**
- * What the checks share: the problems they find, the body's JSON, and the report of field problems
- * in the service's class-validator style.
- */
+/** What the checks share: the problems they find, and the report of field problems. */
 
 /**
- * What can be wrong with one field of a body, by its code: the rule's figures (the parameter) and
- * the service's validator words for it, after the field's dotted path. The editor's words are
- * `shared/postProblems/`'.
+ * What can be wrong with one field of a body, by code: its figures (the parameter) and the
+ * service's validator words, after the dotted path (the editor's: `shared/postProblems/`).
  */
 const VALIDATOR_WORDS = {
 	missing: () => 'should not be null or undefined',
@@ -56,32 +52,22 @@ export function validatorWords(path: string, fault: FieldFault): string {
 	return (VALIDATOR_WORDS[fault.code] as (figures: FieldFault) => string)(fault);
 }
 
-/**
- * The media rules of the platform table (`PlatformRules.media.messages` names the service's text of
- * each).
- */
+/** The media rules of the platform table, each named by its text in `media.messages`. */
 export type MediaRule = keyof MediaRules['messages'];
 
 /**
- * One broken rule, as data: what is wrong (`fault`, `rule`), where (`path`; `entryIndex`: the
- * channel entry, `partIndex`, `field`) and its figures. `message` is what the service answers for
- * it (its validator's dotted path and text, or its platform text), for the sandbox and for the
- * details of the node's errors; nothing reads it back. The service answers them like this:
- * - 'field': 400 `{message: [<all field messages>]}` (class-validator style, dotted paths);
- * - 'channel': the post names a channel id the organisation does not have (the spec's 404);
- * - 'platform': 400 `{provider, name, message}` for the first one. `checkCreatePostRequest`
- *   returns field problems first (all of them, in body order), then unknown channels, then platform
- *   problems post by post, part by part: the first problem decides the answer.
+ * One broken rule, as data: what (`fault`, `rule`), where (`path`, `entryIndex`, `partIndex`,
+ * `field`) and its figures; `message` is the service's answer to it (for the sandbox and the
+ * error's details, never read back): 'field': 400 `{message: [<all field messages>]}`; 'channel':
+ * the spec's 404; 'platform': 400 `{provider, name, message}` for the first one (field problems
+ * come first, then unknown channels, then platform problems in post and part order).
  */
 export type RuleProblem =
 	| { kind: 'field'; path: string; fault: FieldFault; message: string }
 	| { kind: 'channel'; entryIndex: number; path: string; channelId: string; message: string }
 	| PlatformProblem;
 
-/**
- * A platform rule broken by one part: its text over the length (`length` > `limit`) or a media
- * rule.
- */
+/** A platform rule broken by one part: its text over the length, or a media rule. */
 export type PlatformProblem = {
 	kind: 'platform';
 	entryIndex: number;
@@ -94,10 +80,7 @@ export type PlatformProblem = {
 	| { field: 'image'; rule: MediaRule }
 );
 
-/**
- * A field's fault in the service's validator words, after its dotted path (`posts.0.settings.title
- * must be ...`).
- */
+/** A field's fault as the service says it: `posts.0.settings.title must be ...`. */
 export function serviceSentence(path: string, fault: FieldFault): string {
 	const words = validatorWords(path, fault);
 	return path === '' ? words : `${path} ${words}`;
