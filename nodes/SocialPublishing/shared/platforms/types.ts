@@ -13,19 +13,14 @@ export type SettingCondition =
 	| { setting: string; notValue: string };
 
 /**
- * How a platform counts a part's text (after tags are removed and entities decoded):
- * - 'characters': characters (code points), each link in full;
- * - 'xWeighted': the larger of X's weighted count (characters in the Latin and common punctuation
- *   ranges count 1, the rest 2, an emoji 2, each link 23) and the text's UTF-16 length, as the
- *   service counts X.
+ * How a platform counts a part's visible text: code points, each link in full; or, as the service
+ * counts X, the larger of X's weighted count (`postRules/text.ts`) and the UTF-16 length.
  */
 export type LengthCounting = 'characters' | 'xWeighted';
 
 /**
- * One setting of a platform, as the service takes it: data about the service, not an n8n node
- * parameter (`resources/post/create/settings.ts` makes the node's parameters from it). It is not
- * shaped like one either (`label`, not `displayName`), so n8n's parameter rules do not take it for
- * one: `default` is the service's own default, `required` its rule.
+ * One setting of a platform as the service takes it (`default`, `required`: the service's), not
+ * shaped like an n8n parameter (`resources/post/create/settings.ts` makes those from it).
  */
 export interface SettingField {
 	/** The key in the post's `settings`, as the API names it. */
@@ -62,9 +57,8 @@ export interface SettingField {
 }
 
 /**
- * Declarative parameters of a platform's media rule. Checked by `checkCreatePostRequest`
- * for `schedule` and `now` posts only (drafts skip media rules, spec 4.3 rule 3).
- * Each message is the service's own text (service-notes) where it lists one.
+ * A platform's media rule, checked for `schedule` and `now` posts only (spec 4.3 rule 3); each
+ * message is the service's own text (service-notes) where it lists one.
  */
 export interface MediaRules {
 	/** 'first': the rule covers the post (first part) only; 'each': every part on its own. */

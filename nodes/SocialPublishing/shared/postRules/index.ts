@@ -1,12 +1,8 @@
 /**
- * A pure checker of a POST /posts body against the spec (4.3, 4.8, 8) and the platform table.
- *
- * Used by the node before sending, by the sandbox to enforce the spec, and by the tests.
- * What it cannot know is left to the caller:
- * - whether a media `path` points to the service's own storage (the sandbox knows its files),
- * - whether a discord `channel` id exists on the connected server (only the channels tool knows),
- * - the monthly allowance, rate limits and the organisation's plan.
- * A disabled channel is not refused here: the spec does not say what the service does with it.
+ * A pure checker of a POST /posts body against the spec (4.3, 4.8, 8) and the platform table, for
+ * the node before sending, the sandbox and the tests. Left to the caller: whether a media `path` is
+ * the service's own storage, whether a discord `channel` id exists on its server, the allowance,
+ * rate limits and plan. A disabled channel is not refused: the spec does not say what happens.
  */
 import { isPlatformId, POST_LIMITS, type MediaKind, type PlatformId } from '../platforms';
 import type { Channel } from '../channel';
@@ -26,8 +22,7 @@ export { maxLengthFor, tagNames, textLength, TOO_LONG_MESSAGE, visibleText } fro
 
 /**
  * What is wrong with a body's date, if anything: not ISO 8601, or a date that does not exist (30
- * February, an offset beyond ±14:00), judged by the one date reader (userValues.ts) and said with
- * its reason.
+ * February, an offset beyond ±14:00) as the one date reader (userValues.ts) says.
  */
 function dateFault(value: unknown): FieldFault | undefined {
 	const isoShape =
@@ -51,16 +46,17 @@ function checkPart(part: unknown, path: string, report: FieldReport): Part {
 
 	const kinds: MediaKind[] = [];
 	let mediaCount = 0;
-	if (report.present(part.image, `${path}.image`)) {
-		if (report.array(part.image, `${path}.image`, 0, POST_LIMITS.mediaPerPart)) {
-			mediaCount = part.image.length;
-			part.image.forEach((item, index) => {
-				checkMediaReference(item, `${path}.image.${index}`, report);
-				const kind =
-					isObject(item) && typeof item.path === 'string' ? mediaKind(item.path) : undefined;
-				if (kind) kinds.push(kind);
-			});
-		}
+	if (
+		report.present(part.image, `${path}.image`) &&
+		report.array(part.image, `${path}.image`, { max: POST_LIMITS.mediaPerPart })
+	) {
+		mediaCount = part.image.length;
+		part.image.forEach((item, index) => {
+			checkMediaReference(item, `${path}.image.${index}`, report);
+			const kind =
+				isObject(item) && typeof item.path === 'string' ? mediaKind(item.path) : undefined;
+			if (kind) kinds.push(kind);
+		});
 	}
 	// Rule 1 holds for drafts too: a part with nothing in it is no part.
 	if (visibleText(content).trim() === '' && mediaCount === 0) {
@@ -108,12 +104,9 @@ export function checkCreatePostRequest(
 		});
 	}
 
-	const isDraft = body.type === 'draft';
-	const { min: minPosts, max: maxPosts } = POST_LIMITS.postsPerRequest;
-	const { min: minParts, max: maxParts } = POST_LIMITS.partsPerPost;
 	if (
 		report.present(body.posts, 'posts') &&
-		report.array(body.posts, 'posts', minPosts, maxPosts)
+		report.array(body.posts, 'posts', POST_LIMITS.postsPerRequest)
 	) {
 		body.posts.forEach((entry, entryIndex) => {
 			const path = `posts.${entryIndex}`;
@@ -143,18 +136,17 @@ export function checkCreatePostRequest(
 			let parts: Part[] = [];
 			if (
 				report.present(entry.value, `${path}.value`) &&
-				report.array(entry.value, `${path}.value`, minParts, maxParts)
+				report.array(entry.value, `${path}.value`, POST_LIMITS.partsPerPost)
 			) {
 				parts = entry.value.map((part, partIndex) =>
 					checkPart(part, `${path}.value.${partIndex}`, report),
 				);
 			}
-			// A platform the table does not know (the service has more than these): the service checks
-			// it, not this.
+			// A platform the table does not know: the service checks it, not this.
 			if (!channel || !isPlatformId(channel.platform)) return;
 			const known: Channel<PlatformId> = { ...channel, platform: channel.platform };
 			report.problems.push(...checkSettings(known.platform, entry.settings, `${path}.settings`));
-			if (!isDraft) {
+			if (body.type !== 'draft') {
 				const settings = isObject(entry.settings) ? entry.settings : {};
 				platformProblems.push(...checkPlatformRules(known, entryIndex, parts, settings));
 			}

@@ -1,15 +1,9 @@
 import { MEDIA_EXTENSIONS, type MediaKind, type PlatformRules } from '../platforms';
 import { isMissing, isObject, type FieldReport, type Json, type MediaRule } from './report';
 
-/**
- * Media in a post: the kind of a file by its ending, a media reference's fields, a platform's media
- * rule.
- */
+/** Media in a post: a file's kind by its ending, a media reference's fields, a media rule. */
 
-/**
- * Kind of a media file by the ending of its path (before any `?` or `#`); undefined when not
- * usable.
- */
+/** Kind of a media file by the ending of its path (before any `?` or `#`), if usable. */
 export function mediaKind(path: string): MediaKind | undefined {
 	const bare = path.split(/[?#]/)[0].toLowerCase();
 	const dot = bare.lastIndexOf('.');

@@ -96,6 +96,8 @@ export function isMissing(value: unknown): boolean {
 	return value === undefined || value === null;
 }
 
+type Bounds = { readonly min?: number; readonly max?: number };
+
 /** Field problems of a body, worded like the service's validator (dotted paths). */
 export class FieldReport {
 	readonly problems: RuleProblem[] = [];
@@ -119,7 +121,7 @@ export class FieldReport {
 		return false;
 	}
 
-	array(value: unknown, path: string, min?: number, max?: number): value is unknown[] {
+	array(value: unknown, path: string, { min, max }: Bounds = {}): value is unknown[] {
 		if (!Array.isArray(value)) {
 			this.add(path, { code: 'notArray' });
 			return false;

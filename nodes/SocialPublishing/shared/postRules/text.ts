@@ -87,9 +87,8 @@ export function decodeEntities(text: string): string {
 }
 
 /**
- * Where `char` is first found at or after a position, for a scan that only moves forward: each
- * search starts past the last one's answer, so the whole scan reads the text once (a search from
- * every "<" would read it once per "<").
+ * Where `char` is first found at or after a position, for a scan that only moves forward: the
+ * text is read once, not once per "<".
  */
 export function forwardFinder(text: string, char: string): (from: number) => number {
 	let found = -2;
@@ -100,10 +99,7 @@ export function forwardFinder(text: string, char: string): (from: number) => num
 	};
 }
 
-/**
- * The text without its `<…>` tags (each "<" up to the first ">" after it, as `/<[^>]*>/g` would),
- * in one pass.
- */
+/** The text without its `<…>` tags (as `/<[^>]*>/g` removes them), in one pass. */
 export function withoutTags(text: string): string {
 	const nextClose = forwardFinder(text, '>');
 	const kept: string[] = [];
@@ -122,10 +118,7 @@ export function withoutTags(text: string): string {
 
 const TAG_NAME = /<\/?([a-zA-Z][a-zA-Z0-9]*)(?![a-zA-Z0-9_])/y;
 
-/**
- * The names of the tags in a text, as written (what `/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g` finds),
- * in one pass.
- */
+/** The tag names of a text (what `/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g` finds), in one pass. */
 export function tagNames(html: string): string[] {
 	const nextClose = forwardFinder(html, '>');
 	const names: string[] = [];
@@ -143,13 +136,12 @@ export function tagNames(html: string): string[] {
 }
 
 /**
- * The text a platform shows: tags removed, line breaks and block ends turned into new lines,
- * entities decoded, trailing new lines dropped. This is what counts for length. Linear in the
- * text's length whatever its shape (a text of "<" included), so checking never holds n8n up.
+ * The text a platform shows, which counts for length: tags removed, line breaks and block ends
+ * made new lines, entities decoded, trailing new lines dropped. Linear whatever the text's shape,
+ * so checking never holds n8n up.
  */
 export function visibleText(html: string): string {
-	// The checks of one post read the same text several times (the part, then each rule that counts
-	// it).
+	// The checks of one post read the same text several times.
 	if (html === lastVisible.html) return lastVisible.text;
 	const lines = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|h1|h2|h3)\s*>/gi, '\n');
 	const decoded = decodeEntities(withoutTags(lines));
@@ -162,16 +154,11 @@ export function visibleText(html: string): string {
 
 let lastVisible = { html: '', text: '' };
 
-/**
- * A link as counted: from its scheme to white space or markup, without the punctuation that ends a
- * sentence.
- */
+/** A link: from its scheme to white space or markup (less a sentence's end: `linkAsCounted`). */
 const LINK = /https?:\/\/[^\s<>"]+/gi;
 const TRAILING_PUNCTUATION = '.,:;!?\'"';
 
-/**
- * Characters X weighs 1 (the rest weigh 2): Latin and other early scripts, and common punctuation.
- */
+/** Characters X weighs 1 (the rest 2): Latin and other early scripts, common punctuation. */
 const LIGHT_RANGES: Array<[number, number]> = [
 	[0x0000, 0x10ff],
 	[0x2000, 0x200d],
@@ -204,10 +191,7 @@ function weightOf(codePoint: number): number {
 	return 2;
 }
 
-/**
- * A link without the punctuation that ends a sentence, nor a closing bracket the link did not open
- * (Wikipedia's).
- */
+/** A link less the punctuation ending a sentence, and closing brackets it did not open. */
 function linkAsCounted(found: string): string {
 	let end = found.length;
 	let opened = 0;
@@ -256,9 +240,8 @@ export function xWeightedLength(text: string): number {
 }
 
 /**
- * Length of a part's text on a platform, as its `lengthCounting` says: characters, or X's count
- * (the larger of the weighted length and the UTF-16 length, so a long link counts in full and CJK
- * text counts 2 a character).
+ * Length of a part's text on a platform (`lengthCounting`): characters, or on X the larger of the
+ * weighted and the UTF-16 length (a long link counts in full, CJK text 2 a character).
  */
 export function textLength(html: string, platform: PlatformId): number {
 	const text = visibleText(html);
