@@ -73,19 +73,7 @@ export function isPlatformId(value: unknown): value is PlatformId {
 }
 
 /** HTML tags the service keeps in `content`; others are removed (spec 4.3). */
-export const KEPT_HTML_TAGS: string[] = [
-	'p',
-	'br',
-	'strong',
-	'u',
-	'a',
-	'ul',
-	'li',
-	'h1',
-	'h2',
-	'h3',
-	'span',
-];
+export const KEPT_HTML_TAGS = ['p', 'br', 'strong', 'u', 'a', 'ul', 'li', 'h1', 'h2', 'h3', 'span'];
 
 /** Request limits of POST /posts (spec 4.3 and 8). */
 export const POST_LIMITS = {

@@ -1,7 +1,6 @@
 /**
  * A broken rule of one field of the body (`FieldFault` of shared/postRules/) in the editor's
- * words: what is wrong with the value given, with its own figures, and how to fix it where the
- * field is (top level, a channel's settings, a part, a media item).
+ * words: what is wrong with the value, with its figures, and how to fix it where the field is.
  */
 import { PLATFORMS, POST_LIMITS } from '../platforms';
 import { validatorWords, type FieldFault, type RuleProblem } from '../postRules';
@@ -55,28 +54,20 @@ export function fieldFix(
 ): string {
 	const json = context.inputMode === 'json';
 	if (entryIndex === undefined) {
-		switch (problem.path.split('.')[0]) {
-			case 'type':
-				return `use one of: ${POST_LIMITS.types.join(', ')}`;
-			case 'date':
-				return 'give an ISO 8601 date and time, e.g. 2030-01-15T10:00:00Z';
-			case 'shortLink':
-				return 'give true or false (a JSON boolean)';
-			case 'tags':
-				return 'give tags as {"value", "label"} objects; label is the name of an existing tag';
-			case 'inter':
-				return `give a whole number of days, ${POST_LIMITS.interMin} or more (a JSON number, not text)`;
-			case 'posts': {
-				const { min, max } = POST_LIMITS.postsPerRequest;
-				return json
-					? `give ${min} to ${max} entries in "posts", one per channel ({"integration": {"id": ...}, "value": [...]}); split a longer list over several items`
-					: `add ${min} to ${max} channels under Channels; split a longer list over several items`;
-			}
-			default:
-				return json
-					? 'give the whole POST /posts body as one JSON object'
-					: 'correct the request body';
-		}
+		const { min, max } = POST_LIMITS.postsPerRequest;
+		const fixes: Record<string, string> = {
+			type: `use one of: ${POST_LIMITS.types.join(', ')}`,
+			date: 'give an ISO 8601 date and time, e.g. 2030-01-15T10:00:00Z',
+			shortLink: 'give true or false (a JSON boolean)',
+			tags: 'give tags as {"value", "label"} objects; label is the name of an existing tag',
+			inter: `give a whole number of days, ${POST_LIMITS.interMin} or more (a JSON number, not text)`,
+			posts: json
+				? `give ${min} to ${max} entries in "posts", one per channel ({"integration": {"id": ...}, "value": [...]}); split a longer list over several items`
+				: `add ${min} to ${max} channels under Channels; split a longer list over several items`,
+		};
+		const top = problem.path.split('.')[0];
+		if (Object.prototype.hasOwnProperty.call(fixes, top)) return fixes[top];
+		return json ? 'give the whole POST /posts body as one JSON object' : 'correct the request body';
 	}
 	if (rest[0] === 'integration') return 'pick the channel from the list, or give its ID';
 	if (rest[0] === 'settings') return settingFix(rest[1], problem.fault, entryIndex, context);

@@ -1,8 +1,6 @@
 /**
- * What the node finds itself (outside the platform table's rules), each worded once here: the
- * finding's code, its figures (the parameter's type is the finding's data, `NodeFinding`), what is
- * wrong and how to fix it. Words of the shared readers of what users type (`shared/userValues.ts`)
- * come as `said`.
+ * What the node finds itself (outside the platform table's rules), each worded once here: code,
+ * figures (`NodeFinding`), what is wrong and the fix; `said`: the words of `shared/userValues.ts`.
  */
 import { isPlatformId, MEDIA_EXTENSIONS, PLATFORMS, type PlatformId } from '../platforms';
 import {
@@ -12,6 +10,7 @@ import {
 	type DateRead,
 	type JsonRefusal,
 } from '../userValues';
+import type { Figures } from '../postRules';
 import { PARTS_CHOICES, type NodeField, type PartsChoice } from './places';
 
 export interface Worded {
@@ -54,10 +53,7 @@ function inTimeZone(instant: number, timeZone: string): string {
 	return `${wall.slice(0, 10)} ${wall.slice(11, 16)} (${timeZone})`;
 }
 
-/**
- * Why a binary field (`property`; `present`: the item's binary fields) gives no file a post can
- * use, and (by what the item holds) what to give.
- */
+/** Why a binary field gives no file a post can use, and (by the item's fields) what to give. */
 function binaryFile({ property, present, refusal }: BinaryFileFigures): Worded {
 	const file = 'fileName' in refusal ? `"${refusal.fileName}"` : '';
 	const what = {
@@ -134,9 +130,8 @@ export const FINDINGS = {
 				: "give a date that exists, in ISO 8601: 2030-01-15T10:00 (in the workflow's time zone) or 2030-01-15T10:00:00Z",
 	}),
 	/**
-	 * A Schedule date more than the allowance in the past (`lateMs` before now); `postsOwnDate`: Post
-	 * → Update kept the post's own date (no new one given). Post → Update has no Type: the date is
-	 * the one thing to change.
+	 * A Schedule date `lateMs` in the past, beyond the allowance; `postsOwnDate`: Post → Update kept
+	 * the post's own date (it has no Type: the date is the one thing to change).
 	 */
 	pastDate: (
 		f: { instant: number; timeZone: string; lateMs: number; postsOwnDate?: true },
@@ -216,9 +211,8 @@ export const FINDINGS = {
 		fix: 'connect the channel again, or make a new post on another channel with Post → Create',
 	}),
 	/**
-	 * Post → Update: a new text, date, media or follow-up parts while other posts share the post's
-	 * group (`others`: id, channel name, platform as GET /posts lists them); an edit that names the
-	 * group deletes what it does not send of it.
+	 * Post → Update: a new text, date, media or follow-up parts while other posts share the group
+	 * (`others`, as GET /posts lists them), of which an edit deletes what it does not send.
 	 */
 	groupShared: (f: {
 		postId: string;
@@ -239,11 +233,6 @@ export const FINDINGS = {
 } satisfies Record<string, (figures: never, field: NodeField) => Worded>;
 
 type Findings = typeof FINDINGS;
-
-/** The figures a wording takes (none: `unknown`, so the finding is its code alone). */
-type Figures<Word> = Word extends (figures: infer Given, field: NodeField) => Worded
-	? Given
-	: never;
 
 /** A finding as data: its code and its figures (the parameter of its wording above). */
 export type NodeFinding = {

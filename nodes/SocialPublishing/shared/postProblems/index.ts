@@ -105,22 +105,9 @@ function delayWords({ value, refusal, max }: DelayProblem): Worded {
 /** Why a media URL does not become media, the address quoted (at most 200 characters). */
 export function mediaUrlWords(refusal: MediaUrlRefusal): Worded {
 	const quoted = 'href' in refusal ? `"${refusal.href.slice(0, 200)}"` : '';
-	const ownAddress = `give the file's own address, whose path ends in ${ENDINGS_IN_WORDS} in lower case before any "?" and with no "#" part, or upload the file with Media → Upload and give its ID and path`;
 	switch (refusal.code) {
 		case 'address':
 			return { what: refusal.words, fix: refusal.fix };
-		case 'upperCaseEnding':
-			return {
-				what: `${quoted} ends in upper case; the service takes the endings in lower case only`,
-				fix: ownAddress,
-			};
-		case 'fragment':
-			return {
-				what: `${quoted} has a "#" part after the file name, which the service reads as part of its ending`,
-				fix: ownAddress,
-			};
-		case 'noEnding':
-			return { what: `${quoted} does not end in ${ENDINGS_IN_WORDS}`, fix: ownAddress };
 		case 'besideIdOrPath':
 			return {
 				what: 'has "url" and also "id" or "path"',
@@ -132,6 +119,13 @@ export function mediaUrlWords(refusal: MediaUrlRefusal): Worded {
 				fix: 'check that the address opens the file itself (not a page showing it) from the internet, and that it is a JPEG, PNG, GIF, WEBP or MP4 file (images up to 10 MB)',
 			};
 	}
+	const what = {
+		upperCaseEnding: `${quoted} ends in upper case; the service takes the endings in lower case only`,
+		fragment: `${quoted} has a "#" part after the file name, which the service reads as part of its ending`,
+		noEnding: `${quoted} does not end in ${ENDINGS_IN_WORDS}`,
+	}[refusal.code];
+	const fix = `give the file's own address, whose path ends in ${ENDINGS_IN_WORDS} in lower case before any "?" and with no "#" part, or upload the file with Media → Upload and give its ID and path`;
+	return { what, fix };
 }
 
 /** A problem placed (channel entry, part, field label) and worded (what, fix, the service's). */
@@ -216,23 +210,6 @@ export function describeProblem(
 }
 
 /**
- * Several problems in one message, as n8n's toast shows it: the first three named where and what,
- * so that none hides behind the first (the description lists them all, each with its fix).
- */
-function severalProblems(worded: WordedProblem[], itemIndex: number): string {
-	const item = `Item ${itemIndex + 1}`;
-	const named = worded
-		.slice(0, 3)
-		.map(
-			(w, i) =>
-				`(${i + 1}) ${w.what.startsWith(`${item}, `) ? w.what.slice(item.length + 2) : w.what}`,
-		);
-	const rest = worded.length - named.length;
-	const more = rest > 0 ? `; and ${rest} more, listed in the details` : '';
-	return `${item} has ${worded.length} problems: ${named.join('; ')}${more}`;
-}
-
-/**
  * All problems of one item as one error: the message says where and what; the description how to
  * fix each, that nothing was sent, and last what the service would have answered (its paths).
  */
@@ -244,7 +221,21 @@ export function problemsError(
 ): NodeOperationError {
 	const worded = problems.map((problem) => describeProblem(problem, context, body));
 	const [first] = worded;
-	const message = worded.length === 1 ? first.what : severalProblems(worded, context.itemIndex);
+	// Several: the first three named where and what in the message (as n8n's toast shows it), so
+	// that none hides behind the first; the description lists them all.
+	const item = `Item ${context.itemIndex + 1}`;
+	const named = worded
+		.slice(0, 3)
+		.map(
+			(w, i) =>
+				`(${i + 1}) ${w.what.startsWith(`${item}, `) ? w.what.slice(item.length + 2) : w.what}`,
+		);
+	const rest = worded.length - named.length;
+	const more = rest > 0 ? `; and ${rest} more, listed in the details` : '';
+	const message =
+		worded.length === 1
+			? first.what
+			: `${item} has ${worded.length} problems: ${named.join('; ')}${more}`;
 	const fixes =
 		worded.length === 1
 			? [`To fix: ${first.fix}.`]

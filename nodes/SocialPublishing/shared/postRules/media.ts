@@ -43,9 +43,7 @@ export interface Part {
 	kinds: MediaKind[];
 }
 
-/**
- * The media rule of a platform a part breaks (its text is `media.messages[rule]`), or undefined.
- */
+/** The media rule of a platform a part breaks (its text: `media.messages[rule]`), if any. */
 export function brokenMediaRule(
 	rules: PlatformRules,
 	part: Part,

@@ -39,7 +39,10 @@ const VALIDATOR_WORDS = {
 			: 'must be a valid ISO 8601 date string',
 } satisfies Record<string, (figures: never) => string>;
 
-type Figures<Word> = Word extends (figures: infer Given) => string ? Given : never;
+/** The figures a wording takes (none: `unknown`, so the fault or finding is its code alone). */
+export type Figures<Word> = Word extends (figures: infer Given, ...rest: never[]) => unknown
+	? Given
+	: never;
 
 /** What is wrong with one field of a body, as data: the rule it breaks and that rule's figures. */
 export type FieldFault = {
