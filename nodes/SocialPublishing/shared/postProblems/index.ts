@@ -7,7 +7,7 @@
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { PLATFORMS } from '../platforms';
-import { ENDINGS_IN_WORDS, mediaKind, type PlatformProblem } from '../postRules';
+import { ENDINGS_IN_WORDS, isVideo, itemKind, type PlatformProblem } from '../postRules';
 import { shownValue } from '../userValues';
 import { faultWords, fieldFix, plural } from './fieldFaults';
 import { wordFinding, type Worded } from './findings';
@@ -66,13 +66,9 @@ function platformWords(problem: PlatformProblem, body?: Record<string, unknown>)
 	const said = withoutFinalPeriod(problem.message);
 	const media = valueAt(body, `posts.${problem.entryIndex}.value.${problem.partIndex}.image`);
 	if (!Array.isArray(media)) return { what: said, fix };
-	const { messages, minItems, maxItems, gifIsVideo } = rules.media;
+	const { messages, minItems, maxItems } = rules.media;
 	const count = media.length;
-	const videos = media.filter((item) => {
-		const path = (item as { path?: unknown })?.path;
-		const kind = typeof path === 'string' ? mediaKind(path) : undefined;
-		return kind === 'video' || (kind === 'gif' && gifIsVideo);
-	}).length;
+	const videos = media.filter((item) => isVideo(itemKind(item), rules.media)).length;
 	const figures =
 		count === 0
 			? 'the part has no media'

@@ -114,10 +114,8 @@ export function locate(path: string, context: ProblemContext): Located {
 function fieldLabel(rest: string[], platform: PlatformId | undefined): string {
 	const [head, second, third, fourth, fifth] = rest;
 	if (head === 'settings' && second !== undefined) {
-		const field = platform
-			? PLATFORMS[platform].settings?.find((setting) => setting.name === second)
-			: undefined;
-		return field ? `setting "${field.label}"` : `setting "${second}"`;
+		const field = platform && PLATFORMS[platform].settings?.find(({ name }) => name === second);
+		return `setting "${field ? field.label : second}"`;
 	}
 	if (head === 'value' && second !== undefined) {
 		if (third === undefined) return 'the part';

@@ -6,7 +6,7 @@
  */
 import { isPlatformId, POST_LIMITS, type MediaKind, type PlatformId } from '../platforms';
 import type { Channel } from '../channel';
-import { checkMediaReference, mediaKind, type Part } from './media';
+import { checkMediaReference, itemKind, type Part } from './media';
 import { checkPlatformRules } from './platformRules';
 import { FieldReport, isMissing, isObject, type FieldFault, type RuleProblem } from './report';
 
@@ -16,7 +16,7 @@ import { checkSettings } from './settings';
 import { readDate } from '../userValues';
 import { visibleText } from './text';
 
-export { ENDINGS_IN_WORDS, mediaKind } from './media';
+export { ENDINGS_IN_WORDS, isVideo, itemKind, mediaKind } from './media';
 export { checkSettings, SETTINGS_TYPE_KEY, unknownSettings } from './settings';
 export { maxLengthFor, tagNames, textLength, TOO_LONG_MESSAGE, visibleText } from './text';
 
@@ -53,8 +53,7 @@ function checkPart(part: unknown, path: string, report: FieldReport): Part {
 		mediaCount = part.image.length;
 		part.image.forEach((item, index) => {
 			checkMediaReference(item, `${path}.image.${index}`, report);
-			const kind =
-				isObject(item) && typeof item.path === 'string' ? mediaKind(item.path) : undefined;
+			const kind = itemKind(item);
 			if (kind) kinds.push(kind);
 		});
 	}

@@ -1,4 +1,9 @@
-import { MEDIA_EXTENSIONS, type MediaKind, type PlatformRules } from '../platforms';
+import {
+	MEDIA_EXTENSIONS,
+	type MediaKind,
+	type MediaRules,
+	type PlatformRules,
+} from '../platforms';
 import { isMissing, isObject, type FieldReport, type Json, type MediaRule } from './report';
 
 /** Media in a post: a file's kind by its ending, a media reference's fields, a media rule. */
@@ -38,6 +43,14 @@ export function checkMediaReference(
 	if (!isMissing(item.alt)) report.string(item.alt, `${path}.alt`);
 }
 
+/** Whether a media rule takes a kind for a video (a GIF too, where `gifIsVideo`). */
+export const isVideo = (kind: MediaKind | undefined, media: MediaRules) =>
+	kind === 'video' || (kind === 'gif' && media.gifIsVideo);
+
+/** Kind of a media item (`{path}`) by its path's ending, if usable. */
+export const itemKind = (item: unknown) =>
+	isObject(item) && typeof item.path === 'string' ? mediaKind(item.path) : undefined;
+
 export interface Part {
 	content: string;
 	kinds: MediaKind[];
@@ -56,9 +69,7 @@ export function brokenMediaRule(
 		if (media.appliesTo === 'first') return undefined;
 	}
 	const count = part.kinds.length;
-	const videos = part.kinds.filter(
-		(kind) => kind === 'video' || (kind === 'gif' && media.gifIsVideo),
-	).length;
+	const videos = part.kinds.filter((kind) => isVideo(kind, media)).length;
 	const pictures = count - videos;
 
 	if (count < media.minItems) return 'noMedia';

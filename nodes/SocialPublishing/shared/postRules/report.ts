@@ -111,17 +111,14 @@ export class FieldReport {
 
 	/** Reports a missing required value; true when it is present. */
 	present(value: unknown, path: string): boolean {
-		if (isMissing(value)) {
-			this.add(path, { code: 'missing' });
-			return false;
-		}
-		return true;
+		const missing = isMissing(value);
+		if (missing) this.add(path, { code: 'missing' });
+		return !missing;
 	}
 
 	string(value: unknown, path: string): value is string {
-		if (typeof value === 'string') return true;
-		this.add(path, { code: 'notString' });
-		return false;
+		if (typeof value !== 'string') this.add(path, { code: 'notString' });
+		return typeof value === 'string';
 	}
 
 	array(value: unknown, path: string, { min, max }: Bounds = {}): value is unknown[] {

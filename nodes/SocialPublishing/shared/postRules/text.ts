@@ -245,12 +245,9 @@ export function xWeightedLength(text: string): number {
  */
 export function textLength(html: string, platform: PlatformId): number {
 	const text = visibleText(html);
-	switch (PLATFORMS[platform].lengthCounting) {
-		case 'xWeighted':
-			return Math.max(xWeightedLength(text), text.length);
-		case 'characters':
-			return charCount(text);
-	}
+	return PLATFORMS[platform].lengthCounting === 'xWeighted'
+		? Math.max(xWeightedLength(text), text.length)
+		: charCount(text);
 }
 
 /**
@@ -261,7 +258,5 @@ export function maxLengthFor(channel: Channel<PlatformId>, settings?: Json): num
 	const rules = PLATFORMS[channel.platform];
 	const when = rules.maxLengthWhen;
 	if (when && settings?.[when.setting] === when.value) return when.maxLength;
-	return channel.premium && rules.premiumMaxLength !== undefined
-		? rules.premiumMaxLength
-		: rules.maxLength;
+	return (channel.premium ? rules.premiumMaxLength : undefined) ?? rules.maxLength;
 }
