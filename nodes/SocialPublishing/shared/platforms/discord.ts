@@ -5,7 +5,6 @@ export const discord: PlatformRow = {
 	displayName: 'Discord',
 	plans: BUSINESS_PLAN,
 	maxLength: 1980,
-	mediaRule: 'No extra checks',
 	followUps: 'further messages',
 	settings: [
 		{

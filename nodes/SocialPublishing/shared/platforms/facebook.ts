@@ -6,7 +6,6 @@ export const facebook: PlatformRow = {
 	plans: ALL_PLANS,
 	maxLength: 63206,
 	mediaRule: 'Text only, photos, or a video. A story needs at least one photo or video.',
-	followUps: 'comments',
 	media: {
 		videoAlone: true,
 		story: { setting: 'post_type', value: 'story' },

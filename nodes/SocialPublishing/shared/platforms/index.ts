@@ -44,6 +44,8 @@ function filledIn(id: PlatformId, { media, settings, ...row }: PlatformRow): Pla
 		id,
 		connectViaApi: true,
 		lengthCounting: 'characters',
+		followUps: 'comments',
+		mediaRule: 'No extra checks',
 		...row,
 		media: {
 			appliesTo: 'first',

@@ -6,7 +6,6 @@ export const instagram: PlatformRow = {
 	plans: ALL_PLANS,
 	maxLength: 2200,
 	mediaRule: 'At least one photo or video, up to 10. A trial reel is one video.',
-	followUps: 'comments',
 	media: {
 		minItems: 1,
 		maxItems: 10,

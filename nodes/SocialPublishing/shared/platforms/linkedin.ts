@@ -7,7 +7,6 @@ export const linkedin: PlatformRow = {
 	maxLength: 3000,
 	mediaRule:
 		'One video on its own, or images. A carousel needs 2 or more images and no video. Follow-up parts are text only.',
-	followUps: 'comments',
 	media: {
 		videoAlone: true,
 		followUpsTextOnly: true,

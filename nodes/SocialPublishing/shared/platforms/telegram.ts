@@ -6,6 +6,5 @@ export const telegram: PlatformRow = {
 	plans: PRO_PLANS,
 	connectViaApi: false,
 	maxLength: 4096,
-	mediaRule: 'No extra checks',
 	followUps: 'further messages',
 };

@@ -5,6 +5,5 @@ export const threads: PlatformRow = {
 	displayName: 'Threads',
 	plans: PRO_PLANS,
 	maxLength: 500,
-	mediaRule: 'No extra checks',
 	followUps: 'replies in a thread',
 };

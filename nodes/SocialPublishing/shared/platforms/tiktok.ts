@@ -7,7 +7,6 @@ export const tiktok: PlatformRow = {
 	maxLength: 2000,
 	mediaRule:
 		'At least one item: one video, or one or more pictures. Never a video with other items.',
-	followUps: 'comments',
 	media: {
 		minItems: 1,
 		videoAlone: true,

@@ -126,14 +126,13 @@ export interface PlatformRules {
 
 /**
  * A platform as its file writes it, `index.ts` filling in its id (its key) and what it leaves out:
- * characters counted, connected through the API, no settings, a setting not required, the values
- * of `valueLabels`, media checked on the first part only, with no minimum and no rule.
+ * characters counted, connected through the API, follow-ups as comments, no settings, a setting not
+ * required, the values of `valueLabels`, media checked on the first part only, with no minimum and
+ * no rule ('No extra checks').
  */
-export type PlatformRow = Omit<
-	PlatformRules,
-	'id' | 'connectViaApi' | 'lengthCounting' | 'media' | 'settings'
-> &
-	Partial<Pick<PlatformRules, 'connectViaApi' | 'lengthCounting'>> & {
+type Defaulted = 'connectViaApi' | 'lengthCounting' | 'followUps' | 'mediaRule';
+export type PlatformRow = Omit<PlatformRules, 'id' | Defaulted | 'media' | 'settings'> &
+	Partial<Pick<PlatformRules, Defaulted>> & {
 		media?: Partial<MediaRules>;
 		settings?: Array<Omit<SettingField, 'required' | 'values'> & { required?: true }>;
 	};

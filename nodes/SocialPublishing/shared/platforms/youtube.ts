@@ -6,7 +6,6 @@ export const youtube: PlatformRow = {
 	plans: PRO_PLANS,
 	maxLength: 5000,
 	mediaRule: 'Exactly one video',
-	followUps: 'comments',
 	media: {
 		minItems: 1,
 		maxItems: 1,
