@@ -14,7 +14,6 @@ export const facebook: PlatformRow = {
 			storyNoMedia: 'Story should have at least one media',
 		},
 	},
-	// Taken by the service (checked against the real backend), with no field in the node.
 	otherSettings: ['text_format_preset_id'],
 	settings: [
 		{

@@ -17,7 +17,6 @@ export const instagram: PlatformRow = {
 			trialReelKind: 'Trial Reels must be a video',
 		},
 	},
-	// Taken by the service (checked against the real backend), with no field in the node.
 	otherSettings: ['audio'],
 	settings: [
 		{

@@ -15,7 +15,6 @@ export const tiktok: PlatformRow = {
 			videoNotAlone: 'Only pictures are supported when selecting multiple items',
 		},
 	},
-	// Taken by the service (checked against the real backend), with no field in the node.
 	otherSettings: ['music', 'location'],
 	settings: [
 		{

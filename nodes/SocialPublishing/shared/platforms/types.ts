@@ -48,7 +48,6 @@ export interface SettingField {
 	/** string: the form the value must have, and the form in words for error messages. */
 	pattern?: RegExp;
 	patternHint?: string;
-	/** media: the kinds of file accepted. */
 	mediaKinds?: MediaKind[];
 	/** The row applies (is checked, required, shown in the editor) only while this holds. */
 	when?: SettingCondition;
@@ -65,17 +64,13 @@ export interface MediaRules {
 	appliesTo: 'first' | 'each';
 	/** Fewest media items (0: text only is fine). */
 	minItems: number;
-	/** Most media items of any kind. */
 	maxItems?: number;
 	/** Most pictures (images, and GIFs unless `gifIsVideo`). */
 	maxImages?: number;
-	/** Every item must be a video. */
 	videoOnly?: boolean;
-	/** A video must be the only item. */
 	videoAlone: boolean;
 	/** A GIF is treated as a video (must be alone), not as a picture. */
 	gifIsVideo: boolean;
-	/** Follow-up parts (comments) may not carry media. */
 	followUpsTextOnly?: boolean;
 	/** A setting value that makes the post a story, which needs at least one media item. */
 	story?: { setting: string; value: string };
@@ -111,7 +106,6 @@ export interface PlatformRules {
 	premiumMaxLength?: number;
 	/** A limit replacing the others while a setting has a value (an X article: 100000). */
 	maxLengthWhen?: { setting: string; value: string; maxLength: number };
-	/** How `textLength` counts a part on this platform. */
 	lengthCounting: LengthCounting;
 	/** The media rule in words, as GET /integration-settings `rules` says it. */
 	mediaRule: string;
@@ -120,7 +114,7 @@ export interface PlatformRules {
 	media: MediaRules;
 	/** null: the platform has no settings and `settings` is left out of the post. */
 	settings: SettingField[] | null;
-	/** Settings the service takes that the node has no field for: sent as given, not typos. */
+	/** Settings the service takes (seen on its backend) with no field in the node: not typos. */
 	otherSettings?: string[];
 }
 

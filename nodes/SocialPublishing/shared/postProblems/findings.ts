@@ -89,7 +89,6 @@ const platformName = (platform: PlatformId) => PLATFORMS[platform].displayName;
 /** An option of Media and Follow-Up Parts in the editor's words, with its value for expressions. */
 const choice = (value: PartsChoice) => `${PARTS_CHOICES[value]} (${value})`;
 
-/** How to fix a JSON parameter, by why it was not read. */
 const JSON_FIXES: Record<JsonRefusal, string> = {
 	tooDeep: 'give the JSON with fewer levels of objects and lists inside each other',
 	tooLong: 'shorten it: the service refuses request bodies over 100 kB',
@@ -99,7 +98,6 @@ const JSON_FIXES: Record<JsonRefusal, string> = {
 
 /** Every finding by its code: its figures, what is wrong and how to fix it (the editor's words). */
 export const FINDINGS = {
-	/** A Channel given as an object or list (from an expression), not as text. */
 	channelNotText: ({ value }: { value: unknown }) => ({
 		what: `${shownValue(value)} is not a channel ID`,
 		fix: 'pick a channel from the list, or give its ID as text (an expression that gives an object needs .id or similar)',
@@ -153,12 +151,10 @@ export const FINDINGS = {
 		what: said,
 		fix: JSON_FIXES[why],
 	}),
-	/** Request (JSON) read, but not an object. */
 	requestNotObject: ({ value }: { value: unknown }) => ({
 		what: `must be a JSON object; it is ${Array.isArray(value) ? 'a list' : value === undefined ? 'empty' : `${typeof value} ${JSON.stringify(value).slice(0, 40)}`}`,
 		fix: 'give the whole POST /posts body as one object: {"type": ..., "date": ..., "shortLink": ..., "tags": [...], "posts": [...]}',
 	}),
-	/** Update's Settings (JSON) read, but not an object. */
 	settingsNotObject: ({ value }: { value: unknown }) => ({
 		what: `must be a JSON object of settings; it is ${shownValue(value)}`,
 		fix: 'give the settings to change as one object, e.g. {"who_can_reply_post": "everyone"}',
@@ -181,12 +177,10 @@ export const FINDINGS = {
 		what: 'the channel is disabled, and the service finds no slot for a disabled channel',
 		fix: 'enable the channel in the service, or choose "At a Date and Time"',
 	}),
-	/** Post → Update: no field added. */
 	nothingToChange: () => ({
 		what: 'no field to change was added',
 		fix: `add the fields to change (Text, Publish At or Settings (JSON)), or choose Media and Follow-Up Parts → ${PARTS_CHOICES.replace} to change those`,
 	}),
-	/** Post → Update: Media and Follow-Up Parts is none of its options. */
 	unknownPartsChoice: ({ value }: { value: unknown }) => ({
 		what: `is ${shownValue(value)}, not one of its options`,
 		fix: `choose ${choice('none')} or ${choice('replace')}, or ${choice('notSaid')} for Settings (JSON) alone`,
@@ -196,7 +190,6 @@ export const FINDINGS = {
 		what: `is ${PARTS_CHOICES.notSaid}, and a new ${resending.map((name) => (name === 'content' ? 'Text' : 'Publish At')).join(' and ')} sends the whole post again, which replaces its media and follow-up parts; the service does not show them, so the node cannot keep them`,
 		fix: `choose ${PARTS_CHOICES.none} when it has neither, or ${PARTS_CHOICES.replace} and give them (left empty: none)`,
 	}),
-	/** Post → Update: no such post in the range searched. */
 	postNotFound: ({ postId, from, to }: { postId: string; from: string; to: string }) => ({
 		what: `no post ${postId} among the organisation's posts dated ${from} to ${to}; it may have been deleted`,
 		fix: 'take the ID from Post → Get Many, Post → Create or the trigger; a deleted post cannot be changed (the service would make a new post of it), Post → Create makes a new one',
@@ -205,7 +198,6 @@ export const FINDINGS = {
 		what: `post ${postId} is already published (${publishDate.slice(0, 16).replace('T', ' ')} UTC)`,
 		fix: 'a published post is not changed on its platform: make a new one with Post → Create, or put this one back in the queue with Post → Set Status (Schedule, Republish)',
 	}),
-	/** Post → Update: the post's channel is not in the channel list. */
 	channelGone: () => ({
 		what: "the post's channel is no longer among the organisation's channels",
 		fix: 'connect the channel again, or make a new post on another channel with Post → Create',
@@ -239,7 +231,6 @@ export type NodeFinding = {
 	[Code in keyof Findings]: { code: Code } & Figures<Findings[Code]>;
 }[keyof Findings];
 
-/** What is wrong and how to fix it, for a finding of the node on a field. */
 export function wordFinding(finding: NodeFinding, field: NodeField): Worded {
 	const word = FINDINGS[finding.code] as (figures: NodeFinding, field: NodeField) => Worded;
 	return word(finding, field);

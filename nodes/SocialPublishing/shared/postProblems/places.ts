@@ -127,7 +127,6 @@ function fieldLabel(rest: string[], platform: PlatformId | undefined): string {
 		const label = labelIn(FIELD_LABELS.part, third);
 		if (label) return label;
 	}
-	if (rest.length === 1 || head === 'integration')
-		return labelIn(FIELD_LABELS.entry, head) ?? rest.join('.');
-	return rest.join('.');
+	const entryField = rest.length === 1 || head === 'integration';
+	return (entryField ? labelIn(FIELD_LABELS.entry, head) : undefined) ?? rest.join('.');
 }

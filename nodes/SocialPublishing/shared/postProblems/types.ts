@@ -8,10 +8,8 @@ import type { NodeField } from './places';
 /** A problem the node finds itself (a channel missing, bad JSON...): where, and what. */
 export type NodeProblem = {
 	kind: 'node';
-	/** The channel entry, when the problem belongs to one. */
 	entryIndex?: number;
 	partIndex?: number;
-	/** The media item of the part, for a field of one media item. */
 	mediaIndex?: number;
 	field: NodeField;
 } & NodeFinding;

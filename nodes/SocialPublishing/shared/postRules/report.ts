@@ -44,7 +44,6 @@ export type Figures<Word> = Word extends (figures: infer Given, ...rest: never[]
 	? Given
 	: never;
 
-/** What is wrong with one field of a body, as data: the rule it breaks and that rule's figures. */
 export type FieldFault = {
 	[Code in keyof typeof VALIDATOR_WORDS]: { code: Code } & Figures<(typeof VALIDATOR_WORDS)[Code]>;
 }[keyof typeof VALIDATOR_WORDS];

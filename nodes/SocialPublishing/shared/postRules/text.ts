@@ -37,7 +37,6 @@ const isHexDigit = (unit: number) =>
 	isDigit(unit) || (unit >= 97 && unit <= 102) || (unit >= 65 && unit <= 70);
 const isLetter = (unit: number) => (unit >= 97 && unit <= 122) || (unit >= 65 && unit <= 90);
 
-/** Where a run of `kind` characters starting at `from` ends. */
 function runEnd(text: string, from: number, kind: (unit: number) => boolean): number {
 	let end = from;
 	while (end < text.length && kind(text.charCodeAt(end))) end++;
@@ -86,10 +85,7 @@ export function decodeEntities(text: string): string {
 	return kept.join('');
 }
 
-/**
- * Where `char` is first found at or after a position, for a scan that only moves forward: the
- * text is read once, not once per "<".
- */
+/** Where `char` is next found from a position, for a forward scan: the text is read once. */
 export function forwardFinder(text: string, char: string): (from: number) => number {
 	let found = -2;
 	return (from) => {
@@ -165,7 +161,6 @@ const LIGHT_RANGES: Array<[number, number]> = [
 	[0x2010, 0x201f],
 	[0x2032, 0x2037],
 ];
-/** What a link weighs on X, whatever its length. */
 const X_LINK_WEIGHT = 23;
 /** What an emoji weighs on X, a sequence (skin tone, joined, flag, keycap) as one. */
 const X_EMOJI_WEIGHT = 2;
