@@ -19,7 +19,6 @@ export const facebook: PlatformRow = {
 		{
 			label: 'Post Type',
 			name: 'post_type',
-			type: 'options',
 			valueLabels: {
 				post: { name: 'Post', description: 'A normal post on the page' },
 				story: { name: 'Story', description: 'A story; needs a photo or a video' },

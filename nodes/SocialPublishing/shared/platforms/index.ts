@@ -58,6 +58,7 @@ function filledIn(id: PlatformId, { media, settings, ...row }: PlatformRow): Pla
 		settings:
 			settings?.map((field) => ({
 				required: false,
+				type: 'options' as const,
 				...field,
 				...(field.valueLabels ? { values: Object.keys(field.valueLabels) } : {}),
 			})) ?? null,

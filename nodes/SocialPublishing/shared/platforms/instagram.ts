@@ -22,7 +22,6 @@ export const instagram: PlatformRow = {
 		{
 			label: 'Post Type',
 			name: 'post_type',
-			type: 'options',
 			required: true,
 			valueLabels: {
 				post: { name: 'Post', description: 'A feed post' },
@@ -40,7 +39,6 @@ export const instagram: PlatformRow = {
 		{
 			label: 'Trial Reel Graduation',
 			name: 'graduation_strategy',
-			type: 'options',
 			valueLabels: {
 				MANUAL: {
 					name: 'Manual',

@@ -21,7 +21,6 @@ export const mastodon: PlatformRow = {
 		{
 			label: 'Visibility',
 			name: 'visibility',
-			type: 'options',
 			valueLabels: {
 				public: { name: 'Public', description: 'Shown to everyone and in public timelines' },
 				unlisted: {

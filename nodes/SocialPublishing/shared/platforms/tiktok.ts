@@ -20,7 +20,6 @@ export const tiktok: PlatformRow = {
 		{
 			label: 'Who Can See It',
 			name: 'privacy_level',
-			type: 'options',
 			required: true,
 			valueLabels: {
 				PUBLIC_TO_EVERYONE: { name: 'Everyone', description: 'Anyone on TikTok' },
@@ -57,7 +56,6 @@ export const tiktok: PlatformRow = {
 		{
 			label: 'Auto Add Music',
 			name: 'autoAddMusic',
-			type: 'options',
 			required: true,
 			valueLabels: {
 				yes: { name: 'Yes', description: 'TikTok adds music to the photo post' },
@@ -82,7 +80,6 @@ export const tiktok: PlatformRow = {
 		{
 			label: 'Posting Method',
 			name: 'content_posting_method',
-			type: 'options',
 			required: true,
 			valueLabels: {
 				DIRECT_POST: { name: 'Publish Directly', description: 'TikTok publishes the post at once' },

@@ -120,13 +120,17 @@ export interface PlatformRules {
 
 /**
  * A platform as its file writes it, `index.ts` filling in its id (its key) and what it leaves out:
- * characters counted, connected through the API, follow-ups as comments, no settings, a setting not
- * required, the values of `valueLabels`, media checked on the first part only, with no minimum and
- * no rule ('No extra checks').
+ * characters counted, connected through the API, follow-ups as comments, no settings, a setting
+ * not required and of type options (its values: `valueLabels`'), media checked on the first part
+ * only, with no minimum and no rule ('No extra checks').
  */
 type Defaulted = 'connectViaApi' | 'lengthCounting' | 'followUps' | 'mediaRule';
+type SettingRow = Omit<SettingField, 'required' | 'type' | 'values'> & {
+	required?: true;
+	type?: SettingField['type'];
+};
 export type PlatformRow = Omit<PlatformRules, 'id' | Defaulted | 'media' | 'settings'> &
 	Partial<Pick<PlatformRules, Defaulted>> & {
 		media?: Partial<MediaRules>;
-		settings?: Array<Omit<SettingField, 'required' | 'values'> & { required?: true }>;
+		settings?: SettingRow[];
 	};

@@ -29,7 +29,6 @@ export const x: PlatformRow = {
 		{
 			label: 'Post Type',
 			name: 'post_type',
-			type: 'options',
 			valueLabels: {
 				post: {
 					name: 'Post',
@@ -47,7 +46,6 @@ export const x: PlatformRow = {
 		{
 			label: 'Who Can Reply',
 			name: 'who_can_reply_post',
-			type: 'options',
 			required: true,
 			// Not asked for an article (the service skips the rule then).
 			when: { setting: 'post_type', notValue: 'article' },
@@ -79,7 +77,6 @@ export const x: PlatformRow = {
 		{
 			label: 'Article Status',
 			name: 'article_status',
-			type: 'options',
 			required: true,
 			when: { setting: 'post_type', value: 'article' },
 			valueLabels: {

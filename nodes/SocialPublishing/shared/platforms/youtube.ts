@@ -29,7 +29,6 @@ export const youtube: PlatformRow = {
 		{
 			label: 'Visibility',
 			name: 'type',
-			type: 'options',
 			required: true,
 			valueLabels: {
 				public: { name: 'Public', description: 'Everyone can find and watch the video' },
@@ -44,7 +43,6 @@ export const youtube: PlatformRow = {
 		{
 			label: 'Made for Kids',
 			name: 'selfDeclaredMadeForKids',
-			type: 'options',
 			valueLabels: {
 				yes: {
 					name: 'Yes',

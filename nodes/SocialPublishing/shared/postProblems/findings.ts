@@ -10,7 +10,7 @@ import {
 	type DateRead,
 	type JsonRefusal,
 } from '../userValues';
-import type { Figures } from '../postRules';
+import type { Coded } from '../postRules';
 import { PARTS_CHOICES, type NodeField, type PartsChoice } from './places';
 
 export interface Worded {
@@ -224,12 +224,8 @@ export const FINDINGS = {
 	},
 } satisfies Record<string, (figures: never, field: NodeField) => Worded>;
 
-type Findings = typeof FINDINGS;
-
 /** A finding as data: its code and its figures (the parameter of its wording above). */
-export type NodeFinding = {
-	[Code in keyof Findings]: { code: Code } & Figures<Findings[Code]>;
-}[keyof Findings];
+export type NodeFinding = Coded<typeof FINDINGS>;
 
 export function wordFinding(finding: NodeFinding, field: NodeField): Worded {
 	const word = FINDINGS[finding.code] as (figures: NodeFinding, field: NodeField) => Worded;

@@ -10,7 +10,7 @@ import { checkMediaReference, itemKind, type Part } from './media';
 import { checkPlatformRules } from './platformRules';
 import { FieldReport, isMissing, isObject, type FieldFault, type RuleProblem } from './report';
 
-export type { FieldFault, Figures, MediaRule, PlatformProblem, RuleProblem } from './report';
+export type { Coded, FieldFault, MediaRule, PlatformProblem, RuleProblem } from './report';
 export { serviceSentence, validatorWords } from './report';
 import { checkSettings } from './settings';
 import { readDate } from '../userValues';

@@ -39,14 +39,19 @@ const VALIDATOR_WORDS = {
 			: 'must be a valid ISO 8601 date string',
 } satisfies Record<string, (figures: never) => string>;
 
-/** The figures a wording takes (none: `unknown`, so the fault or finding is its code alone). */
-export type Figures<Word> = Word extends (figures: infer Given, ...rest: never[]) => unknown
+type Figures<Word> = Word extends (figures: infer Given, ...rest: never[]) => unknown
 	? Given
 	: never;
 
-export type FieldFault = {
-	[Code in keyof typeof VALIDATOR_WORDS]: { code: Code } & Figures<(typeof VALIDATOR_WORDS)[Code]>;
-}[keyof typeof VALIDATOR_WORDS];
+/**
+ * An entry of a table of wordings by code, as data: its code and the figures its wording takes
+ * (none: `unknown`, so the entry is its code alone).
+ */
+export type Coded<Table> = {
+	[Code in keyof Table]: { code: Code } & Figures<Table[Code]>;
+}[keyof Table];
+
+export type FieldFault = Coded<typeof VALIDATOR_WORDS>;
 
 /** A field's fault in the service's validator words, without its path ('': the body itself). */
 export function validatorWords(path: string, fault: FieldFault): string {
