@@ -44,21 +44,16 @@ function checkPart(part: unknown, path: string, report: FieldReport): Part {
 	if (report.present(part.content, `${path}.content`))
 		report.string(part.content, `${path}.content`);
 
-	const kinds: MediaKind[] = [];
-	let mediaCount = 0;
-	if (
-		report.present(part.image, `${path}.image`) &&
-		report.array(part.image, `${path}.image`, { max: POST_LIMITS.mediaPerPart })
-	) {
-		mediaCount = part.image.length;
-		part.image.forEach((item, index) => {
-			checkMediaReference(item, `${path}.image.${index}`, report);
-			const kind = itemKind(item);
-			if (kind) kinds.push(kind);
-		});
-	}
+	const image = `${path}.image`;
+	const media =
+		report.present(part.image, image) &&
+		report.array(part.image, image, { max: POST_LIMITS.mediaPerPart })
+			? part.image
+			: [];
+	media.forEach((item, index) => checkMediaReference(item, `${image}.${index}`, report));
+	const kinds = media.map(itemKind).filter((kind): kind is MediaKind => kind !== undefined);
 	// Rule 1 holds for drafts too: a part with nothing in it is no part.
-	if (visibleText(content).trim() === '' && mediaCount === 0) {
+	if (visibleText(content).trim() === '' && media.length === 0) {
 		report.add(path, { code: 'emptyPart' });
 	}
 	return { content, kinds };
@@ -114,23 +109,23 @@ export function checkCreatePostRequest(
 				return;
 			}
 			let channel: Channel | undefined;
-			if (report.present(entry.integration, `${path}.integration`)) {
-				const id = isObject(entry.integration) ? entry.integration.id : undefined;
-				if (
-					report.present(id, `${path}.integration.id`) &&
-					report.string(id, `${path}.integration.id`)
-				) {
-					channel = channelOf(id);
-					if (!channel) {
-						unknownChannels.push({
-							kind: 'channel',
-							entryIndex,
-							path: `${path}.integration.id`,
-							channelId: id,
-							message: `${path}.integration.id: no channel with id ${id} in the organisation`,
-						});
-					}
-				}
+			const idPath = `${path}.integration.id`;
+			const id = isObject(entry.integration) ? entry.integration.id : undefined;
+			if (
+				report.present(entry.integration, `${path}.integration`) &&
+				report.present(id, idPath) &&
+				report.string(id, idPath)
+			) {
+				channel = channelOf(id);
+				const message = `${idPath}: no channel with id ${id} in the organisation`;
+				if (!channel)
+					unknownChannels.push({
+						kind: 'channel',
+						entryIndex,
+						path: idPath,
+						channelId: id,
+						message,
+					});
 			}
 			let parts: Part[] = [];
 			if (

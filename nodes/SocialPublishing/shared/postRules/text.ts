@@ -70,15 +70,12 @@ export function decodeEntities(text: string): string {
 				decoded = ENTITIES[text.slice(at + 1, nameEnd).toLowerCase()];
 			}
 		}
-		if (end === -1) {
-			at = text.indexOf('&', at + 1);
-			continue;
-		}
 		if (decoded !== undefined) {
 			kept.push(text.slice(from, at), decoded);
 			from = end;
 		}
-		at = text.indexOf('&', end);
+		// Not an entity: the next "&" may start one.
+		at = text.indexOf('&', end === -1 ? at + 1 : end);
 	}
 	if (from === 0) return text;
 	kept.push(text.slice(from));
