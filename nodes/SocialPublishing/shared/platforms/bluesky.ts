@@ -1,9 +1,9 @@
-import { PRO_PLANS, TOO_MANY_PICTURES } from './shared';
+import { TOO_MANY_PICTURES } from './shared';
 import type { PlatformRow } from './types';
 
 export const bluesky: PlatformRow = {
 	displayName: 'Bluesky',
-	plans: PRO_PLANS,
+	fromPlan: 'Pro',
 	connectViaApi: false,
 	maxLength: 300,
 	mediaRule: 'Up to 4 pictures, or 1 video, in each part',

@@ -1,9 +1,8 @@
-import { BUSINESS_PLAN } from './shared';
 import type { PlatformRow } from './types';
 
 export const discord: PlatformRow = {
 	displayName: 'Discord',
-	plans: BUSINESS_PLAN,
+	fromPlan: 'Business',
 	maxLength: 1980,
 	followUps: 'further messages',
 	settings: [

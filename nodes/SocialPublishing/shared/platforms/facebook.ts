@@ -1,9 +1,9 @@
-import { ALL_PLANS, ONE_MEDIA_WITH_VIDEO } from './shared';
+import { ONE_MEDIA_WITH_VIDEO } from './shared';
 import type { PlatformRow } from './types';
 
 export const facebook: PlatformRow = {
 	displayName: 'Facebook Page',
-	plans: ALL_PLANS,
+	fromPlan: 'Starter',
 	maxLength: 63206,
 	mediaRule: 'Text only, photos, or a video. A story needs at least one photo or video.',
 	media: {

@@ -6,7 +6,7 @@
  * one line.
  */
 
-import type { MediaKind, PlatformRow, PlatformRules } from './types';
+import type { MediaKind, Plan, PlatformRow, PlatformRules } from './types';
 import { bluesky } from './bluesky';
 import { discord } from './discord';
 import { facebook } from './facebook';
@@ -38,10 +38,17 @@ const ROWS = {
 /** A platform's id: its key in the table. */
 export type PlatformId = keyof typeof ROWS;
 
+/** The plans, each with the platforms of the one before it. */
+const PLANS: Plan[] = ['Starter', 'Pro', 'Business'];
+
 /** A platform's row with what it leaves out filled in (`PlatformRow` says what). */
-function filledIn(id: PlatformId, { media, settings, ...row }: PlatformRow): PlatformRules {
+function filledIn(
+	id: PlatformId,
+	{ media, settings, fromPlan, ...row }: PlatformRow,
+): PlatformRules {
 	return {
 		id,
+		plans: PLANS.slice(PLANS.indexOf(fromPlan)),
 		connectViaApi: true,
 		lengthCounting: 'characters',
 		followUps: 'comments',

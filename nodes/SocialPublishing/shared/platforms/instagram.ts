@@ -1,9 +1,8 @@
-import { ALL_PLANS } from './shared';
 import type { PlatformRow } from './types';
 
 export const instagram: PlatformRow = {
 	displayName: 'Instagram (Business Account)',
-	plans: ALL_PLANS,
+	fromPlan: 'Starter',
 	maxLength: 2200,
 	mediaRule: 'At least one photo or video, up to 10. A trial reel is one video.',
 	media: {

@@ -1,9 +1,9 @@
-import { ALL_PLANS, ONE_MEDIA_WITH_VIDEO } from './shared';
+import { ONE_MEDIA_WITH_VIDEO } from './shared';
 import type { PlatformRow } from './types';
 
 export const linkedin: PlatformRow = {
 	displayName: 'LinkedIn',
-	plans: ALL_PLANS,
+	fromPlan: 'Starter',
 	maxLength: 3000,
 	mediaRule:
 		'One video on its own, or images. A carousel needs 2 or more images and no video. Follow-up parts are text only.',

@@ -1,9 +1,9 @@
-import { PRO_PLANS, TOO_MANY_PICTURES, ONE_VIDEO_OR_GIF } from './shared';
+import { TOO_MANY_PICTURES, ONE_VIDEO_OR_GIF } from './shared';
 import type { PlatformRow } from './types';
 
 export const mastodon: PlatformRow = {
 	displayName: 'Mastodon',
-	plans: PRO_PLANS,
+	fromPlan: 'Pro',
 	maxLength: 500,
 	// The service counts the text as it is: a link counts in full (checked against the real backend;
 	// the spec's 23-character link rule holds there for X only).

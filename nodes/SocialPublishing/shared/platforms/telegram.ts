@@ -1,9 +1,8 @@
-import { PRO_PLANS } from './shared';
 import type { PlatformRow } from './types';
 
 export const telegram: PlatformRow = {
 	displayName: 'Telegram',
-	plans: PRO_PLANS,
+	fromPlan: 'Pro',
 	connectViaApi: false,
 	maxLength: 4096,
 	followUps: 'further messages',

@@ -1,9 +1,8 @@
-import { ALL_PLANS } from './shared';
 import type { PlatformRow } from './types';
 
 export const tiktok: PlatformRow = {
 	displayName: 'TikTok',
-	plans: ALL_PLANS,
+	fromPlan: 'Starter',
 	maxLength: 2000,
 	mediaRule:
 		'At least one item: one video, or one or more pictures. Never a video with other items.',

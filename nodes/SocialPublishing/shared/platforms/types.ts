@@ -129,8 +129,10 @@ type SettingRow = Omit<SettingField, 'required' | 'type' | 'values'> & {
 	required?: true;
 	type?: SettingField['type'];
 };
-export type PlatformRow = Omit<PlatformRules, 'id' | Defaulted | 'media' | 'settings'> &
+export type PlatformRow = Omit<PlatformRules, 'id' | 'plans' | Defaulted | 'media' | 'settings'> &
 	Partial<Pick<PlatformRules, Defaulted>> & {
 		media?: Partial<MediaRules>;
 		settings?: SettingRow[];
+		/** The first plan with the platform (`plans`: it and those after it). */
+		fromPlan: Plan;
 	};

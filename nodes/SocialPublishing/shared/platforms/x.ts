@@ -1,9 +1,9 @@
-import { BUSINESS_PLAN, TOO_MANY_PICTURES, ONE_VIDEO_OR_GIF } from './shared';
+import { TOO_MANY_PICTURES, ONE_VIDEO_OR_GIF } from './shared';
 import type { PlatformRow } from './types';
 
 export const x: PlatformRow = {
 	displayName: 'X',
-	plans: BUSINESS_PLAN,
+	fromPlan: 'Business',
 	maxLength: 280,
 	premiumMaxLength: 4000,
 	// Articles are long-form: X's post limits do not apply to them.

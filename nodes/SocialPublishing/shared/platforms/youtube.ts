@@ -1,9 +1,8 @@
-import { PRO_PLANS } from './shared';
 import type { PlatformRow } from './types';
 
 export const youtube: PlatformRow = {
 	displayName: 'YouTube',
-	plans: PRO_PLANS,
+	fromPlan: 'Pro',
 	maxLength: 5000,
 	mediaRule: 'Exactly one video',
 	media: {
