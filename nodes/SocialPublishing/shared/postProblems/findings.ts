@@ -18,7 +18,6 @@ export interface Worded {
 	fix: string;
 }
 
-/** Why a binary field of the input item gives no file a post can use (`binaryFile`). */
 export type BinaryFileRefusal =
 	| { code: 'noField' }
 	| { code: 'empty'; fileName: string }

@@ -81,7 +81,6 @@ function platformWords(problem: PlatformProblem, body?: Record<string, unknown>)
 	return { what: `${said} (${figures})`, fix };
 }
 
-/** What is wrong with a part's delay, the value quoted. */
 function delayWords({ value, refusal, max }: DelayProblem): Worded {
 	const given = shownValue(value);
 	const what = {
