@@ -1,16 +1,10 @@
-import { BUSINESS_PLAN, NO_MEDIA_RULES } from './shared';
-import type { PlatformRules } from './types';
+import type { PlatformRow } from './types';
 
-export const discord: PlatformRules = {
-	id: 'discord',
+export const discord: PlatformRow = {
 	displayName: 'Discord',
-	plans: BUSINESS_PLAN,
-	connectViaApi: true,
+	fromPlan: 'Business',
 	maxLength: 1980,
-	lengthCounting: 'characters',
-	mediaRule: 'No extra checks',
 	followUps: 'further messages',
-	media: NO_MEDIA_RULES,
 	settings: [
 		{
 			label: 'Channel',

@@ -1,35 +1,24 @@
-import { ALL_PLANS, ONE_MEDIA_WITH_VIDEO } from './shared';
-import type { PlatformRules } from './types';
+import { ONE_MEDIA_WITH_VIDEO } from './shared';
+import type { PlatformRow } from './types';
 
-export const facebook: PlatformRules = {
-	id: 'facebook',
+export const facebook: PlatformRow = {
 	displayName: 'Facebook Page',
-	plans: ALL_PLANS,
-	connectViaApi: true,
+	fromPlan: 'Starter',
 	maxLength: 63206,
-	lengthCounting: 'characters',
 	mediaRule: 'Text only, photos, or a video. A story needs at least one photo or video.',
-	followUps: 'comments',
 	media: {
-		appliesTo: 'first',
-		minItems: 0,
 		videoAlone: true,
-		gifIsVideo: false,
 		story: { setting: 'post_type', value: 'story' },
 		messages: {
 			videoNotAlone: ONE_MEDIA_WITH_VIDEO,
 			storyNoMedia: 'Story should have at least one media',
 		},
 	},
-	// Taken by the service (checked against the real backend), with no field in the node.
 	otherSettings: ['text_format_preset_id'],
 	settings: [
 		{
 			label: 'Post Type',
 			name: 'post_type',
-			type: 'options',
-			required: false,
-			values: ['post', 'story'],
 			valueLabels: {
 				post: { name: 'Post', description: 'A normal post on the page' },
 				story: { name: 'Story', description: 'A story; needs a photo or a video' },
@@ -41,7 +30,6 @@ export const facebook: PlatformRules = {
 			label: 'Link',
 			name: 'url',
 			type: 'url',
-			required: false,
 			description: 'A web address to attach to the post',
 		},
 	],

@@ -6,7 +6,7 @@
  * one line.
  */
 
-import type { MediaKind, PlatformId, PlatformRules } from './types';
+import type { MediaKind, Plan, PlatformRow, PlatformRules } from './types';
 import { bluesky } from './bluesky';
 import { discord } from './discord';
 import { facebook } from './facebook';
@@ -19,18 +19,9 @@ import { tiktok } from './tiktok';
 import { x } from './x';
 import { youtube } from './youtube';
 
-export type {
-	LengthCounting,
-	MediaKind,
-	MediaRules,
-	Plan,
-	PlatformId,
-	PlatformRules,
-	SettingCondition,
-	SettingField,
-} from './types';
+export type * from './types';
 
-export const PLATFORMS: Record<PlatformId, PlatformRules> = {
+const ROWS = {
 	facebook,
 	instagram,
 	linkedin,
@@ -42,7 +33,48 @@ export const PLATFORMS: Record<PlatformId, PlatformRules> = {
 	telegram,
 	x,
 	discord,
-};
+} satisfies Record<string, PlatformRow>;
+
+/** A platform's id: its key in the table. */
+export type PlatformId = keyof typeof ROWS;
+
+/** The plans, each with the platforms of the one before it. */
+const PLANS: Plan[] = ['Starter', 'Pro', 'Business'];
+
+/** A platform's row with what it leaves out filled in (`PlatformRow` says what). */
+function filledIn(
+	id: PlatformId,
+	{ media, settings, fromPlan, ...row }: PlatformRow,
+): PlatformRules {
+	return {
+		id,
+		plans: PLANS.slice(PLANS.indexOf(fromPlan)),
+		connectViaApi: true,
+		lengthCounting: 'characters',
+		followUps: 'comments',
+		mediaRule: 'No extra checks',
+		...row,
+		media: {
+			appliesTo: 'first',
+			minItems: 0,
+			videoAlone: false,
+			gifIsVideo: false,
+			messages: {},
+			...media,
+		},
+		settings:
+			settings?.map((field) => ({
+				required: false,
+				type: 'options' as const,
+				...field,
+				...(field.valueLabels ? { values: Object.keys(field.valueLabels) } : {}),
+			})) ?? null,
+	};
+}
+
+export const PLATFORMS = Object.fromEntries(
+	Object.entries(ROWS).map(([id, row]) => [id, filledIn(id as PlatformId, row)]),
+) as Record<PlatformId, PlatformRules>;
 
 export const PLATFORM_IDS = Object.keys(PLATFORMS) as PlatformId[];
 
@@ -51,19 +83,7 @@ export function isPlatformId(value: unknown): value is PlatformId {
 }
 
 /** HTML tags the service keeps in `content`; others are removed (spec 4.3). */
-export const KEPT_HTML_TAGS: string[] = [
-	'p',
-	'br',
-	'strong',
-	'u',
-	'a',
-	'ul',
-	'li',
-	'h1',
-	'h2',
-	'h3',
-	'span',
-];
+export const KEPT_HTML_TAGS = ['p', 'br', 'strong', 'u', 'a', 'ul', 'li', 'h1', 'h2', 'h3', 'span'];
 
 /** Request limits of POST /posts (spec 4.3 and 8). */
 export const POST_LIMITS = {

@@ -1,21 +1,13 @@
-import { ALL_PLANS } from './shared';
-import type { PlatformRules } from './types';
+import type { PlatformRow } from './types';
 
-export const instagram: PlatformRules = {
-	id: 'instagram',
+export const instagram: PlatformRow = {
 	displayName: 'Instagram (Business Account)',
-	plans: ALL_PLANS,
-	connectViaApi: true,
+	fromPlan: 'Starter',
 	maxLength: 2200,
-	lengthCounting: 'characters',
 	mediaRule: 'At least one photo or video, up to 10. A trial reel is one video.',
-	followUps: 'comments',
 	media: {
-		appliesTo: 'first',
 		minItems: 1,
 		maxItems: 10,
-		videoAlone: false,
-		gifIsVideo: false,
 		trialReel: { setting: 'is_trial_reel' },
 		messages: {
 			noMedia: 'Should have at least one media',
@@ -24,15 +16,12 @@ export const instagram: PlatformRules = {
 			trialReelKind: 'Trial Reels must be a video',
 		},
 	},
-	// Taken by the service (checked against the real backend), with no field in the node.
 	otherSettings: ['audio'],
 	settings: [
 		{
 			label: 'Post Type',
 			name: 'post_type',
-			type: 'options',
 			required: true,
-			values: ['post', 'story'],
 			valueLabels: {
 				post: { name: 'Post', description: 'A feed post' },
 				story: { name: 'Story', description: 'A story; needs a photo or a video' },
@@ -43,16 +32,12 @@ export const instagram: PlatformRules = {
 			label: 'Trial Reel',
 			name: 'is_trial_reel',
 			type: 'boolean',
-			required: false,
 			description:
 				'Publish as a trial reel, shown at first only to people who do not follow the account (needs exactly one video)',
 		},
 		{
 			label: 'Trial Reel Graduation',
 			name: 'graduation_strategy',
-			type: 'options',
-			required: false,
-			values: ['MANUAL', 'SS_PERFORMANCE'],
 			valueLabels: {
 				MANUAL: {
 					name: 'Manual',
@@ -72,7 +57,6 @@ export const instagram: PlatformRules = {
 			label: 'Collaborators',
 			name: 'collaborators',
 			type: 'collaborators',
-			required: false,
 			description: 'Usernames of accounts invited as collaborators (not used for stories)',
 		},
 	],

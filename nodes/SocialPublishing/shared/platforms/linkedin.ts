@@ -1,21 +1,14 @@
-import { ALL_PLANS, ONE_MEDIA_WITH_VIDEO } from './shared';
-import type { PlatformRules } from './types';
+import { ONE_MEDIA_WITH_VIDEO } from './shared';
+import type { PlatformRow } from './types';
 
-export const linkedin: PlatformRules = {
-	id: 'linkedin',
+export const linkedin: PlatformRow = {
 	displayName: 'LinkedIn',
-	plans: ALL_PLANS,
-	connectViaApi: true,
+	fromPlan: 'Starter',
 	maxLength: 3000,
-	lengthCounting: 'characters',
 	mediaRule:
 		'One video on its own, or images. A carousel needs 2 or more images and no video. Follow-up parts are text only.',
-	followUps: 'comments',
 	media: {
-		appliesTo: 'first',
-		minItems: 0,
 		videoAlone: true,
-		gifIsVideo: false,
 		followUpsTextOnly: true,
 		carousel: { setting: 'post_as_images_carousel', minImages: 2 },
 		messages: {
@@ -29,14 +22,12 @@ export const linkedin: PlatformRules = {
 			label: 'Post Images as Carousel',
 			name: 'post_as_images_carousel',
 			type: 'boolean',
-			required: false,
 			description: 'Publish the images as a carousel (needs 2 or more images and no video)',
 		},
 		{
 			label: 'Carousel Name',
 			name: 'carousel_name',
 			type: 'string',
-			required: false,
 			default: 'slides',
 			description: 'Name of the carousel slides',
 		},

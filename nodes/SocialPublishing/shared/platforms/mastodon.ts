@@ -1,11 +1,9 @@
-import { PRO_PLANS, TOO_MANY_PICTURES, ONE_VIDEO_OR_GIF } from './shared';
-import type { PlatformRules } from './types';
+import { TOO_MANY_PICTURES, ONE_VIDEO_OR_GIF } from './shared';
+import type { PlatformRow } from './types';
 
-export const mastodon: PlatformRules = {
-	id: 'mastodon',
+export const mastodon: PlatformRow = {
 	displayName: 'Mastodon',
-	plans: PRO_PLANS,
-	connectViaApi: true,
+	fromPlan: 'Pro',
 	maxLength: 500,
 	// The service counts the text as it is: a link counts in full (checked against the real backend;
 	// the spec's 23-character link rule holds there for X only).
@@ -14,7 +12,6 @@ export const mastodon: PlatformRules = {
 	followUps: 'replies in a thread',
 	media: {
 		appliesTo: 'each',
-		minItems: 0,
 		maxImages: 4,
 		videoAlone: true,
 		gifIsVideo: true,
@@ -24,9 +21,6 @@ export const mastodon: PlatformRules = {
 		{
 			label: 'Visibility',
 			name: 'visibility',
-			type: 'options',
-			required: false,
-			values: ['public', 'unlisted', 'private'],
 			valueLabels: {
 				public: { name: 'Public', description: 'Shown to everyone and in public timelines' },
 				unlisted: {

@@ -1,19 +1,4 @@
-import type { MediaRules, Plan } from './types';
-
-/** Plans and media rules several platforms share. */
-
-export const ALL_PLANS: Plan[] = ['Starter', 'Pro', 'Business'];
-export const PRO_PLANS: Plan[] = ['Pro', 'Business'];
-export const BUSINESS_PLAN: Plan[] = ['Business'];
-
-/** Platforms whose rule is only "no extra checks". */
-export const NO_MEDIA_RULES: MediaRules = {
-	appliesTo: 'first',
-	minItems: 0,
-	videoAlone: false,
-	gifIsVideo: false,
-	messages: {},
-};
+/** Media rule messages several platforms share. */
 
 export const TOO_MANY_PICTURES = 'There can be maximum 4 pictures in a post.';
 // The spec gives no text for mastodon's and x's "video or GIF on its own": same style as bluesky's.

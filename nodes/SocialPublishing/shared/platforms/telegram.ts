@@ -1,15 +1,9 @@
-import { PRO_PLANS, NO_MEDIA_RULES } from './shared';
-import type { PlatformRules } from './types';
+import type { PlatformRow } from './types';
 
-export const telegram: PlatformRules = {
-	id: 'telegram',
+export const telegram: PlatformRow = {
 	displayName: 'Telegram',
-	plans: PRO_PLANS,
+	fromPlan: 'Pro',
 	connectViaApi: false,
 	maxLength: 4096,
-	lengthCounting: 'characters',
-	mediaRule: 'No extra checks',
 	followUps: 'further messages',
-	media: NO_MEDIA_RULES,
-	settings: null,
 };

@@ -1,15 +1,8 @@
-import { PRO_PLANS, NO_MEDIA_RULES } from './shared';
-import type { PlatformRules } from './types';
+import type { PlatformRow } from './types';
 
-export const threads: PlatformRules = {
-	id: 'threads',
+export const threads: PlatformRow = {
 	displayName: 'Threads',
-	plans: PRO_PLANS,
-	connectViaApi: true,
+	fromPlan: 'Pro',
 	maxLength: 500,
-	lengthCounting: 'characters',
-	mediaRule: 'No extra checks',
 	followUps: 'replies in a thread',
-	media: NO_MEDIA_RULES,
-	settings: null,
 };

@@ -1,35 +1,25 @@
-import { ALL_PLANS } from './shared';
-import type { PlatformRules } from './types';
+import type { PlatformRow } from './types';
 
-export const tiktok: PlatformRules = {
-	id: 'tiktok',
+export const tiktok: PlatformRow = {
 	displayName: 'TikTok',
-	plans: ALL_PLANS,
-	connectViaApi: true,
+	fromPlan: 'Starter',
 	maxLength: 2000,
-	lengthCounting: 'characters',
 	mediaRule:
 		'At least one item: one video, or one or more pictures. Never a video with other items.',
-	followUps: 'comments',
 	media: {
-		appliesTo: 'first',
 		minItems: 1,
 		videoAlone: true,
-		gifIsVideo: false,
 		messages: {
 			noMedia: 'No video / images selected',
 			videoNotAlone: 'Only pictures are supported when selecting multiple items',
 		},
 	},
-	// Taken by the service (checked against the real backend), with no field in the node.
 	otherSettings: ['music', 'location'],
 	settings: [
 		{
 			label: 'Who Can See It',
 			name: 'privacy_level',
-			type: 'options',
 			required: true,
-			values: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
 			valueLabels: {
 				PUBLIC_TO_EVERYONE: { name: 'Everyone', description: 'Anyone on TikTok' },
 				MUTUAL_FOLLOW_FRIENDS: {
@@ -65,9 +55,7 @@ export const tiktok: PlatformRules = {
 		{
 			label: 'Auto Add Music',
 			name: 'autoAddMusic',
-			type: 'options',
 			required: true,
-			values: ['yes', 'no'],
 			valueLabels: {
 				yes: { name: 'Yes', description: 'TikTok adds music to the photo post' },
 				no: { name: 'No', description: 'No music is added' },
@@ -91,9 +79,7 @@ export const tiktok: PlatformRules = {
 		{
 			label: 'Posting Method',
 			name: 'content_posting_method',
-			type: 'options',
 			required: true,
-			values: ['DIRECT_POST', 'UPLOAD'],
 			valueLabels: {
 				DIRECT_POST: { name: 'Publish Directly', description: 'TikTok publishes the post at once' },
 				UPLOAD: {
@@ -109,14 +95,12 @@ export const tiktok: PlatformRules = {
 			label: 'Disclose Commercial Content',
 			name: 'disclose',
 			type: 'boolean',
-			required: false,
 			description: 'Mark the post as commercial content',
 		},
 		{
 			label: 'Title',
 			name: 'title',
 			type: 'string',
-			required: false,
 			maxLength: 90,
 			description: 'Title of a photo post, up to 90 characters',
 		},
@@ -124,7 +108,6 @@ export const tiktok: PlatformRules = {
 			label: 'Made With AI',
 			name: 'video_made_with_ai',
 			type: 'boolean',
-			required: false,
 			description: 'The content was made with AI',
 		},
 	],

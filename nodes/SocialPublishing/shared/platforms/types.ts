@@ -1,15 +1,4 @@
-export type PlatformId =
-	| 'facebook'
-	| 'instagram'
-	| 'linkedin'
-	| 'tiktok'
-	| 'youtube'
-	| 'threads'
-	| 'bluesky'
-	| 'mastodon'
-	| 'telegram'
-	| 'x'
-	| 'discord';
+import type { PlatformId } from './index';
 
 export type Plan = 'Starter' | 'Pro' | 'Business';
 
@@ -17,35 +6,26 @@ export type MediaKind = 'image' | 'gif' | 'video';
 
 /**
  * A condition on another setting of the same post: it has `value`, or it does not have `notValue`
- * (left out counts as not having it). Used where a platform's rule changes with one of its settings
- * (an X article).
+ * (left out counts as not having it): an X article.
  */
 export type SettingCondition =
 	| { setting: string; value: string }
 	| { setting: string; notValue: string };
 
 /**
- * How a platform counts a part's text (after tags are removed and entities decoded):
- * - 'characters': characters (code points), each link in full;
- * - 'xWeighted': the larger of X's weighted count (characters in the Latin and common punctuation
- *   ranges count 1, the rest 2, an emoji 2, each link 23) and the text's UTF-16 length, as the
- *   service counts X.
+ * How a platform counts a part's visible text: code points, each link in full; or, as the service
+ * counts X, the larger of X's weighted count (`postRules/text.ts`) and the UTF-16 length.
  */
 export type LengthCounting = 'characters' | 'xWeighted';
 
 /**
- * One setting of a platform, as the service takes it: data about the service, not an n8n node
- * parameter (`resources/post/create/settings.ts` makes the node's parameters from it). It is not
- * shaped like one either (`label`, not `displayName`), so n8n's parameter rules do not take it for
- * one: `default` is the service's own default, `required` its rule.
+ * One setting of a platform as the service takes it (`default`, `required`: the service's), not
+ * shaped like an n8n parameter (`resources/post/create/settings.ts` makes those from it).
  */
 export interface SettingField {
 	/** The key in the post's `settings`, as the API names it. */
 	name: string;
-	/**
-	 * The setting's name as the editor shows it: the field's label and the name used in error
-	 * messages.
-	 */
+	/** The setting's name in the editor: the field's label, and its name in error messages. */
 	label: string;
 	/**
 	 * options: a string out of `values`; boolean: a real JSON boolean; string: text;
@@ -54,11 +34,9 @@ export interface SettingField {
 	 */
 	type: 'options' | 'boolean' | 'string' | 'url' | 'collaborators' | 'tags' | 'media';
 	required: boolean;
+	/** options: the keys of `valueLabels`, in order. */
 	values?: string[];
-	/**
-	 * options: each value's name and description as the editor shows them (the value itself is the
-	 * API's).
-	 */
+	/** options: each value (the API's) with its name and description as the editor shows them. */
 	valueLabels?: Record<string, { name: string; description: string }>;
 	/** What the service uses when the field is left out (only where the spec names one). */
 	default?: unknown;
@@ -70,41 +48,29 @@ export interface SettingField {
 	/** string: the form the value must have, and the form in words for error messages. */
 	pattern?: RegExp;
 	patternHint?: string;
-	/** media: the kinds of file accepted. */
 	mediaKinds?: MediaKind[];
-	/**
-	 * The row applies only when this holds: it is checked (and `required`) then only, and the editor
-	 * shows its field then only. Without it the row always applies.
-	 */
+	/** The row applies (is checked, required, shown in the editor) only while this holds. */
 	when?: SettingCondition;
-	/**
-	 * string: the node's list of values to pick from (a `methods.loadOptions` name, fed by the
-	 * entry's channel).
-	 */
+	/** string: the node's list to pick from (a `methods.loadOptions` name, given the channel). */
 	pickFrom?: 'getDiscordChannels';
 }
 
 /**
- * Declarative parameters of a platform's media rule. Checked by `checkCreatePostRequest`
- * for `schedule` and `now` posts only (drafts skip media rules, spec 4.3 rule 3).
- * Each message is the service's own text (service-notes) where it lists one.
+ * A platform's media rule, checked for `schedule` and `now` posts only (spec 4.3 rule 3); each
+ * message is the service's own text (service-notes) where it lists one.
  */
 export interface MediaRules {
 	/** 'first': the rule covers the post (first part) only; 'each': every part on its own. */
 	appliesTo: 'first' | 'each';
 	/** Fewest media items (0: text only is fine). */
 	minItems: number;
-	/** Most media items of any kind. */
 	maxItems?: number;
 	/** Most pictures (images, and GIFs unless `gifIsVideo`). */
 	maxImages?: number;
-	/** Every item must be a video. */
 	videoOnly?: boolean;
-	/** A video must be the only item. */
 	videoAlone: boolean;
 	/** A GIF is treated as a video (must be alone), not as a picture. */
 	gifIsVideo: boolean;
-	/** Follow-up parts (comments) may not carry media. */
 	followUpsTextOnly?: boolean;
 	/** A setting value that makes the post a story, which needs at least one media item. */
 	story?: { setting: string; value: string };
@@ -112,10 +78,7 @@ export interface MediaRules {
 	carousel?: { setting: string; minImages: number };
 	/** A boolean setting that makes the post a trial reel: exactly one video. */
 	trialReel?: { setting: string };
-	/**
-	 * Kinds of media refused (in the parts the rule covers) while a setting has a value: an X article
-	 * takes no video.
-	 */
+	/** Kinds refused in the parts covered while a setting has a value: an X article's video. */
 	refusedKinds?: { setting: string; value: string; kinds: MediaKind[] };
 	messages: {
 		noMedia?: string;
@@ -141,12 +104,8 @@ export interface PlatformRules {
 	/** Most characters in one part, as counted by `textLength`. */
 	maxLength: number;
 	premiumMaxLength?: number;
-	/**
-	 * A limit that replaces the others (premium included) while a setting has a value (an X article:
-	 * 100000).
-	 */
+	/** A limit replacing the others while a setting has a value (an X article: 100000). */
 	maxLengthWhen?: { setting: string; value: string; maxLength: number };
-	/** How `textLength` counts a part on this platform. */
 	lengthCounting: LengthCounting;
 	/** The media rule in words, as GET /integration-settings `rules` says it. */
 	mediaRule: string;
@@ -155,9 +114,25 @@ export interface PlatformRules {
 	media: MediaRules;
 	/** null: the platform has no settings and `settings` is left out of the post. */
 	settings: SettingField[] | null;
-	/**
-	 * Settings the service takes that the node offers no field for: sent as given, never taken for a
-	 * typo.
-	 */
+	/** Settings the service takes (seen on its backend) with no field in the node: not typos. */
 	otherSettings?: string[];
 }
+
+/**
+ * A platform as its file writes it, `index.ts` filling in its id (its key) and what it leaves out:
+ * characters counted, connected through the API, follow-ups as comments, no settings, a setting
+ * not required and of type options (its values: `valueLabels`'), media checked on the first part
+ * only, with no minimum and no rule ('No extra checks').
+ */
+type Defaulted = 'connectViaApi' | 'lengthCounting' | 'followUps' | 'mediaRule';
+type SettingRow = Omit<SettingField, 'required' | 'type' | 'values'> & {
+	required?: true;
+	type?: SettingField['type'];
+};
+export type PlatformRow = Omit<PlatformRules, 'id' | 'plans' | Defaulted | 'media' | 'settings'> &
+	Partial<Pick<PlatformRules, Defaulted>> & {
+		media?: Partial<MediaRules>;
+		settings?: SettingRow[];
+		/** The first plan with the platform (`plans`: it and those after it). */
+		fromPlan: Plan;
+	};

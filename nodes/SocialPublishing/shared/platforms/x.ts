@@ -1,11 +1,9 @@
-import { BUSINESS_PLAN, TOO_MANY_PICTURES, ONE_VIDEO_OR_GIF } from './shared';
-import type { PlatformRules } from './types';
+import { TOO_MANY_PICTURES, ONE_VIDEO_OR_GIF } from './shared';
+import type { PlatformRow } from './types';
 
-export const x: PlatformRules = {
-	id: 'x',
+export const x: PlatformRow = {
 	displayName: 'X',
-	plans: BUSINESS_PLAN,
-	connectViaApi: true,
+	fromPlan: 'Business',
 	maxLength: 280,
 	premiumMaxLength: 4000,
 	// Articles are long-form: X's post limits do not apply to them.
@@ -16,7 +14,6 @@ export const x: PlatformRules = {
 	followUps: 'replies in a thread',
 	media: {
 		appliesTo: 'each',
-		minItems: 0,
 		maxImages: 4,
 		videoAlone: true,
 		gifIsVideo: true,
@@ -32,9 +29,6 @@ export const x: PlatformRules = {
 		{
 			label: 'Post Type',
 			name: 'post_type',
-			type: 'options',
-			required: false,
-			values: ['post', 'article'],
 			valueLabels: {
 				post: {
 					name: 'Post',
@@ -52,11 +46,9 @@ export const x: PlatformRules = {
 		{
 			label: 'Who Can Reply',
 			name: 'who_can_reply_post',
-			type: 'options',
 			required: true,
 			// Not asked for an article (the service skips the rule then).
 			when: { setting: 'post_type', notValue: 'article' },
-			values: ['everyone', 'following', 'mentionedUsers', 'subscribers', 'verified'],
 			valueLabels: {
 				everyone: { name: 'Everyone', description: 'Anyone can reply' },
 				following: {
@@ -85,10 +77,8 @@ export const x: PlatformRules = {
 		{
 			label: 'Article Status',
 			name: 'article_status',
-			type: 'options',
 			required: true,
 			when: { setting: 'post_type', value: 'article' },
-			values: ['draft', 'published'],
 			valueLabels: {
 				draft: { name: 'Draft', description: 'Save the article as a draft on X' },
 				published: { name: 'Published', description: 'Publish the article on X right away' },
@@ -99,7 +89,6 @@ export const x: PlatformRules = {
 			label: 'Article Cover',
 			name: 'article_cover',
 			type: 'media',
-			required: false,
 			// No `when`: the service checks a cover on any post, and uses it only for an article.
 			mediaKinds: ['image', 'gif'],
 			description:
@@ -109,7 +98,6 @@ export const x: PlatformRules = {
 			label: 'Community',
 			name: 'community',
 			type: 'string',
-			required: false,
 			// The service's own rule: x.com only, no www or trailing slash; empty means no community.
 			pattern: /^(https:\/\/x\.com\/i\/communities\/\d+)?$/,
 			patternHint: 'a community address like https://x.com/i/communities/1234567890',
@@ -119,14 +107,12 @@ export const x: PlatformRules = {
 			label: 'Made With AI',
 			name: 'made_with_ai',
 			type: 'boolean',
-			required: false,
 			description: 'The content was made with AI',
 		},
 		{
 			label: 'Paid Partnership',
 			name: 'paid_partnership',
 			type: 'boolean',
-			required: false,
 			description: 'The post is a paid partnership',
 		},
 	],

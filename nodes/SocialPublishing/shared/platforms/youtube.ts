@@ -1,22 +1,14 @@
-import { PRO_PLANS } from './shared';
-import type { PlatformRules } from './types';
+import type { PlatformRow } from './types';
 
-export const youtube: PlatformRules = {
-	id: 'youtube',
+export const youtube: PlatformRow = {
 	displayName: 'YouTube',
-	plans: PRO_PLANS,
-	connectViaApi: true,
+	fromPlan: 'Pro',
 	maxLength: 5000,
-	lengthCounting: 'characters',
 	mediaRule: 'Exactly one video',
-	followUps: 'comments',
 	media: {
-		appliesTo: 'first',
 		minItems: 1,
 		maxItems: 1,
 		videoOnly: true,
-		videoAlone: false, // maxItems 1 already says it
-		gifIsVideo: false,
 		messages: {
 			noMedia: 'You need one media',
 			tooMany: 'You need one media',
@@ -36,9 +28,7 @@ export const youtube: PlatformRules = {
 		{
 			label: 'Visibility',
 			name: 'type',
-			type: 'options',
 			required: true,
-			values: ['public', 'private', 'unlisted'],
 			valueLabels: {
 				public: { name: 'Public', description: 'Everyone can find and watch the video' },
 				private: { name: 'Private', description: 'Only the channel can watch it' },
@@ -52,9 +42,6 @@ export const youtube: PlatformRules = {
 		{
 			label: 'Made for Kids',
 			name: 'selfDeclaredMadeForKids',
-			type: 'options',
-			required: false,
-			values: ['yes', 'no'],
 			valueLabels: {
 				yes: {
 					name: 'Yes',
@@ -68,7 +55,6 @@ export const youtube: PlatformRules = {
 			label: 'Thumbnail',
 			name: 'thumbnail',
 			type: 'media',
-			required: false,
 			mediaKinds: ['image', 'gif'],
 			description: 'A custom thumbnail: an image uploaded to the service first ({id, path})',
 		},
@@ -76,7 +62,6 @@ export const youtube: PlatformRules = {
 			label: 'Tags',
 			name: 'tags',
 			type: 'tags',
-			required: false,
 			totalMaxLength: 500,
 			description: 'Video tags; all tags together at most 500 characters',
 		},

@@ -1,35 +1,25 @@
 /**
  * A broken rule of one field of the body (`FieldFault` of shared/postRules/) in the editor's
- * words: what is wrong with the value given, with its own figures, and how to fix it where the
- * field is (top level, a channel's settings, a part, a media item).
+ * words: what is wrong with the value, with its figures, and how to fix it where the field is.
  */
 import { PLATFORMS, POST_LIMITS } from '../platforms';
-import type { FieldFault, RuleProblem } from '../postRules';
+import { validatorWords, type FieldFault, type RuleProblem } from '../postRules';
 import { ENDINGS } from './findings';
 import type { Located } from './places';
 import type { ProblemContext } from './types';
 
-const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
+export const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
 
 /**
  * What is wrong with a field (named by its label already), with the value's own figures when the
- * body is at hand; `path` '' is the body itself.
+ * body is at hand; where the editor has no words of its own, the service's. `path` '' is the body.
  */
 export function faultWords(fault: FieldFault, value: unknown, path: string): string {
 	switch (fault.code) {
 		case 'missing':
 			return 'is missing';
-		case 'notString':
-			return 'must be a string';
 		case 'notBoolean':
 			return 'must be true or false';
-		case 'notInteger':
-			return 'must be an integer number';
-		case 'notArray':
-			return 'must be an array';
-		case 'notObject':
-			if (path === '') return 'the request body must be a JSON object';
-			return fault.shape ? `must be an object ${fault.shape}` : 'must be an object';
 		case 'notOneOf':
 			return typeof value === 'string'
 				? `"${value.slice(0, 40)}" is not one of the allowed values`
@@ -48,28 +38,12 @@ export function faultWords(fault: FieldFault, value: unknown, path: string): str
 			if (typeof value !== 'string' || value === '') return 'is empty';
 			return `is ${plural(Array.from(value).length, 'character')}; at least ${fault.min} needed`;
 		case 'tooLong':
-			return typeof value === 'string'
-				? `is ${plural(Array.from(value).length, 'character')}; at most ${fault.max} allowed`
-				: `must be shorter than or equal to ${fault.max} characters`;
-		case 'notOfForm':
-			return `must be ${fault.form}`;
-		case 'notWebAddress':
-			return 'must be a URL address';
-		case 'notUsername':
-			return 'must be a username (string)';
-		case 'tagsTooLong':
-			return `must be at most ${fault.max} characters for all tags together (now ${fault.total})`;
-		case 'unusableEnding':
-			return `must end in ${fault.endings}`;
-		case 'refusedEnding':
-			return `must be a file ending in ${fault.endings}`;
+			if (typeof value !== 'string') break;
+			return `is ${plural(Array.from(value).length, 'character')}; at most ${fault.max} allowed`;
 		case 'emptyPart':
 			return 'needs text, media, or both';
-		case 'notDate':
-			return fault.why
-				? `must be a valid ISO 8601 date string: "${fault.value}" does not exist (${fault.why})`
-				: 'must be a valid ISO 8601 date string';
 	}
+	return validatorWords(path, fault);
 }
 
 /** How to fix a field of the body, by where it is. */
@@ -80,28 +54,20 @@ export function fieldFix(
 ): string {
 	const json = context.inputMode === 'json';
 	if (entryIndex === undefined) {
-		switch (problem.path.split('.')[0]) {
-			case 'type':
-				return `use one of: ${POST_LIMITS.types.join(', ')}`;
-			case 'date':
-				return 'give an ISO 8601 date and time, e.g. 2030-01-15T10:00:00Z';
-			case 'shortLink':
-				return 'give true or false (a JSON boolean)';
-			case 'tags':
-				return 'give tags as {"value", "label"} objects; label is the name of an existing tag';
-			case 'inter':
-				return `give a whole number of days, ${POST_LIMITS.interMin} or more (a JSON number, not text)`;
-			case 'posts': {
-				const { min, max } = POST_LIMITS.postsPerRequest;
-				return json
-					? `give ${min} to ${max} entries in "posts", one per channel ({"integration": {"id": ...}, "value": [...]}); split a longer list over several items`
-					: `add ${min} to ${max} channels under Channels; split a longer list over several items`;
-			}
-			default:
-				return json
-					? 'give the whole POST /posts body as one JSON object'
-					: 'correct the request body';
-		}
+		const { min, max } = POST_LIMITS.postsPerRequest;
+		const fixes: Record<string, string> = {
+			type: `use one of: ${POST_LIMITS.types.join(', ')}`,
+			date: 'give an ISO 8601 date and time, e.g. 2030-01-15T10:00:00Z',
+			shortLink: 'give true or false (a JSON boolean)',
+			tags: 'give tags as {"value", "label"} objects; label is the name of an existing tag',
+			inter: `give a whole number of days, ${POST_LIMITS.interMin} or more (a JSON number, not text)`,
+			posts: json
+				? `give ${min} to ${max} entries in "posts", one per channel ({"integration": {"id": ...}, "value": [...]}); split a longer list over several items`
+				: `add ${min} to ${max} channels under Channels; split a longer list over several items`,
+		};
+		const top = problem.path.split('.')[0];
+		if (Object.prototype.hasOwnProperty.call(fixes, top)) return fixes[top];
+		return json ? 'give the whole POST /posts body as one JSON object' : 'correct the request body';
 	}
 	if (rest[0] === 'integration') return 'pick the channel from the list, or give its ID';
 	if (rest[0] === 'settings') return settingFix(rest[1], problem.fault, entryIndex, context);

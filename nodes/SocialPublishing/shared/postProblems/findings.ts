@@ -1,8 +1,6 @@
 /**
- * What the node finds itself (outside the platform table's rules), each worded once here: the
- * finding's code, its figures (the parameter's type is the finding's data, `NodeFinding`), what is
- * wrong and how to fix it. Words of the shared readers of what users type (`shared/userValues.ts`)
- * come as `said`.
+ * What the node finds itself (outside the platform table's rules), each worded once here: code,
+ * figures (`NodeFinding`), what is wrong and the fix; `said`: the words of `shared/userValues.ts`.
  */
 import { isPlatformId, MEDIA_EXTENSIONS, PLATFORMS, type PlatformId } from '../platforms';
 import {
@@ -12,14 +10,14 @@ import {
 	type DateRead,
 	type JsonRefusal,
 } from '../userValues';
+import type { Coded } from '../postRules';
 import { PARTS_CHOICES, type NodeField, type PartsChoice } from './places';
 
-interface Worded {
+export interface Worded {
 	what: string;
 	fix: string;
 }
 
-/** Why a binary field of the input item gives no file a post can use (`binaryFile`). */
 export type BinaryFileRefusal =
 	| { code: 'noField' }
 	| { code: 'empty'; fileName: string }
@@ -28,6 +26,8 @@ export type BinaryFileRefusal =
 	| { code: 'imageTooLarge'; fileName: string }
 	| { code: 'tooLarge'; fileName: string }
 	| { code: 'noFile' };
+
+type BinaryFileFigures = { property: string; present: string[]; refusal: BinaryFileRefusal };
 
 export const ENDINGS = Object.keys(MEDIA_EXTENSIONS).join(', ');
 
@@ -52,8 +52,8 @@ function inTimeZone(instant: number, timeZone: string): string {
 	return `${wall.slice(0, 10)} ${wall.slice(11, 16)} (${timeZone})`;
 }
 
-/** Why a binary field gives no file a post can use, and (by what the item holds) what to give. */
-function binaryFile(property: string, present: string[], refusal: BinaryFileRefusal): Worded {
+/** Why a binary field gives no file a post can use, and (by the item's fields) what to give. */
+function binaryFile({ property, present, refusal }: BinaryFileFigures): Worded {
 	const file = 'fileName' in refusal ? `"${refusal.fileName}"` : '';
 	const what = {
 		noField: `the item has no binary field "${property}"`,
@@ -88,7 +88,6 @@ const platformName = (platform: PlatformId) => PLATFORMS[platform].displayName;
 /** An option of Media and Follow-Up Parts in the editor's words, with its value for expressions. */
 const choice = (value: PartsChoice) => `${PARTS_CHOICES[value]} (${value})`;
 
-/** How to fix a JSON parameter, by why it was not read. */
 const JSON_FIXES: Record<JsonRefusal, string> = {
 	tooDeep: 'give the JSON with fewer levels of objects and lists inside each other',
 	tooLong: 'shorten it: the service refuses request bodies over 100 kB',
@@ -98,7 +97,6 @@ const JSON_FIXES: Record<JsonRefusal, string> = {
 
 /** Every finding by its code: its figures, what is wrong and how to fix it (the editor's words). */
 export const FINDINGS = {
-	/** A Channel given as an object or list (from an expression), not as text. */
 	channelNotText: ({ value }: { value: unknown }) => ({
 		what: `${shownValue(value)} is not a channel ID`,
 		fix: 'pick a channel from the list, or give its ID as text (an expression that gives an object needs .id or similar)',
@@ -129,9 +127,8 @@ export const FINDINGS = {
 				: "give a date that exists, in ISO 8601: 2030-01-15T10:00 (in the workflow's time zone) or 2030-01-15T10:00:00Z",
 	}),
 	/**
-	 * A Schedule date more than the allowance in the past (`lateMs` before now); `postsOwnDate`: Post
-	 * → Update kept the post's own date (no new one given). Post → Update has no Type: the date is
-	 * the one thing to change.
+	 * A Schedule date `lateMs` in the past, beyond the allowance; `postsOwnDate`: Post → Update kept
+	 * the post's own date (it has no Type: the date is the one thing to change).
 	 */
 	pastDate: (
 		f: { instant: number; timeZone: string; lateMs: number; postsOwnDate?: true },
@@ -153,12 +150,10 @@ export const FINDINGS = {
 		what: said,
 		fix: JSON_FIXES[why],
 	}),
-	/** Request (JSON) read, but not an object. */
 	requestNotObject: ({ value }: { value: unknown }) => ({
 		what: `must be a JSON object; it is ${Array.isArray(value) ? 'a list' : value === undefined ? 'empty' : `${typeof value} ${JSON.stringify(value).slice(0, 40)}`}`,
 		fix: 'give the whole POST /posts body as one object: {"type": ..., "date": ..., "shortLink": ..., "tags": [...], "posts": [...]}',
 	}),
-	/** Update's Settings (JSON) read, but not an object. */
 	settingsNotObject: ({ value }: { value: unknown }) => ({
 		what: `must be a JSON object of settings; it is ${shownValue(value)}`,
 		fix: 'give the settings to change as one object, e.g. {"who_can_reply_post": "everyone"}',
@@ -171,9 +166,7 @@ export const FINDINGS = {
 				? 'give fewer or shorter settings in one run'
 				: 'split the channels (or the parts) over several items, or shorten the texts',
 	}),
-	/** A media item's binary field; `present`: the item's binary fields. */
-	binaryFile: (f: { property: string; present: string[]; refusal: BinaryFileRefusal }) =>
-		binaryFile(f.property, f.present, f.refusal),
+	binaryFile,
 	/** Next free slot: GET /find-slot answered 404 (no posting times). */
 	noPostingTimes: () => ({
 		what: 'the channel has no posting times set, so it has no free slot',
@@ -183,12 +176,10 @@ export const FINDINGS = {
 		what: 'the channel is disabled, and the service finds no slot for a disabled channel',
 		fix: 'enable the channel in the service, or choose "At a Date and Time"',
 	}),
-	/** Post → Update: no field added. */
 	nothingToChange: () => ({
 		what: 'no field to change was added',
 		fix: `add the fields to change (Text, Publish At or Settings (JSON)), or choose Media and Follow-Up Parts → ${PARTS_CHOICES.replace} to change those`,
 	}),
-	/** Post → Update: Media and Follow-Up Parts is none of its options. */
 	unknownPartsChoice: ({ value }: { value: unknown }) => ({
 		what: `is ${shownValue(value)}, not one of its options`,
 		fix: `choose ${choice('none')} or ${choice('replace')}, or ${choice('notSaid')} for Settings (JSON) alone`,
@@ -198,7 +189,6 @@ export const FINDINGS = {
 		what: `is ${PARTS_CHOICES.notSaid}, and a new ${resending.map((name) => (name === 'content' ? 'Text' : 'Publish At')).join(' and ')} sends the whole post again, which replaces its media and follow-up parts; the service does not show them, so the node cannot keep them`,
 		fix: `choose ${PARTS_CHOICES.none} when it has neither, or ${PARTS_CHOICES.replace} and give them (left empty: none)`,
 	}),
-	/** Post → Update: no such post in the range searched. */
 	postNotFound: ({ postId, from, to }: { postId: string; from: string; to: string }) => ({
 		what: `no post ${postId} among the organisation's posts dated ${from} to ${to}; it may have been deleted`,
 		fix: 'take the ID from Post → Get Many, Post → Create or the trigger; a deleted post cannot be changed (the service would make a new post of it), Post → Create makes a new one',
@@ -207,15 +197,13 @@ export const FINDINGS = {
 		what: `post ${postId} is already published (${publishDate.slice(0, 16).replace('T', ' ')} UTC)`,
 		fix: 'a published post is not changed on its platform: make a new one with Post → Create, or put this one back in the queue with Post → Set Status (Schedule, Republish)',
 	}),
-	/** Post → Update: the post's channel is not in the channel list. */
 	channelGone: () => ({
 		what: "the post's channel is no longer among the organisation's channels",
 		fix: 'connect the channel again, or make a new post on another channel with Post → Create',
 	}),
 	/**
-	 * Post → Update: a new text, date, media or follow-up parts while other posts share the post's
-	 * group (`others`: id, channel name, platform as GET /posts lists them); an edit that names the
-	 * group deletes what it does not send of it.
+	 * Post → Update: a new text, date, media or follow-up parts while other posts share the group
+	 * (`others`, as GET /posts lists them), of which an edit deletes what it does not send.
 	 */
 	groupShared: (f: {
 		postId: string;
@@ -235,19 +223,9 @@ export const FINDINGS = {
 	},
 } satisfies Record<string, (figures: never, field: NodeField) => Worded>;
 
-type Findings = typeof FINDINGS;
-
-/** The figures a wording takes (none: `unknown`, so the finding is its code alone). */
-type Figures<Word> = Word extends (figures: infer Given, field: NodeField) => Worded
-	? Given
-	: never;
-
 /** A finding as data: its code and its figures (the parameter of its wording above). */
-export type NodeFinding = {
-	[Code in keyof Findings]: { code: Code } & Figures<Findings[Code]>;
-}[keyof Findings];
+export type NodeFinding = Coded<typeof FINDINGS>;
 
-/** What is wrong and how to fix it, for a finding of the node on a field. */
 export function wordFinding(finding: NodeFinding, field: NodeField): Worded {
 	const word = FINDINGS[finding.code] as (figures: NodeFinding, field: NodeField) => Worded;
 	return word(finding, field);

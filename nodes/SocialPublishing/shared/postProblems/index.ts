@@ -1,18 +1,16 @@
 /**
- * The problems of a post request (broken rules of `shared/postRules/` and the node's own, both
- * found as data: `types.ts`) worded for the editor: one NodeOperationError per item that names the
- * item, the channel (name and platform), the part and the field (`places.ts`), says what is wrong
- * with the figures (written vs allowed) and how to fix it. Each message is worded once, its what
- * and its fix side by side: the node's own findings in `findings.ts`, a field's fault in
- * `fieldFaults.ts`, the rest here. The wording does not depend on which operation sends the
- * request; Post → Update's own problems (no such post, already published...) are findings too.
+ * The problems of a post request (broken rules of `shared/postRules/` and the node's own, as data:
+ * `types.ts`) worded for the editor: one NodeOperationError per item naming the item, channel,
+ * part and field (`places.ts`), what is wrong with its figures, and the fix. Each message is
+ * worded once, its what and fix side by side: the node's findings (Post → Update's too) in
+ * `findings.ts`, a field's fault in `fieldFaults.ts`, the rest here, for any operation.
  */
 import { NodeOperationError, type INode } from 'n8n-workflow';
-import { PLATFORMS, type LengthCounting } from '../platforms';
-import { mediaKind, type PlatformProblem } from '../postRules';
+import { PLATFORMS } from '../platforms';
+import { ENDINGS_IN_WORDS, isVideo, itemKind, type PlatformProblem } from '../postRules';
 import { shownValue } from '../userValues';
-import { faultWords, fieldFix } from './fieldFaults';
-import { ENDINGS, wordFinding } from './findings';
+import { faultWords, fieldFix, plural } from './fieldFaults';
+import { wordFinding, type Worded } from './findings';
 import {
 	channelLabel,
 	FIELD_LABELS,
@@ -34,8 +32,6 @@ export { channelLabel, locate, PARTS_CHOICES, partLabel } from './places';
 export type { NodeField, PartsChoice } from './places';
 export type * from './types';
 
-type Worded = Pick<WordedProblem, 'what' | 'fix'>;
-
 /** The value at a dotted body path (`posts.0.settings.title`), to say what was given. */
 function valueAt(body: Record<string, unknown> | undefined, path: string): unknown {
 	let value: unknown = body;
@@ -46,15 +42,7 @@ function valueAt(body: Record<string, unknown> | undefined, path: string): unkno
 	return value;
 }
 
-const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
-
 const withoutFinalPeriod = (text: string) => (text.endsWith('.') ? text.slice(0, -1) : text);
-
-/** How a platform counts a text's length, in words, after "counted without HTML tags". */
-const COUNTED: Record<LengthCounting, string> = {
-	characters: '',
-	xWeighted: ', as X counts: CJK characters and emoji count 2, each link at least 23',
-};
 
 /**
  * A platform rule broken by a part: its text over the length, or a media rule with the part's own
@@ -65,22 +53,22 @@ function platformWords(problem: PlatformProblem, body?: Record<string, unknown>)
 	const rules = PLATFORMS[problem.platform];
 	const { displayName: platform } = rules;
 	if (problem.rule === 'tooLong') {
+		const counted =
+			rules.lengthCounting === 'xWeighted'
+				? ', as X counts: CJK characters and emoji count 2, each link at least 23'
+				: '';
 		return {
 			what: `the text is ${problem.length} characters; ${platform} takes at most ${problem.limit}`,
-			fix: `shorten the text to at most ${problem.limit} characters (counted without HTML tags${COUNTED[rules.lengthCounting]}), or move some of it into a follow-up part`,
+			fix: `shorten the text to at most ${problem.limit} characters (counted without HTML tags${counted}), or move some of it into a follow-up part`,
 		};
 	}
 	const fix = `${platform} takes: ${withoutFinalPeriod(rules.mediaRule)} (a draft skips this check)`;
 	const said = withoutFinalPeriod(problem.message);
 	const media = valueAt(body, `posts.${problem.entryIndex}.value.${problem.partIndex}.image`);
 	if (!Array.isArray(media)) return { what: said, fix };
-	const { messages, minItems, maxItems, gifIsVideo } = rules.media;
+	const { messages, minItems, maxItems } = rules.media;
 	const count = media.length;
-	const videos = media.filter((item) => {
-		const path = (item as { path?: unknown })?.path;
-		const kind = typeof path === 'string' ? mediaKind(path) : undefined;
-		return kind === 'video' || (kind === 'gif' && gifIsVideo);
-	}).length;
+	const videos = media.filter((item) => isVideo(itemKind(item), rules.media)).length;
 	const figures =
 		count === 0
 			? 'the part has no media'
@@ -93,7 +81,6 @@ function platformWords(problem: PlatformProblem, body?: Record<string, unknown>)
 	return { what: `${said} (${figures})`, fix };
 }
 
-/** What is wrong with a part's delay, the value quoted. */
 function delayWords({ value, refusal, max }: DelayProblem): Worded {
 	const given = shownValue(value);
 	const what = {
@@ -110,28 +97,12 @@ function delayWords({ value, refusal, max }: DelayProblem): Worded {
 	};
 }
 
-/** The endings a media URL may have, in words (".png, .jpg, … or .mp4"). */
-const ENDINGS_IN_WORDS = ENDINGS.replace(/, (?=[^,]*$)/, ' or ');
-
 /** Why a media URL does not become media, the address quoted (at most 200 characters). */
 export function mediaUrlWords(refusal: MediaUrlRefusal): Worded {
 	const quoted = 'href' in refusal ? `"${refusal.href.slice(0, 200)}"` : '';
-	const ownAddress = `give the file's own address, whose path ends in ${ENDINGS_IN_WORDS} in lower case before any "?" and with no "#" part, or upload the file with Media → Upload and give its ID and path`;
 	switch (refusal.code) {
 		case 'address':
 			return { what: refusal.words, fix: refusal.fix };
-		case 'upperCaseEnding':
-			return {
-				what: `${quoted} ends in upper case; the service takes the endings in lower case only`,
-				fix: ownAddress,
-			};
-		case 'fragment':
-			return {
-				what: `${quoted} has a "#" part after the file name, which the service reads as part of its ending`,
-				fix: ownAddress,
-			};
-		case 'noEnding':
-			return { what: `${quoted} does not end in ${ENDINGS_IN_WORDS}`, fix: ownAddress };
 		case 'besideIdOrPath':
 			return {
 				what: 'has "url" and also "id" or "path"',
@@ -143,6 +114,13 @@ export function mediaUrlWords(refusal: MediaUrlRefusal): Worded {
 				fix: 'check that the address opens the file itself (not a page showing it) from the internet, and that it is a JPEG, PNG, GIF, WEBP or MP4 file (images up to 10 MB)',
 			};
 	}
+	const what = {
+		upperCaseEnding: `${quoted} ends in upper case; the service takes the endings in lower case only`,
+		fragment: `${quoted} has a "#" part after the file name, which the service reads as part of its ending`,
+		noEnding: `${quoted} does not end in ${ENDINGS_IN_WORDS}`,
+	}[refusal.code];
+	const fix = `give the file's own address, whose path ends in ${ENDINGS_IN_WORDS} in lower case before any "?" and with no "#" part, or upload the file with Media → Upload and give its ID and path`;
+	return { what, fix };
 }
 
 /** A problem placed (channel entry, part, field label) and worded (what, fix, the service's). */
@@ -150,17 +128,17 @@ type Placed = Omit<Located, 'rest'> & Worded & { api?: string };
 
 function place(problem: Problem, context: ProblemContext, body?: Record<string, unknown>): Placed {
 	const { entryIndex } = problem.kind === 'field' ? {} : problem;
+	const partIndex = 'partIndex' in problem ? problem.partIndex : undefined;
+	const media = (index: number | undefined, label: string) =>
+		index === undefined ? label : `media ${index + 1} → ${label}`;
 	switch (problem.kind) {
-		case 'node': {
-			const label = NODE_FIELD_LABELS[problem.field];
-			const { mediaIndex } = problem;
+		case 'node':
 			return {
 				entryIndex,
-				partIndex: problem.partIndex,
-				field: mediaIndex === undefined ? label : `media ${mediaIndex + 1} → ${label}`,
+				partIndex,
+				field: media(problem.mediaIndex, NODE_FIELD_LABELS[problem.field]),
 				...wordFinding(problem, problem.field),
 			};
-		}
 		case 'channel':
 			return {
 				entryIndex,
@@ -175,28 +153,22 @@ function place(problem: Problem, context: ProblemContext, body?: Record<string, 
 					: {}),
 			};
 		case 'platform': {
-			const { partIndex, field } = problem;
-			const at = ` (posts.${entryIndex}.value.${partIndex}.${field})`;
+			const at = ` (posts.${entryIndex}.value.${partIndex}.${problem.field})`;
 			return {
 				entryIndex,
 				partIndex,
-				field: FIELD_LABELS.part[field],
+				field: FIELD_LABELS.part[problem.field],
 				...platformWords(problem, body),
 				api: `"${problem.message}"${context.inputMode === 'json' ? at : ''}`,
 			};
 		}
 		case 'delay':
-			return {
-				entryIndex,
-				partIndex: problem.partIndex,
-				field: FIELD_LABELS.part.delay,
-				...delayWords(problem),
-			};
+			return { entryIndex, partIndex, field: FIELD_LABELS.part.delay, ...delayWords(problem) };
 		case 'mediaUrl':
 			return {
 				entryIndex,
-				partIndex: problem.partIndex,
-				field: `media ${problem.mediaIndex + 1} → ${FIELD_LABELS.media.url}`,
+				partIndex,
+				field: media(problem.mediaIndex, FIELD_LABELS.media.url),
 				...mediaUrlWords(problem.refusal),
 			};
 		case 'field': {
@@ -212,10 +184,7 @@ function place(problem: Problem, context: ProblemContext, body?: Record<string, 
 	}
 }
 
-/**
- * One problem in words: where (item from 1, channel name and platform, part, field label), what,
- * how to fix.
- */
+/** One problem in words: where (item, channel, part, field label), what, how to fix. */
 export function describeProblem(
 	problem: Problem,
 	context: ProblemContext,
@@ -235,31 +204,9 @@ export function describeProblem(
 	};
 }
 
-/** How many problems the message names; the description lists them all, each with its fix. */
-const NAMED_IN_MESSAGE = 3;
-
 /**
- * Several problems in one message, as n8n's toast shows it: each named where and what (up to
- * NAMED_IN_MESSAGE), so that none hides behind the first.
- */
-function severalProblems(worded: WordedProblem[], itemIndex: number): string {
-	const item = `Item ${itemIndex + 1}`;
-	const named = worded
-		.slice(0, NAMED_IN_MESSAGE)
-		.map(
-			(w, i) =>
-				`(${i + 1}) ${w.what.startsWith(`${item}, `) ? w.what.slice(item.length + 2) : w.what}`,
-		);
-	const rest = worded.length - named.length;
-	const more = rest > 0 ? `; and ${rest} more, listed in the details` : '';
-	return `${item} has ${worded.length} problems: ${named.join('; ')}${more}`;
-}
-
-/**
- * All problems of one item as one error. The message: the problem, what and where, in one
- * sentence (several: each of the first three). The description: how to fix it (each problem
- * with its fix when there are several), that nothing was sent, and last what the service
- * would have answered (its field paths), for whoever compares with its documentation.
+ * All problems of one item as one error: the message says where and what; the description how to
+ * fix each, that nothing was sent, and last what the service would have answered (its paths).
  */
 export function problemsError(
 	node: INode,
@@ -269,7 +216,21 @@ export function problemsError(
 ): NodeOperationError {
 	const worded = problems.map((problem) => describeProblem(problem, context, body));
 	const [first] = worded;
-	const message = worded.length === 1 ? first.what : severalProblems(worded, context.itemIndex);
+	// Several: the first three named where and what in the message (as n8n's toast shows it), so
+	// that none hides behind the first; the description lists them all.
+	const item = `Item ${context.itemIndex + 1}`;
+	const named = worded
+		.slice(0, 3)
+		.map(
+			(w, i) =>
+				`(${i + 1}) ${w.what.startsWith(`${item}, `) ? w.what.slice(item.length + 2) : w.what}`,
+		);
+	const rest = worded.length - named.length;
+	const more = rest > 0 ? `; and ${rest} more, listed in the details` : '';
+	const message =
+		worded.length === 1
+			? first.what
+			: `${item} has ${worded.length} problems: ${named.join('; ')}${more}`;
 	const fixes =
 		worded.length === 1
 			? [`To fix: ${first.fix}.`]
@@ -286,8 +247,6 @@ export function problemsError(
 				? 'The post was not changed: the media URLs named could not be uploaded.'
 				: 'No post was created for this item: the media URLs named could not be uploaded.'
 			: 'Nothing was sent for this item.',
-		// Caught here, so nothing was answered: what the service would have said, for whoever compares
-		// with it.
 		...(api.length
 			? [`Had it been sent, the service would have answered: ${api.join('; ')}.`]
 			: []),

@@ -1,14 +1,13 @@
 /**
  * Where a problem is, in the editor's words: the channel entry (name and platform), the part, and
- * the field's label as the editor shows it, from a body path (`posts.0.value.1.image.2.path`).
+ * the field's label, from a body path (`posts.0.value.1.image.2.path`).
  */
 import { PLATFORMS, type PlatformId } from '../platforms';
 import type { ProblemContext } from './types';
 
 /**
- * The one map from a body's field names to the editor's labels (each the field's displayName;
- * `Options → ` for a field under Options). Top level, then inside a channel entry (`posts.<n>`),
- * then inside a media item. A test checks each label against Post → Create's fields.
+ * The one map from a body's field names (top level, in `posts.<n>`, in a part, in a media item) to
+ * the editor's labels; a test checks each against Post → Create's fields.
  */
 export const FIELD_LABELS = {
 	top: {
@@ -24,10 +23,7 @@ export const FIELD_LABELS = {
 	media: { id: 'Media ID', path: 'Media Path', alt: 'Alt Text', url: 'URL' },
 } as const;
 
-/**
- * The fields the node's own problems are about (`NodeField`), each labelled as the editor shows
- * it; `Update Fields → ` for a field under Post → Update's Update Fields.
- */
+/** The fields the node's own problems are about (`NodeField`), as the editor labels them. */
 export const NODE_FIELD_LABELS = {
 	channel: 'Channel',
 	platform: 'Platform',
@@ -49,10 +45,7 @@ export const NODE_FIELD_LABELS = {
 
 export type NodeField = keyof typeof NODE_FIELD_LABELS;
 
-/**
- * The options of Post → Update's Media and Follow-Up Parts (their names in the editor, by value):
- * what the post's media and follow-up parts are after an edit that sends the whole post again.
- */
+/** Post → Update's Media and Follow-Up Parts: each option's name in the editor, by value. */
 export const PARTS_CHOICES = {
 	notSaid: 'Not Said',
 	none: 'The Post Has None',
@@ -93,9 +86,8 @@ export interface Located {
 }
 
 /**
- * Splits a dotted body path (`posts.0.value.1.image.2.path`) into channel, part and field, named in
- * the editor's words in both modes (in JSON mode the path itself goes to the details): `rest` is
- * what follows `posts.<n>`, or the whole path for a top-level field.
+ * Splits a dotted body path into channel, part and field, named in the editor's words in both
+ * modes (in JSON mode the path goes to the details); `rest`: what follows `posts.<n>`.
  */
 export function locate(path: string, context: ProblemContext): Located {
 	const segments = path === '' ? [] : path.split('.');
@@ -122,10 +114,8 @@ export function locate(path: string, context: ProblemContext): Located {
 function fieldLabel(rest: string[], platform: PlatformId | undefined): string {
 	const [head, second, third, fourth, fifth] = rest;
 	if (head === 'settings' && second !== undefined) {
-		const field = platform
-			? PLATFORMS[platform].settings?.find((setting) => setting.name === second)
-			: undefined;
-		return field ? `setting "${field.label}"` : `setting "${second}"`;
+		const field = platform && PLATFORMS[platform].settings?.find(({ name }) => name === second);
+		return `setting "${field ? field.label : second}"`;
 	}
 	if (head === 'value' && second !== undefined) {
 		if (third === undefined) return 'the part';
@@ -137,7 +127,6 @@ function fieldLabel(rest: string[], platform: PlatformId | undefined): string {
 		const label = labelIn(FIELD_LABELS.part, third);
 		if (label) return label;
 	}
-	if (rest.length === 1 || head === 'integration')
-		return labelIn(FIELD_LABELS.entry, head) ?? rest.join('.');
-	return rest.join('.');
+	const entryField = rest.length === 1 || head === 'integration';
+	return (entryField ? labelIn(FIELD_LABELS.entry, head) : undefined) ?? rest.join('.');
 }

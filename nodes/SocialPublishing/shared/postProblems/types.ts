@@ -1,37 +1,28 @@
-/**
- * The problems of a post request as data, and what the wording needs to know about the request it
- * is about.
- */
+/** The problems of a post request as data, and what their wording needs to know of the request. */
 import type { PlatformId } from '../platforms';
 import type { RuleProblem } from '../postRules';
 import type { EndingRefusal } from '../publicAddress';
 import type { NodeFinding } from './findings';
 import type { NodeField } from './places';
 
-/**
- * A problem the node finds itself (channel missing, platform mismatch, bad JSON...), as data:
- * where (the channel entry, the part, the field) and what (`NodeFinding`).
- */
+/** A problem the node finds itself (a channel missing, bad JSON...): where, and what. */
 export type NodeProblem = {
 	kind: 'node';
-	/** Index in `posts` (the channel entry), when the problem belongs to one channel. */
 	entryIndex?: number;
 	partIndex?: number;
-	/** The media item of the part, for a field of one media item. */
 	mediaIndex?: number;
 	field: NodeField;
 } & NodeFinding;
 
-/**
- * A part's Delay (Minutes) the node refuses (Post → Create's `delays.ts`): whole minutes from 0 to
- * `max` are taken.
- */
-export interface DelayProblem {
-	kind: 'delay';
-	/** The channel entry; undefined when the parts are shared by every channel (fields mode). */
+/** A part's problem; `entryIndex` undefined: parts shared by every channel (fields mode). */
+interface PartProblem {
 	entryIndex?: number;
 	partIndex: number;
-	/** The value given. */
+}
+
+/** A part's Delay (Minutes) refused (Post → Create's `delays.ts`): 0 to `max` whole minutes. */
+export interface DelayProblem extends PartProblem {
+	kind: 'delay';
 	value: unknown;
 	refusal: 'empty' | 'text' | 'notNumber' | 'notWhole' | 'negative' | 'tooLarge';
 	max: number;
@@ -48,19 +39,13 @@ export type MediaUrlRefusal =
 	/** POST /upload-from-url failed; `said`: the error's message. */
 	| { code: 'notFetched'; href: string; said: string };
 
-export interface MediaUrlProblem {
+export interface MediaUrlProblem extends PartProblem {
 	kind: 'mediaUrl';
-	/** The channel entry; undefined when the parts are shared by every channel (fields mode). */
-	entryIndex?: number;
-	partIndex: number;
 	mediaIndex: number;
 	refusal: MediaUrlRefusal;
 }
 
-/**
- * A broken rule of the platform table (data: `shared/postRules/`), a part's delay or media URL
- * refused, or a problem the node found.
- */
+/** A broken rule of `shared/postRules/`, a part's delay or media URL refused, or the node's own. */
 export type Problem = RuleProblem | NodeProblem | DelayProblem | MediaUrlProblem;
 
 /** What the error wording needs to know about one channel of the request. */

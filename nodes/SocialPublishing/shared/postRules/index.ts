@@ -1,33 +1,28 @@
 /**
- * A pure checker of a POST /posts body against the spec (4.3, 4.8, 8) and the platform table.
- *
- * Used by the node before sending, by the sandbox to enforce the spec, and by the tests.
- * What it cannot know is left to the caller:
- * - whether a media `path` points to the service's own storage (the sandbox knows its files),
- * - whether a discord `channel` id exists on the connected server (only the channels tool knows),
- * - the monthly allowance, rate limits and the organisation's plan.
- * A disabled channel is not refused here: the spec does not say what the service does with it.
+ * A pure checker of a POST /posts body against the spec (4.3, 4.8, 8) and the platform table, for
+ * the node before sending, the sandbox and the tests. Left to the caller: whether a media `path` is
+ * the service's own storage, whether a discord `channel` id exists on its server, the allowance,
+ * rate limits and plan. A disabled channel is not refused: the spec does not say what happens.
  */
 import { isPlatformId, POST_LIMITS, type MediaKind, type PlatformId } from '../platforms';
 import type { Channel } from '../channel';
-import { checkMediaReference, mediaKind, type Part } from './media';
+import { checkMediaReference, itemKind, type Part } from './media';
 import { checkPlatformRules } from './platformRules';
 import { FieldReport, isMissing, isObject, type FieldFault, type RuleProblem } from './report';
 
-export type { FieldFault, MediaRule, PlatformProblem, RuleProblem } from './report';
-export { serviceSentence } from './report';
+export type { Coded, FieldFault, MediaRule, PlatformProblem, RuleProblem } from './report';
+export { serviceSentence, validatorWords } from './report';
 import { checkSettings } from './settings';
 import { readDate } from '../userValues';
 import { visibleText } from './text';
 
-export { mediaKind } from './media';
+export { ENDINGS_IN_WORDS, isVideo, itemKind, mediaKind } from './media';
 export { checkSettings, SETTINGS_TYPE_KEY, unknownSettings } from './settings';
 export { maxLengthFor, tagNames, textLength, TOO_LONG_MESSAGE, visibleText } from './text';
 
 /**
  * What is wrong with a body's date, if anything: not ISO 8601, or a date that does not exist (30
- * February, an offset beyond ±14:00), judged by the one date reader (userValues.ts) and said with
- * its reason.
+ * February, an offset beyond ±14:00) as the one date reader (userValues.ts) says.
  */
 function dateFault(value: unknown): FieldFault | undefined {
 	const isoShape =
@@ -49,21 +44,16 @@ function checkPart(part: unknown, path: string, report: FieldReport): Part {
 	if (report.present(part.content, `${path}.content`))
 		report.string(part.content, `${path}.content`);
 
-	const kinds: MediaKind[] = [];
-	let mediaCount = 0;
-	if (report.present(part.image, `${path}.image`)) {
-		if (report.array(part.image, `${path}.image`, undefined, POST_LIMITS.mediaPerPart)) {
-			mediaCount = part.image.length;
-			part.image.forEach((item, index) => {
-				checkMediaReference(item, `${path}.image.${index}`, report);
-				const kind =
-					isObject(item) && typeof item.path === 'string' ? mediaKind(item.path) : undefined;
-				if (kind) kinds.push(kind);
-			});
-		}
-	}
+	const image = `${path}.image`;
+	const media =
+		report.present(part.image, image) &&
+		report.array(part.image, image, { max: POST_LIMITS.mediaPerPart })
+			? part.image
+			: [];
+	media.forEach((item, index) => checkMediaReference(item, `${image}.${index}`, report));
+	const kinds = media.map(itemKind).filter((kind): kind is MediaKind => kind !== undefined);
 	// Rule 1 holds for drafts too: a part with nothing in it is no part.
-	if (visibleText(content).trim() === '' && mediaCount === 0) {
+	if (visibleText(content).trim() === '' && media.length === 0) {
 		report.add(path, { code: 'emptyPart' });
 	}
 	return { content, kinds };
@@ -97,7 +87,7 @@ export function checkCreatePostRequest(
 	if (report.present(body.shortLink, 'shortLink') && typeof body.shortLink !== 'boolean') {
 		report.add('shortLink', { code: 'notBoolean' });
 	}
-	if (report.present(body.tags, 'tags') && report.array(body.tags, 'tags', undefined, undefined)) {
+	if (report.present(body.tags, 'tags') && report.array(body.tags, 'tags')) {
 		body.tags.forEach((tag, index) => {
 			if (!isObject(tag)) {
 				report.add(`tags.${index}`, { code: 'notObject', shape: '{value, label}' });
@@ -108,12 +98,9 @@ export function checkCreatePostRequest(
 		});
 	}
 
-	const isDraft = body.type === 'draft';
-	const { min: minPosts, max: maxPosts } = POST_LIMITS.postsPerRequest;
-	const { min: minParts, max: maxParts } = POST_LIMITS.partsPerPost;
 	if (
 		report.present(body.posts, 'posts') &&
-		report.array(body.posts, 'posts', minPosts, maxPosts)
+		report.array(body.posts, 'posts', POST_LIMITS.postsPerRequest)
 	) {
 		body.posts.forEach((entry, entryIndex) => {
 			const path = `posts.${entryIndex}`;
@@ -122,39 +109,38 @@ export function checkCreatePostRequest(
 				return;
 			}
 			let channel: Channel | undefined;
-			if (report.present(entry.integration, `${path}.integration`)) {
-				const id = isObject(entry.integration) ? entry.integration.id : undefined;
-				if (
-					report.present(id, `${path}.integration.id`) &&
-					report.string(id, `${path}.integration.id`)
-				) {
-					channel = channelOf(id);
-					if (!channel) {
-						unknownChannels.push({
-							kind: 'channel',
-							entryIndex,
-							path: `${path}.integration.id`,
-							channelId: id,
-							message: `${path}.integration.id: no channel with id ${id} in the organisation`,
-						});
-					}
-				}
+			const idPath = `${path}.integration.id`;
+			const id = isObject(entry.integration) ? entry.integration.id : undefined;
+			if (
+				report.present(entry.integration, `${path}.integration`) &&
+				report.present(id, idPath) &&
+				report.string(id, idPath)
+			) {
+				channel = channelOf(id);
+				const message = `${idPath}: no channel with id ${id} in the organisation`;
+				if (!channel)
+					unknownChannels.push({
+						kind: 'channel',
+						entryIndex,
+						path: idPath,
+						channelId: id,
+						message,
+					});
 			}
 			let parts: Part[] = [];
 			if (
 				report.present(entry.value, `${path}.value`) &&
-				report.array(entry.value, `${path}.value`, minParts, maxParts)
+				report.array(entry.value, `${path}.value`, POST_LIMITS.partsPerPost)
 			) {
 				parts = entry.value.map((part, partIndex) =>
 					checkPart(part, `${path}.value.${partIndex}`, report),
 				);
 			}
-			// A platform the table does not know (the service has more than these): the service checks
-			// it, not this.
+			// A platform the table does not know: the service checks it, not this.
 			if (!channel || !isPlatformId(channel.platform)) return;
 			const known: Channel<PlatformId> = { ...channel, platform: channel.platform };
 			report.problems.push(...checkSettings(known.platform, entry.settings, `${path}.settings`));
-			if (!isDraft) {
+			if (body.type !== 'draft') {
 				const settings = isObject(entry.settings) ? entry.settings : {};
 				platformProblems.push(...checkPlatformRules(known, entryIndex, parts, settings));
 			}

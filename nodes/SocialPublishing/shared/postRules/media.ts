@@ -1,15 +1,14 @@
-import { MEDIA_EXTENSIONS, type MediaKind, type PlatformRules } from '../platforms';
+import {
+	MEDIA_EXTENSIONS,
+	type MediaKind,
+	type MediaRules,
+	type PlatformRules,
+} from '../platforms';
 import { isMissing, isObject, type FieldReport, type Json, type MediaRule } from './report';
 
-/**
- * Media in a post: the kind of a file by its ending, a media reference's fields, a platform's media
- * rule.
- */
+/** Media in a post: a file's kind by its ending, a media reference's fields, a media rule. */
 
-/**
- * Kind of a media file by the ending of its path (before any `?` or `#`); undefined when not
- * usable.
- */
+/** Kind of a media file by the ending of its path (before any `?` or `#`), if usable. */
 export function mediaKind(path: string): MediaKind | undefined {
 	const bare = path.split(/[?#]/)[0].toLowerCase();
 	const dot = bare.lastIndexOf('.');
@@ -18,8 +17,8 @@ export function mediaKind(path: string): MediaKind | undefined {
 }
 
 const USABLE_ENDINGS = Object.keys(MEDIA_EXTENSIONS);
-const ENDINGS_IN_WORDS =
-	`${USABLE_ENDINGS.slice(0, -1).join(', ')} ` + `or ${USABLE_ENDINGS[USABLE_ENDINGS.length - 1]}`;
+/** The endings in words: ".png, .jpg, … or .mp4". */
+export const ENDINGS_IN_WORDS = USABLE_ENDINGS.join(', ').replace(/, (?=[^,]*$)/, ' or ');
 
 export function checkMediaReference(
 	item: unknown,
@@ -44,14 +43,20 @@ export function checkMediaReference(
 	if (!isMissing(item.alt)) report.string(item.alt, `${path}.alt`);
 }
 
+/** Whether a media rule takes a kind for a video (a GIF too, where `gifIsVideo`). */
+export const isVideo = (kind: MediaKind | undefined, media: MediaRules) =>
+	kind === 'video' || (kind === 'gif' && media.gifIsVideo);
+
+/** Kind of a media item (`{path}`) by its path's ending, if usable. */
+export const itemKind = (item: unknown) =>
+	isObject(item) && typeof item.path === 'string' ? mediaKind(item.path) : undefined;
+
 export interface Part {
 	content: string;
 	kinds: MediaKind[];
 }
 
-/**
- * The media rule of a platform a part breaks (its text is `media.messages[rule]`), or undefined.
- */
+/** The media rule of a platform a part breaks (its text: `media.messages[rule]`), if any. */
 export function brokenMediaRule(
 	rules: PlatformRules,
 	part: Part,
@@ -64,9 +69,7 @@ export function brokenMediaRule(
 		if (media.appliesTo === 'first') return undefined;
 	}
 	const count = part.kinds.length;
-	const videos = part.kinds.filter(
-		(kind) => kind === 'video' || (kind === 'gif' && media.gifIsVideo),
-	).length;
+	const videos = part.kinds.filter((kind) => isVideo(kind, media)).length;
 	const pictures = count - videos;
 
 	if (count < media.minItems) return 'noMedia';

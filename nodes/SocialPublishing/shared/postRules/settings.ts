@@ -61,7 +61,7 @@ function checkSettingField(
 				report.add(path, { code: 'notWebAddress' });
 			return;
 		case 'collaborators':
-			if (!report.array(value, path, undefined, undefined)) return;
+			if (!report.array(value, path)) return;
 			value.forEach((item, index) => {
 				const label = isObject(item) ? item.label : undefined;
 				if (typeof label !== 'string' || label.trim() === '') {
@@ -70,7 +70,7 @@ function checkSettingField(
 			});
 			return;
 		case 'tags': {
-			if (!report.array(value, path, undefined, undefined)) return;
+			if (!report.array(value, path)) return;
 			let total = 0;
 			value.forEach((item, index) => {
 				if (!isObject(item)) {
@@ -94,11 +94,8 @@ function checkSettingField(
 }
 
 /**
- * Checks a post's `settings` against its platform: the known settings' values. Keys the table does
- * not know are not refused, as the service keeps them (service-notes): a setting the service adds
- * after this release still works; `unknownSettings` names them so the node can warn about typos.
- * `__type`, the platform discriminator the service's own clients send, is accepted (the service
- * sets it to the channel's platform).
+ * Checks the values of a post's known `settings`. Other keys (`__type` included) are not refused,
+ * as the service keeps them (service-notes): `unknownSettings` names them, to warn about typos.
  */
 export function checkSettings(
 	platform: PlatformId,
@@ -106,13 +103,12 @@ export function checkSettings(
 	path = 'settings',
 ): RuleProblem[] {
 	const report = new FieldReport();
-	const fields = PLATFORMS[platform].settings ?? [];
 	if (!isMissing(settings) && !isObject(settings)) {
 		report.add(path, { code: 'notObject' });
 		return report.problems;
 	}
 	const given: Json = isObject(settings) ? settings : {};
-	for (const field of fields) {
+	for (const field of PLATFORMS[platform].settings ?? []) {
 		// A row with a condition that does not hold is not checked at all, as the service skips it.
 		if (conditionHolds(field.when, given))
 			checkSettingField(field, given[field.name], `${path}.${field.name}`, report);
@@ -123,10 +119,7 @@ export function checkSettings(
 /** The platform discriminator of the service's own clients; not a setting of its own. */
 export const SETTINGS_TYPE_KEY = '__type';
 
-/**
- * Keys of `settings` the platform table does not know, each with the known setting it most
- * resembles (typos).
- */
+/** Keys of `settings` the table does not know, each with the known one it most resembles. */
 export function unknownSettings(
 	platform: PlatformId,
 	settings: unknown,

@@ -37,7 +37,6 @@ const isHexDigit = (unit: number) =>
 	isDigit(unit) || (unit >= 97 && unit <= 102) || (unit >= 65 && unit <= 70);
 const isLetter = (unit: number) => (unit >= 97 && unit <= 122) || (unit >= 65 && unit <= 90);
 
-/** Where a run of `kind` characters starting at `from` ends. */
 function runEnd(text: string, from: number, kind: (unit: number) => boolean): number {
 	let end = from;
 	while (end < text.length && kind(text.charCodeAt(end))) end++;
@@ -71,26 +70,19 @@ export function decodeEntities(text: string): string {
 				decoded = ENTITIES[text.slice(at + 1, nameEnd).toLowerCase()];
 			}
 		}
-		if (end === -1) {
-			at = text.indexOf('&', at + 1);
-			continue;
-		}
 		if (decoded !== undefined) {
 			kept.push(text.slice(from, at), decoded);
 			from = end;
 		}
-		at = text.indexOf('&', end);
+		// Not an entity: the next "&" may start one.
+		at = text.indexOf('&', end === -1 ? at + 1 : end);
 	}
 	if (from === 0) return text;
 	kept.push(text.slice(from));
 	return kept.join('');
 }
 
-/**
- * Where `char` is first found at or after a position, for a scan that only moves forward: each
- * search starts past the last one's answer, so the whole scan reads the text once (a search from
- * every "<" would read it once per "<").
- */
+/** Where `char` is next found from a position, for a forward scan: the text is read once. */
 export function forwardFinder(text: string, char: string): (from: number) => number {
 	let found = -2;
 	return (from) => {
@@ -100,10 +92,7 @@ export function forwardFinder(text: string, char: string): (from: number) => num
 	};
 }
 
-/**
- * The text without its `<…>` tags (each "<" up to the first ">" after it, as `/<[^>]*>/g` would),
- * in one pass.
- */
+/** The text without its `<…>` tags (as `/<[^>]*>/g` removes them), in one pass. */
 export function withoutTags(text: string): string {
 	const nextClose = forwardFinder(text, '>');
 	const kept: string[] = [];
@@ -122,10 +111,7 @@ export function withoutTags(text: string): string {
 
 const TAG_NAME = /<\/?([a-zA-Z][a-zA-Z0-9]*)(?![a-zA-Z0-9_])/y;
 
-/**
- * The names of the tags in a text, as written (what `/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g` finds),
- * in one pass.
- */
+/** The tag names of a text (what `/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g` finds), in one pass. */
 export function tagNames(html: string): string[] {
 	const nextClose = forwardFinder(html, '>');
 	const names: string[] = [];
@@ -142,46 +128,36 @@ export function tagNames(html: string): string[] {
 	return names;
 }
 
-function withoutTrailingNewLines(text: string): string {
-	let end = text.length;
-	while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
-	return text.slice(0, end);
-}
-
 /**
- * The text a platform shows: tags removed, line breaks and block ends turned into new lines,
- * entities decoded, trailing new lines dropped. This is what counts for length. Linear in the
- * text's length whatever its shape (a text of "<" included), so checking never holds n8n up.
+ * The text a platform shows, which counts for length: tags removed, line breaks and block ends
+ * made new lines, entities decoded, trailing new lines dropped. Linear whatever the text's shape,
+ * so checking never holds n8n up.
  */
 export function visibleText(html: string): string {
-	// The checks of one post read the same text several times (the part, then each rule that counts
-	// it).
+	// The checks of one post read the same text several times.
 	if (html === lastVisible.html) return lastVisible.text;
 	const lines = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|h1|h2|h3)\s*>/gi, '\n');
-	const text = withoutTrailingNewLines(decodeEntities(withoutTags(lines)));
+	const decoded = decodeEntities(withoutTags(lines));
+	let end = decoded.length;
+	while (end > 0 && decoded.charCodeAt(end - 1) === 10) end--;
+	const text = decoded.slice(0, end);
 	lastVisible = { html, text };
 	return text;
 }
 
 let lastVisible = { html: '', text: '' };
 
-/**
- * A link as counted: from its scheme to white space or markup, without the punctuation that ends a
- * sentence.
- */
+/** A link: from its scheme to white space or markup (less a sentence's end: `linkAsCounted`). */
 const LINK = /https?:\/\/[^\s<>"]+/gi;
 const TRAILING_PUNCTUATION = '.,:;!?\'"';
 
-/**
- * Characters X weighs 1 (the rest weigh 2): Latin and other early scripts, and common punctuation.
- */
+/** Characters X weighs 1 (the rest 2): Latin and other early scripts, common punctuation. */
 const LIGHT_RANGES: Array<[number, number]> = [
 	[0x0000, 0x10ff],
 	[0x2000, 0x200d],
 	[0x2010, 0x201f],
 	[0x2032, 0x2037],
 ];
-/** What a link weighs on X, whatever its length. */
 const X_LINK_WEIGHT = 23;
 /** What an emoji weighs on X, a sequence (skin tone, joined, flag, keycap) as one. */
 const X_EMOJI_WEIGHT = 2;
@@ -207,10 +183,7 @@ function weightOf(codePoint: number): number {
 	return 2;
 }
 
-/**
- * A link without the punctuation that ends a sentence, nor a closing bracket the link did not open
- * (Wikipedia's).
- */
+/** A link less the punctuation ending a sentence, and closing brackets it did not open. */
 function linkAsCounted(found: string): string {
 	let end = found.length;
 	let opened = 0;
@@ -227,14 +200,6 @@ function linkAsCounted(found: string): string {
 	return found.slice(0, end);
 }
 
-/** Links found in a text, each with where it starts and its length. */
-function linksIn(text: string): Array<{ index: number; length: number }> {
-	return Array.from(text.matchAll(LINK), (match) => ({
-		index: match.index ?? 0,
-		length: linkAsCounted(match[0]).length,
-	}));
-}
-
 /**
  * X's weighted length (twitter-text's version 3 rules, written from their description): the text in
  * its composed form (NFC), each link 23, each emoji 2, every other character 1 in the light ranges
@@ -245,10 +210,10 @@ export function xWeightedLength(text: string): number {
 	let weight = 0;
 	let rest = '';
 	let from = 0;
-	for (const link of linksIn(composed)) {
+	for (const link of composed.matchAll(LINK)) {
 		rest += composed.slice(from, link.index);
 		weight += X_LINK_WEIGHT;
-		from = link.index + link.length;
+		from = (link.index ?? 0) + linkAsCounted(link[0]).length;
 	}
 	rest += composed.slice(from);
 	rest = rest.replace(EMOJI, (emoji) => {
@@ -267,18 +232,14 @@ export function xWeightedLength(text: string): number {
 }
 
 /**
- * Length of a part's text on a platform, as its `lengthCounting` says: characters, or X's count
- * (the larger of the weighted length and the UTF-16 length, so a long link counts in full and CJK
- * text counts 2 a character).
+ * Length of a part's text on a platform (`lengthCounting`): characters, or on X the larger of the
+ * weighted and the UTF-16 length (a long link counts in full, CJK text 2 a character).
  */
 export function textLength(html: string, platform: PlatformId): number {
 	const text = visibleText(html);
-	switch (PLATFORMS[platform].lengthCounting) {
-		case 'xWeighted':
-			return Math.max(xWeightedLength(text), text.length);
-		case 'characters':
-			return charCount(text);
-	}
+	return PLATFORMS[platform].lengthCounting === 'xWeighted'
+		? Math.max(xWeightedLength(text), text.length)
+		: charCount(text);
 }
 
 /**
@@ -289,7 +250,5 @@ export function maxLengthFor(channel: Channel<PlatformId>, settings?: Json): num
 	const rules = PLATFORMS[channel.platform];
 	const when = rules.maxLengthWhen;
 	if (when && settings?.[when.setting] === when.value) return when.maxLength;
-	return channel.premium && rules.premiumMaxLength !== undefined
-		? rules.premiumMaxLength
-		: rules.maxLength;
+	return (channel.premium ? rules.premiumMaxLength : undefined) ?? rules.maxLength;
 }
