@@ -45,10 +45,13 @@ export function defineOperation(
 	};
 }
 
+/** One operation as its file declares it. */
+export type Operation = ReturnType<typeof defineOperation>;
+
 /** A resource's Operation picker (sorted by name, as n8n lists them), then its fields. */
 export function resourceOperations(
 	resource: string,
-	operations: Array<ReturnType<typeof defineOperation>>,
+	operations: Operation[],
 	defaultOperation: string,
 ): INodeProperties[] {
 	return [
