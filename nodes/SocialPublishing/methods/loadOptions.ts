@@ -2,10 +2,12 @@ import {
 	NodeOperationError,
 	type IDataObject,
 	type ILoadOptionsFunctions,
+	type INodeListSearchResult,
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { channelsFromAnswer } from '../shared/channel';
+import { isPlatformId, PLATFORMS, type PlatformId } from '../shared/platforms';
+import { channelsFromAnswer, type Channel } from '../shared/channel';
 import { apiRequest } from '../shared/transport';
 import { runChannelTool } from '../resources/channel/runTool';
 import { getChannelSettings } from '../resources/channel/getSettings';
@@ -13,7 +15,7 @@ import { getManyChannels } from '../resources/channel/getMany';
 import { DAY_MS, getManyPosts, MAX_RANGE_DAYS } from '../resources/post/getMany';
 import { getMissingItems as getMissingItemsOperation } from '../resources/post/getMissingItems';
 
-/** Dropdown lists, each for a fixed, small number of requests (tested in methods.test.ts). */
+/** Dropdown and "From List" lists, each for a fixed, small number of requests (methods.test.ts). */
 
 /**
  * The value of a field of the node being edited (a resource locator's ID): `&name` is the field
@@ -138,13 +140,75 @@ export async function getMissingItems(
 		}));
 }
 
-/** Clients (customers) that own channels: one GET /integrations. */
-export async function getCustomers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const channels = channelsFromAnswer(
-		await apiRequest.call(this, 'GET', '/integrations', { route: getManyChannels.route }),
+/** Channels of the organisation: one GET /integrations. */
+async function readChannels(context: ILoadOptionsFunctions): Promise<Channel[]> {
+	return channelsFromAnswer(
+		await apiRequest.call(context, 'GET', '/integrations', { route: getManyChannels.route }),
 	);
+}
+
+/** Clients (customers) that own channels. */
+export async function getCustomers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const customers = new Map<string, string>();
-	for (const { customer } of channels)
+	for (const { customer } of await readChannels(this))
 		if (customer?.id) customers.set(customer.id, customer.name ?? customer.id);
 	return [...customers].map(([value, name]) => ({ name, value })).sort(byName);
+}
+
+function platformName(platform: string | undefined): string {
+	// "Instagram (Business Account)" reads as "Instagram" inside the label's own parentheses.
+	const name = platform ? PLATFORMS[platform as PlatformId]?.displayName : undefined;
+	return name?.replace(/\s*\(.*\)$/, '') || platform || 'unknown platform';
+}
+
+/** "Name (Platform)", with the state and the client so that similar channels can be told apart. */
+export function channelLabel(channel: Channel): string {
+	const extras = [platformName(channel.platform)];
+	if (channel.customer?.name) extras.push(channel.customer.name);
+	if (channel.disabled) extras.push('disabled');
+	return `${channel.name ?? channel.id} (${extras.join(', ')})`;
+}
+
+/** Inside a Post → Create Channels entry, that entry's Platform; none elsewhere. */
+function platformOfEntry(context: ILoadOptionsFunctions): string {
+	try {
+		const platform = context.getCurrentNodeParameter('&platform');
+		return typeof platform === 'string' && isPlatformId(platform) ? platform : '';
+	} catch {
+		return '';
+	}
+}
+
+/**
+ * The Channel locator's list: the search text matches name, username, platform and client;
+ * inside a Post → Create Channels entry, only that entry's platform's channels.
+ */
+export async function searchChannels(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const platform = platformOfEntry(this);
+	const needle = (filter ?? '').trim().toLowerCase();
+	const searched = (channel: Channel) =>
+		[
+			channel.name,
+			channel.profile,
+			channel.platform,
+			platformName(channel.platform),
+			channel.customer?.name,
+			channel.id,
+		]
+			.filter(Boolean)
+			.join(' ')
+			.toLowerCase();
+	const results = (await readChannels(this))
+		.filter((channel) => !platform || channel.platform === platform)
+		.filter((channel) => searched(channel).includes(needle))
+		.sort(
+			(a, b) =>
+				Number(a.disabled === true) - Number(b.disabled === true) ||
+				String(a.name).localeCompare(String(b.name)),
+		)
+		.map((channel) => ({ name: channelLabel(channel), value: channel.id }));
+	return { results };
 }
