@@ -81,9 +81,6 @@ export async function getChannelTools(
 		.sort(byName);
 }
 
-/** Tags are read from the posts of 185 days back and ahead, within what one request covers. */
-const TAG_WINDOW_DAYS = MAX_RANGE_DAYS / 2;
-
 /** A tag's name in either shape: the spec's `{value, label}` or production's `{tag: {name}}`. */
 export function tagName(tag: unknown): string | undefined {
 	const t = Object(tag) as { label?: unknown; tag?: { name?: unknown }; name?: unknown };
@@ -91,18 +88,16 @@ export function tagName(tag: unknown): string | undefined {
 	return names.find((name): name is string => typeof name === 'string' && name !== '');
 }
 
-/** Windows read further back when the recent one holds no tag, each the most one request covers. */
-const OLDER_TAG_WINDOWS = 2;
-
 /**
- * Tags of the organisation, read from posts (no route lists them): one GET /posts around today,
- * then up to two more further back while none has a tag. None at all is said, not an empty list.
+ * Tags of the organisation, read from posts (no route lists them): one GET /posts of 185 days back
+ * and ahead, then up to two windows further back while none has a tag, each the most one request
+ * covers. None at all is said, not an empty list.
  */
 export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const now = Date.now();
-	let [start, end] = [now - TAG_WINDOW_DAYS * DAY_MS, now + TAG_WINDOW_DAYS * DAY_MS];
+	let [start, end] = [now - (MAX_RANGE_DAYS / 2) * DAY_MS, now + (MAX_RANGE_DAYS / 2) * DAY_MS];
 	const names = new Set<string>();
-	for (let window = 0; window <= OLDER_TAG_WINDOWS && names.size === 0; window++) {
+	for (let window = 0; window <= 2 && names.size === 0; window++) {
 		const answer = (await apiRequest.call(this, 'GET', '/posts', {
 			route: getManyPosts.route,
 			qs: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() },

@@ -151,8 +151,7 @@ export const runChannelTool = defineOperation(
 				// `{output: <the tool's result>}`; a tool that gives nothing makes it `{}`.
 				answer: { is: "the tool's result", shape: 'object' },
 				explain: {
-					// The key itself worked: this route answers 401 when the channel's sign-in on its
-					// platform has lapsed.
+					// The key worked: this route answers 401 when the channel's sign-in has lapsed.
 					401: ({ id, said }) =>
 						said && /expired|disconnected/i.test(said)
 							? {

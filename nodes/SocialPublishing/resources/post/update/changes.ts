@@ -11,7 +11,7 @@ import { jsonProblem, parseJsonParameter, type Json } from '../create/request';
 import type { CurrentPost } from './current';
 
 /** Update Fields as n8n gives them: only the fields the user added are present. */
-export interface UpdateFields {
+interface UpdateFields {
 	content?: string;
 	date?: unknown;
 	settingsJson?: unknown;
@@ -96,11 +96,12 @@ export function readChanges(context: IExecuteSingleFunctions, options: IDataObje
 	return { fields, problems, date, settings, resends, parts, near };
 }
 
-/** What step 1 read: the changes asked, and the problems of the parameters. */
-export type AskedChanges = ReturnType<typeof readChanges>;
-
 /** The changes, before → after, of the fields given. */
-export function changesOf(post: CurrentPost, asked: AskedChanges, body: Json): Changes {
+export function changesOf(
+	post: CurrentPost,
+	asked: ReturnType<typeof readChanges>,
+	body: Json,
+): Changes {
 	const { fields, date, parts, settings } = asked;
 	const changes: Changes = {};
 	const sent = ((body.posts as Json[] | undefined)?.[0]?.value as Json[] | undefined) ?? [];

@@ -23,9 +23,6 @@ import { prepareBinaryMedia } from '../create/uploads';
 import { changesOf, readChanges } from './changes';
 import { findPost } from './current';
 
-/** How the edit goes to the service. */
-export type SentAs = 'schedule' | 'draft' | 'settings';
-
 /**
  * Steps 1 to 4 for one item: reads, finds, looks up and checks; sends nothing that writes. With
  * `collect` (Check Only) the problems of the parameters do not stop the look-ups.
@@ -80,7 +77,8 @@ export async function prepareEdit(
 	if (platform) label.platform = platform;
 
 	// Step 4: the edit built.
-	const sentAs: SentAs = !read.resends ? 'settings' : post.state === 'DRAFT' ? 'draft' : 'schedule';
+	// How the edit goes to the service.
+	const sentAs = !read.resends ? 'settings' : post.state === 'DRAFT' ? 'draft' : 'schedule';
 	const date = read.date ?? post.publishDate;
 	// A resend carries the post's listed settings, those given merged in (`__type`, the service's own
 	// platform marker, is set again on each save); not listed, only those given (none: no
@@ -194,9 +192,5 @@ export async function prepareEdit(
 	};
 }
 
-/**
- * Steps 1 to 4 for one item: the problems, the request as Create's report and checks read it
- * (create/request.ts, empty until built), and the edit once built.
- */
-export type Prepared = Awaited<ReturnType<typeof prepareEdit>>;
-export type Edit = NonNullable<Prepared['edit']>;
+/** The edit of one item, once built by prepareEdit. */
+export type Edit = NonNullable<Awaited<ReturnType<typeof prepareEdit>>['edit']>;
