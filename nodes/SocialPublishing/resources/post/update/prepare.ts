@@ -1,10 +1,7 @@
 /**
- * Post → Update, steps 1 to 4 (see preSend.ts), nothing written: what to change (changes.ts), the
- * post found (current.ts), its channel, then the edit built (how it goes, the POST /posts body,
- * what changes) and judged as Create's prepare.ts and check.ts judge a post: binary files read,
- * media URLs, delays, a past Schedule date, a group shared with other posts (a resend would delete
- * them), Create's rules (shared/postRules/) with an X account's limit. Settings alone are judged on
- * their settings only.
+ * Post → Update, steps 1 to 4 (see preSend.ts), nothing written: what to change, the post found,
+ * its channel, then the edit built and judged as Post → Create judges a post (settings alone: on
+ * their settings only), and a group shared with other posts (a resend would delete them).
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { Channel } from '../../../shared/channel';
@@ -23,10 +20,7 @@ import { prepareBinaryMedia } from '../create/uploads';
 import { changesOf, readChanges } from './changes';
 import { findPost } from './current';
 
-/**
- * Steps 1 to 4 for one item: reads, finds, looks up and checks; sends nothing that writes. With
- * `collect` (Check Only) the problems of the parameters do not stop the look-ups.
- */
+/** Steps 1 to 4 for one item. With `collect` (Check Only), problems do not stop the look-ups. */
 export async function prepareEdit(
 	context: IExecuteSingleFunctions,
 	options: IDataObject,
