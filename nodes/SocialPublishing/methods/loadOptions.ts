@@ -103,10 +103,8 @@ export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropert
 			qs: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() },
 		})) as IDataObject;
 		const posts = (answer?.posts ?? []) as IDataObject[];
-		for (const tag of posts.flatMap((post) => (Array.isArray(post.tags) ? post.tags : []))) {
-			const name = tagName(tag);
-			if (name) names.add(name);
-		}
+		const tags = posts.flatMap((post) => (Array.isArray(post.tags) ? post.tags : []));
+		for (const name of tags.map(tagName)) if (name) names.add(name);
 		[start, end] = [start - 1 - MAX_RANGE_DAYS * DAY_MS, start - 1];
 	}
 	if (names.size === 0) {

@@ -103,11 +103,7 @@ const toolRequestBody: PreSendAction = async function (requestOptions) {
 				'Write an object such as {"key": "value"}.',
 			);
 	} else {
-		const fields = this.getNodeParameter('inputFields.field', []) as Array<{
-			key?: string;
-			value?: unknown;
-		}>;
-		for (const { key, value } of fields) {
+		for (const { key, value } of this.getNodeParameter('inputFields.field', []) as IDataObject[]) {
 			const name = String(key ?? '').trim();
 			if (!name)
 				failOnField(

@@ -115,9 +115,8 @@ const readDateWindows = paginated(() => {
 	let windows: Array<[string, string]> = [];
 	const apply = (qs: IDataObject) => {
 		const next = windows.shift();
-		if (!next) return false;
-		[qs.startDate, qs.endDate] = next;
-		return true;
+		if (next) [qs.startDate, qs.endDate] = next;
+		return next !== undefined;
 	};
 	return {
 		start: (qs) => {
