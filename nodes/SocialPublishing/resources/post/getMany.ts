@@ -92,10 +92,7 @@ const postDateRange: PreSendAction = async function (requestOptions) {
 	return requestOptions;
 };
 
-/**
- * Splits [start, end] into windows of at most `maxDays` that do not overlap (the service includes
- * both ends of a range, so each window starts one millisecond after the previous one ends).
- */
+/** [start, end] in windows of at most `maxDays`, each from 1 ms after the last (ends included). */
 export function dateWindows(
 	startMs: number,
 	endMs: number,

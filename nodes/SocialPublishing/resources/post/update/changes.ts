@@ -32,9 +32,6 @@ type Changes = Record<string, { before: unknown; after: unknown }>;
 
 const has = (fields: object, name: string) => Object.prototype.hasOwnProperty.call(fields, name);
 
-/** Fields whose change sends the whole post again (POST /posts). */
-const RESENDING = ['content', 'date'] as const;
-
 /** Step 1: what to change, read from the parameters; no request. */
 export function readChanges(context: IExecuteSingleFunctions, options: IDataObject) {
 	const fields = (context.getNodeParameter('updateFields', {}) as UpdateFields) ?? {};
@@ -80,7 +77,8 @@ export function readChanges(context: IExecuteSingleFunctions, options: IDataObje
 			});
 		else settings = parsed.value;
 	}
-	const resending = RESENDING.filter((name) => has(fields, name));
+	// Fields whose change sends the whole post again (POST /posts).
+	const resending = (['content', 'date'] as const).filter((name) => has(fields, name));
 	const resends = resending.length > 0 || parts?.replaced === true;
 	if (!resends && !has(fields, 'settingsJson'))
 		problems.push({ kind: 'node', code: 'nothingToChange', field: 'updateFields' });

@@ -45,11 +45,11 @@ export async function prepareEdit(
 	};
 	const stop = (...problems: Problem[]) => ({ problems, request, edit: undefined });
 	const postId = idParameter(context, 'postId');
-	// Step 1: what to change (changes.ts).
+	// Step 1: what to change.
 	const read = readChanges(context, options);
 	if (read.problems.length > 0 && !collect) return stop(...read.problems);
 
-	// Step 2: the post, found and still changeable (current.ts).
+	// Step 2: the post, found and still changeable.
 	const now = Date.now();
 	const post = await findPost(context, postId, now, read.near);
 	if ('kind' in post) return stop(...read.problems, post);
@@ -74,9 +74,8 @@ export async function prepareEdit(
 	// How the edit goes to the service.
 	const sentAs = !read.resends ? 'settings' : post.state === 'DRAFT' ? 'draft' : 'schedule';
 	const date = read.date ?? post.publishDate;
-	// A resend carries the post's listed settings, those given merged in (`__type`, the service's own
-	// platform marker, is set again on each save); not listed, only those given (none: no
-	// `settings`): never sent as the post's settings what the node could not read.
+	// A resend carries the post's listed settings, those given merged in (the service sets `__type`
+	// on each save); not listed, only those given: never what the node could not read.
 	const settings =
 		post.settings === undefined
 			? read.settings
