@@ -132,11 +132,7 @@ const readDateWindows = paginated(() => {
 export function parseSettings(post: IDataObject): IDataObject {
 	const { settings } = post;
 	if (typeof settings !== 'string') return post;
-	try {
-		return { ...post, settings: jsonParse<IDataObject>(settings) };
-	} catch {
-		return post;
-	}
+	return { ...post, settings: jsonParse(settings, { fallbackValue: settings }) };
 }
 
 /** Post → Get Many: one item per post, `settings` parsed when it came as a JSON string. */

@@ -30,9 +30,6 @@ function tagName(tag: unknown): string | undefined {
 /** The post as GET /posts lists it; `sharesGroupWith`: the other posts of its group. */
 function readPost(listed: IDataObject, sharesGroupWith: ReturnType<typeof groupMates>) {
 	const post = parseSettings(listed);
-	const integration = (post.integration ?? {}) as IDataObject;
-	// Listed as an object (or a JSON string, parsed): kept; absent or unreadable: not known.
-	const settings = isObject(post.settings) ? (post.settings as IDataObject) : undefined;
 	const interval = post.intervalInDays;
 	return {
 		id: text(post.id),
@@ -41,8 +38,9 @@ function readPost(listed: IDataObject, sharesGroupWith: ReturnType<typeof groupM
 		publishDate: text(post.actualDate) || text(post.publishDate),
 		state: text(post.state),
 		group: text(post.group),
-		channelId: text(integration.id),
-		settings,
+		channelId: text((post.integration as IDataObject | undefined)?.id),
+		// Listed as an object (or a JSON string, parsed): kept; absent or unreadable: not known.
+		settings: isObject(post.settings) ? (post.settings as IDataObject) : undefined,
 		sharesGroupWith,
 		// Resent as they are (POST /posts replaces a post's tags).
 		tags: (Array.isArray(post.tags) ? post.tags : []).flatMap((tag) => tagName(tag) ?? []),
