@@ -7,10 +7,8 @@ import type {
 } from 'n8n-workflow';
 
 /**
- * Base URL as typed, trimmed of spaces and trailing slashes, with https:// in front when written
- * without a scheme (the most common slip, which n8n would answer with ERR_INVALID_URL). The node's
- * requestDefaults use it too, so the test and the node reach the same place; shared/baseUrl.ts
- * (baseUrlOf) reads it the same way in code.
+ * Base URL as typed, trimmed of spaces and trailing slashes, https:// added when it has no scheme.
+ * The node's requestDefaults use it too; shared/baseUrl.ts (baseUrlOf) reads it the same way.
  */
 export const BASE_URL_EXPRESSION =
 	'={{ (/^[a-z][a-z0-9+.-]*:\\/\\//i.test($credentials.baseUrl.trim()) || !$credentials.baseUrl.trim().replace(/\\/+$/, "") ? "" : "https://") + $credentials.baseUrl.trim().replace(/\\/+$/, "") }}';
@@ -32,8 +30,7 @@ export class SocialPublishingApi implements ICredentialType {
 		dark: 'file:../nodes/SocialPublishing/socialPublishing.dark.svg',
 	};
 
-	// The package's page on npm (its README, Credentials section listed at the top): it exists once
-	// the package is published, whatever repository hosts it. test/package checks it.
+	// The package's page on npm: it exists once published, whatever repository hosts it.
 	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-social-publishing';
 
 	properties: INodeProperties[] = [

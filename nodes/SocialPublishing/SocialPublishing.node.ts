@@ -7,8 +7,8 @@ import {
 	getDiscordChannels,
 	getMissingItems,
 	getTags,
+	searchChannels,
 } from './methods/loadOptions';
-import { searchChannels } from './methods/listSearch';
 import { resourceProperties, sendThroughTransport } from './resources';
 import { ACTION_DESCRIPTION } from './shared/nodesPanel';
 import { requestOptionsCollection } from './shared/transport/policy';

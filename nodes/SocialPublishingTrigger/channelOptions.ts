@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { getManyChannels } from '../SocialPublishing/resources/channel/getMany';
-import { channelLabel } from '../SocialPublishing/methods/listSearch';
+import { channelLabel } from '../SocialPublishing/methods/loadOptions';
 import { channelsFromAnswer } from '../SocialPublishing/shared/channel';
 import { apiRequest } from '../SocialPublishing/shared/transport';
 

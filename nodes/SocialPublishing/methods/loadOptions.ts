@@ -2,10 +2,12 @@ import {
 	NodeOperationError,
 	type IDataObject,
 	type ILoadOptionsFunctions,
+	type INodeListSearchResult,
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { channelsFromAnswer } from '../shared/channel';
+import { isPlatformId, PLATFORMS, type PlatformId } from '../shared/platforms';
+import { channelsFromAnswer, type Channel } from '../shared/channel';
 import { apiRequest } from '../shared/transport';
 import { runChannelTool } from '../resources/channel/runTool';
 import { getChannelSettings } from '../resources/channel/getSettings';
@@ -13,7 +15,7 @@ import { getManyChannels } from '../resources/channel/getMany';
 import { DAY_MS, getManyPosts, MAX_RANGE_DAYS } from '../resources/post/getMany';
 import { getMissingItems as getMissingItemsOperation } from '../resources/post/getMissingItems';
 
-/** Dropdown lists, each for a fixed, small number of requests (tested in methods.test.ts). */
+/** Dropdown and "From List" lists, each for a fixed, small number of requests (methods.test.ts). */
 
 /**
  * The value of a field of the node being edited (a resource locator's ID): `&name` is the field
@@ -79,9 +81,6 @@ export async function getChannelTools(
 		.sort(byName);
 }
 
-/** Tags are read from the posts of 185 days back and ahead, within what one request covers. */
-const TAG_WINDOW_DAYS = MAX_RANGE_DAYS / 2;
-
 /** A tag's name in either shape: the spec's `{value, label}` or production's `{tag: {name}}`. */
 export function tagName(tag: unknown): string | undefined {
 	const t = Object(tag) as { label?: unknown; tag?: { name?: unknown }; name?: unknown };
@@ -89,27 +88,23 @@ export function tagName(tag: unknown): string | undefined {
 	return names.find((name): name is string => typeof name === 'string' && name !== '');
 }
 
-/** Windows read further back when the recent one holds no tag, each the most one request covers. */
-const OLDER_TAG_WINDOWS = 2;
-
 /**
- * Tags of the organisation, read from posts (no route lists them): one GET /posts around today,
- * then up to two more further back while none has a tag. None at all is said, not an empty list.
+ * Tags of the organisation, read from posts (no route lists them): one GET /posts of 185 days back
+ * and ahead, then up to two windows further back while none has a tag, each the most one request
+ * covers. None at all is said, not an empty list.
  */
 export async function getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const now = Date.now();
-	let [start, end] = [now - TAG_WINDOW_DAYS * DAY_MS, now + TAG_WINDOW_DAYS * DAY_MS];
+	let [start, end] = [now - (MAX_RANGE_DAYS / 2) * DAY_MS, now + (MAX_RANGE_DAYS / 2) * DAY_MS];
 	const names = new Set<string>();
-	for (let window = 0; window <= OLDER_TAG_WINDOWS && names.size === 0; window++) {
+	for (let window = 0; window <= 2 && names.size === 0; window++) {
 		const answer = (await apiRequest.call(this, 'GET', '/posts', {
 			route: getManyPosts.route,
 			qs: { startDate: new Date(start).toISOString(), endDate: new Date(end).toISOString() },
 		})) as IDataObject;
 		const posts = (answer?.posts ?? []) as IDataObject[];
-		for (const tag of posts.flatMap((post) => (Array.isArray(post.tags) ? post.tags : []))) {
-			const name = tagName(tag);
-			if (name) names.add(name);
-		}
+		const tags = posts.flatMap((post) => (Array.isArray(post.tags) ? post.tags : []));
+		for (const name of tags.map(tagName)) if (name) names.add(name);
 		[start, end] = [start - 1 - MAX_RANGE_DAYS * DAY_MS, start - 1];
 	}
 	if (names.size === 0) {
@@ -138,13 +133,75 @@ export async function getMissingItems(
 		}));
 }
 
-/** Clients (customers) that own channels: one GET /integrations. */
-export async function getCustomers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const channels = channelsFromAnswer(
-		await apiRequest.call(this, 'GET', '/integrations', { route: getManyChannels.route }),
+/** Channels of the organisation: one GET /integrations. */
+async function readChannels(context: ILoadOptionsFunctions): Promise<Channel[]> {
+	return channelsFromAnswer(
+		await apiRequest.call(context, 'GET', '/integrations', { route: getManyChannels.route }),
 	);
+}
+
+/** Clients (customers) that own channels. */
+export async function getCustomers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const customers = new Map<string, string>();
-	for (const { customer } of channels)
+	for (const { customer } of await readChannels(this))
 		if (customer?.id) customers.set(customer.id, customer.name ?? customer.id);
 	return [...customers].map(([value, name]) => ({ name, value })).sort(byName);
+}
+
+function platformName(platform: string | undefined): string {
+	// "Instagram (Business Account)" reads as "Instagram" inside the label's own parentheses.
+	const name = platform ? PLATFORMS[platform as PlatformId]?.displayName : undefined;
+	return name?.replace(/\s*\(.*\)$/, '') || platform || 'unknown platform';
+}
+
+/** "Name (Platform)", with the state and the client so that similar channels can be told apart. */
+export function channelLabel(channel: Channel): string {
+	const extras = [platformName(channel.platform)];
+	if (channel.customer?.name) extras.push(channel.customer.name);
+	if (channel.disabled) extras.push('disabled');
+	return `${channel.name ?? channel.id} (${extras.join(', ')})`;
+}
+
+/** Inside a Post → Create Channels entry, that entry's Platform; none elsewhere. */
+function platformOfEntry(context: ILoadOptionsFunctions): string {
+	try {
+		const platform = context.getCurrentNodeParameter('&platform');
+		return typeof platform === 'string' && isPlatformId(platform) ? platform : '';
+	} catch {
+		return '';
+	}
+}
+
+/**
+ * The Channel locator's list: the search text matches name, username, platform and client;
+ * inside a Post → Create Channels entry, only that entry's platform's channels.
+ */
+export async function searchChannels(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const platform = platformOfEntry(this);
+	const needle = (filter ?? '').trim().toLowerCase();
+	const searched = (channel: Channel) =>
+		[
+			channel.name,
+			channel.profile,
+			channel.platform,
+			platformName(channel.platform),
+			channel.customer?.name,
+			channel.id,
+		]
+			.filter(Boolean)
+			.join(' ')
+			.toLowerCase();
+	const results = (await readChannels(this))
+		.filter((channel) => !platform || channel.platform === platform)
+		.filter((channel) => searched(channel).includes(needle))
+		.sort(
+			(a, b) =>
+				Number(a.disabled === true) - Number(b.disabled === true) ||
+				String(a.name).localeCompare(String(b.name)),
+		)
+		.map((channel) => ({ name: channelLabel(channel), value: channel.id }));
+	return { results };
 }

@@ -103,11 +103,7 @@ const toolRequestBody: PreSendAction = async function (requestOptions) {
 				'Write an object such as {"key": "value"}.',
 			);
 	} else {
-		const fields = this.getNodeParameter('inputFields.field', []) as Array<{
-			key?: string;
-			value?: unknown;
-		}>;
-		for (const { key, value } of fields) {
+		for (const { key, value } of this.getNodeParameter('inputFields.field', []) as IDataObject[]) {
 			const name = String(key ?? '').trim();
 			if (!name)
 				failOnField(
@@ -151,8 +147,7 @@ export const runChannelTool = defineOperation(
 				// `{output: <the tool's result>}`; a tool that gives nothing makes it `{}`.
 				answer: { is: "the tool's result", shape: 'object' },
 				explain: {
-					// The key itself worked: this route answers 401 when the channel's sign-in on its
-					// platform has lapsed.
+					// The key worked: this route answers 401 when the channel's sign-in has lapsed.
 					401: ({ id, said }) =>
 						said && /expired|disconnected/i.test(said)
 							? {

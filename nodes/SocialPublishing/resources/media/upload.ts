@@ -34,9 +34,7 @@ const fields: INodeProperties[] = [
 	]),
 ];
 
-function megabytes(bytes: number): string {
-	return `${Math.round((bytes / MB) * 10) / 10} MB`;
-}
+const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
 
 /** preSend of Media → Upload: checks the binary and sets the streamed multipart body. */
 const uploadBody: PreSendAction = async function (requestOptions) {

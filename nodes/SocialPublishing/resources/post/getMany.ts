@@ -92,10 +92,7 @@ const postDateRange: PreSendAction = async function (requestOptions) {
 	return requestOptions;
 };
 
-/**
- * Splits [start, end] into windows of at most `maxDays` that do not overlap (the service includes
- * both ends of a range, so each window starts one millisecond after the previous one ends).
- */
+/** [start, end] in windows of at most `maxDays`, each from 1 ms after the last (ends included). */
 export function dateWindows(
 	startMs: number,
 	endMs: number,
@@ -115,9 +112,8 @@ const readDateWindows = paginated(() => {
 	let windows: Array<[string, string]> = [];
 	const apply = (qs: IDataObject) => {
 		const next = windows.shift();
-		if (!next) return false;
-		[qs.startDate, qs.endDate] = next;
-		return true;
+		if (next) [qs.startDate, qs.endDate] = next;
+		return next !== undefined;
 	};
 	return {
 		start: (qs) => {
@@ -136,11 +132,7 @@ const readDateWindows = paginated(() => {
 export function parseSettings(post: IDataObject): IDataObject {
 	const { settings } = post;
 	if (typeof settings !== 'string') return post;
-	try {
-		return { ...post, settings: jsonParse<IDataObject>(settings) };
-	} catch {
-		return post;
-	}
+	return { ...post, settings: jsonParse(settings, { fallbackValue: settings }) };
 }
 
 /** Post → Get Many: one item per post, `settings` parsed when it came as a JSON string. */

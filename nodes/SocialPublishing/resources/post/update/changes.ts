@@ -11,7 +11,7 @@ import { jsonProblem, parseJsonParameter, type Json } from '../create/request';
 import type { CurrentPost } from './current';
 
 /** Update Fields as n8n gives them: only the fields the user added are present. */
-export interface UpdateFields {
+interface UpdateFields {
 	content?: string;
 	date?: unknown;
 	settingsJson?: unknown;
@@ -31,9 +31,6 @@ const NOT_SHOWN = 'not shown by the service';
 type Changes = Record<string, { before: unknown; after: unknown }>;
 
 const has = (fields: object, name: string) => Object.prototype.hasOwnProperty.call(fields, name);
-
-/** Fields whose change sends the whole post again (POST /posts). */
-const RESENDING = ['content', 'date'] as const;
 
 /** Step 1: what to change, read from the parameters; no request. */
 export function readChanges(context: IExecuteSingleFunctions, options: IDataObject) {
@@ -80,7 +77,8 @@ export function readChanges(context: IExecuteSingleFunctions, options: IDataObje
 			});
 		else settings = parsed.value;
 	}
-	const resending = RESENDING.filter((name) => has(fields, name));
+	// Fields whose change sends the whole post again (POST /posts).
+	const resending = (['content', 'date'] as const).filter((name) => has(fields, name));
 	const resends = resending.length > 0 || parts?.replaced === true;
 	if (!resends && !has(fields, 'settingsJson'))
 		problems.push({ kind: 'node', code: 'nothingToChange', field: 'updateFields' });
@@ -96,11 +94,12 @@ export function readChanges(context: IExecuteSingleFunctions, options: IDataObje
 	return { fields, problems, date, settings, resends, parts, near };
 }
 
-/** What step 1 read: the changes asked, and the problems of the parameters. */
-export type AskedChanges = ReturnType<typeof readChanges>;
-
 /** The changes, before → after, of the fields given. */
-export function changesOf(post: CurrentPost, asked: AskedChanges, body: Json): Changes {
+export function changesOf(
+	post: CurrentPost,
+	asked: ReturnType<typeof readChanges>,
+	body: Json,
+): Changes {
 	const { fields, date, parts, settings } = asked;
 	const changes: Changes = {};
 	const sent = ((body.posts as Json[] | undefined)?.[0]?.value as Json[] | undefined) ?? [];

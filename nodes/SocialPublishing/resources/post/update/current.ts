@@ -1,13 +1,9 @@
 /**
- * Post → Update, step 2 (see preSend.ts): the post as the service holds it now, and whether it can
- * still be changed. With no GET /posts/:id, it is looked for in GET /posts by its id, window by
- * window (370 days, the most one request covers), nearest first, or first on the day of Options →
- * Current Publish Date. A post not found is unknown or deleted: the service would answer 201 and
- * create a new post or edit a deleted one (docs/real-backend.md), so the node stops before sending.
- * GET /posts shows a post's first part only (text, date, state, group, settings, tags, channel),
- * not its media or follow-up parts; the contract does not list settings (the service does). The
- * other posts of its group are kept: an edit naming the group deletes what it does not send of it
- * (docs/real-backend.md), and they share its date, so the answer that holds the post holds them.
+ * Post → Update, step 2 (see preSend.ts): the post as the service holds it now, if it can still be
+ * changed, looked for in GET /posts (there is no GET /posts/:id) window by window, nearest first.
+ * A post not found is unknown or deleted: sent, it would be created anew (docs/real-backend.md).
+ * GET /posts shows a post's first part only, not its media or follow-up parts. The other posts of
+ * its group are kept: an edit naming the group deletes what it does not send of it.
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { NodeProblem } from '../../../shared/postProblems';
@@ -31,15 +27,9 @@ function tagName(tag: unknown): string | undefined {
 	return text((tag as IDataObject).label) || undefined;
 }
 
-/**
- * The post as GET /posts lists it; `sharesGroupWith`: the other posts of its group (other channels'
- * posts of one request on some services).
- */
+/** The post as GET /posts lists it; `sharesGroupWith`: the other posts of its group. */
 function readPost(listed: IDataObject, sharesGroupWith: ReturnType<typeof groupMates>) {
 	const post = parseSettings(listed);
-	const integration = (post.integration ?? {}) as IDataObject;
-	// Listed as an object (or a JSON string, parsed): kept; absent or unreadable: not known.
-	const settings = isObject(post.settings) ? (post.settings as IDataObject) : undefined;
 	const interval = post.intervalInDays;
 	return {
 		id: text(post.id),
@@ -48,8 +38,9 @@ function readPost(listed: IDataObject, sharesGroupWith: ReturnType<typeof groupM
 		publishDate: text(post.actualDate) || text(post.publishDate),
 		state: text(post.state),
 		group: text(post.group),
-		channelId: text(integration.id),
-		settings,
+		channelId: text((post.integration as IDataObject | undefined)?.id),
+		// Listed as an object (or a JSON string, parsed): kept; absent or unreadable: not known.
+		settings: isObject(post.settings) ? (post.settings as IDataObject) : undefined,
 		sharesGroupWith,
 		// Resent as they are (POST /posts replaces a post's tags).
 		tags: (Array.isArray(post.tags) ? post.tags : []).flatMap((tag) => tagName(tag) ?? []),
@@ -78,9 +69,8 @@ export function groupMates(posts: IDataObject[], found: IDataObject) {
 }
 
 /**
- * Step 2: the post of this id, still changeable, or the problem that it is not (published, or in no
- * window). Given the post's current date (`near`, ms), the day either side of it is asked first,
- * one request; the windows follow only when the post is not there.
+ * Step 2: the post of this id, still changeable, or why not (published, or in no window). Given its
+ * current date (`near`, ms), the day either side of it is asked first.
  */
 export async function findPost(
 	context: IExecuteSingleFunctions,

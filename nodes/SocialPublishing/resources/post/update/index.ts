@@ -16,10 +16,7 @@ import { fields } from './fields';
 import { toUpdatedPost } from './output';
 import { buildUpdateRequest } from './preSend';
 
-/**
- * Declared as PUT /posts/:id/settings (where settings alone go) and sent through its own request
- * hook, so a POST /posts edit carries these facts, not Create's.
- */
+/** Declared as PUT /posts/:id/settings: a POST /posts edit carries these facts, not Create's. */
 const route = declareRoute('PUT', '/posts/{postId}/settings', {
 	mayApplyWithoutAnswer:
 		'The post may have been changed: check it with Post → Get Many (around its date) before running again.',

@@ -1,8 +1,7 @@
 /**
- * Post → Update's output (postReceive): the post, its state and date after the edit, how it went
- * (`sentAs`), what changed, before → after, and what is said with it (`warningsOf`, as Create's
- * warnings.ts, also in Check Only's report). An answer that is a new post (a service without edit)
- * is refused with what to do about it.
+ * Post → Update's output (postReceive): the post after the edit, how it went (`sentAs`), what
+ * changed and its warnings (`warningsOf`, also in Check Only's report). An answer that is a new
+ * post (a service without edit) is refused with what to do about it.
  */
 import { NodeOperationError, type IExecuteSingleFunctions } from 'n8n-workflow';
 import type { OutputStep } from '../../../shared/items';

@@ -1,14 +1,10 @@
 /**
  * Post → Update's preSend: the run-time order of one item, so that a bad edit costs no write:
- * steps 1-4 (`prepare.ts`, nothing written), then the uploads of media from binary fields, then:
- * - text, media, follow-up parts or date: POST /posts with the post's id as its first part's id and
- *   its current group, `type: "schedule"` for a queued post (the publish run restarts at the date
- *   sent; `update` would keep the old time) or `"draft"` for a draft, on the post's own channel
- *   (another would move the post);
- * - settings alone: PUT /posts/:id/settings, which merges them and touches nothing else.
- * With Options → Check Only, steps 1-4 run without stopping at a problem of the parameters, and the
- * item is their report (Create's with the post, how the edit would go and what would change): the
- * transport hands it back without sending (`ANSWERED_WITHOUT_SENDING`).
+ * steps 1-4 (`prepare.ts`, nothing written), then the uploads of media, then either POST /posts
+ * (the post's id, group and channel; `type: "schedule"`, as `update` would keep the old time, or
+ * `"draft"`) or, for settings alone, PUT /posts/:id/settings, which touches nothing else.
+ * With Options → Check Only, steps 1-4 run without stopping, and the item is their report, handed
+ * back without sending (`ANSWERED_WITHOUT_SENDING`).
  */
 import type { IDataObject, PreSendAction } from 'n8n-workflow';
 import { checkedWithTheOtherItems, uploadedWithTheOtherItems } from '../../../shared/batch';
@@ -56,15 +52,13 @@ export const buildUpdateRequest: PreSendAction = async function (requestOptions)
 			throw problemsError(this.getNode(), problems, request.context, edit?.body);
 		return { edit, request };
 	});
-	// Then uploads, only once every item of the run passed its checks, and no edit before every
-	// item's uploads are done (shared/batch.ts). A media URL the service cannot fetch stops the run.
+	// Then uploads, once every item passed its checks; no edit before all are done (shared/batch.ts).
 	await uploadedWithTheOtherItems(this, 'update', async () => {
 		const failed = await uploadMediaUrls(this, edit.mediaUrls, false);
 		if (failed.length > 0) throw problemsError(this.getNode(), failed, request.context, edit.body);
 		await uploadPending(this, edit.binaryMedia.pending);
 	});
-	// Sent in the item's turn: one edit of the run at a time, in item order (sendRecord.ts; an
-	// item that stops before its edit is on record as not sent: shared/pairedItems.ts).
+	// Sent in the item's turn: one edit of the run at a time, in item order (sendRecord.ts).
 	await takeTurn(this);
 	handToOutput(this, edit);
 	const settingsAlone = edit.sentAs === 'settings';

@@ -1,10 +1,7 @@
 /**
- * Post → Update, steps 1 to 4 (see preSend.ts), nothing written: what to change (changes.ts), the
- * post found (current.ts), its channel, then the edit built (how it goes, the POST /posts body,
- * what changes) and judged as Create's prepare.ts and check.ts judge a post: binary files read,
- * media URLs, delays, a past Schedule date, a group shared with other posts (a resend would delete
- * them), Create's rules (shared/postRules/) with an X account's limit. Settings alone are judged on
- * their settings only.
+ * Post → Update, steps 1 to 4 (see preSend.ts), nothing written: what to change, the post found,
+ * its channel, then the edit built and judged as Post → Create judges a post (settings alone: on
+ * their settings only), and a group shared with other posts (a resend would delete them).
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { Channel } from '../../../shared/channel';
@@ -23,13 +20,7 @@ import { prepareBinaryMedia } from '../create/uploads';
 import { changesOf, readChanges } from './changes';
 import { findPost } from './current';
 
-/** How the edit goes to the service. */
-export type SentAs = 'schedule' | 'draft' | 'settings';
-
-/**
- * Steps 1 to 4 for one item: reads, finds, looks up and checks; sends nothing that writes. With
- * `collect` (Check Only) the problems of the parameters do not stop the look-ups.
- */
+/** Steps 1 to 4 for one item. With `collect` (Check Only), problems do not stop the look-ups. */
 export async function prepareEdit(
 	context: IExecuteSingleFunctions,
 	options: IDataObject,
@@ -54,11 +45,11 @@ export async function prepareEdit(
 	};
 	const stop = (...problems: Problem[]) => ({ problems, request, edit: undefined });
 	const postId = idParameter(context, 'postId');
-	// Step 1: what to change (changes.ts).
+	// Step 1: what to change.
 	const read = readChanges(context, options);
 	if (read.problems.length > 0 && !collect) return stop(...read.problems);
 
-	// Step 2: the post, found and still changeable (current.ts).
+	// Step 2: the post, found and still changeable.
 	const now = Date.now();
 	const post = await findPost(context, postId, now, read.near);
 	if ('kind' in post) return stop(...read.problems, post);
@@ -80,11 +71,11 @@ export async function prepareEdit(
 	if (platform) label.platform = platform;
 
 	// Step 4: the edit built.
-	const sentAs: SentAs = !read.resends ? 'settings' : post.state === 'DRAFT' ? 'draft' : 'schedule';
+	// How the edit goes to the service.
+	const sentAs = !read.resends ? 'settings' : post.state === 'DRAFT' ? 'draft' : 'schedule';
 	const date = read.date ?? post.publishDate;
-	// A resend carries the post's listed settings, those given merged in (`__type`, the service's own
-	// platform marker, is set again on each save); not listed, only those given (none: no
-	// `settings`): never sent as the post's settings what the node could not read.
+	// A resend carries the post's listed settings, those given merged in (the service sets `__type`
+	// on each save); not listed, only those given: never what the node could not read.
 	const settings =
 		post.settings === undefined
 			? read.settings
@@ -194,9 +185,5 @@ export async function prepareEdit(
 	};
 }
 
-/**
- * Steps 1 to 4 for one item: the problems, the request as Create's report and checks read it
- * (create/request.ts, empty until built), and the edit once built.
- */
-export type Prepared = Awaited<ReturnType<typeof prepareEdit>>;
-export type Edit = NonNullable<Prepared['edit']>;
+/** The edit of one item, once built by prepareEdit. */
+export type Edit = NonNullable<Awaited<ReturnType<typeof prepareEdit>>['edit']>;
