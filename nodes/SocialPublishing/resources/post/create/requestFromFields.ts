@@ -14,14 +14,13 @@ import {
 } from '../../../shared/platforms';
 import { conditionHolds } from '../../../shared/postRules/settings';
 import { isMalformedId } from '../../../shared/routing';
-import { readDate, readWholeNumber } from '../../../shared/userValues';
+import { readDate, readJson, readWholeNumber } from '../../../shared/userValues';
 import type { NodeProblem } from '../../../shared/postProblems';
 import {
 	BINARY_SOURCE,
 	isObject,
 	jsonProblem,
 	newRequest,
-	parseJsonParameter,
 	URL_SOURCE,
 	type Entry,
 	type Json,
@@ -211,7 +210,7 @@ export function requestFromFields(
 		let settings: unknown;
 		if (settingsMode === 'fields') settings = platform && typedSettings(platform, entry);
 		else {
-			const parsed = parseJsonParameter(entry.settingsJson);
+			const parsed = readJson(entry.settingsJson);
 			if ('value' in parsed) settings = parsed.value;
 			else {
 				problems.push(jsonProblem('settingsJson', parsed, entryIndex));

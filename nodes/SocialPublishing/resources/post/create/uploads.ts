@@ -69,9 +69,8 @@ export async function prepareBinaryMedia(
 	const checked = new Map<string, BinaryFileRefusal | undefined>();
 	for (const { ref, ...place } of mediaRefs(posts)) {
 		const property = (ref as Record<symbol, unknown>)[BINARY_SOURCE];
-		if (typeof property === 'string') pending.refs.push({ ref, property, ...place });
-	}
-	for (const { ref, property, ...place } of pending.refs) {
+		if (typeof property !== 'string') continue;
+		pending.refs.push({ ref, property, ...place });
 		if (!checked.has(property))
 			checked.set(property, await describeFile(context, binaries, property, pending));
 		const trouble = checked.get(property);
