@@ -162,9 +162,8 @@ export async function checkOnlyRequest(
 		const prepared = await prepareRequest(context, options);
 		const { request } = prepared;
 		let infos: Channel[] = [];
-		const problems: Problem[] = [];
-		if (request.unreadable) problems.push(...request.problems);
-		else {
+		const problems: Problem[] = [...request.problems];
+		if (!request.unreadable) {
 			const resolved = await resolveChannels(context, request);
 			infos = resolved.infos;
 			request.channels.forEach((ref, entryIndex) => {
@@ -172,7 +171,6 @@ export async function checkOnlyRequest(
 				if (label && ref.id && !resolved.known.has(ref.id)) label.notListed = true;
 			});
 			problems.push(
-				...request.problems,
 				...resolved.problems,
 				...checkWithChannels(request, infos),
 				...oversizedBody(request.body),
