@@ -167,8 +167,7 @@ function readListed(post: IDataObject): Listed | undefined {
 
 /**
  * Each expected item's earlier posts among those GET /posts listed (any shape; a post listed twice,
- * as a repeating one is, counts once). A post is taken by one item only, in item order; items with
- * a date first, so that a Now or next-free-slot item never takes the post of a dated one.
+ * as a repeating one is, counts once); items with a date take theirs first (see the header).
  */
 export function matchEarlier(expected: Expected[], posts: unknown[]): Map<number, Found> {
 	const byId = new Map<string, Listed>();
