@@ -81,22 +81,17 @@ function lengths(request: PostRequest, entryIndex: number, channel: Channel | un
 	const post = entriesOf(request.body, 'posts')[entryIndex];
 	const platform = channel && isPlatformId(channel.platform) ? channel.platform : undefined;
 	const label = request.context.channels[entryIndex];
-	return entriesOf(post, 'value').map(({ content }, partIndex) => {
-		if (!platform) return { part: partIndex + 1, length: null, maxLength: null };
-		return {
-			part: partIndex + 1,
-			length: textLength(typeof content === 'string' ? content : '', platform),
-			maxLength: maxLengthFor(
-				{
-					id: label?.id ?? '',
-					name: label?.name ?? '',
-					platform,
-					premium: label?.premium,
-				},
+	const maxLength = platform
+		? maxLengthFor(
+				{ id: label?.id ?? '', name: label?.name ?? '', platform, premium: label?.premium },
 				isObject(post?.settings) ? post.settings : undefined,
-			),
-		};
-	});
+			)
+		: null;
+	return entriesOf(post, 'value').map(({ content }, partIndex) => ({
+		part: partIndex + 1,
+		length: platform ? textLength(typeof content === 'string' ? content : '', platform) : null,
+		maxLength,
+	}));
 }
 
 /** One item per channel entry (one for the whole item when its body names none). */
