@@ -74,7 +74,6 @@ export async function toCreatedPosts(
 	const sent = runState(this)
 		.get(SENT, () => new Map())
 		.get(this.getItemIndex());
-	const warnings = sent?.warnings ?? [];
 	return created.map((post) => {
 		const channelId = String(post.integration);
 		return {
@@ -87,7 +86,7 @@ export async function toCreatedPosts(
 				state: sent?.type === 'draft' ? 'DRAFT' : 'QUEUE',
 				date: sent?.date,
 				releaseURL: null,
-				warnings: warnings
+				warnings: (sent?.warnings ?? [])
 					.filter((warning) => warning.channelId === channelId)
 					.map((warning) => warning.text),
 				alreadySent: false,
