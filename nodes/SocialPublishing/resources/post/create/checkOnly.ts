@@ -81,22 +81,17 @@ function lengths(request: PostRequest, entryIndex: number, channel: Channel | un
 	const post = entriesOf(request.body, 'posts')[entryIndex];
 	const platform = channel && isPlatformId(channel.platform) ? channel.platform : undefined;
 	const label = request.context.channels[entryIndex];
-	return entriesOf(post, 'value').map(({ content }, partIndex) => {
-		if (!platform) return { part: partIndex + 1, length: null, maxLength: null };
-		return {
-			part: partIndex + 1,
-			length: textLength(typeof content === 'string' ? content : '', platform),
-			maxLength: maxLengthFor(
-				{
-					id: label?.id ?? '',
-					name: label?.name ?? '',
-					platform,
-					premium: label?.premium,
-				},
+	const maxLength = platform
+		? maxLengthFor(
+				{ id: label?.id ?? '', name: label?.name ?? '', platform, premium: label?.premium },
 				isObject(post?.settings) ? post.settings : undefined,
-			),
-		};
-	});
+			)
+		: null;
+	return entriesOf(post, 'value').map(({ content }, partIndex) => ({
+		part: partIndex + 1,
+		length: platform ? textLength(typeof content === 'string' ? content : '', platform) : null,
+		maxLength,
+	}));
 }
 
 /** One item per channel entry (one for the whole item when its body names none). */
@@ -162,9 +157,8 @@ export async function checkOnlyRequest(
 		const prepared = await prepareRequest(context, options);
 		const { request } = prepared;
 		let infos: Channel[] = [];
-		const problems: Problem[] = [];
-		if (request.unreadable) problems.push(...request.problems);
-		else {
+		const problems: Problem[] = [...request.problems];
+		if (!request.unreadable) {
 			const resolved = await resolveChannels(context, request);
 			infos = resolved.infos;
 			request.channels.forEach((ref, entryIndex) => {
@@ -172,7 +166,6 @@ export async function checkOnlyRequest(
 				if (label && ref.id && !resolved.known.has(ref.id)) label.notListed = true;
 			});
 			problems.push(
-				...request.problems,
 				...resolved.problems,
 				...checkWithChannels(request, infos),
 				...oversizedBody(request.body),

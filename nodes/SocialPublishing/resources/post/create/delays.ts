@@ -10,10 +10,10 @@
  * otherwise than written.
  */
 import type { INodeProperties } from 'n8n-workflow';
-import type { DelayProblem } from '../../../shared/postProblems';
+import { partLabel, type DelayProblem } from '../../../shared/postProblems';
 import { shownValue } from '../../../shared/userValues';
 import { entriesOf, type Json } from './request';
-import { firstPartDelayWarning, type Warning } from './warnings';
+import type { Warning } from './warnings';
 
 /** 30 days: a follow-up later than that is a post of its own. */
 export const DELAY_MAX_MINUTES = 30 * 24 * 60;
@@ -95,7 +95,14 @@ export function checkDelays(body: Json, inputMode: 'fields' | 'json', shared: bo
 			}
 			// Warnings are shown per channel (with each created post): said for every channel.
 			if (partIndex === 0 && minutes !== 0) {
-				check.warnings.push(firstPartDelayWarning(entryIndex, minutes, inputMode));
+				// Fields mode leaves it out, JSON mode sends it; either way it waits for nothing.
+				check.warnings.push({
+					entryIndex,
+					text:
+						inputMode === 'fields'
+							? `${partLabel(0)}: Delay (Minutes) ${minutes} was not sent; a delay applies to follow-up parts (the post goes out at its date)`
+							: `${partLabel(0)} carries "delay": ${minutes}; the service keeps it but waits only before follow-up parts (the post goes out at its date)`,
+				});
 			}
 		});
 	});

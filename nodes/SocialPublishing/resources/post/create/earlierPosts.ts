@@ -27,7 +27,6 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import type { Channel } from '../../../shared/channel';
 import { runState, RunSlot } from '../../../shared/runState';
 import { recordAlreadySent, skipsPostsAlreadyCreated } from '../../../shared/sendRecord';
 import { decodeEntities } from '../../../shared/postRules/text';
@@ -168,8 +167,7 @@ function readListed(post: IDataObject): Listed | undefined {
 
 /**
  * Each expected item's earlier posts among those GET /posts listed (any shape; a post listed twice,
- * as a repeating one is, counts once). A post is taken by one item only, in item order; items with
- * a date first, so that a Now or next-free-slot item never takes the post of a dated one.
+ * as a repeating one is, counts once); items with a date take theirs first (see the header).
  */
 export function matchEarlier(expected: Expected[], posts: unknown[]): Map<number, Found> {
 	const byId = new Map<string, Listed>();
@@ -214,10 +212,12 @@ export function matchEarlier(expected: Expected[], posts: unknown[]): Map<number
 }
 
 /**
- * After every item's checks: what GET /posts (one per attempt, for every item's dates) lists of
- * this item's posts, or undefined when nothing was expected of it or nothing found.
+ * After every item's checks: this item's posts an earlier run created, as GET /posts (one per
+ * attempt, for every item's dates) lists them, named in words; `refused` when found on some of its
+ * channels only (the run refuses it, Check Only reports it); undefined when nothing was expected of
+ * it or nothing found: send it.
  */
-async function foundFor(context: IExecuteSingleFunctions): Promise<Found | undefined> {
+async function earlierOf(context: IExecuteSingleFunctions) {
 	const search = searchOf(context);
 	const itemIndex = context.getItemIndex();
 	if (!search.expected.has(itemIndex)) return undefined;
@@ -234,56 +234,43 @@ async function foundFor(context: IExecuteSingleFunctions): Promise<Found | undef
 		}
 		return matchEarlier(expected, listed);
 	})();
-	return (await search.found).get(itemIndex);
-}
-
-/** A channel as the item's words name it: `"<name>" (<platform>)`. */
-type Named = (channelId: string) => string;
-
-function namer(channels: Map<string, Channel>): Named {
-	return (id) => {
+	const found = (await search.found).get(itemIndex);
+	if (!found) return undefined;
+	const channels = await channelsById(context);
+	const named = (id: string) => {
 		const channel = channels.get(id);
 		return channel ? `"${channel.name}" (${channel.platform})` : `channel ${id}`;
 	};
+	const inWords = (posts: Listed[]) =>
+		posts.map((listed) => `post ${listed.id} on ${named(listed.channelId)}`).join(', ');
+	if ('partly' in found) {
+		const { found: posts, missing } = found.partly;
+		return {
+			refused: {
+				message: `Item ${itemIndex + 1} was created before on some of its channels only: ${inWords(posts)}`,
+				description: `No post with its text and date was found on ${missing.map(named).join(', ')}: it may have been deleted there. Sending would post twice where it exists and skipping would leave the others without it, so the node does not send it. Remove the channels where it exists from the item, or switch Options → Skip Posts Already Created off to post on every channel again.`,
+			},
+		};
+	}
+	return { posts: found.posts, channels, inWords: inWords(found.posts) };
 }
 
-/** The posts found, in words: `post <id> on "<name>" (<platform>), …`. */
-function postsInWords(posts: Listed[], named: Named): string {
-	return posts.map((listed) => `post ${listed.id} on ${named(listed.channelId)}`).join(', ');
-}
-
-/** An item found on some of its channels only: the run refuses it, Check Only reports it. */
-function partlyInWords(
-	itemIndex: number,
-	partly: { found: Listed[]; missing: string[] },
-	named: Named,
-): { message: string; description: string } {
-	return {
-		message: `Item ${itemIndex + 1} was created before on some of its channels only: ${postsInWords(partly.found, named)}`,
-		description: `No post with its text and date was found on ${partly.missing.map(named).join(', ')}: it may have been deleted there. Sending would post twice where it exists and skipping would leave the others without it, so the node does not send it. Remove the channels where it exists from the item, or switch Options → Skip Posts Already Created off to post on every channel again.`,
-	};
-}
-
-/**
- * After every item's checks: this item's posts an earlier run created, as the item's output, or
- * undefined when it is to be sent. Refuses an item found on some of its channels only.
- */
+/** The run: this item's earlier posts as its output; refuses one found partly. */
 export async function earlierPosts(
 	context: IExecuteSingleFunctions,
 ): Promise<INodeExecutionData[] | undefined> {
 	const itemIndex = context.getItemIndex();
-	const found = await foundFor(context);
-	if (!found) return undefined;
-	const channels = await channelsById(context);
-	if ('partly' in found) {
-		const { message, description } = partlyInWords(itemIndex, found.partly, namer(channels));
+	const earlier = await earlierOf(context);
+	if (!earlier) return undefined;
+	if (earlier.refused) {
+		const { message, description } = earlier.refused;
 		throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
 	}
-	const posts = found.posts.map(({ id, channelId, date, post }) =>
+	const posts = earlier.posts.map(({ id, channelId, date, post }) =>
 		postJson({
 			postId: id,
 			channelId,
-			channel: channels.get(channelId),
+			channel: earlier.channels.get(channelId),
 			state: typeof post.state === 'string' ? post.state : null,
 			date: new Date(date).toISOString(),
 			releaseURL: typeof post.releaseURL === 'string' ? post.releaseURL : null,
@@ -295,23 +282,18 @@ export async function earlierPosts(
 }
 
 /**
- * Check Only: what Skip Posts Already Created would do with this item, after every item's checks
- * (the same one GET /posts): not send it (each channel's earlier post, and why in words), refuse it
- * (found on some channels only), or undefined: send it.
+ * Check Only: what Skip Posts Already Created would do with this item: not send it (each channel's
+ * earlier post, and why in words), refuse it, or undefined: send it.
  */
 export async function earlierInCheckOnly(
 	context: IExecuteSingleFunctions,
 ): Promise<{ postIds: Map<string, string>; notSent: string } | { problem: string } | undefined> {
-	const itemIndex = context.getItemIndex();
-	const found = await foundFor(context);
-	if (!found) return undefined;
-	const named = namer(await channelsById(context));
-	if ('partly' in found) {
-		const { message, description } = partlyInWords(itemIndex, found.partly, named);
-		return { problem: `${message}. ${description}` };
-	}
+	const earlier = await earlierOf(context);
+	if (!earlier) return undefined;
+	if (earlier.refused)
+		return { problem: `${earlier.refused.message}. ${earlier.refused.description}` };
 	return {
-		postIds: new Map(found.posts.map((listed) => [listed.channelId, listed.id])),
-		notSent: `Item ${itemIndex + 1} would not be sent: every channel already has this post (${postsInWords(found.posts, named)}), which Options → Skip Posts Already Created outputs with alreadySent: true instead. To post it again, switch that option off.`,
+		postIds: new Map(earlier.posts.map((listed) => [listed.channelId, listed.id])),
+		notSent: `Item ${context.getItemIndex() + 1} would not be sent: every channel already has this post (${earlier.inWords}), which Options → Skip Posts Already Created outputs with alreadySent: true instead. To post it again, switch that option off.`,
 	};
 }

@@ -64,10 +64,20 @@ export function prepareMediaUrls(
 			marks[URL_SOURCE] = raw;
 			delete ref.url;
 		}
-		const refuse = (refusal: MediaUrlRefusal) => {
+		// Read and judged by the one reader of addresses to fetch, in its words (without its label:
+		// the place names the field).
+		const read = readAddressToFetch(raw, 'URL', allowPrivate);
+		const href = 'url' in read ? read.url.href : '';
+		const refusal: MediaUrlRefusal | undefined =
+			inputMode === 'json' && (ref.id !== undefined || ref.path !== undefined)
+				? { code: 'besideIdOrPath' }
+				: 'what' in read
+					? { code: 'address', words: read.what, fix: read.description }
+					: endingRefusal(href);
+		if (refusal !== undefined) {
 			found.unusable.push(place);
 			const key = `${place.partIndex}.${place.mediaIndex}`;
-			if (shared && said.has(key)) return;
+			if (shared && said.has(key)) continue;
 			said.add(key);
 			const { partIndex, mediaIndex } = place;
 			found.problems.push({
@@ -77,22 +87,6 @@ export function prepareMediaUrls(
 				mediaIndex,
 				refusal,
 			});
-		};
-		if (inputMode === 'json' && (ref.id !== undefined || ref.path !== undefined)) {
-			refuse({ code: 'besideIdOrPath' });
-			continue;
-		}
-		// Read and judged by the one reader of addresses to fetch, in its words (without its label:
-		// the place names the field).
-		const read = readAddressToFetch(raw, 'URL', allowPrivate);
-		if ('what' in read) {
-			refuse({ code: 'address', words: read.what, fix: read.description });
-			continue;
-		}
-		const href = read.url.href;
-		const ending = endingRefusal(href);
-		if (ending !== undefined) {
-			refuse(ending);
 			continue;
 		}
 		// A stand-in ending like the file, so the platform's media rules judge its kind; replaced

@@ -74,7 +74,6 @@ export async function toCreatedPosts(
 	const sent = runState(this)
 		.get(SENT, () => new Map())
 		.get(this.getItemIndex());
-	const warnings = sent?.warnings ?? [];
 	return created.map((post) => {
 		const channelId = String(post.integration);
 		return {
@@ -82,13 +81,12 @@ export async function toCreatedPosts(
 				postId: post.postId as string,
 				channelId,
 				channel: channels.get(channelId),
-				// The state the service gives a post it creates: DRAFT for a draft, QUEUE for Schedule
-				// and Now (a Now post is queued and published right after): the spec's state table for
-				// draft and schedule, the service's source (createOrUpdatePost) for Now.
+				// As the service creates it (the spec's state table; for Now, createOrUpdatePost: a Now
+				// post is queued and published right after).
 				state: sent?.type === 'draft' ? 'DRAFT' : 'QUEUE',
 				date: sent?.date,
 				releaseURL: null,
-				warnings: warnings
+				warnings: (sent?.warnings ?? [])
 					.filter((warning) => warning.channelId === channelId)
 					.map((warning) => warning.text),
 				alreadySent: false,

@@ -53,8 +53,7 @@ export async function buildCreatePostRequest(
 			await nameChannels(this, request, blocking);
 			throw problemsError(node, blocking, request.context, request.body);
 		}
-		// Steps 3 and 4: a Platform that is not the channel's, then every rule; not with Options →
-		// Skip Local Checks.
+		// Steps 3 and 4; their problems are not refusals with Options → Skip Local Checks.
 		const { infos, known, problems } = await resolveChannels(this, request);
 		if (!request.skipChecks)
 			for (const found of [problems, checkWithChannels(request, infos)])
@@ -63,8 +62,7 @@ export async function buildCreatePostRequest(
 		return { ...prepared, infos, known };
 	});
 	const { request } = checked;
-	// Step 5 once every item of the run passed its checks; no post before every item's uploads are
-	// done (shared/batch.ts).
+	// Step 5 (shared/batch.ts).
 	const earlier = await uploadedWithTheOtherItems(this, 'create', async () => {
 		const found = await earlierPosts(this);
 		if (found) return found;

@@ -143,12 +143,6 @@ export function jsonProblem(
 }
 
 /**
- * A JSON parameter arrives as text (typed in the editor) or as an object (from an expression): read
- * by the one reader of what users give (shared/userValues.ts).
- */
-export const parseJsonParameter = readJson;
-
-/**
  * Step 1 in JSON mode: Request (JSON) read as the POST /posts body, sent as written (its date too,
  * judged as written by the rules); what does not parse, or is no object, is the one problem (the
  * body is then unreadable: the rules are not run on what is left).
@@ -157,7 +151,7 @@ export function requestFromJson(
 	context: IExecuteSingleFunctions,
 	options: IDataObject,
 ): PostRequest {
-	const parsed = parseJsonParameter(context.getNodeParameter('requestJson', '{}'));
+	const parsed = readJson(context.getNodeParameter('requestJson', '{}'));
 	const body = 'value' in parsed && isObject(parsed.value) ? parsed.value : {};
 	const problems: NodeProblem[] =
 		'error' in parsed

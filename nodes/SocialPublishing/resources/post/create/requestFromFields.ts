@@ -14,14 +14,13 @@ import {
 } from '../../../shared/platforms';
 import { conditionHolds } from '../../../shared/postRules/settings';
 import { isMalformedId } from '../../../shared/routing';
-import { readDate, readWholeNumber } from '../../../shared/userValues';
+import { readDate, readJson, readWholeNumber } from '../../../shared/userValues';
 import type { NodeProblem } from '../../../shared/postProblems';
 import {
 	BINARY_SOURCE,
 	isObject,
 	jsonProblem,
 	newRequest,
-	parseJsonParameter,
 	URL_SOURCE,
 	type Entry,
 	type Json,
@@ -148,19 +147,6 @@ export function partsFromParam(parts: PartsParam | undefined): Json[] {
 	}));
 }
 
-/**
- * The channel as given: its ID as text ('' when none is given, or a value that is no ID), and a
- * value that is no text (an object or list from an expression) for the problem to quote.
- */
-function readChannel(locator: ChannelLocator | undefined): { id: string; notText?: object } {
-	const value = typeof locator === 'object' && locator !== null ? locator.value : locator;
-	const given = isObject(locator) && '__rl' in locator ? value : locator;
-	return {
-		id: typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '',
-		notText: typeof given === 'object' && given !== null ? given : undefined,
-	};
-}
-
 /** The body from the parameters: each channel entry with the shared Parts, or its own. */
 export function requestFromFields(
 	context: IExecuteSingleFunctions,
@@ -185,15 +171,19 @@ export function requestFromFields(
 			typeof locator === 'object' && typeof locator?.cachedResultName === 'string'
 				? locator.cachedResultName
 				: undefined;
-		const { id, notText } = readChannel(locator);
+		// Its ID as text ('' when none is given, or a value that is no ID); a value that is no text (an
+		// object or list from an expression) is quoted by the problem.
+		const value = typeof locator === 'object' && locator !== null ? locator.value : locator;
+		const given = isObject(locator) && '__rl' in locator ? value : locator;
+		const id = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 		channels.push({ id, platform, cachedName, settingsMode });
-		if (notText !== undefined) {
+		if (typeof given === 'object' && given !== null) {
 			channelProblems.push({
 				kind: 'node',
 				code: 'channelNotText',
 				entryIndex,
 				field: 'channel',
-				value: notText,
+				value: given,
 			});
 			explained.push(`posts.${entryIndex}.integration`);
 		} else if (id === '') {
@@ -211,7 +201,7 @@ export function requestFromFields(
 		let settings: unknown;
 		if (settingsMode === 'fields') settings = platform && typedSettings(platform, entry);
 		else {
-			const parsed = parseJsonParameter(entry.settingsJson);
+			const parsed = readJson(entry.settingsJson);
 			if ('value' in parsed) settings = parsed.value;
 			else {
 				problems.push(jsonProblem('settingsJson', parsed, entryIndex));

@@ -45,8 +45,13 @@ async function findSlot(
 		}
 		throw answer.error;
 	}
-	const iso = typeof answer.body?.date === 'string' ? slotToIso(answer.body.date) : undefined;
-	if (iso) return iso;
+	// A UTC time without zone suffix (`2026-03-02T09:00:00`).
+	const slot = answer.body?.date;
+	const parsed =
+		typeof slot === 'string'
+			? Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(slot) ? slot : `${slot}Z`)
+			: NaN;
+	if (!Number.isNaN(parsed)) return new Date(parsed).toISOString();
 	throw new NodeOperationError(
 		context.getNode(),
 		`GET /find-slot/${channelId} answered without a date`,
@@ -93,14 +98,6 @@ export async function nextFreeSlot(
 	if (problems.length > 0) return problems;
 	const latest = slots.sort().at(-1) as string;
 	// Check Only takes no slot: nothing will fill it.
-	if (!reserve) return latest;
-	for (const id of unique) ledger.set(id, (ledger.get(id) ?? new Set()).add(latest));
+	if (reserve) for (const id of unique) ledger.set(id, (ledger.get(id) ?? new Set()).add(latest));
 	return latest;
-}
-
-/** GET /find-slot answers a UTC time without zone suffix (`2026-03-02T09:00:00`). */
-export function slotToIso(slot: string): string | undefined {
-	const text = /(Z|[+-]\d{2}:?\d{2})$/.test(slot) ? slot : `${slot}Z`;
-	const parsed = Date.parse(text);
-	return Number.isNaN(parsed) ? undefined : new Date(parsed).toISOString();
 }

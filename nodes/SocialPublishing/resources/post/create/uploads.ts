@@ -66,17 +66,14 @@ export async function prepareBinaryMedia(
 	const problems: NodeProblem[] = [];
 	const unusable: MediaPlace[] = [];
 	const binaries = context.getInputData().binary ?? {};
-	const checked = new Map<string, BinaryFileRefusal | undefined>();
+	const checked = new Map<string, BinaryFile | BinaryFileRefusal>();
 	for (const { ref, ...place } of mediaRefs(posts)) {
 		const property = (ref as Record<symbol, unknown>)[BINARY_SOURCE];
-		if (typeof property === 'string') pending.refs.push({ ref, property, ...place });
-	}
-	for (const { ref, property, ...place } of pending.refs) {
-		if (!checked.has(property))
-			checked.set(property, await describeFile(context, binaries, property, pending));
-		const trouble = checked.get(property);
-		const file = pending.files.get(property);
-		if (trouble !== undefined || !file) {
+		if (typeof property !== 'string') continue;
+		pending.refs.push({ ref, property, ...place });
+		const file = checked.get(property) ?? (await describeFile(context, binaries, property));
+		checked.set(property, file);
+		if ('code' in file) {
 			problems.push({
 				kind: 'node',
 				code: 'binaryFile',
@@ -84,24 +81,24 @@ export async function prepareBinaryMedia(
 				field: 'binaryField',
 				property,
 				present: Object.keys(binaries),
-				refusal: trouble ?? { code: 'noFile' },
+				refusal: file,
 			});
 			unusable.push(place);
 			continue;
 		}
+		pending.files.set(property, file);
 		ref.id = `binary:${property}`;
 		ref.path = `${property}.${file.type.ext}`;
 	}
 	return { pending, problems, unusable };
 }
 
-/** Reads one binary field; undefined when it can be posted, else what is wrong with it. */
+/** Reads one binary field: the file when it can be posted, else what is wrong with it. */
 async function describeFile(
 	context: IExecuteSingleFunctions,
 	binaries: Record<string, IBinaryData>,
 	property: string,
-	pending: PendingUploads,
-): Promise<BinaryFileRefusal | undefined> {
+): Promise<BinaryFile | BinaryFileRefusal> {
 	const binary = binaries[property];
 	if (!binary) return { code: 'noField' };
 	const { size, head, open } = await binarySource(context, binary);
@@ -113,8 +110,7 @@ async function describeFile(
 	if (type.kind === 'image' && size > UPLOAD_LIMITS.imageBytes)
 		return { code: 'imageTooLarge', fileName };
 	if (size > UPLOAD_LIMITS.requestBytes) return { code: 'tooLarge', fileName };
-	pending.files.set(property, { fileName, size, type, open });
-	return undefined;
+	return { fileName, size, type, open };
 }
 
 /** Uploads each pending file once (POST /upload, re-sent only after a 429), filling its refs. */

@@ -50,37 +50,6 @@ export function removedHtmlTags(body: Json): Warning[] {
 }
 
 /**
- * Parts that carry an `id` (a post copied from Post → Get Many, in JSON mode): production updates
- * the stored part with that id instead of creating one (checked against the real backend), so
- * "create" would change an existing post.
- */
-function partIdWarnings(body: Json): Warning[] {
-	return partWarnings(body, ({ id }, partIndex) =>
-		typeof id !== 'string' || id.trim() === ''
-			? undefined
-			: `${partLabel(partIndex)} carries "id": ${JSON.stringify(id.slice(0, 40))}; some installs then update that existing part instead of creating a new one (remove "id" to create a post)`,
-	);
-}
-
-/**
- * A delay on the first part: fields mode leaves it out, JSON mode sends it; either way it waits for
- * nothing.
- */
-export function firstPartDelayWarning(
-	entryIndex: number,
-	minutes: number,
-	inputMode: 'fields' | 'json',
-): Warning {
-	return {
-		entryIndex,
-		text:
-			inputMode === 'fields'
-				? `${partLabel(0)}: Delay (Minutes) ${minutes} was not sent; a delay applies to follow-up parts (the post goes out at its date)`
-				: `${partLabel(0)} carries "delay": ${minutes}; the service keeps it but waits only before follow-up parts (the post goes out at its date)`,
-	};
-}
-
-/**
  * Settings keys the platform table does not know: sent as given (the service keeps them), named
  * with a likely typo.
  */
@@ -122,7 +91,13 @@ export function warningsOf(request: PostRequest, infos: Channel[], stepOne: Warn
 			return [{ entryIndex, text }];
 		}),
 		...removedHtmlTags(request.body),
-		...partIdWarnings(request.body),
+		// A part with an `id` (a post copied from Post → Get Many, in JSON mode): production updates
+		// the stored part with that id instead of creating one, so "create" would change a post.
+		...partWarnings(request.body, ({ id }, partIndex) =>
+			typeof id !== 'string' || id.trim() === ''
+				? undefined
+				: `${partLabel(partIndex)} carries "id": ${JSON.stringify(id.slice(0, 40))}; some installs then update that existing part instead of creating a new one (remove "id" to create a post)`,
+		),
 		...unknownSettingWarnings(request.body, (entryIndex) => {
 			const platform = channelOf(entryIndex)?.platform;
 			return isPlatformId(platform) ? platform : undefined;

@@ -5,9 +5,9 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import type { NodeProblem } from '../../../shared/postProblems';
 import { isObject } from '../../../shared/postRules/report';
-import { readDate } from '../../../shared/userValues';
+import { readDate, readJson } from '../../../shared/userValues';
 import type { MediaParam, PartParam } from '../create/requestFromFields';
-import { jsonProblem, parseJsonParameter, type Json } from '../create/request';
+import { jsonProblem, type Json } from '../create/request';
 import type { CurrentPost } from './current';
 
 /** Update Fields as n8n gives them: only the fields the user added are present. */
@@ -66,7 +66,7 @@ export function readChanges(context: IExecuteSingleFunctions, options: IDataObje
 	const date = has(fields, 'date') ? dateOf(fields.date, 'updateDate')?.iso : undefined;
 	let settings: Json | undefined;
 	if (has(fields, 'settingsJson')) {
-		const parsed = parseJsonParameter(fields.settingsJson);
+		const parsed = readJson(fields.settingsJson);
 		if ('error' in parsed) problems.push(jsonProblem('updateSettingsJson', parsed));
 		else if (!isObject(parsed.value))
 			problems.push({
