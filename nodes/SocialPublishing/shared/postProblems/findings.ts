@@ -96,7 +96,7 @@ const JSON_FIXES: Record<JsonRefusal, string> = {
 };
 
 /** Every finding by its code: its figures, what is wrong and how to fix it (the editor's words). */
-export const FINDINGS = {
+const FINDINGS = {
 	channelNotText: ({ value }: { value: unknown }) => ({
 		what: `${shownValue(value)} is not a channel ID`,
 		fix: 'pick a channel from the list, or give its ID as text (an expression that gives an object needs .id or similar)',

@@ -88,14 +88,7 @@ export function checkCreatePostRequest(
 		report.add('shortLink', { code: 'notBoolean' });
 	}
 	if (report.present(body.tags, 'tags') && report.array(body.tags, 'tags')) {
-		body.tags.forEach((tag, index) => {
-			if (!isObject(tag)) {
-				report.add(`tags.${index}`, { code: 'notObject', shape: '{value, label}' });
-				return;
-			}
-			report.string(tag.value, `tags.${index}.value`);
-			report.string(tag.label, `tags.${index}.label`);
-		});
+		body.tags.forEach((tag, index) => report.tag(tag, `tags.${index}`));
 	}
 
 	if (
@@ -117,14 +110,13 @@ export function checkCreatePostRequest(
 				report.string(id, idPath)
 			) {
 				channel = channelOf(id);
-				const message = `${idPath}: no channel with id ${id} in the organisation`;
 				if (!channel)
 					unknownChannels.push({
 						kind: 'channel',
 						entryIndex,
 						path: idPath,
 						channelId: id,
-						message,
+						message: `${idPath}: no channel with id ${id} in the organisation`,
 					});
 			}
 			let parts: Part[] = [];
