@@ -13,10 +13,7 @@ import {
 import type { Coded } from '../postRules';
 import { PARTS_CHOICES, type NodeField, type PartsChoice } from './places';
 
-export interface Worded {
-	what: string;
-	fix: string;
-}
+export type Worded = { what: string; fix: string };
 
 export type BinaryFileRefusal =
 	| { code: 'noField' }
