@@ -119,15 +119,13 @@ export function checkCreatePostRequest(
 						message: `${idPath}: no channel with id ${id} in the organisation`,
 					});
 			}
-			let parts: Part[] = [];
-			if (
+			const parts =
 				report.present(entry.value, `${path}.value`) &&
 				report.array(entry.value, `${path}.value`, POST_LIMITS.partsPerPost)
-			) {
-				parts = entry.value.map((part, partIndex) =>
-					checkPart(part, `${path}.value.${partIndex}`, report),
-				);
-			}
+					? entry.value.map((part, partIndex) =>
+							checkPart(part, `${path}.value.${partIndex}`, report),
+						)
+					: [];
 			// A platform the table does not know: the service checks it, not this.
 			if (!channel || !isPlatformId(channel.platform)) return;
 			const known: Channel<PlatformId> = { ...channel, platform: channel.platform };
