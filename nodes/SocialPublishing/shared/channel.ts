@@ -25,7 +25,7 @@ export function channelsFromAnswer(answer: unknown): Channel[] {
 		if (typeof row !== 'object' || row === null) return [];
 		const listed = row as Record<string, unknown>;
 		const id = typeof listed.id === 'string' ? listed.id : String(listed.id ?? '');
-		const customer = listed.customer;
+		const customer = listed.customer as Record<string, unknown> | null;
 		return [
 			{
 				id,
@@ -34,16 +34,14 @@ export function channelsFromAnswer(answer: unknown): Channel[] {
 				...(typeof listed.disabled === 'boolean' ? { disabled: listed.disabled } : {}),
 				...(typeof listed.profile === 'string' ? { profile: listed.profile } : {}),
 				...(typeof customer === 'object' && customer !== null
-					? { customer: customerOf(customer as Record<string, unknown>) }
+					? {
+							customer: {
+								...(typeof customer.id === 'string' ? { id: customer.id } : {}),
+								...(typeof customer.name === 'string' ? { name: customer.name } : {}),
+							},
+						}
 					: {}),
 			},
 		];
 	});
-}
-
-function customerOf(listed: Record<string, unknown>): NonNullable<Channel['customer']> {
-	return {
-		...(typeof listed.id === 'string' ? { id: listed.id } : {}),
-		...(typeof listed.name === 'string' ? { name: listed.name } : {}),
-	};
 }

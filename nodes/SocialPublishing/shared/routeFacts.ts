@@ -8,10 +8,7 @@ import type { AnswerContract } from './transport/answers';
 /** What the id in a route's path is. */
 export type SubjectKind = 'channel' | 'post' | 'group';
 
-export interface Explained {
-	message: string;
-	description: string;
-}
+export type Explained = { message: string; description: string };
 
 /**
  * A route's own reading of a failed exchange (the id the path names, '' when none; the service's

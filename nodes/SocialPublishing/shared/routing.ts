@@ -3,7 +3,6 @@ import {
 	updateDisplayOptions,
 	type IExecuteSingleFunctions,
 	type IHttpRequestMethods,
-	type IHttpRequestOptions,
 	type INodeProperties,
 	type INodePropertyOptions,
 	type INodePropertyRouting,
@@ -135,16 +134,13 @@ export function idParameter(context: IExecuteSingleFunctions, name: string): str
 }
 
 /** Replaces each `{field}` of the route with that field's ID, e.g. `/find-slot/{channel}`. */
-async function fillPath(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
+const fillPath: PreSendAction = async function (requestOptions) {
 	requestOptions.url = String(requestOptions.url ?? '').replace(
 		/\{(\w+)\}/g,
 		(_match, name: string) => encodeURIComponent(idParameter(this, name)),
 	);
 	return requestOptions;
-}
+};
 
 /**
  * The routing of one operation: it sends through the node's transport (`send.paginate: true`, see
@@ -169,7 +165,7 @@ export function routeTo(
 	if (method !== 'GET' && preSend.length > 0) {
 		const checks = preSend;
 		preSend = [
-			async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+			async function (requestOptions) {
 				return await checkedWithTheOtherItems(this, async () => {
 					let options = requestOptions;
 					for (const step of checks) options = await step.call(this, options);
@@ -207,10 +203,7 @@ export interface ValueRule {
 
 /** preSend: refuses, naming the field, a value the service would refuse or answer with nothing. */
 export function checkValues(...rules: ValueRule[]): PreSendAction {
-	return async function (
-		this: IExecuteSingleFunctions,
-		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> {
+	return async function (requestOptions) {
 		for (const rule of rules) {
 			if (rule.when && !rule.when(this)) continue;
 			const raw = (this.getNodeParameter(rule.name, null) as unknown) ?? undefined;

@@ -41,7 +41,7 @@ export type PlatformId = keyof typeof ROWS;
 /** The plans, each with the platforms of the one before it. */
 const PLANS: Plan[] = ['Starter', 'Pro', 'Business'];
 
-/** A platform's row with what it leaves out filled in (`PlatformRow` says what). */
+/** A platform's row with what it leaves out filled in: the defaults. */
 function filledIn(
 	id: PlatformId,
 	{ media, settings, fromPlan, ...row }: PlatformRow,

@@ -13,12 +13,6 @@ export type SettingCondition =
 	| { setting: string; notValue: string };
 
 /**
- * How a platform counts a part's visible text: code points, each link in full; or, as the service
- * counts X, the larger of X's weighted count (`postRules/text.ts`) and the UTF-16 length.
- */
-export type LengthCounting = 'characters' | 'xWeighted';
-
-/**
  * One setting of a platform as the service takes it (`default`, `required`: the service's), not
  * shaped like an n8n parameter (`resources/post/create/settings.ts` makes those from it).
  */
@@ -106,7 +100,11 @@ export interface PlatformRules {
 	premiumMaxLength?: number;
 	/** A limit replacing the others while a setting has a value (an X article: 100000). */
 	maxLengthWhen?: { setting: string; value: string; maxLength: number };
-	lengthCounting: LengthCounting;
+	/**
+	 * How it counts a part's visible text: code points, each link in full; or, as the service counts
+	 * X, the larger of X's weighted count (`postRules/text.ts`) and the UTF-16 length.
+	 */
+	lengthCounting: 'characters' | 'xWeighted';
 	/** The media rule in words, as GET /integration-settings `rules` says it. */
 	mediaRule: string;
 	/** What follow-up parts become on this platform, in words (UI hint). */
@@ -118,12 +116,7 @@ export interface PlatformRules {
 	otherSettings?: string[];
 }
 
-/**
- * A platform as its file writes it, `index.ts` filling in its id (its key) and what it leaves out:
- * characters counted, connected through the API, follow-ups as comments, no settings, a setting
- * not required and of type options (its values: `valueLabels`'), media checked on the first part
- * only, with no minimum and no rule ('No extra checks').
- */
+/** A platform as its file writes it: `index.ts` fills in its id (its key) and the defaults. */
 type Defaulted = 'connectViaApi' | 'lengthCounting' | 'followUps' | 'mediaRule';
 type SettingRow = Omit<SettingField, 'required' | 'type' | 'values'> & {
 	required?: true;

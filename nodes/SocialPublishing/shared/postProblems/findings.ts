@@ -13,10 +13,7 @@ import {
 import type { Coded } from '../postRules';
 import { PARTS_CHOICES, type NodeField, type PartsChoice } from './places';
 
-export interface Worded {
-	what: string;
-	fix: string;
-}
+export type Worded = { what: string; fix: string };
 
 export type BinaryFileRefusal =
 	| { code: 'noField' }
@@ -96,7 +93,7 @@ const JSON_FIXES: Record<JsonRefusal, string> = {
 };
 
 /** Every finding by its code: its figures, what is wrong and how to fix it (the editor's words). */
-export const FINDINGS = {
+const FINDINGS = {
 	channelNotText: ({ value }: { value: unknown }) => ({
 		what: `${shownValue(value)} is not a channel ID`,
 		fix: 'pick a channel from the list, or give its ID as text (an expression that gives an object needs .id or similar)',

@@ -29,7 +29,7 @@ import type {
 
 export type { BinaryFileRefusal, NodeFinding } from './findings';
 export { channelLabel, locate, PARTS_CHOICES, partLabel } from './places';
-export type { NodeField, PartsChoice } from './places';
+export type { NodeField } from './places';
 export type * from './types';
 
 /** The value at a dotted body path (`posts.0.settings.title`), to say what was given. */

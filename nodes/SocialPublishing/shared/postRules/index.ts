@@ -88,14 +88,7 @@ export function checkCreatePostRequest(
 		report.add('shortLink', { code: 'notBoolean' });
 	}
 	if (report.present(body.tags, 'tags') && report.array(body.tags, 'tags')) {
-		body.tags.forEach((tag, index) => {
-			if (!isObject(tag)) {
-				report.add(`tags.${index}`, { code: 'notObject', shape: '{value, label}' });
-				return;
-			}
-			report.string(tag.value, `tags.${index}.value`);
-			report.string(tag.label, `tags.${index}.label`);
-		});
+		body.tags.forEach((tag, index) => report.tag(tag, `tags.${index}`));
 	}
 
 	if (
@@ -117,25 +110,22 @@ export function checkCreatePostRequest(
 				report.string(id, idPath)
 			) {
 				channel = channelOf(id);
-				const message = `${idPath}: no channel with id ${id} in the organisation`;
 				if (!channel)
 					unknownChannels.push({
 						kind: 'channel',
 						entryIndex,
 						path: idPath,
 						channelId: id,
-						message,
+						message: `${idPath}: no channel with id ${id} in the organisation`,
 					});
 			}
-			let parts: Part[] = [];
-			if (
+			const parts =
 				report.present(entry.value, `${path}.value`) &&
 				report.array(entry.value, `${path}.value`, POST_LIMITS.partsPerPost)
-			) {
-				parts = entry.value.map((part, partIndex) =>
-					checkPart(part, `${path}.value.${partIndex}`, report),
-				);
-			}
+					? entry.value.map((part, partIndex) =>
+							checkPart(part, `${path}.value.${partIndex}`, report),
+						)
+					: [];
 			// A platform the table does not know: the service checks it, not this.
 			if (!channel || !isPlatformId(channel.platform)) return;
 			const known: Channel<PlatformId> = { ...channel, platform: channel.platform };

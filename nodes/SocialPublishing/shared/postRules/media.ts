@@ -51,10 +51,7 @@ export const isVideo = (kind: MediaKind | undefined, media: MediaRules) =>
 export const itemKind = (item: unknown) =>
 	isObject(item) && typeof item.path === 'string' ? mediaKind(item.path) : undefined;
 
-export interface Part {
-	content: string;
-	kinds: MediaKind[];
-}
+export type Part = { content: string; kinds: MediaKind[] };
 
 /** The media rule of a platform a part breaks (its text: `media.messages[rule]`), if any. */
 export function brokenMediaRule(

@@ -24,10 +24,8 @@ export function checkPlatformRules(
 	parts.forEach((part, partIndex) => {
 		const rule = brokenMediaRule(rules, part, partIndex, settings);
 		// A rule the platform gives no text for is no rule of its own.
-		const message = rule === undefined ? undefined : rules.media.messages[rule];
-		if (rule !== undefined && message !== undefined) {
-			found.push({ ...where, partIndex, field: 'image', rule, message });
-		}
+		const message = rule && rules.media.messages[rule];
+		if (rule && message) found.push({ ...where, partIndex, field: 'image', rule, message });
 		const length = textLength(part.content, channel.platform);
 		if (length > limit) {
 			found.push({

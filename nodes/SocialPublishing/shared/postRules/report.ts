@@ -103,8 +103,6 @@ export function isMissing(value: unknown): boolean {
 	return value === undefined || value === null;
 }
 
-type Bounds = { readonly min?: number; readonly max?: number };
-
 /** Field problems of a body, worded like the service's validator (dotted paths). */
 export class FieldReport {
 	readonly problems: RuleProblem[] = [];
@@ -125,17 +123,27 @@ export class FieldReport {
 		return typeof value === 'string';
 	}
 
-	array(value: unknown, path: string, { min, max }: Bounds = {}): value is unknown[] {
+	/** A `{value, label}` tag (the post's or a setting's); its label when that is text. */
+	tag(tag: unknown, path: string): string | undefined {
+		if (!isObject(tag)) {
+			this.add(path, { code: 'notObject', shape: '{value, label}' });
+			return undefined;
+		}
+		this.string(tag.value, `${path}.value`);
+		return this.string(tag.label, `${path}.label`) ? tag.label : undefined;
+	}
+
+	array(
+		value: unknown,
+		path: string,
+		{ min, max }: { min?: number; max?: number } = {},
+	): value is unknown[] {
 		if (!Array.isArray(value)) {
 			this.add(path, { code: 'notArray' });
 			return false;
 		}
-		if (min !== undefined && value.length < min) {
-			this.add(path, { code: 'tooFewElements', min });
-		}
-		if (max !== undefined && value.length > max) {
-			this.add(path, { code: 'tooManyElements', max });
-		}
+		if (min !== undefined && value.length < min) this.add(path, { code: 'tooFewElements', min });
+		if (max !== undefined && value.length > max) this.add(path, { code: 'tooManyElements', max });
 		return true;
 	}
 }

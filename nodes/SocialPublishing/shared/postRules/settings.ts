@@ -73,14 +73,9 @@ function checkSettingField(
 			if (!report.array(value, path)) return;
 			let total = 0;
 			value.forEach((item, index) => {
-				if (!isObject(item)) {
-					report.add(`${path}.${index}`, { code: 'notObject', shape: '{value, label}' });
-					return;
-				}
-				report.string(item.value, `${path}.${index}.value`);
+				const label = report.tag(item, `${path}.${index}`);
 				// The service counts the labels, two more for a label with a space in it (it is quoted).
-				if (report.string(item.label, `${path}.${index}.label`))
-					total += charCount(item.label) + (/\s/.test(item.label) ? 2 : 0);
+				if (label !== undefined) total += charCount(label) + (/\s/.test(label) ? 2 : 0);
 			});
 			if (field.totalMaxLength !== undefined && total > field.totalMaxLength) {
 				report.add(path, { code: 'tagsTooLong', max: field.totalMaxLength, total });

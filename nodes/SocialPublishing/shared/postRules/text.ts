@@ -83,7 +83,7 @@ export function decodeEntities(text: string): string {
 }
 
 /** Where `char` is next found from a position, for a forward scan: the text is read once. */
-export function forwardFinder(text: string, char: string): (from: number) => number {
+function forwardFinder(text: string, char: string): (from: number) => number {
 	let found = -2;
 	return (from) => {
 		if (found === -1 || found >= from) return found;
