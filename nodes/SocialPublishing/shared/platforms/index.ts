@@ -45,7 +45,7 @@ const PLANS: Plan[] = ['Starter', 'Pro', 'Business'];
 function filledIn(
 	id: PlatformId,
 	{ media, settings, fromPlan, ...row }: PlatformRow,
-): PlatformRules {
+): PlatformRules<PlatformId> {
 	return {
 		id,
 		plans: PLANS.slice(PLANS.indexOf(fromPlan)),
@@ -74,7 +74,7 @@ function filledIn(
 
 export const PLATFORMS = Object.fromEntries(
 	Object.entries(ROWS).map(([id, row]) => [id, filledIn(id as PlatformId, row)]),
-) as Record<PlatformId, PlatformRules>;
+) as Record<PlatformId, PlatformRules<PlatformId>>;
 
 export const PLATFORM_IDS = Object.keys(PLATFORMS) as PlatformId[];
 

@@ -1,5 +1,3 @@
-import type { PlatformId } from './index';
-
 export type Plan = 'Starter' | 'Pro' | 'Business';
 
 export type MediaKind = 'image' | 'gif' | 'video';
@@ -89,8 +87,9 @@ export interface MediaRules {
 	};
 }
 
-export interface PlatformRules {
-	id: PlatformId;
+/** A platform's rules; `Id`: `PlatformId`, the table's keys (index.ts, which imports this file). */
+export interface PlatformRules<Id extends string = string> {
+	id: Id;
 	displayName: string;
 	plans: Plan[];
 	/** false: connected in the service's own application, not through GET /social/:platform. */
