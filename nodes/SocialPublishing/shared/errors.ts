@@ -70,11 +70,10 @@ const routeOf = (failure: Failure) => `${failure.method} ${failure.path.split('?
  * rateLimits.ts reads them (at most a day; undefined when neither can be read).
  */
 export function retryAfterSeconds(headers: IDataObject | undefined): number | undefined {
-	if (!headers) return undefined;
 	const now = Date.now();
 	const ms =
-		retryAfterDelayMs(headers['retry-after'], now) ??
-		resetDelayMs(headers['x-ratelimit-reset'], now);
+		retryAfterDelayMs(headers?.['retry-after'], now) ??
+		resetDelayMs(headers?.['x-ratelimit-reset'], now);
 	return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
@@ -233,11 +232,9 @@ function explainBroken({ failure, at, retried, mayBeDone }: Read): Explained {
 function readFailure(failure: Failure) {
 	return {
 		failure,
-		/** `POST /posts`: the method and the path without its query. */
 		at: routeOf(failure),
 		said: serviceMessage(failure.body),
 		retried: failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '',
-		/** The time waited for an answer, in seconds. */
 		seconds: Math.round((failure.timeoutMs ?? 0) / 100) / 10,
 		/** The id the path names, from the route its operation declared. */
 		subject: failure.route?.subject,

@@ -7,12 +7,8 @@ const SECRET_KEY = /token|secret|password|api[-_]?key|authorization|cookie/i;
 export function redactSecrets(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(redactSecrets);
 	if (value && typeof value === 'object') {
-		const copy: IDataObject = {};
-		for (const key of Object.keys(value)) {
-			if (!SECRET_KEY.test(key))
-				copy[key] = redactSecrets((value as IDataObject)[key]) as IDataObject;
-		}
-		return copy;
+		const kept = Object.entries(value).filter(([key]) => !SECRET_KEY.test(key));
+		return Object.fromEntries(kept.map(([key, inner]) => [key, redactSecrets(inner)]));
 	}
 	return value;
 }

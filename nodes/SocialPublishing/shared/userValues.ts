@@ -154,9 +154,8 @@ export function readWholeNumber(raw: unknown): { value: number } | { refused: st
 				? Number(raw)
 				: NaN;
 	if (Number.isSafeInteger(number)) return { value: number };
-	if (Number.isInteger(number))
-		return { refused: `it is ${shownValue(raw)}, too large to be exact` };
-	return { refused: `it is ${shownValue(raw)}` };
+	const inexact = Number.isInteger(number) ? ', too large to be exact' : '';
+	return { refused: `it is ${shownValue(raw)}${inexact}` };
 }
 
 // ---------------------------------------------------------------- dates

@@ -257,8 +257,7 @@ export function requestHook(
 				items.push(...(await sent.send()));
 				if (items.length >= limit || !pages.next(sent.captured.body, qs)) break;
 				if (page < MAX_PAGES_PER_CALL) continue;
-				// The service still says "more" after the most pages one call reads: an error, never a
-				// silent stop.
+				// More after the most pages one call reads: an error, never a silent stop.
 				const route = `${sent.target.method} ${sent.target.path}`;
 				throw new NodeApiError(
 					this.getNode(),
@@ -289,8 +288,6 @@ export function paginated(walk: (context: IExecutePaginationFunctions) => PageWa
 	return (route) => requestHook(() => route, walk);
 }
 
-type ApiContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions | IHookFunctions;
-
 export interface ApiRequestOptions {
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[];
@@ -303,7 +300,7 @@ export interface ApiRequestOptions {
 
 /** One request under the policy; answers the parsed body. For loaders, the trigger and look-ups. */
 export async function apiRequest<T = unknown>(
-	this: ApiContext,
+	this: IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions | IHookFunctions,
 	method: IHttpRequestMethods,
 	path: string,
 	options: ApiRequestOptions = {},

@@ -176,14 +176,13 @@ export class Pacer {
 			waiter.waitingSince = undefined;
 			if (at !== undefined && at !== 0) {
 				// The cap and the time to retry are the service's: the pacer's own margins are not counted.
-				const { serviceAt } = at;
-				if (serviceAt - now > waiter.maxWaitMs - waiter.waitedMs) {
+				if (at.serviceAt - now > waiter.maxWaitMs - waiter.waitedMs) {
 					this.waiting.splice(i, 1);
-					waiter.resolve({ waitSeconds: Math.max(1, Math.ceil((serviceAt - now) / 1000)) });
+					waiter.resolve({ waitSeconds: Math.max(1, Math.ceil((at.serviceAt - now) / 1000)) });
 					continue;
 				}
 				waiter.waitingSince = now;
-				waiter.waitingUntil = serviceAt;
+				waiter.waitingUntil = at.serviceAt;
 				wakeAt = Math.min(wakeAt, at.at);
 			}
 			i++;

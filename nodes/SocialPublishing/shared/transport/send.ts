@@ -122,8 +122,6 @@ function retryable(method: string, failure: Failure): boolean {
 	return (failure.status ?? 0) >= 500;
 }
 
-type CancelSignalHolder = { getExecutionCancelSignal?: () => AbortSignal | undefined };
-
 /**
  * Ends one attempt at `ms` whatever the HTTP client does: its own `timeout` rides on socket timers
  * that a reused keep-alive socket, a body still being written or an answer trickling in a byte at a
@@ -135,7 +133,7 @@ type CancelSignalHolder = { getExecutionCancelSignal?: () => AbortSignal | undef
  */
 async function withinDeadline<T>(
 	ms: number,
-	context: CancelSignalHolder | undefined,
+	context: { getExecutionCancelSignal?: () => AbortSignal | undefined } | undefined,
 	attempt: (signal?: AbortSignal) => Promise<T>,
 ): Promise<T> {
 	const signal = AbortSignal.timeout(ms);
