@@ -21,7 +21,6 @@ export interface Failure {
 	status?: number;
 	body?: unknown;
 	headers?: IDataObject;
-	/** Kind of failure without an HTTP answer. */
 	network?: 'timeout' | 'dropped' | 'unreachable';
 	/** Time waited for an answer, for timeout messages. */
 	timeoutMs?: number;
@@ -321,8 +320,7 @@ export function rateLimitError(
 	itemIndex?: number,
 	notSent = false,
 ): NodeApiError {
-	// The readers bound every announced wait; a figure from elsewhere is bounded here too, so the
-	// date always exists.
+	// Bounded here too (the readers bound every announced wait), so the date always exists.
 	const seconds =
 		waitSeconds === undefined || !Number.isFinite(waitSeconds)
 			? undefined

@@ -30,10 +30,9 @@ export interface KeyRedactor {
 	/** A JSON-like value with the key replaced in every string and field name (copied if held). */
 	value<T>(value: T): T;
 	/**
-	 * The error itself, with the key replaced in every string it holds (message, description, stack,
-	 * context, cause). An error handed on to n8n also loses the HTTP client's error it wraps (it
-	 * holds the request, with the key); `keepCause` leaves it, for the transport to read the answer
-	 * from (the status, the headers).
+	 * The error itself, with the key replaced in every string it holds. Handed on to n8n, it also
+	 * loses the HTTP client's error it wraps (it holds the request and the key); `keepCause` leaves
+	 * it, for the transport to read the answer from.
 	 */
 	error<T>(error: T, options?: { keepCause?: boolean }): T;
 }
@@ -78,11 +77,7 @@ let last: { key: string; redactor: KeyRedactor } | undefined;
  * recursion), so a deeply nested answer is walked without exhausting the stack.
  */
 export function keyRedactor(key: string): KeyRedactor {
-	if (last?.key !== key) last = { key, redactor: redactorOf(key) };
-	return last.redactor;
-}
-
-function redactorOf(key: string): KeyRedactor {
+	if (last?.key === key) return last.redactor;
 	if (!key) return { text: (value) => value, value: (value) => value, error: (error) => error };
 	const pattern = new RegExp(formsOf(key).join('|'), 'gi');
 	// Every form is at least as long as the key: a shorter text cannot hold one.
@@ -171,5 +166,6 @@ function redactorOf(key: string): KeyRedactor {
 		return root;
 	};
 
-	return { text, value, error };
+	last = { key, redactor: { text, value, error } };
+	return last.redactor;
 }

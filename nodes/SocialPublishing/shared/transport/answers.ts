@@ -21,7 +21,6 @@ const SCALARS = {
 	// Number.isFinite takes numbers only.
 	number: { words: 'a number', fits: Number.isFinite },
 	boolean: { words: 'true or false', fits: (value: unknown) => typeof value === 'boolean' },
-	/** A text that reads as a date. */
 	date: {
 		words: 'a date',
 		fits: (value: unknown) =>

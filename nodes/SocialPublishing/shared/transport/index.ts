@@ -279,10 +279,8 @@ export function requestHook(
 export type PagedRequests = (route: Route) => RequestHook;
 
 /**
- * A request hook for operations that read several pages (or date windows), set on the operation
- * with `routing.operations.pagination` (routeTo's `pagination`). Each page goes through the same
- * policy; Return All / Limit are read from the operation's `returnAll` and `limit` fields when it
- * has them.
+ * A request hook for operations that read several pages (or date windows), set by routeTo's
+ * `pagination`; Return All / Limit are the operation's `returnAll` and `limit` fields, if any.
  */
 export function paginated(walk: (context: IExecutePaginationFunctions) => PageWalk): PagedRequests {
 	return (route) => requestHook(() => route, walk);

@@ -43,30 +43,30 @@ const NO_END: WindowEnd = { serviceAt: 0, overAt: 0 };
  * `asking` (one request goes when none is out, its answer tells the figures) or `counted` (what is
  * left once every request out is counted may go until the window is surely over).
  */
-interface Budget {
-	state: 'unlimited' | 'asking' | 'counted';
+class Budget {
+	constructor(public state: 'unlimited' | 'asking' | 'counted') {}
 	/** Goes up each time the figures in force are dropped: an older window's answers are old news. */
-	window: number;
+	window = 1;
 	/** `counted`: the least X-RateLimit-Remaining announced (the latest count). */
-	leftAtLeast: number;
+	leftAtLeast = 0;
 	/** `counted`: requests answered without figures, each taken as counted after the lowest one. */
-	unknown: number;
+	unknown = 0;
 	/**
 	 * `counted`: the window's end as the answers surely counted in it announce it: the earliest of
 	 * the latest ends they allow, and the latest of the earliest ones.
 	 */
-	end: WindowEnd;
-	earliestEnd: number;
+	end = NO_END;
+	earliestEnd = 0;
 	/** `counted`: requests sent after this `seq` were sent knowing the window in force. */
-	knownAfter: number;
+	knownAfter = 0;
 	/** `counted`: the latest end of an answer that may have been counted in a later window. */
-	laterEnd: WindowEnd;
+	laterEnd = NO_END;
 	/** After a 429: not before this time. */
-	closedUntil: number;
+	closedUntil = 0;
 	/** Requests of this route sent by the run so far (a ticket's `seq` is its place). */
-	sent: number;
+	sent = 0;
 	/** Requests of this route sent and not yet answered. */
-	out: number;
+	out = 0;
 }
 
 export interface Ticket {
@@ -136,19 +136,7 @@ export class Pacer {
 		const key = route ?? `${method.toUpperCase()} ${path.split('?')[0]}`;
 		let budget = this.budgets.get(key);
 		if (!budget) {
-			budget = {
-				state: route ? 'asking' : 'unlimited',
-				window: 1,
-				leftAtLeast: 0,
-				unknown: 0,
-				end: NO_END,
-				earliestEnd: 0,
-				knownAfter: 0,
-				laterEnd: NO_END,
-				closedUntil: 0,
-				sent: 0,
-				out: 0,
-			};
+			budget = new Budget(route ? 'asking' : 'unlimited');
 			this.budgets.set(key, budget);
 		}
 		return await new Promise((resolve) => {

@@ -124,12 +124,9 @@ function retryable(method: string, failure: Failure): boolean {
 
 /**
  * Ends one attempt at `ms` whatever the HTTP client does: its own `timeout` rides on socket timers
- * that a reused keep-alive socket, a body still being written or an answer trickling in a byte at a
- * time can leave unarmed. The attempt gets the deadline's signal, for the HTTP client to close the
- * connection at the deadline. n8n's request helper replaces the request's `abortSignal` with the
- * execution's cancel signal (`getExecutionCancelSignal()` of `context`), so for the attempt's time
- * the context answers with a signal that fires on either. The timer (AbortSignal.timeout) never
- * keeps the process alive.
+ * that a reused keep-alive socket, a body still being written or a trickling answer can leave
+ * unarmed. n8n's request helper replaces the request's `abortSignal` with the execution's cancel
+ * signal (`context`'s), so for the attempt the context answers with one that fires on either.
  */
 async function withinDeadline<T>(
 	ms: number,
