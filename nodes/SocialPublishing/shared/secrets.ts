@@ -20,7 +20,6 @@ export function redactSecrets(value: unknown): unknown {
  */
 export const MIN_KEY_LENGTH = 8;
 
-/** What stands where the key was. */
 export const REDACTED = '[redacted]';
 
 /** Replaces the key in whatever crosses the transport (shared/transport/index.ts), by its value. */
@@ -38,10 +37,8 @@ export interface KeyRedactor {
 }
 
 /**
- * The forms in which a service, a gateway or a proxy repeats a header value: as it is, URL-encoded
- * (once or twice, or as a form field), escaped inside JSON text (once or twice, "/" escaped or
- * not), escaped for a RegExp. Matched without regard to case (%2f and %2F; a case variant of a key
- * is no ordinary text either).
+ * The forms in which a service, a gateway or a proxy repeats a header value, escaped for a RegExp.
+ * Matched without regard to case (%2f and %2F; a case variant of a key is no ordinary text either).
  */
 function formsOf(key: string): string[] {
 	const json = JSON.stringify(key).slice(1, -1);

@@ -7,7 +7,6 @@ import { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS } from './bounds';
 
 export { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS };
 
-/** A text cut to the 60 characters a message quotes. */
 const shortened = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
 /**

@@ -15,8 +15,7 @@ import { MAX_RATE_LIMIT_WAITS, type TransportPolicy } from './policy';
 /**
  * One request under the policy: the pacer's admission, a wall-clock deadline, GET retried on 5xx,
  * timeouts and dropped connections with doubling backoff, a 429 waited for within the cap, and
- * every failure read from what n8n's HTTP client left of it and turned into an error that explains
- * itself (shared/errors.ts).
+ * every failure read from what n8n's HTTP client left of it and worded (shared/errors.ts).
  */
 
 const MAX_BACKOFF_MS = 30_000;
@@ -170,9 +169,8 @@ export interface SendOptions<T> {
 }
 
 /**
- * Runs one request (`attempt` sends it once; `signal`, when given, ends it at the deadline) under
- * the policy; throws errors that explain themselves. `node` may be a getter: n8n copies the node on
- * each getNode(), so it is only asked for when an error is made.
+ * Runs one request (`attempt` sends it once) under the policy. `node` may be a getter: n8n copies
+ * the node on each getNode(), so it is only asked for when an error is made.
  */
 export async function sendWithPolicy<T>(
 	node: INode | (() => INode),
