@@ -21,7 +21,6 @@ export interface Failure {
 	status?: number;
 	body?: unknown;
 	headers?: IDataObject;
-	/** Kind of failure without an HTTP answer. */
 	network?: 'timeout' | 'dropped' | 'unreachable';
 	/** Time waited for an answer, for timeout messages. */
 	timeoutMs?: number;
@@ -70,11 +69,10 @@ const routeOf = (failure: Failure) => `${failure.method} ${failure.path.split('?
  * rateLimits.ts reads them (at most a day; undefined when neither can be read).
  */
 export function retryAfterSeconds(headers: IDataObject | undefined): number | undefined {
-	if (!headers) return undefined;
 	const now = Date.now();
 	const ms =
-		retryAfterDelayMs(headers['retry-after'], now) ??
-		resetDelayMs(headers['x-ratelimit-reset'], now);
+		retryAfterDelayMs(headers?.['retry-after'], now) ??
+		resetDelayMs(headers?.['x-ratelimit-reset'], now);
 	return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
@@ -233,11 +231,9 @@ function explainBroken({ failure, at, retried, mayBeDone }: Read): Explained {
 function readFailure(failure: Failure) {
 	return {
 		failure,
-		/** `POST /posts`: the method and the path without its query. */
 		at: routeOf(failure),
 		said: serviceMessage(failure.body),
 		retried: failure.attempts && failure.attempts > 1 ? ` (tried ${failure.attempts} times)` : '',
-		/** The time waited for an answer, in seconds. */
 		seconds: Math.round((failure.timeoutMs ?? 0) / 100) / 10,
 		/** The id the path names, from the route its operation declared. */
 		subject: failure.route?.subject,
@@ -324,8 +320,7 @@ export function rateLimitError(
 	itemIndex?: number,
 	notSent = false,
 ): NodeApiError {
-	// The readers bound every announced wait; a figure from elsewhere is bounded here too, so the
-	// date always exists.
+	// Bounded here too (the readers bound every announced wait), so the date always exists.
 	const seconds =
 		waitSeconds === undefined || !Number.isFinite(waitSeconds)
 			? undefined

@@ -66,9 +66,8 @@ function withoutErrorCode(error: unknown, context: IExecuteSingleFunctions): unk
 
 /**
  * The error item of input item `itemIndex`, paired. n8n replaces the json of an item carrying
- * `error` by `{error: message}` (normalizeNodeErrors), dropping the fix and the input item's
- * fields; so on the error output it goes as `{error, message}` (how to fix it), which n8n routes
- * there beside the input fields. On the regular output (Continue) it carries the error.
+ * `error` by `{error: message}` (normalizeNodeErrors), dropping the fix and the input fields: on
+ * the error output it goes as `{error, message}` (the fix); on the regular output, with the error.
  */
 function errorItem(context: IExecuteSingleFunctions, error: unknown, itemIndex: number) {
 	const nodeError =

@@ -7,12 +7,8 @@ const SECRET_KEY = /token|secret|password|api[-_]?key|authorization|cookie/i;
 export function redactSecrets(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(redactSecrets);
 	if (value && typeof value === 'object') {
-		const copy: IDataObject = {};
-		for (const key of Object.keys(value)) {
-			if (!SECRET_KEY.test(key))
-				copy[key] = redactSecrets((value as IDataObject)[key]) as IDataObject;
-		}
-		return copy;
+		const kept = Object.entries(value).filter(([key]) => !SECRET_KEY.test(key));
+		return Object.fromEntries(kept.map(([key, inner]) => [key, redactSecrets(inner)]));
 	}
 	return value;
 }
@@ -24,7 +20,6 @@ export function redactSecrets(value: unknown): unknown {
  */
 export const MIN_KEY_LENGTH = 8;
 
-/** What stands where the key was. */
 export const REDACTED = '[redacted]';
 
 /** Replaces the key in whatever crosses the transport (shared/transport/index.ts), by its value. */
@@ -34,19 +29,16 @@ export interface KeyRedactor {
 	/** A JSON-like value with the key replaced in every string and field name (copied if held). */
 	value<T>(value: T): T;
 	/**
-	 * The error itself, with the key replaced in every string it holds (message, description, stack,
-	 * context, cause). An error handed on to n8n also loses the HTTP client's error it wraps (it
-	 * holds the request, with the key); `keepCause` leaves it, for the transport to read the answer
-	 * from (the status, the headers).
+	 * The error itself, with the key replaced in every string it holds. Handed on to n8n, it also
+	 * loses the HTTP client's error it wraps (it holds the request and the key); `keepCause` leaves
+	 * it, for the transport to read the answer from.
 	 */
 	error<T>(error: T, options?: { keepCause?: boolean }): T;
 }
 
 /**
- * The forms in which a service, a gateway or a proxy repeats a header value: as it is, URL-encoded
- * (once or twice, or as a form field), escaped inside JSON text (once or twice, "/" escaped or
- * not), escaped for a RegExp. Matched without regard to case (%2f and %2F; a case variant of a key
- * is no ordinary text either).
+ * The forms in which a service, a gateway or a proxy repeats a header value, escaped for a RegExp.
+ * Matched without regard to case (%2f and %2F; a case variant of a key is no ordinary text either).
  */
 function formsOf(key: string): string[] {
 	const json = JSON.stringify(key).slice(1, -1);
@@ -82,11 +74,7 @@ let last: { key: string; redactor: KeyRedactor } | undefined;
  * recursion), so a deeply nested answer is walked without exhausting the stack.
  */
 export function keyRedactor(key: string): KeyRedactor {
-	if (last?.key !== key) last = { key, redactor: redactorOf(key) };
-	return last.redactor;
-}
-
-function redactorOf(key: string): KeyRedactor {
+	if (last?.key === key) return last.redactor;
 	if (!key) return { text: (value) => value, value: (value) => value, error: (error) => error };
 	const pattern = new RegExp(formsOf(key).join('|'), 'gi');
 	// Every form is at least as long as the key: a shorter text cannot hold one.
@@ -175,5 +163,6 @@ function redactorOf(key: string): KeyRedactor {
 		return root;
 	};
 
-	return { text, value, error };
+	last = { key, redactor: { text, value, error } };
+	return last.redactor;
 }

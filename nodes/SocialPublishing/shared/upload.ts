@@ -23,12 +23,6 @@ export const UPLOAD_LIMITS = {
 	requestBytes: 50 * MB,
 } as const;
 
-export interface MediaType {
-	mime: string;
-	kind: 'image' | 'video';
-	ext: string;
-}
-
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
 	String.fromCharCode(...bytes.subarray(from, to));
 
@@ -41,7 +35,7 @@ const MP4_BRAND = /^(iso[m2-6]|mp4[12]|avc1|M4V[ P]|dash|mmp4|MSNV|f4v |XAVC)$/;
  * The accepted types of POST /upload (service-notes: JPEG, PNG, GIF, WEBP, AVIF, BMP, TIFF, MP4),
  * told by their bytes.
  */
-export function sniffMediaType(head: Uint8Array): MediaType | undefined {
+export function sniffMediaType(head: Uint8Array) {
 	const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
 	const brand = ascii(head, 4, 8) === 'ftyp' ? ascii(head, 8, 12) : '';
 	if (starts(0xff, 0xd8, 0xff)) return image('jpg', 'jpeg');
@@ -51,9 +45,11 @@ export function sniffMediaType(head: Uint8Array): MediaType | undefined {
 	if (starts(0x42, 0x4d) && head.length >= 14) return image('bmp');
 	if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return image('tif', 'tiff');
 	if (brand === 'avif' || brand === 'avis') return image('avif');
-	if (MP4_BRAND.test(brand)) return { mime: 'video/mp4', kind: 'video', ext: 'mp4' };
+	if (MP4_BRAND.test(brand)) return { mime: 'video/mp4', kind: 'video' as const, ext: 'mp4' };
 	return undefined;
 }
+
+export type MediaType = NonNullable<ReturnType<typeof sniffMediaType>>;
 
 type ChunkSource = () => Promise<AsyncIterable<Uint8Array> | Iterable<Uint8Array>>;
 
@@ -100,45 +96,31 @@ export function multipartFile(
 const HEAD_BYTES = 64;
 const CHUNK_BYTES = 256 * 1024;
 
-async function firstBytes(
-	stream: AsyncIterable<Uint8Array> & { destroy?: () => void },
-): Promise<Buffer> {
-	let head = Buffer.alloc(0);
-	try {
-		for await (const chunk of stream) {
-			head = Buffer.concat([head, chunk]);
-			if (head.length >= HEAD_BYTES) break;
-		}
-	} finally {
-		stream.destroy?.();
-	}
-	return head.subarray(0, HEAD_BYTES);
-}
-
-export interface BinarySource {
-	size: number;
-	/** The first bytes, enough to tell the type (sniffMediaType). */
-	head: Buffer;
-	/** Opens the file again from the start, in chunks. */
-	open: ChunkSource;
-}
-
 /**
- * Size, first bytes and a reader of an n8n binary, without reading a file n8n keeps on disk whole.
- * For Media → Upload and Post → Create.
+ * Size, first bytes (enough for sniffMediaType) and a reader from the start, in chunks, of an n8n
+ * binary, without reading a file n8n keeps on disk whole. For Media → Upload and Post → Create.
  */
-export async function binarySource(
-	context: IExecuteSingleFunctions,
-	binary: IBinaryData,
-): Promise<BinarySource> {
+export async function binarySource(context: IExecuteSingleFunctions, binary: IBinaryData) {
 	const { id } = binary;
 	if (id) {
 		// Kept by n8n on disk or in object storage: read in chunks, never whole.
 		const { fileSize: size } = await context.helpers.getBinaryMetadata(id);
-		const head = await firstBytes(await context.helpers.getBinaryStream(id, HEAD_BYTES));
+		const stream = await context.helpers.getBinaryStream(id, HEAD_BYTES);
+		let head = Buffer.alloc(0);
+		try {
+			for await (const chunk of stream) {
+				head = Buffer.concat([head, chunk as Buffer]);
+				if (head.length >= HEAD_BYTES) break;
+			}
+		} finally {
+			stream.destroy();
+		}
+		head = head.subarray(0, HEAD_BYTES);
 		return { size, head, open: async () => await context.helpers.getBinaryStream(id, CHUNK_BYTES) };
 	}
 	// n8n's in-memory mode: the item already holds the whole file.
 	const buffer = Buffer.from(binary.data, BINARY_ENCODING);
 	return { size: buffer.length, head: buffer.subarray(0, HEAD_BYTES), open: async () => [buffer] };
 }
+
+export type BinarySource = Awaited<ReturnType<typeof binarySource>>;

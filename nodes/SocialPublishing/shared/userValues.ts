@@ -7,9 +7,6 @@ import { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS } from './bounds';
 
 export { MAX_JSON_DEPTH, MAX_JSON_TEXT_CHARS };
 
-// ---------------------------------------------------------------- quoting a value back
-
-/** A text cut to the 60 characters a message quotes. */
 const shortened = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
 /**
@@ -49,8 +46,6 @@ function heldInstant(value: unknown): string | null | undefined {
 	const iso = (toISO as () => unknown).call(value);
 	return typeof iso === 'string' ? iso : null;
 }
-
-// ---------------------------------------------------------------- JSON
 
 /** Whether a value nests deeper than `limit` objects or lists; walked without recursion. */
 export function jsonDeeperThan(value: unknown, limit: number): boolean {
@@ -143,8 +138,6 @@ function syntaxProblem(text: string, message: string): string {
 	return `line ${line}, column ${column}: ${words}`;
 }
 
-// ---------------------------------------------------------------- whole numbers
-
 /** A whole number as given (a number, or digits as text), or what it is instead ("it is empty"). */
 export function readWholeNumber(raw: unknown): { value: number } | { refused: string } {
 	const number =
@@ -154,12 +147,9 @@ export function readWholeNumber(raw: unknown): { value: number } | { refused: st
 				? Number(raw)
 				: NaN;
 	if (Number.isSafeInteger(number)) return { value: number };
-	if (Number.isInteger(number))
-		return { refused: `it is ${shownValue(raw)}, too large to be exact` };
-	return { refused: `it is ${shownValue(raw)}` };
+	const inexact = Number.isInteger(number) ? ', too large to be exact' : '';
+	return { refused: `it is ${shownValue(raw)}${inexact}` };
 }
-
-// ---------------------------------------------------------------- dates
 
 /**
  * ISO 8601, the one form read from text (2030-01-15, 2030-01-15 10:00:00.250, with Z or ±hh,

@@ -21,7 +21,6 @@ const SCALARS = {
 	// Number.isFinite takes numbers only.
 	number: { words: 'a number', fits: Number.isFinite },
 	boolean: { words: 'true or false', fits: (value: unknown) => typeof value === 'boolean' },
-	/** A text that reads as a date. */
 	date: {
 		words: 'a date',
 		fits: (value: unknown) =>
@@ -170,7 +169,6 @@ function beyondBounds(body: unknown): string | undefined {
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
-/** The `content-length` an answer announced, when it did. */
 export function announcedBytes(headers: IDataObject): number | undefined {
 	const value = Number(headers['content-length']);
 	return Number.isInteger(value) && value >= 0 ? value : undefined;
@@ -213,7 +211,5 @@ export function brokenAnswer(
 	}
 	if (body === undefined || body === null)
 		return contract && contract.shape !== 'any' ? 'it is empty' : undefined;
-	const beyond = beyondBounds(body);
-	if (beyond) return beyond;
-	return contract ? mismatch(contract.shape, body, []) : undefined;
+	return beyondBounds(body) ?? (contract ? mismatch(contract.shape, body, []) : undefined);
 }

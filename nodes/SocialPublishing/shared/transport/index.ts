@@ -54,9 +54,8 @@ export { lowerCaseKeys, sendWithPolicy } from './send';
 export const CREDENTIAL_TYPE = 'socialPublishingApi';
 
 /**
- * The API answers JSON; an HTML page means the Base URL reaches the web application instead. Any
- * other answer must be the route's success (answers.ts) within the bounds (../bounds.ts): a
- * BrokenAnswer otherwise, which send.ts retries on a GET. Its headers are lower-cased.
+ * An HTML page means the Base URL reaches the web application; any other answer must be the route's
+ * success (answers.ts) within the bounds: a BrokenAnswer otherwise, which send.ts retries on a GET.
  */
 function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, target: Target): void {
 	const headers = response.headers as IDataObject;
@@ -82,9 +81,8 @@ function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, targ
 }
 
 /**
- * One request under the policy (send.ts) with the key replaced in each attempt's error before
- * send.ts reads it (its cause kept: the answer is read from it), and in the error handed on to
- * n8n, which shows, saves and logs it. Structural: no wording can quote the key.
+ * One request under the policy (send.ts), the key replaced in each attempt's error (its cause kept
+ * for send.ts to read) and in the error handed on to n8n. Structural: no wording can quote the key.
  */
 async function keyGuarded<T>(
 	node: () => INode,
@@ -226,10 +224,8 @@ export interface PageWalk {
 
 /**
  * The node's request hook (`requestOperations.pagination`): one request (or, with `walk`, the
- * pages) of one item, with the route `routeOf` gives (for the node: the route of the item's
- * operation, resources/index.ts). A post of a write run goes in its turn and its fate is kept
- * (../sendRecord.ts); every item it hands back is paired to its input item, a failure under
- * Continue On Fail its error item (../pairedItems.ts).
+ * pages) of one item, to the route `routeOf` gives. A post of a write run goes in its turn and its
+ * fate is kept (../sendRecord.ts); its items (under Continue On Fail its error item) are paired.
  */
 export function requestHook(
 	routeOf: (context: IExecutePaginationFunctions) => Route | undefined,
@@ -257,8 +253,7 @@ export function requestHook(
 				items.push(...(await sent.send()));
 				if (items.length >= limit || !pages.next(sent.captured.body, qs)) break;
 				if (page < MAX_PAGES_PER_CALL) continue;
-				// The service still says "more" after the most pages one call reads: an error, never a
-				// silent stop.
+				// More after the most pages one call reads: an error, never a silent stop.
 				const route = `${sent.target.method} ${sent.target.path}`;
 				throw new NodeApiError(
 					this.getNode(),
@@ -280,16 +275,12 @@ export function requestHook(
 export type PagedRequests = (route: Route) => RequestHook;
 
 /**
- * A request hook for operations that read several pages (or date windows), set on the operation
- * with `routing.operations.pagination` (routeTo's `pagination`). Each page goes through the same
- * policy; Return All / Limit are read from the operation's `returnAll` and `limit` fields when it
- * has them.
+ * A request hook for operations that read several pages (or date windows), set by routeTo's
+ * `pagination`; Return All / Limit are the operation's `returnAll` and `limit` fields, if any.
  */
 export function paginated(walk: (context: IExecutePaginationFunctions) => PageWalk): PagedRequests {
 	return (route) => requestHook(() => route, walk);
 }
-
-type ApiContext = IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions | IHookFunctions;
 
 export interface ApiRequestOptions {
 	qs?: IDataObject;
@@ -303,7 +294,7 @@ export interface ApiRequestOptions {
 
 /** One request under the policy; answers the parsed body. For loaders, the trigger and look-ups. */
 export async function apiRequest<T = unknown>(
-	this: ApiContext,
+	this: IExecuteSingleFunctions | IPollFunctions | ILoadOptionsFunctions | IHookFunctions,
 	method: IHttpRequestMethods,
 	path: string,
 	options: ApiRequestOptions = {},

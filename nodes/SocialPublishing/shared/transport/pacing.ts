@@ -5,21 +5,19 @@ import { announcedWindow, rateLimitedRouteOf } from './rateLimits';
 
 /**
  * Pacing: n8n starts every item of a declarative node at once, so 200 items would be a burst the
- * service answers with 429. The transport asks the run's pacer before each attempt, and the pacer
- * admits requests, in the order they asked, only when they can be sent now:
+ * service answers with 429. Before each attempt the run's pacer admits requests, in the order they
+ * asked, only when they can be sent now:
  * - at most Max Requests in Flight requests of the run are out at a time;
- * - a limited route (a documented limit, rateLimits.ts, or answers announcing X-RateLimit-*) sends
- *   one request alone and waits for its answer, which says how many more may go and until when (the
- *   documented limit is never trusted: an install may set a lower one). The service counts requests
- *   in the order they reach it, so the lowest "left" announced is the latest count, and every
- *   request still out may come after it. Once nothing is left, the route waits until every window
- *   its requests were counted in is surely over (X-RateLimit-Reset is rounded: `resetSlackMs`),
- *   then one request asks again. An answer without figures leaves the route unlimited for the run
- *   (production announces none on GET); one that tells nothing (an error) lets the next one ask;
+ * - a limited route (documented, rateLimits.ts, or announcing X-RateLimit-*) sends one request
+ *   alone; its answer says how many more may go and until when (an install may set a lower limit
+ *   than documented). The service counts in arrival order, so the lowest "left" is the latest count
+ *   and a request still out may come after it. With nothing left, the route waits until every
+ *   window its requests were counted in is surely over (Reset is rounded: `resetSlackMs`), then one
+ *   asks again. No figures: unlimited for the run (production announces none on GET); an answer
+ *   that tells nothing (an error) lets the next one ask;
  * - a 429 closes its route for Retry-After seconds for the whole run, then one request asks again;
- * - a wait for a window or a Retry-After longer than what is left of Max Rate-Limit Wait is not
- *   waited: the request is not sent (`TooLongToWait`). A wait for a place in flight or for the
- *   answer that tells the window is bounded by the request timeout instead.
+ * - a wait for a window or a Retry-After beyond what is left of Max Rate-Limit Wait is not waited
+ *   (`TooLongToWait`); one for a place in flight or for the answer is bounded by the timeout.
  */
 
 /** A step past the latest window end the figures allow (timers fire a little early or late). */
@@ -43,30 +41,30 @@ const NO_END: WindowEnd = { serviceAt: 0, overAt: 0 };
  * `asking` (one request goes when none is out, its answer tells the figures) or `counted` (what is
  * left once every request out is counted may go until the window is surely over).
  */
-interface Budget {
-	state: 'unlimited' | 'asking' | 'counted';
+class Budget {
+	constructor(public state: 'unlimited' | 'asking' | 'counted') {}
 	/** Goes up each time the figures in force are dropped: an older window's answers are old news. */
-	window: number;
+	window = 1;
 	/** `counted`: the least X-RateLimit-Remaining announced (the latest count). */
-	leftAtLeast: number;
+	leftAtLeast = 0;
 	/** `counted`: requests answered without figures, each taken as counted after the lowest one. */
-	unknown: number;
+	unknown = 0;
 	/**
 	 * `counted`: the window's end as the answers surely counted in it announce it: the earliest of
 	 * the latest ends they allow, and the latest of the earliest ones.
 	 */
-	end: WindowEnd;
-	earliestEnd: number;
+	end = NO_END;
+	earliestEnd = 0;
 	/** `counted`: requests sent after this `seq` were sent knowing the window in force. */
-	knownAfter: number;
+	knownAfter = 0;
 	/** `counted`: the latest end of an answer that may have been counted in a later window. */
-	laterEnd: WindowEnd;
+	laterEnd = NO_END;
 	/** After a 429: not before this time. */
-	closedUntil: number;
+	closedUntil = 0;
 	/** Requests of this route sent by the run so far (a ticket's `seq` is its place). */
-	sent: number;
+	sent = 0;
 	/** Requests of this route sent and not yet answered. */
-	out: number;
+	out = 0;
 }
 
 export interface Ticket {
@@ -136,19 +134,7 @@ export class Pacer {
 		const key = route ?? `${method.toUpperCase()} ${path.split('?')[0]}`;
 		let budget = this.budgets.get(key);
 		if (!budget) {
-			budget = {
-				state: route ? 'asking' : 'unlimited',
-				window: 1,
-				leftAtLeast: 0,
-				unknown: 0,
-				end: NO_END,
-				earliestEnd: 0,
-				knownAfter: 0,
-				laterEnd: NO_END,
-				closedUntil: 0,
-				sent: 0,
-				out: 0,
-			};
+			budget = new Budget(route ? 'asking' : 'unlimited');
 			this.budgets.set(key, budget);
 		}
 		return await new Promise((resolve) => {
@@ -176,14 +162,13 @@ export class Pacer {
 			waiter.waitingSince = undefined;
 			if (at !== undefined && at !== 0) {
 				// The cap and the time to retry are the service's: the pacer's own margins are not counted.
-				const { serviceAt } = at;
-				if (serviceAt - now > waiter.maxWaitMs - waiter.waitedMs) {
+				if (at.serviceAt - now > waiter.maxWaitMs - waiter.waitedMs) {
 					this.waiting.splice(i, 1);
-					waiter.resolve({ waitSeconds: Math.max(1, Math.ceil((serviceAt - now) / 1000)) });
+					waiter.resolve({ waitSeconds: Math.max(1, Math.ceil((at.serviceAt - now) / 1000)) });
 					continue;
 				}
 				waiter.waitingSince = now;
-				waiter.waitingUntil = serviceAt;
+				waiter.waitingUntil = at.serviceAt;
 				wakeAt = Math.min(wakeAt, at.at);
 			}
 			i++;
@@ -212,16 +197,17 @@ export class Pacer {
 				released = true;
 				this.inFlight--;
 				this.answer(ticket, budget);
-				this.pump();
 			},
 		};
 		return ticket;
 	}
 
 	private answer(ticket: Ticket, budget: Budget): void {
-		if (this.answered.has(ticket)) return;
-		this.answered.add(ticket);
-		budget.out--;
+		if (!this.answered.has(ticket)) {
+			this.answered.add(ticket);
+			budget.out--;
+		}
+		this.pump();
 	}
 
 	/** What one answer says of its route's window (headers lower-cased), or a 429's Retry-After. */
@@ -283,7 +269,6 @@ export class Pacer {
 			}
 		}
 		this.answer(ticket, budget);
-		this.pump();
 	}
 }
 

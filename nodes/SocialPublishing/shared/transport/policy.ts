@@ -77,23 +77,17 @@ export const requestOptionsCollection: INodeProperties = {
 	],
 };
 
-const shown = Object.fromEntries(
-	(requestOptionsCollection.options as INodeProperties[]).map((o) => [o.name, o.default]),
-);
-
 /**
- * The defaults, read from the Request Options fields above: the loaders and the trigger tune them,
+ * The defaults, read by policyOf from the Request Options fields above, and 30 s for n8n's own
+ * Timeout option, which it adds without a default of ours: the loaders and the trigger tune them,
  * the docs state them (test/docs/figures.test.ts checks).
  */
-export const DEFAULT_POLICY: Readonly<TransportPolicy> = {
-	// n8n's own Timeout option, which it adds to the collection without a default of ours.
-	timeoutMs: 30_000,
-	retries: shown.maxRetries as number,
-	retryDelayMs: shown.retryDelay as number,
-	maxRateLimitWaitS: shown.maxRateLimitWait as number,
-	maxInFlight: shown.maxInFlight as number,
-	includeRateLimitInfo: shown.includeRateLimitInfo as boolean,
-};
+export const DEFAULT_POLICY: Readonly<TransportPolicy> = policyOf(
+	Object.fromEntries(
+		(requestOptionsCollection.options as INodeProperties[]).map((o) => [o.name, o.default]),
+	),
+	{ timeoutMs: 30_000 } as TransportPolicy,
+);
 
 /** Loaders fill a dropdown while the user waits: answer or fail fast. */
 export const LOADER_POLICY: TransportPolicy = {

@@ -68,9 +68,7 @@ export function announcedCount(value: unknown): number | undefined {
 	return counts.length ? Math.max(0, Math.floor(Math.min(...counts))) : undefined;
 }
 
-function boundedMs(ms: number): number {
-	return Math.min(MAX_ANNOUNCED_WAIT_MS, Math.max(0, ms));
-}
+const boundedMs = (ms: number) => Math.min(MAX_ANNOUNCED_WAIT_MS, Math.max(0, ms));
 
 /**
  * One X-RateLimit-Reset value as milliseconds from now, unbounded, and the unit of its last digit:
@@ -135,10 +133,9 @@ export function retryAfterDelayMs(value: unknown, nowMs: number): number | undef
 }
 
 /**
- * The X-RateLimit-* figures of an answer (headers lower-cased): the requests left after this one
- * (0 to the limit), when the window restarts (ms from now, as announced) and how much later it may
- * truly (the figure's rounding); undefined when it has none, 'unreadable' when it has some the
- * node cannot use (the route is limited, by how much is unknown).
+ * The X-RateLimit-* figures of an answer (headers lower-cased): the requests left (0 to the limit),
+ * the window's restart (ms from now) and its rounding slack; undefined when it has none,
+ * 'unreadable' when the route is limited by how much is unknown.
  */
 export function announcedWindow(headers: Record<string, unknown> | undefined, nowMs: number) {
 	const [limit, left, reset] = FIGURES.map((name) => headers?.[name]);

@@ -15,8 +15,7 @@ import { MAX_RATE_LIMIT_WAITS, type TransportPolicy } from './policy';
 /**
  * One request under the policy: the pacer's admission, a wall-clock deadline, GET retried on 5xx,
  * timeouts and dropped connections with doubling backoff, a 429 waited for within the cap, and
- * every failure read from what n8n's HTTP client left of it and turned into an error that explains
- * itself (shared/errors.ts).
+ * every failure read from what n8n's HTTP client left of it and worded (shared/errors.ts).
  */
 
 const MAX_BACKOFF_MS = 30_000;
@@ -122,20 +121,15 @@ function retryable(method: string, failure: Failure): boolean {
 	return (failure.status ?? 0) >= 500;
 }
 
-type CancelSignalHolder = { getExecutionCancelSignal?: () => AbortSignal | undefined };
-
 /**
  * Ends one attempt at `ms` whatever the HTTP client does: its own `timeout` rides on socket timers
- * that a reused keep-alive socket, a body still being written or an answer trickling in a byte at a
- * time can leave unarmed. The attempt gets the deadline's signal, for the HTTP client to close the
- * connection at the deadline. n8n's request helper replaces the request's `abortSignal` with the
- * execution's cancel signal (`getExecutionCancelSignal()` of `context`), so for the attempt's time
- * the context answers with a signal that fires on either. The timer (AbortSignal.timeout) never
- * keeps the process alive.
+ * that a reused keep-alive socket, a body still being written or a trickling answer can leave
+ * unarmed. n8n's request helper replaces the request's `abortSignal` with the execution's cancel
+ * signal (`context`'s), so for the attempt the context answers with one that fires on either.
  */
 async function withinDeadline<T>(
 	ms: number,
-	context: CancelSignalHolder | undefined,
+	context: { getExecutionCancelSignal?: () => AbortSignal | undefined } | undefined,
 	attempt: (signal?: AbortSignal) => Promise<T>,
 ): Promise<T> {
 	const signal = AbortSignal.timeout(ms);
@@ -175,9 +169,8 @@ export interface SendOptions<T> {
 }
 
 /**
- * Runs one request (`attempt` sends it once; `signal`, when given, ends it at the deadline) under
- * the policy; throws errors that explain themselves. `node` may be a getter: n8n copies the node on
- * each getNode(), so it is only asked for when an error is made.
+ * Runs one request (`attempt` sends it once) under the policy. `node` may be a getter: n8n copies
+ * the node on each getNode(), so it is only asked for when an error is made.
  */
 export async function sendWithPolicy<T>(
 	node: INode | (() => INode),
