@@ -4,17 +4,16 @@
  * the service's own storage, whether a discord `channel` id exists on its server, the allowance,
  * rate limits and plan. A disabled channel is not refused: the spec does not say what happens.
  */
-import { isPlatformId, POST_LIMITS, type MediaKind, type PlatformId } from '../platforms';
+import { isPlatformId, PLATFORMS, POST_LIMITS, type MediaKind } from '../platforms';
 import type { Channel } from '../channel';
-import { checkMediaReference, itemKind, type Part } from './media';
-import { checkPlatformRules } from './platformRules';
+import { brokenMediaRule, checkMediaReference, itemKind, type Part } from './media';
 import { FieldReport, isMissing, isObject, type FieldFault, type RuleProblem } from './report';
 
 export type { Coded, FieldFault, MediaRule, PlatformProblem, RuleProblem } from './report';
 export { serviceSentence, validatorWords } from './report';
 import { checkSettings } from './settings';
 import { readDate } from '../userValues';
-import { visibleText } from './text';
+import { maxLengthFor, textLength, TOO_LONG_MESSAGE, visibleText } from './text';
 
 export { ENDINGS_IN_WORDS, isVideo, itemKind, mediaKind } from './media';
 export { checkSettings, SETTINGS_TYPE_KEY, unknownSettings } from './settings';
@@ -128,12 +127,38 @@ export function checkCreatePostRequest(
 					: [];
 			// A platform the table does not know: the service checks it, not this.
 			if (!channel || !isPlatformId(channel.platform)) return;
-			const known: Channel<PlatformId> = { ...channel, platform: channel.platform };
+			const known = { ...channel, platform: channel.platform };
 			report.problems.push(...checkSettings(known.platform, entry.settings, `${path}.settings`));
-			if (body.type !== 'draft') {
-				const settings = isObject(entry.settings) ? entry.settings : {};
-				platformProblems.push(...checkPlatformRules(known, entryIndex, parts, settings));
-			}
+			if (body.type === 'draft') return;
+			// The platform's rules (media, length) over the parts of the post.
+			const settings = isObject(entry.settings) ? entry.settings : {};
+			const rules = PLATFORMS[known.platform];
+			const limit = maxLengthFor(known, settings);
+			const where = {
+				kind: 'platform',
+				entryIndex,
+				platform: known.platform,
+				channelName: known.name,
+			} as const;
+			parts.forEach((part, partIndex) => {
+				const rule = brokenMediaRule(rules, part, partIndex, settings);
+				// A rule the platform gives no text for is no rule of its own.
+				const message = rule && rules.media.messages[rule];
+				if (rule && message)
+					platformProblems.push({ ...where, partIndex, field: 'image', rule, message });
+				const length = textLength(part.content, known.platform);
+				if (length > limit) {
+					platformProblems.push({
+						...where,
+						partIndex,
+						field: 'content',
+						rule: 'tooLong',
+						limit,
+						length,
+						message: TOO_LONG_MESSAGE,
+					});
+				}
+			});
 		});
 	}
 
