@@ -61,23 +61,15 @@ function binaryFile({ property, present, refusal }: BinaryFileFigures): Worded {
 		tooLarge: `the file ${file} is over 50 MB`,
 		noFile: 'no file',
 	}[refusal.code];
-	if (refusal.code === 'empty')
-		return {
-			what,
-			fix: 'check the node that produced the file (an empty download or read), then run again',
-		};
-	if (!present.includes(property)) {
-		return {
-			what,
-			fix: present.length
-				? `set Binary Field to one of the item's binary fields: ${present.join(', ')}`
-				: 'read or download the file in an earlier node (e.g. HTTP Request), or use the ID and path of an uploaded file',
-		};
-	}
-	return {
-		what,
-		fix: `posts take ${ENDINGS} files up to 10 MB (images) or 50 MB (videos); convert or resize the file, or use Media → Upload From URL for bigger videos`,
-	};
+	const fix =
+		refusal.code === 'empty'
+			? 'check the node that produced the file (an empty download or read), then run again'
+			: present.includes(property)
+				? `posts take ${ENDINGS} files up to 10 MB (images) or 50 MB (videos); convert or resize the file, or use Media → Upload From URL for bigger videos`
+				: present.length
+					? `set Binary Field to one of the item's binary fields: ${present.join(', ')}`
+					: 'read or download the file in an earlier node (e.g. HTTP Request), or use the ID and path of an uploaded file';
+	return { what, fix };
 }
 
 const platformName = (platform: PlatformId) => PLATFORMS[platform].displayName;

@@ -19,13 +19,7 @@ import {
 	partLabel,
 	type Located,
 } from './places';
-import type {
-	DelayProblem,
-	MediaUrlRefusal,
-	Problem,
-	ProblemContext,
-	WordedProblem,
-} from './types';
+import type { MediaUrlRefusal, Problem, ProblemContext, WordedProblem } from './types';
 
 export type { BinaryFileRefusal, NodeFinding } from './findings';
 export { channelLabel, locate, PARTS_CHOICES, partLabel } from './places';
@@ -79,22 +73,6 @@ function platformWords(problem: PlatformProblem, body?: Record<string, unknown>)
 	if (ambiguous && problem.rule === 'noMedia' && count < minItems)
 		return { what: `${figures}; ${platform} needs at least ${minItems}`, fix };
 	return { what: `${said} (${figures})`, fix };
-}
-
-function delayWords({ value, refusal, max }: DelayProblem): Worded {
-	const given = shownValue(value);
-	const what = {
-		empty: 'is empty; the minutes are missing',
-		text: `${given} is text; give the minutes as a JSON number`,
-		notNumber: `${given} is not a number of minutes`,
-		notWhole: `${given} is not a whole number of minutes`,
-		negative: `${given} is below 0`,
-		tooLarge: `${given} is more than ${max} minutes (${max / 1440} days)`,
-	}[refusal];
-	return {
-		what,
-		fix: `give a whole number of minutes from 0 to ${max} (0: right after the previous part)`,
-	};
 }
 
 /** Why a media URL does not become media, the address quoted (at most 200 characters). */
@@ -162,8 +140,24 @@ function place(problem: Problem, context: ProblemContext, body?: Record<string, 
 				api: `"${problem.message}"${context.inputMode === 'json' ? at : ''}`,
 			};
 		}
-		case 'delay':
-			return { entryIndex, partIndex, field: FIELD_LABELS.part.delay, ...delayWords(problem) };
+		case 'delay': {
+			const { value, refusal, max } = problem;
+			const given = shownValue(value);
+			return {
+				entryIndex,
+				partIndex,
+				field: FIELD_LABELS.part.delay,
+				what: {
+					empty: 'is empty; the minutes are missing',
+					text: `${given} is text; give the minutes as a JSON number`,
+					notNumber: `${given} is not a number of minutes`,
+					notWhole: `${given} is not a whole number of minutes`,
+					negative: `${given} is below 0`,
+					tooLarge: `${given} is more than ${max} minutes (${max / 1440} days)`,
+				}[refusal],
+				fix: `give a whole number of minutes from 0 to ${max} (0: right after the previous part)`,
+			};
+		}
 		case 'mediaUrl':
 			return {
 				entryIndex,
