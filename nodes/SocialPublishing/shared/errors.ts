@@ -217,9 +217,8 @@ function explainRedirect({ failure, at, mayBeDone }: Read): Explained {
 function explainBroken({ failure, at, retried, mayBeDone }: Read): Explained {
 	const contract = failure.route?.facts.answer;
 	const expected = contract ? `${contract.is} the API sends` : 'an answer the node can read';
-	const message = `${at} answered HTTP ${failure.status} with a body that is not ${expected} (${failure.broken})${retried}`;
 	return {
-		message,
+		message: `${at} answered HTTP ${failure.status} with a body that is not ${expected} (${failure.broken})${retried}`,
 		description:
 			failure.method !== 'GET'
 				? `The answer could not be read, so the node cannot tell whether the request was carried out. ${mayBeDone ?? "Check in the service's application before running again."}`

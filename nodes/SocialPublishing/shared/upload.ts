@@ -51,8 +51,6 @@ export function sniffMediaType(head: Uint8Array) {
 
 export type MediaType = NonNullable<ReturnType<typeof sniffMediaType>>;
 
-type ChunkSource = () => Promise<AsyncIterable<Uint8Array> | Iterable<Uint8Array>>;
-
 /**
  * A multipart/form-data body with one file field, read lazily: a Blob to axios, streamed with a
  * known Content-Length; each `stream()` opens the file again, so it can be re-sent after a 429.
@@ -62,7 +60,7 @@ export function multipartFile(
 	fileName: string,
 	contentType: string,
 	fileSize: number,
-	open: ChunkSource,
+	open: () => Promise<AsyncIterable<Uint8Array> | Iterable<Uint8Array>>,
 ) {
 	const unique = `${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`;
 	const boundary = `----n8nSocialPublishing${unique}`;
