@@ -83,7 +83,6 @@ export function readJson(raw: unknown): { value: unknown } | { error: string; wh
 		return { error: `not valid JSON (${where})`, why: 'notJson' };
 	}
 	if (!jsonDeeperThan(value, MAX_JSON_DEPTH)) return { value };
-	// A JSON value over the depth bound, in words after the field's name.
 	return {
 		error: `nests deeper than ${MAX_JSON_DEPTH} levels, more than the node reads`,
 		why: 'tooDeep',

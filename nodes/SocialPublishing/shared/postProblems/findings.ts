@@ -77,13 +77,6 @@ const platformName = (platform: PlatformId) => PLATFORMS[platform].displayName;
 /** An option of Media and Follow-Up Parts in the editor's words, with its value for expressions. */
 const choice = (value: PartsChoice) => `${PARTS_CHOICES[value]} (${value})`;
 
-const JSON_FIXES: Record<JsonRefusal, string> = {
-	tooDeep: 'give the JSON with fewer levels of objects and lists inside each other',
-	tooLong: 'shorten it: the service refuses request bodies over 100 kB',
-	notJson:
-		'write valid JSON (double quotes around names and texts), or use an expression that returns an object',
-};
-
 /** Every finding by its code: its figures, what is wrong and how to fix it (the editor's words). */
 const FINDINGS = {
 	channelNotText: ({ value }: { value: unknown }) => ({
@@ -137,7 +130,12 @@ const FINDINGS = {
 	/** A JSON parameter that was not read; `said`: why, in the reader's words. */
 	jsonNotRead: ({ why, said }: { why: JsonRefusal; said: string }) => ({
 		what: said,
-		fix: JSON_FIXES[why],
+		fix: {
+			tooDeep: 'give the JSON with fewer levels of objects and lists inside each other',
+			tooLong: 'shorten it: the service refuses request bodies over 100 kB',
+			notJson:
+				'write valid JSON (double quotes around names and texts), or use an expression that returns an object',
+		}[why],
 	}),
 	requestNotObject: ({ value }: { value: unknown }) => ({
 		what: `must be a JSON object; it is ${Array.isArray(value) ? 'a list' : value === undefined ? 'empty' : `${typeof value} ${JSON.stringify(value).slice(0, 40)}`}`,
