@@ -64,13 +64,11 @@ interface Listed {
 
 export type Found = { posts: Listed[] } | { partly: { found: Listed[]; missing: string[] } };
 
-interface Search {
+/** The attempt's search (shared/runState.ts). */
+const SEARCH = new RunSlot<{
 	expected: Map<number, Expected>;
 	found?: Promise<Map<number, Found>>;
-}
-
-/** The attempt's search (shared/runState.ts). */
-const SEARCH = new RunSlot<Search>('the posts an earlier run created');
+}>('the posts an earlier run created');
 const searchOf = (context: IExecuteSingleFunctions) =>
 	runState(context).get(SEARCH, () => ({ expected: new Map() }));
 

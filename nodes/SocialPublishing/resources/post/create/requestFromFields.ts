@@ -52,12 +52,10 @@ export interface PartsParam {
 	part?: PartParam[];
 }
 
-/** A resource locator value (`{__rl, mode, value, cachedResultName}`), or a bare id. */
-export type ChannelLocator = { value?: unknown; mode?: string; cachedResultName?: string } | string;
-
 /** One entry of the Channels list. */
 export interface EntryParameters {
-	channel?: ChannelLocator;
+	/** A resource locator value (`{__rl, mode, value, cachedResultName}`), or a bare id. */
+	channel?: { value?: unknown; mode?: string; cachedResultName?: string } | string;
 	platform?: string;
 	settingsMode?: 'fields' | 'json';
 	settingsJson?: unknown;
