@@ -48,10 +48,6 @@ export interface PartParam {
 	delay?: unknown;
 }
 
-export interface PartsParam {
-	part?: PartParam[];
-}
-
 /** One entry of the Channels list. */
 export interface EntryParameters {
 	/** A resource locator value (`{__rl, mode, value, cachedResultName}`), or a bare id. */
@@ -59,7 +55,7 @@ export interface EntryParameters {
 	platform?: string;
 	settingsMode?: 'fields' | 'json';
 	settingsJson?: unknown;
-	parts?: PartsParam;
+	parts?: { part?: PartParam[] };
 	[typedSetting: string]: unknown;
 }
 
@@ -128,7 +124,7 @@ export function typedSettings(platform: PlatformId, entry: EntryParameters): Jso
 	return settings;
 }
 
-export function partsFromParam(parts: PartsParam | undefined): Json[] {
+export function partsFromParam(parts: EntryParameters['parts']): Json[] {
 	return (parts?.part ?? []).map((part) => ({
 		content: part.content ?? '',
 		image: (part.media?.item ?? []).map(({ source, id, path, binaryProperty, url, alt }) => {
@@ -157,7 +153,9 @@ export function requestFromFields(
 	const contentMode =
 		context.getNodeParameter('contentMode', 'same') === 'perChannel' ? 'perChannel' : 'same';
 	const sharedParts =
-		contentMode === 'same' ? (context.getNodeParameter('parts', {}) as PartsParam) : undefined;
+		contentMode === 'same'
+			? (context.getNodeParameter('parts', {}) as EntryParameters['parts'])
+			: undefined;
 	const entries = (context.getNodeParameter('channels.channel', []) as EntryParameters[]) ?? [];
 
 	const channels: Entry[] = [];
