@@ -162,16 +162,6 @@ export function channelLabel(channel: Channel): string {
 	return `${channel.name ?? channel.id} (${extras.join(', ')})`;
 }
 
-/** Inside a Post → Create Channels entry, that entry's Platform; none elsewhere. */
-function platformOfEntry(context: ILoadOptionsFunctions): string {
-	try {
-		const platform = context.getCurrentNodeParameter('&platform');
-		return typeof platform === 'string' && isPlatformId(platform) ? platform : '';
-	} catch {
-		return '';
-	}
-}
-
 /**
  * The Channel locator's list: the search text matches name, username, platform and client;
  * inside a Post → Create Channels entry, only that entry's platform's channels.
@@ -180,7 +170,13 @@ export async function searchChannels(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const platform = platformOfEntry(this);
+	let platform = '';
+	try {
+		const entry = this.getCurrentNodeParameter('&platform');
+		if (typeof entry === 'string' && isPlatformId(entry)) platform = entry;
+	} catch {
+		// Outside a Channels entry `&platform` does not exist.
+	}
 	const needle = (filter ?? '').trim().toLowerCase();
 	const searched = (channel: Channel) =>
 		[

@@ -2,13 +2,6 @@ import { limitRule, returnAllAndLimit } from '../../shared/descriptions';
 import { itemsOf } from '../../shared/items';
 import { checkValues, defineOperation, routeTo } from '../../shared/routing';
 import { numberedPages } from '../pages';
-import type { AnswerContract } from '../../shared/transport/answers';
-
-/** One page of GET /notifications (spec 4.6); the trigger reads the same pages. */
-export const NOTIFICATION_PAGE: AnswerContract = {
-	is: 'a page of notifications',
-	shape: { object: { notifications: { list: 'object' }, 'hasMore?': 'boolean' } },
-};
 
 export const getManyNotifications = defineOperation(
 	'notification',
@@ -22,7 +15,13 @@ export const getManyNotifications = defineOperation(
 			postReceive: [itemsOf('notifications')],
 			// Pages from 0, newest first, while the answer says `hasMore`.
 			pagination: numberedPages(0, 'notifications', (page) => page.hasMore === true),
-			facts: { answer: NOTIFICATION_PAGE },
+			// One page (spec 4.6); the trigger reads the same pages.
+			facts: {
+				answer: {
+					is: 'a page of notifications',
+					shape: { object: { notifications: { list: 'object' }, 'hasMore?': 'boolean' } },
+				},
+			},
 		}),
 	},
 	[...returnAllAndLimit(100, 'notifications')],

@@ -47,13 +47,6 @@ function refusal(
 	return undefined;
 }
 
-export interface DelayCheck {
-	problems: DelayProblem[];
-	warnings: Warning[];
-	/** Body paths whose value a problem here explains (`posts.0.value.1.delay`). */
-	explained: string[];
-}
-
 /**
  * Checks every part's `delay` and puts it in the form the service reads: in fields mode a delay of
  * 0 is left out (the service's default), a numeric text from an expression becomes a number, and
@@ -61,8 +54,13 @@ export interface DelayCheck {
  * as given, and a delay on the first part is said. `shared`: the parts are the same for every
  * channel (fields mode), so a problem is said once, not per channel.
  */
-export function checkDelays(body: Json, inputMode: 'fields' | 'json', shared: boolean): DelayCheck {
-	const check: DelayCheck = { problems: [], warnings: [], explained: [] };
+export function checkDelays(body: Json, inputMode: 'fields' | 'json', shared: boolean) {
+	// `explained`: body paths whose value a problem here explains (`posts.0.value.1.delay`).
+	const check = {
+		problems: [] as DelayProblem[],
+		warnings: [] as Warning[],
+		explained: [] as string[],
+	};
 	const said = new Set<string>();
 	entriesOf(body, 'posts').forEach((post, entryIndex) => {
 		entriesOf(post, 'value').forEach((part, partIndex) => {

@@ -38,8 +38,6 @@ import { entriesOf, type PostRequest } from './request';
 
 /** How far back a Now or next-free-slot item's earlier post is looked for. */
 export const LOOK_BACK_DAYS = 7;
-/** How far ahead a next-free-slot item's earlier post is looked for: one request in all. */
-const SLOT_AHEAD_DAYS = MAX_RANGE_DAYS - LOOK_BACK_DAYS;
 const MINUTE_MS = 60_000;
 
 /** What one item will create: per channel, the text of its first part, at a date or in a range. */
@@ -64,13 +62,11 @@ interface Listed {
 
 export type Found = { posts: Listed[] } | { partly: { found: Listed[]; missing: string[] } };
 
-interface Search {
+/** The attempt's search (shared/runState.ts). */
+const SEARCH = new RunSlot<{
 	expected: Map<number, Expected>;
 	found?: Promise<Map<number, Found>>;
-}
-
-/** The attempt's search (shared/runState.ts). */
-const SEARCH = new RunSlot<Search>('the posts an earlier run created');
+}>('the posts an earlier run created');
 const searchOf = (context: IExecuteSingleFunctions) =>
 	runState(context).get(SEARCH, () => ({ expected: new Map() }));
 
@@ -120,12 +116,12 @@ export function expectPost(context: IExecuteSingleFunctions, request: PostReques
 	const fixed = !request.wantsNextSlot && body.type !== 'now' && Number.isFinite(sent);
 	const given = Number.isFinite(sent) ? sent : now;
 	// Schedule and Draft: around the date sent. The next free slot: the slot an earlier run took is
-	// ahead of that run. Now: published when an earlier run sent it, so never ahead (a post scheduled
-	// later with the same text is not this item's).
+	// ahead of that run, looked for in one request. Now: published when an earlier run sent it, so
+	// never ahead (a post scheduled later with the same text is not this item's).
 	const range: [number, number] = fixed
 		? [sent - DAY_MS, sent + DAY_MS]
 		: request.wantsNextSlot
-			? [now - LOOK_BACK_DAYS * DAY_MS, now + SLOT_AHEAD_DAYS * DAY_MS]
+			? [now - LOOK_BACK_DAYS * DAY_MS, now + (MAX_RANGE_DAYS - LOOK_BACK_DAYS) * DAY_MS]
 			: [
 					Math.min(now - LOOK_BACK_DAYS * DAY_MS, given - MINUTE_MS),
 					Math.max(now, given) + MINUTE_MS,

@@ -40,7 +40,6 @@ export async function serviceChannels(context: IExecuteSingleFunctions): Promise
 	});
 }
 
-/** The channel list by id. */
 export async function channelsById(
 	context: IExecuteSingleFunctions,
 ): Promise<Map<string, Channel>> {

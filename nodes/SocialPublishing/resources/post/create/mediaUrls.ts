@@ -29,15 +29,9 @@ import type { MediaUrlProblem, MediaUrlRefusal } from '../../../shared/postProbl
  */
 export const STAND_IN_ID = 'url:';
 
-/** A media reference of the body whose file is still behind a URL. */
-export interface UrlRef extends MediaPlace {
-	ref: Json;
-	/** The address as read and judged, in its one written form: what is sent. */
-	href: string;
-}
-
 export interface MediaUrls {
-	refs: UrlRef[];
+	/** References whose file is still behind a URL; `href`: the address as read, what is sent. */
+	refs: Array<MediaPlace & { ref: Json; href: string }>;
 	problems: MediaUrlProblem[];
 	/** References whose address was refused: their missing id and path are no problem. */
 	unusable: MediaPlace[];

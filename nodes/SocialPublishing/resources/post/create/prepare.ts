@@ -6,28 +6,14 @@
  */
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 import { checkDelays } from './delays';
-import { prepareMediaUrls, type MediaUrls } from './mediaUrls';
+import { prepareMediaUrls } from './mediaUrls';
 import { pastDateProblem } from './pastDate';
-import { requestFromJson, type Json, type PostRequest } from './request';
+import { requestFromJson, type Json } from './request';
 import { requestFromFields } from './requestFromFields';
-import { prepareBinaryMedia, type PendingUploads } from './uploads';
-import type { Warning } from './warnings';
+import { prepareBinaryMedia } from './uploads';
 
 /** An item's request as read from its parameters, with the files and addresses still to upload. */
-export interface PreparedRequest {
-	request: PostRequest;
-	binaryMedia: { pending: PendingUploads };
-	mediaUrls: MediaUrls;
-	/** Said with the created posts (a delay on the first part). */
-	warnings: Warning[];
-	/** Fields mode with the same parts for every channel: a part's problem is said once. */
-	sharedParts: boolean;
-}
-
-export async function prepareRequest(
-	context: IExecuteSingleFunctions,
-	options: IDataObject,
-): Promise<PreparedRequest> {
+export async function prepareRequest(context: IExecuteSingleFunctions, options: IDataObject) {
 	const request =
 		context.getNodeParameter('inputMode', 'fields') === 'json'
 			? requestFromJson(context, options)
@@ -44,6 +30,7 @@ export async function prepareRequest(
 	const posts = Array.isArray(request.body.posts) ? (request.body.posts as Json[]) : [];
 	const binaryMedia = await prepareBinaryMedia(context, posts);
 	request.problems.push(...binaryMedia.problems);
+	// Fields mode with the same parts for every channel: a part's problem is said once.
 	const sharedParts =
 		request.context.inputMode === 'fields' && request.context.contentMode === 'same';
 	const mediaUrls = prepareMediaUrls(
@@ -63,5 +50,6 @@ export async function prepareRequest(
 	const delays = checkDelays(request.body, request.context.inputMode, sharedParts);
 	request.problems.push(...delays.problems);
 	request.explained.push(...delays.explained);
+	// delays.warnings are said with the created posts (a delay on the first part).
 	return { request, binaryMedia, mediaUrls, warnings: delays.warnings, sharedParts };
 }

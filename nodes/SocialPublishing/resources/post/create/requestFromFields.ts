@@ -48,20 +48,14 @@ export interface PartParam {
 	delay?: unknown;
 }
 
-export interface PartsParam {
-	part?: PartParam[];
-}
-
-/** A resource locator value (`{__rl, mode, value, cachedResultName}`), or a bare id. */
-export type ChannelLocator = { value?: unknown; mode?: string; cachedResultName?: string } | string;
-
 /** One entry of the Channels list. */
 export interface EntryParameters {
-	channel?: ChannelLocator;
+	/** A resource locator value (`{__rl, mode, value, cachedResultName}`), or a bare id. */
+	channel?: { value?: unknown; mode?: string; cachedResultName?: string } | string;
 	platform?: string;
 	settingsMode?: 'fields' | 'json';
 	settingsJson?: unknown;
-	parts?: PartsParam;
+	parts?: { part?: PartParam[] };
 	[typedSetting: string]: unknown;
 }
 
@@ -130,7 +124,7 @@ export function typedSettings(platform: PlatformId, entry: EntryParameters): Jso
 	return settings;
 }
 
-export function partsFromParam(parts: PartsParam | undefined): Json[] {
+export function partsFromParam(parts: EntryParameters['parts']): Json[] {
 	return (parts?.part ?? []).map((part) => ({
 		content: part.content ?? '',
 		image: (part.media?.item ?? []).map(({ source, id, path, binaryProperty, url, alt }) => {
@@ -159,7 +153,9 @@ export function requestFromFields(
 	const contentMode =
 		context.getNodeParameter('contentMode', 'same') === 'perChannel' ? 'perChannel' : 'same';
 	const sharedParts =
-		contentMode === 'same' ? (context.getNodeParameter('parts', {}) as PartsParam) : undefined;
+		contentMode === 'same'
+			? (context.getNodeParameter('parts', {}) as EntryParameters['parts'])
+			: undefined;
 	const entries = (context.getNodeParameter('channels.channel', []) as EntryParameters[]) ?? [];
 
 	const channels: Entry[] = [];
