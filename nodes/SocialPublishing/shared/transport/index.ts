@@ -208,11 +208,19 @@ function checkedKey(node: () => INode, credentials: IDataObject, itemIndex?: num
 /** The items of one run share one read of the credential: n8n decrypts it on each read. */
 const CREDENTIALS = new RunSlot<Promise<IDataObject>>("the run's credential");
 
+const ANSWERED_WITHOUT_SENDING = Symbol('answeredWithoutSending');
+
 /**
- * Put on the request options by a preSend that answers the item itself (Check Only of Post →
- * Create and Post → Update): the items it gives are the output, and nothing is sent.
+ * For a preSend that answers the item itself (Check Only of Post → Create and Post → Update, a
+ * post an earlier run created): these items are the output, and nothing is sent.
  */
-export const ANSWERED_WITHOUT_SENDING = Symbol('answeredWithoutSending');
+export function answerWithoutSending<T extends object>(
+	requestOptions: T,
+	items: INodeExecutionData[],
+): T {
+	(requestOptions as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING] = items;
+	return requestOptions;
+}
 
 /** How an operation walks its pages: sets the next page's query from the last answer, or ends. */
 export interface PageWalk {
@@ -237,9 +245,7 @@ export function requestHook(
 				this.getCredentials(CREDENTIAL_TYPE),
 			);
 			const redactor = checkedKey(() => this.getNode(), read, this.getItemIndex());
-			const answered = (requestData.options as unknown as Record<symbol, unknown>)[
-				ANSWERED_WITHOUT_SENDING
-			];
+			const answered = (requestData.options as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING];
 			if (Array.isArray(answered)) return redactor.value(answered as INodeExecutionData[]);
 			const sent = prepare(this, requestData, redactor, routeOf(this));
 			if (!walk) return sent.finish(await sent.send());

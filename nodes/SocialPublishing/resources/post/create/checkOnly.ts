@@ -2,7 +2,7 @@
  * Post → Create with Options → Check Only: the report returned instead of creating anything, one
  * n8n item per channel entry of the input item. `checkOnlyRequest` (below, called by preSend.ts)
  * runs every check and look-up (GETs only) and hands the outcome to `checkOnlyItems`; the transport
- * answers the request with these items without sending it (`ANSWERED_WITHOUT_SENDING`).
+ * answers the request with these items without sending it (`answerWithoutSending`).
  *
  * Each item says for its channel: whether it would be accepted (`ok`), the POST /posts body that
  * would be sent (media still to upload shown as `{uploadFromUrl}` or `{uploadFromBinaryField}`),
@@ -18,7 +18,7 @@ import type {
 } from 'n8n-workflow';
 import { checkedWithTheOtherItems } from '../../../shared/batch';
 import { skipsPostsAlreadyCreated } from '../../../shared/sendRecord';
-import { ANSWERED_WITHOUT_SENDING } from '../../../shared/transport';
+import { answerWithoutSending } from '../../../shared/transport';
 import { checkWithChannels, oversizedBody } from './check';
 import { entryOf, resolveChannels } from './channels';
 import { earlierInCheckOnly, expectPost } from './earlierPosts';
@@ -185,6 +185,5 @@ export async function checkOnlyRequest(
 		: await checks();
 	const earlier = await earlierInCheckOnly(context);
 	const items = checkOnlyItems({ ...outcome, earlier }, context.getItemIndex());
-	(requestOptions as unknown as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING] = items;
-	return requestOptions;
+	return answerWithoutSending(requestOptions, items);
 }

@@ -20,7 +20,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { checkedWithTheOtherItems, uploadedWithTheOtherItems } from '../../../shared/batch';
 import { takeTurn } from '../../../shared/sendRecord';
-import { ANSWERED_WITHOUT_SENDING } from '../../../shared/transport';
+import { answerWithoutSending } from '../../../shared/transport';
 import { problemsError } from '../../../shared/postProblems';
 import { checkWithChannels, checkWithoutRequests } from './check';
 import { nameChannels, resolveChannels } from './channels';
@@ -74,8 +74,7 @@ export async function buildCreatePostRequest(
 		return undefined;
 	});
 	if (earlier) {
-		(requestOptions as unknown as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING] = earlier;
-		return requestOptions;
+		return answerWithoutSending(requestOptions, earlier);
 	}
 	// Step 6 in the item's turn: one post of the run at a time, in item order (sendRecord.ts; an
 	// item that stops before its post is on record as not sent: shared/pairedItems.ts).

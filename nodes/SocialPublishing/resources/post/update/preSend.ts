@@ -4,14 +4,14 @@
  * (the post's id, group and channel; `type: "schedule"`, as `update` would keep the old time, or
  * `"draft"`) or, for settings alone, PUT /posts/:id/settings, which touches nothing else.
  * With Options → Check Only, steps 1-4 run without stopping, and the item is their report, handed
- * back without sending (`ANSWERED_WITHOUT_SENDING`).
+ * back without sending (`answerWithoutSending`).
  */
 import type { IDataObject, PreSendAction } from 'n8n-workflow';
 import { checkedWithTheOtherItems, uploadedWithTheOtherItems } from '../../../shared/batch';
 import { problemsError } from '../../../shared/postProblems';
 import { idParameter } from '../../../shared/routing';
 import { takeTurn } from '../../../shared/sendRecord';
-import { ANSWERED_WITHOUT_SENDING } from '../../../shared/transport';
+import { answerWithoutSending } from '../../../shared/transport';
 import { checkOnlyItems } from '../create/checkOnly';
 import { uploadMediaUrls } from '../create/mediaUrls';
 import { uploadPending } from '../create/uploads';
@@ -42,8 +42,7 @@ export const buildUpdateRequest: PreSendAction = async function (requestOptions)
 			...(settingsAlone ? { request: { settings: edit.settings } as IDataObject } : {}),
 			changes: (edit?.changes ?? {}) as IDataObject,
 		};
-		(requestOptions as unknown as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING] = [report];
-		return requestOptions;
+		return answerWithoutSending(requestOptions, [report]);
 	}
 	// Steps 1-4, inside the run's all-or-nothing checks (shared/batch.ts).
 	const { edit, request } = await checkedWithTheOtherItems(this, async () => {
