@@ -63,7 +63,7 @@ function assertApiAnswer(node: () => INode, response: IN8nHttpFullResponse, targ
 	const body = response.body;
 	if (
 		type.includes('text/html') ||
-		(typeof body === 'string' && body.trimStart().startsWith('<'))
+		(typeof body === 'string' && !type.includes('json') && body.trimStart().startsWith('<'))
 	) {
 		throw new NodeApiError(
 			node(),
