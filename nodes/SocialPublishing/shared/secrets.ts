@@ -3,14 +3,39 @@ import type { IDataObject } from 'n8n-workflow';
 /** Credential keys: production echoes a channel's tokens on DELETE /integrations/:id. */
 const SECRET_KEY = /token|secret|password|api[-_]?key|authorization|cookie/i;
 
-/** A deep copy without any field that holds a credential. */
+/**
+ * The value without any field that holds a credential: a deep copy where one is found, the value
+ * itself otherwise (most answers hold none; not copying them is CPU per item, issue 31).
+ */
 export function redactSecrets(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(redactSecrets);
+	return holdsSecretField(value) ? withoutSecretFields(value) : value;
+}
+
+function withoutSecretFields(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(withoutSecretFields);
 	if (value && typeof value === 'object') {
 		const kept = Object.entries(value).filter(([key]) => !SECRET_KEY.test(key));
-		return Object.fromEntries(kept.map(([key, inner]) => [key, redactSecrets(inner)]));
+		return Object.fromEntries(kept.map(([key, inner]) => [key, withoutSecretFields(inner)]));
 	}
 	return value;
+}
+
+/** Whether a field name at any depth is a credential's. Iterative, each object once. */
+function holdsSecretField(root: unknown): boolean {
+	const seen = new Set<object>();
+	const pending: unknown[] = [root];
+	while (pending.length > 0) {
+		const inner = pending.pop();
+		if (!inner || typeof inner !== 'object' || seen.has(inner)) continue;
+		seen.add(inner);
+		const named = !Array.isArray(inner);
+		for (const key of Object.keys(inner)) {
+			if (named && SECRET_KEY.test(key)) return true;
+			const field = (inner as Record<string, unknown>)[key];
+			if (field && typeof field === 'object') pending.push(field);
+		}
+	}
+	return false;
 }
 
 /**

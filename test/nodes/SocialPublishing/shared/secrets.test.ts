@@ -239,6 +239,40 @@ it('redactSecrets drops credential fields at any depth and keeps the rest', () =
 	).toEqual({ id: 'c1', nested: [{ name: 'n' }] });
 });
 
+it('redactSecrets copies only an answer with a credential field, and drops exactly those fields', () => {
+	const secretName = /token|secret|password|api[-_]?key|authorization|cookie/i;
+	// What is kept, written out plainly: every field whose name is not a credential's, at any depth.
+	const kept = (value: unknown): unknown =>
+		Array.isArray(value)
+			? value.map(kept)
+			: value && typeof value === 'object'
+				? Object.fromEntries(
+						Object.entries(value)
+							.filter(([name]) => !secretName.test(name))
+							.map(([name, inner]) => [name, kept(inner)]),
+					)
+				: value;
+	const names = fc.constantFrom('id', 'name', 'accessToken', 'api_key', 'Cookie', 'profile', 'x');
+	const answers = fc.letrec((tie) => ({
+		value: fc.oneof(
+			{ depthSize: 'small' },
+			fc.jsonValue({ maxDepth: 1 }),
+			fc.array(tie('value'), { maxLength: 4 }),
+			fc.dictionary(names, tie('value'), { maxKeys: 4 }),
+		),
+	})).value;
+	fc.assert(
+		fc.property(answers, (answer) => {
+			const before = JSON.stringify(answer);
+			const out = redactSecrets(answer);
+			expect(out).toEqual(kept(answer));
+			expect(JSON.stringify(answer)).toBe(before);
+			const holdsOne = JSON.stringify(kept(answer)) !== before;
+			expect(out === answer).toBe(!holdsOne);
+		}),
+	);
+});
+
 describe('keyRedactor: the key replaced by its value, in every form a service could repeat it', () => {
 	const KEY = 'pos_Ab3+dE/9fG=';
 	const redactor = keyRedactor(KEY);
