@@ -11,6 +11,15 @@ export function redactSecrets(value: unknown): unknown {
 	return holdsSecretField(value) ? withoutSecretFields(value) : value;
 }
 
+function holdsSecretField(value: unknown): boolean {
+	if (!value || typeof value !== 'object') return false;
+	const named = !Array.isArray(value);
+	const field = (key: string) => (value as Record<string, unknown>)[key];
+	return Object.keys(value).some(
+		(key) => (named && SECRET_KEY.test(key)) || holdsSecretField(field(key)),
+	);
+}
+
 function withoutSecretFields(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(withoutSecretFields);
 	if (value && typeof value === 'object') {
@@ -18,24 +27,6 @@ function withoutSecretFields(value: unknown): unknown {
 		return Object.fromEntries(kept.map(([key, inner]) => [key, withoutSecretFields(inner)]));
 	}
 	return value;
-}
-
-/** Whether a field name at any depth is a credential's. Iterative, each object once. */
-function holdsSecretField(root: unknown): boolean {
-	const seen = new Set<object>();
-	const pending: unknown[] = [root];
-	while (pending.length > 0) {
-		const inner = pending.pop();
-		if (!inner || typeof inner !== 'object' || seen.has(inner)) continue;
-		seen.add(inner);
-		const named = !Array.isArray(inner);
-		for (const key of Object.keys(inner)) {
-			if (named && SECRET_KEY.test(key)) return true;
-			const field = (inner as Record<string, unknown>)[key];
-			if (field && typeof field === 'object') pending.push(field);
-		}
-	}
-	return false;
 }
 
 /**
