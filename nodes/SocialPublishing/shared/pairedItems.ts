@@ -105,10 +105,11 @@ export function pairedToTheItem(hook: RequestHook): RequestHook {
 				errorItem(this, (requestData.options as MarkedOptions)[FAILED_BEFORE_SENDING], itemIndex),
 			];
 		try {
-			// Each item paired to the input item (a pairing set by a step is kept).
-			return (await hook.call(this, requestData)).map((item) =>
-				item.pairedItem === undefined ? { ...item, pairedItem: { item: itemIndex } } : item,
-			);
+			// Each item paired to the input item (a pairing set by a step is kept). In place: the items
+			// are this call's own (CPU per item, issue 31).
+			const items = await hook.call(this, requestData);
+			for (const item of items) item.pairedItem ??= { item: itemIndex };
+			return items;
 		} catch (error) {
 			if (!this.continueOnFail()) throw withoutErrorCode(error, this);
 			return [errorItem(this, error, itemIndex)];
