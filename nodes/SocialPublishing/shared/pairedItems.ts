@@ -105,8 +105,7 @@ export function pairedToTheItem(hook: RequestHook): RequestHook {
 				errorItem(this, (requestData.options as MarkedOptions)[FAILED_BEFORE_SENDING], itemIndex),
 			];
 		try {
-			// Each item paired to the input item (a pairing set by a step is kept). In place: the items
-			// are this call's own (CPU per item, issue 31).
+			// Each item paired to the input item, in place (they are this call's); a step's pairing kept.
 			const items = await hook.call(this, requestData);
 			for (const item of items) item.pairedItem ??= { item: itemIndex };
 			return items;
