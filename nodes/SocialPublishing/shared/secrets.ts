@@ -5,15 +5,9 @@ const SECRET_KEY = /token|secret|password|api[-_]?key|authorization|cookie/i;
 
 /** The value without credential fields: copied where one is found, else itself (CPU per item). */
 export function redactSecrets(value: unknown): unknown {
-	return holdsSecretField(value) ? withoutSecretFields(value) : value;
-}
-
-function holdsSecretField(value: unknown): boolean {
-	if (!value || typeof value !== 'object') return false;
-	const named = !Array.isArray(value);
-	return Object.keys(value).some(
-		(key) => (named && SECRET_KEY.test(key)) || holdsSecretField((value as IDataObject)[key]),
-	);
+	return anyInside(value, { name: (name) => SECRET_KEY.test(name) })
+		? withoutSecretFields(value)
+		: value;
 }
 
 function withoutSecretFields(value: unknown): unknown {
@@ -73,6 +67,33 @@ function isContainer(value: unknown): value is Record<string, unknown> {
 	return proto.constructor?.name === 'AxiosHeaders';
 }
 
+/**
+ * Whether a field name (`name`) or a string (`text`) anywhere in `root` passes its test. Iterative,
+ * each container once: a deep or cyclic value is walked without exhausting the stack.
+ */
+function anyInside(
+	root: unknown,
+	test: { name?: (name: string) => boolean; text?: (text: string) => boolean },
+): boolean {
+	const seen = new Set<object>();
+	const pending: unknown[] = [root];
+	while (pending.length > 0) {
+		const inner = pending.pop();
+		if (typeof inner === 'string') {
+			if (test.text?.(inner)) return true;
+		} else if (isContainer(inner) && !seen.has(inner)) {
+			seen.add(inner);
+			// One by one, not spread: an answer's list can be longer than a call takes arguments.
+			const named = !Array.isArray(inner);
+			for (const name of Object.keys(inner)) {
+				if (named && test.name?.(name)) return true;
+				pending.push(inner[name]);
+			}
+		}
+	}
+	return false;
+}
+
 /** Parts of a client error that hold the request being sent (and its key), not what came back. */
 const REQUEST_PARTS = /^(config|request|req|res|socket|agent|_currentRequest|_options)$/;
 
@@ -93,29 +114,8 @@ export function keyRedactor(key: string): KeyRedactor {
 
 	const shape = new RegExp(pattern.source, 'i');
 	const holds = (text: string) => text.length >= key.length && shape.test(text);
-	/**
-	 * Whether any string or field name in `root` holds the key. Most answers do not, and are then
-	 * handed on as they are: walked once, not copied (CPU per item, issue 31).
-	 */
-	const holdsKey = (root: unknown): boolean => {
-		const seen = new Set<object>();
-		const pending: unknown[] = [root];
-		while (pending.length > 0) {
-			const inner = pending.pop();
-			if (typeof inner === 'string') {
-				if (holds(inner)) return true;
-			} else if (isContainer(inner) && !seen.has(inner)) {
-				seen.add(inner);
-				// One by one, not spread: an answer's list can be longer than a call takes arguments.
-				const named = !Array.isArray(inner);
-				for (const name of Object.keys(inner)) {
-					if (named && holds(name)) return true;
-					pending.push(inner[name]);
-				}
-			}
-		}
-		return false;
-	};
+	/** Most answers do not hold the key, and are handed on as they are: walked once, not copied. */
+	const holdsKey = (root: unknown) => anyInside(root, { name: holds, text: holds });
 
 	const value = <T>(root: T): T => {
 		if (typeof root === 'string') return text(root) as T;
