@@ -7,7 +7,7 @@
  *
  * It starts the sandbox (control routes on, real clock: due posts are published within a second) and a real n8n on
  * 127.0.0.1 (the pinned install of local-n8n/, made on first use), installs the packed package as a community package,
- * imports the credential and the five example workflows (examples/), runs "Schedule one post on three channels" with
+ * imports the credential and the example workflows (examples/), runs "Schedule one post on three channels" with
  * `n8n execute` and prints what the service saw, publishes the trigger workflow, starts the editor and creates its
  * login. Ctrl-C stops n8n (and its task runner), the sandbox and the file server, and removes the work folder.
  */

@@ -5,7 +5,7 @@
  * command that produces it (`npm run bench`, `npm run test:release`, `npx jest test/nodes/SocialPublishingTrigger`,
  * `npm run test:e2e:queue`).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { DEFAULT_MAX_PER_POLL } from '../../nodes/SocialPublishingTrigger/pollNotifications';
@@ -138,4 +138,17 @@ test("the trigger's post events: the range, its bound, the pages for reasons and
 	expect(readme).toContain(`(at most ${MAX_REASON_PAGES} pages)`);
 	expect(readme).toContain(`at most ${thousands(MAX_WATCHED_POSTS)} posts`);
 	expect(readme).toContain(`the ${thousands(MAX_WATCHED_POSTS)} dated nearest to now`);
+});
+
+test('README names as many example workflows as examples/ holds (the demo imports each)', () => {
+	const count = readdirSync(path.join(root, 'examples')).filter((file) =>
+		file.endsWith('.json'),
+	).length;
+	const inWords = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'][
+		count
+	];
+	expect(readme).toContain(`the credential created and the ${inWords} example workflows imported`);
+	expect(readme).toContain(
+		`the credential created and the ${inWords} [example workflows](#example-workflows) imported`,
+	);
 });

@@ -933,13 +933,17 @@ async function main(): Promise<number> {
 			},
 		);
 		await check(
-			'example "bulk scheduling from a CSV": 4 rows scheduled, row 5 refused (too long for X), 4 POST /posts',
+			'example "bulk scheduling from a CSV": 4 rows scheduled, row 5 refused (too long for X), 4 POST /posts; run again: the 4 said scheduled by an earlier run, no POST',
 			async () => {
 				await sandbox.control.clearRequests();
 				const run = await execute(EXAMPLES.bulk.id);
 				same(outputItems(run, 'Extract Rows').length, 5, 'rows read from the CSV');
 				const [report] = outputItems(run, 'Report');
-				same(report.summary, '4 scheduled, 1 refused', 'summary');
+				same(
+					report.summary,
+					'4 scheduled now, 0 scheduled by an earlier run, 1 refused',
+					'summary',
+				);
 				const scheduled = report.scheduled as Json[];
 				same(
 					scheduled.map((r) => [r.row, r.platform, r.date]),
@@ -976,6 +980,32 @@ async function main(): Promise<number> {
 					scheduled.every((r) => typeof r.postId === 'string' && r.postId !== ''),
 					true,
 					'every scheduled row has a postId',
+				);
+				// The same CSV again: nothing posted twice, and the report says so.
+				await sandbox.control.clearRequests();
+				const [again] = outputItems(await execute(EXAMPLES.bulk.id), 'Report');
+				same(
+					again.summary,
+					'0 scheduled now, 4 scheduled by an earlier run, 1 refused',
+					'summary of the second run',
+				);
+				same(
+					(again.scheduledBefore as Json[]).map((r) => [r.row, r.postId]),
+					scheduled.map((r) => [r.row, r.postId]),
+					'rows scheduled by the earlier run, with its post ids',
+				);
+				if (
+					!(again.scheduledBefore as Json[]).every((r) =>
+						/^Item \d+ was not posted again/.test(String(r.skipped)),
+					)
+				)
+					throw new Error(
+						`a row skipped without saying why: ${JSON.stringify(again.scheduledBefore)}`,
+					);
+				same(
+					(await sandbox.control.requests()).filter((r) => r.method !== 'GET').length,
+					0,
+					'writes of the second run',
 				);
 			},
 		);

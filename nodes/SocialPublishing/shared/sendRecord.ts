@@ -102,9 +102,9 @@ export async function inTurn(
 	throw error;
 }
 
-/** Whether Post → Create's Options → Skip Posts Already Created is on (unless switched off). */
+/** Whether Post → Create's Skip Posts Already Created is on (unless switched off). */
 export const skipsPostsAlreadyCreated = (context: IExecuteSingleFunctions) =>
-	context.getNodeParameter('options.skipPostsAlreadyCreated', true) !== false;
+	context.getNodeParameter('skipPostsAlreadyCreated', true) !== false;
 
 /** What running the same items again does, the record's last sentence. */
 function rerunInWords(
@@ -115,8 +115,8 @@ function rerunInWords(
 	if (write === 'update')
 		return 'Running the same items again sends the same changes again: a post already changed is changed to the same text and date.';
 	if (skipsPostsAlreadyCreated(context))
-		return 'Running the same items again creates only what is missing: Options → Skip Posts Already Created (on unless switched off) finds the posts created here with GET /posts and outputs them with alreadySent: true.';
-	return `Options → Skip Posts Already Created is off: running the same items again creates the posts of ${sent.length > 0 ? itemNumbers(sent) : 'the items sent'} a second time; remove those items or switch the option on first.`;
+		return 'Running the same items again creates only what is missing: Skip Posts Already Created (on unless switched off) finds the posts this node created for them with GET /posts and outputs them with alreadySent: true.';
+	return `Skip Posts Already Created is off: running the same items again creates the posts of ${sent.length > 0 ? itemNumbers(sent) : 'the items sent'} a second time; remove those items or switch the option on first.`;
 }
 
 const itemNumbers = (indexes: number[]): string => {

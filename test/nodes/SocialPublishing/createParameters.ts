@@ -89,6 +89,8 @@ export function createParams(p: {
 	parts?: INodeParameters;
 	channels: INodeParameters[];
 	options?: Record<string, unknown>;
+	/** Skip Posts Already Created (on unless given). */
+	skipPostsAlreadyCreated?: boolean;
 }): INodeParameters {
 	const perChannel = p.parts === undefined;
 	const type = p.type ?? 'schedule';
@@ -102,6 +104,9 @@ export function createParams(p: {
 		contentMode: perChannel ? 'perChannel' : 'same',
 		...(perChannel ? {} : { parts: p.parts }),
 		channels: { channel: p.channels },
+		...(p.skipPostsAlreadyCreated === undefined
+			? {}
+			: { skipPostsAlreadyCreated: p.skipPostsAlreadyCreated }),
 		options: p.options ?? {},
 	} as INodeParameters;
 }

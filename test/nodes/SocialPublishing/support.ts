@@ -15,6 +15,10 @@ import {
 	type TestCredentials,
 } from '../../helpers/engine';
 import { sandboxPerFile, type SandboxHarness } from '../../helpers/sandbox';
+import {
+	ITEM_MARK_KEY,
+	SENT_AT_KEY,
+} from '../../../nodes/SocialPublishing/resources/post/create/itemMark';
 
 // The node is registered once, as n8n loads it, by the engine (test/helpers/engine.ts).
 export { NODE_TYPE };
@@ -148,3 +152,25 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An ISO date `days` from now (negative: in the past). */
 export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
+
+/**
+ * A POST /posts body as the node built it, without the mark Skip Posts Already Created puts in each
+ * post's settings (a settings object holding only the mark goes too),
+ * for tests about the rest of the body; earlierPosts.test.ts checks the mark itself.
+ */
+export function withoutItemMark<T>(body: T): T {
+	const posts = (body as { posts?: unknown } | undefined)?.posts;
+	if (!Array.isArray(posts)) return body;
+	const unmarked = posts.map((post: IDataObject) => {
+		const settings = post?.settings as IDataObject | undefined;
+		if (typeof settings !== 'object' || settings === null || !(ITEM_MARK_KEY in settings))
+			return post;
+		const rest = { ...settings };
+		delete rest[ITEM_MARK_KEY];
+		delete rest[SENT_AT_KEY];
+		const copy = { ...post, settings: rest };
+		if (Object.keys(rest).length === 0) delete (copy as IDataObject).settings;
+		return copy;
+	});
+	return { ...body, posts: unmarked };
+}

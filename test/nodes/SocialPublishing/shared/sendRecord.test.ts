@@ -17,11 +17,11 @@ const t = useSandbox({
 const items = (count: number) =>
 	Array.from({ length: count }, (_, index) => ({ text: `Post number ${index + 1}` }));
 
-const createEach = (options: Record<string, unknown> = {}) =>
+const createEach = (skipPostsAlreadyCreated?: boolean) =>
 	createParams({
 		parts: parts({ content: '={{ $json.text }}' }),
 		channels: [channel({ channel: byId(t.sandbox.seed.channels.telegram.id) })],
-		options,
+		skipPostsAlreadyCreated,
 	});
 
 /** The texts of the posts the service holds, as GET /posts lists them. */
@@ -113,12 +113,12 @@ describe('a run that stops at the service’s limit', () => {
 	});
 
 	it('with Skip Posts Already Created off, says that running again creates the sent posts a second time', async () => {
-		const first = await t.run(createEach({ skipPostsAlreadyCreated: false }), { items: items(7) });
+		const first = await t.run(createEach(false), { items: items(7) });
 		expect(String(first.error?.description)).toContain(
-			'Options → Skip Posts Already Created is off: running the same items again creates the posts of items 1–5 a second time',
+			'Skip Posts Already Created is off: running the same items again creates the posts of items 1–5 a second time',
 		);
 		await waitForTheWindow();
-		await t.run(createEach({ skipPostsAlreadyCreated: false }), { items: items(2) });
+		await t.run(createEach(false), { items: items(2) });
 		expect(await storedTexts()).toEqual(
 			['Post number 1', 'Post number 1', 'Post number 2', 'Post number 2', 'Post number 3'].concat([
 				'Post number 4',

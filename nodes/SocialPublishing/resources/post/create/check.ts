@@ -9,6 +9,7 @@ import { checkCreatePostRequest, textLength } from '../../../shared/postRules';
 import { MAX_JSON_BODY_BYTES } from '../../../shared/bounds';
 import type { Channel } from '../../../shared/channel';
 import type { NodeProblem, Problem } from '../../../shared/postProblems';
+import { MARK_ROOM_BYTES } from './itemMark';
 import { STAND_IN_ID } from './mediaUrls';
 import { entriesOf, isFollowOn, type Json, type PostRequest } from './request';
 
@@ -67,7 +68,9 @@ export function oversizedBody(
 		const standIn = typeof holder.id === 'string' && holder.id.startsWith(STAND_IN_ID);
 		return key === 'path' && standIn ? 'x'.repeat(UPLOADED_PATH_ROOM) : value;
 	};
-	const bytes = new TextEncoder().encode(JSON.stringify(body, asSent)).length;
+	// Each post's mark (itemMark.ts) is added when it is sent, after these checks.
+	const marks = Array.isArray(body.posts) ? body.posts.length * MARK_ROOM_BYTES : 0;
+	const bytes = new TextEncoder().encode(JSON.stringify(body, asSent)).length + marks;
 	// Production answers 413 to a JSON body over 100 kB (bounds.ts).
 	if (bytes <= MAX_JSON_BODY_BYTES) return [];
 	return [{ kind: 'node', code: 'bodyTooLarge', field, bytes, max: MAX_JSON_BODY_BYTES }];

@@ -1,26 +1,28 @@
 /**
- * Options → Skip Posts Already Created (on unless switched off): before the uploads, each item's
- * post is looked for among the posts the service already has, so that running the same items
- * again (a manual rerun, n8n's Retry On Fail, a failed execution retried) creates nothing twice.
- * With GET requests only: the limited POST /posts is never spent on it.
- * - Each item says what it will create during its checks (`expectPost`): per channel, the text of
- *   its first part and its date, exact for Schedule and Draft, open for Now and the next free slot
- *   (the date is the run's own then).
- * - Once every item passed its checks, one GET /posts per attempt covers every item's dates
- *   (`LOOK_BACK_DAYS` back for Now, a year ahead for the next free slot; a window per 370 days).
- * - In item order, an item whose every channel has a post with the same text (as the service
- *   stores it: markup, entities and spaces aside, `comparableText`) at its date (to the minute;
- *   any date in the range for Now and the next free slot) takes those posts: it is not sent, and
- *   they are its output, marked `alreadySent: true`. A post is taken by one item only, items with
- *   a date first, and each channel by its own text. An item with such a post on some of its
- *   channels only is refused: sending would post twice on those, skipping would lose the others.
- * What it cannot tell apart: a post made the same way on purpose (same channel, text and date, or
- * for Now and the next free slot the same text within the range); it does not see deleted posts,
- * posts moved to another date, or posts whose text was edited since; in a text holding HTML, an
- * entity other than &amp; &lt; &gt; &quot; &apos; &nbsp; and numeric ones (the service decodes
- * `&eacute;`, the node does not) makes the post look different, so it is created again.
+ * Skip Posts Already Created (on unless switched off): running the same items again (a manual
+ * rerun, n8n's Retry On Fail, a failed execution retried, the next day too) creates nothing
+ * twice, while a workflow that posts the same text each day from a new trigger item posts each
+ * day. Text and date cannot tell those apart; what the node sent can:
+ * - every post it creates carries a mark in its `settings` (`markPosts`): `n8nItemMark`, a hash of
+ *   the workflow, the node, the item it came from (the trigger's, `originOf`), the channels and the
+ *   texts sent; and `n8nSentAt`, when it was sent. The service keeps keys it does not know inside
+ *   `settings` and GET /posts lists them (docs/real-backend.md, "A client's own settings keys");
+ *   Post → Update resends a post's settings, mark included;
+ * - once every item passed its checks, one GET /posts per attempt covers every item's dates
+ *   (`LOOK_BACK_DAYS` back for Now, a year ahead for the next free slot, around the date for
+ *   Schedule and Draft; a window per 370 days);
+ * - in item order, an item whose every channel has a post with its mark takes those posts: it is
+ *   not sent, and they are its output, with `alreadySent: true` and why in `skipped`. A post is
+ *   taken by one item only (two equal items of a run made two posts). An item with such a post on
+ *   some of its channels only is refused: sending would post twice on those, skipping would lose
+ *   the others.
+ * A post without the mark (made in the service's app, by another client, or by hand) is never
+ * taken for an item's own, whatever its text. A post listed without any `settings` (a service as
+ * the spec's GET /posts, which lists none) can only be matched by its text and date
+ * (`matchEarlier`).
  */
 import {
+	jsonParse,
 	NodeOperationError,
 	type IDataObject,
 	type IExecuteSingleFunctions,
@@ -29,20 +31,22 @@ import {
 
 import { runState, RunSlot } from '../../../shared/runState';
 import { recordAlreadySent, skipsPostsAlreadyCreated } from '../../../shared/sendRecord';
-import { decodeEntities } from '../../../shared/postRules/text';
 import { apiRequest } from '../../../shared/transport';
 import { DAY_MS, getManyPosts, MAX_RANGE_DAYS } from '../getMany';
 import { channelsById } from './lookups';
 import { postJson } from './output';
-import { entriesOf, type PostRequest } from './request';
+import { comparableText } from './comparableText';
+import { ITEM_MARK_KEY, itemMark, SENT_AT_KEY } from './itemMark';
+import { entriesOf, isObject, type PostRequest } from './request';
 
 /** How far back a Now or next-free-slot item's earlier post is looked for. */
 export const LOOK_BACK_DAYS = 7;
 const MINUTE_MS = 60_000;
 
-/** What one item will create: per channel, the text of its first part, at a date or in a range. */
+/** What one item will create: its mark, and per channel the text of its first part; where. */
 export interface Expected {
 	itemIndex: number;
+	mark: string;
 	/** Per channel of the request, the text of its first part as the service may store it. */
 	posts: Array<{ channelId: string; text: string }>;
 	/** Schedule and Draft: the date sent. */
@@ -56,7 +60,11 @@ interface Listed {
 	post: IDataObject;
 	id: string;
 	channelId: string;
+	/** The node's mark; null: settings listed without it; undefined: no settings listed. */
+	mark: string | null | undefined;
 	text: string;
+	/** When the node sent it, as its mark says (else its date). */
+	sentAt: number;
 	date: number;
 }
 
@@ -70,54 +78,30 @@ const SEARCH = new RunSlot<{
 const searchOf = (context: IExecuteSingleFunctions) =>
 	runState(context).get(SEARCH, () => ({ expected: new Map() }));
 
-/**
- * Elements the service's sanitiser removes with their text (script, style, ...), to the end if
- * unclosed.
- */
-const DROPPED_WITH_TEXT =
-	/<(script|style|template|title|iframe|svg|math|video|audio|xmp|noembed|noframes)\b[^>]*(?:>|$)[\s\S]*?(?:<\/\1\s*>|$)/gi;
-/**
- * Markup as an HTML parser (the service's sanitiser) reads it: "<" starts markup only before a
- * letter, "/", "!" or "?", and it runs to its ">" (not one in an attribute value quoted after "=")
- * or to the end. Any other "<" is text ("1 < 2"), which the service stores as "&lt;". Every match
- * ends at a ">" or the end, so the text is read once.
- */
-const MARKUP =
-	/<!--[\s\S]*?(?:--!?>|$)|<[!?/][^>]*(?:>|$)|<[a-zA-Z][^\s/>]*(?:=\s*"[^"]*(?:"|$)|=\s*'[^']*(?:'|$)|[^>])*(?:>|$)/g;
-
-/**
- * A post's text reduced to what both its sent and its stored form share: markup removed (the
- * service removes the tags it does not keep without a space: "a<b>c</b>" is stored as "ac"),
- * entities decoded (it stores a text holding "<" parsed and escaped: "1 &lt; 2", "Tom &amp;
- * Jerry"), spaces collapsed. The same function reads the item's text and the listing's
- * (test/fixtures/serviceSanitiser.ts has what the service's sanitiser gave).
- */
-export function comparableText(text: unknown): string {
-	return decodeEntities(
-		String(text ?? '')
-			.replace(DROPPED_WITH_TEXT, '')
-			.replace(MARKUP, ''),
-	)
-		.replace(/\s+/g, ' ')
-		.trim();
+/** Before POST /posts: the mark into each post's settings (see the header). */
+export function markPosts(context: IExecuteSingleFunctions, request: PostRequest): void {
+	const mark = searchOf(context).expected.get(context.getItemIndex())?.mark;
+	const marks = {
+		[ITEM_MARK_KEY]: mark ?? itemMark(context, request),
+		[SENT_AT_KEY]: new Date().toISOString(),
+	};
+	for (const post of entriesOf(request.body, 'posts')) {
+		if (post.settings === undefined) post.settings = {};
+		// Settings given as something else than an object are the service's to refuse.
+		if (isObject(post.settings)) Object.assign(post.settings, marks);
+	}
 }
 
 /** During the item's checks: what it will create, for the search after every item's checks. */
 export function expectPost(context: IExecuteSingleFunctions, request: PostRequest): void {
 	if (!skipsPostsAlreadyCreated(context)) return;
 	const body = request.body;
-	const posts = entriesOf(body, 'posts');
-	const expected = request.channels.map((channel, entryIndex) => ({
-		channelId: channel.id,
-		text: comparableText(entriesOf(posts[entryIndex], 'value')[0]?.content),
-	}));
 	const now = Date.now();
 	const sent = Date.parse(String(body.date ?? ''));
 	const fixed = !request.wantsNextSlot && body.type !== 'now' && Number.isFinite(sent);
 	const given = Number.isFinite(sent) ? sent : now;
 	// Schedule and Draft: around the date sent. The next free slot: the slot an earlier run took is
-	// ahead of that run, looked for in one request. Now: published when an earlier run sent it, so
-	// never ahead (a post scheduled later with the same text is not this item's).
+	// ahead of that run, looked for in one request. Now: published when an earlier run sent it.
 	const range: [number, number] = fixed
 		? [sent - DAY_MS, sent + DAY_MS]
 		: request.wantsNextSlot
@@ -126,9 +110,14 @@ export function expectPost(context: IExecuteSingleFunctions, request: PostReques
 					Math.min(now - LOOK_BACK_DAYS * DAY_MS, given - MINUTE_MS),
 					Math.max(now, given) + MINUTE_MS,
 				];
+	const posts = entriesOf(body, 'posts');
 	searchOf(context).expected.set(context.getItemIndex(), {
 		itemIndex: context.getItemIndex(),
-		posts: expected,
+		mark: itemMark(context, request),
+		posts: request.channels.map((channel, entryIndex) => ({
+			channelId: channel.id,
+			text: comparableText(entriesOf(posts[entryIndex], 'value')[0]?.content),
+		})),
 		...(fixed ? { date: sent } : {}),
 		range,
 	});
@@ -151,6 +140,7 @@ function windowsOf(ranges: Array<[number, number]>): Array<[number, number]> {
 	});
 }
 
+/** A listed post, with the node's mark where its settings are listed (production: as a string). */
 function readListed(post: IDataObject): Listed | undefined {
 	const integration = post.integration as IDataObject | undefined;
 	const id = typeof post.id === 'string' ? post.id : undefined;
@@ -158,21 +148,32 @@ function readListed(post: IDataObject): Listed | undefined {
 	// A repeating post is listed once per repetition; production adds its first date as actualDate.
 	const date = Date.parse(String(post.actualDate ?? post.publishDate ?? ''));
 	if (!id || !channelId || !Number.isFinite(date)) return undefined;
-	return { post, id, channelId, text: comparableText(post.content), date };
+	const settings: unknown =
+		typeof post.settings === 'string'
+			? jsonParse(post.settings, { fallbackValue: undefined })
+			: post.settings;
+	const marked = isObject(settings) ? settings[ITEM_MARK_KEY] : undefined;
+	const mark = post.settings === undefined ? undefined : typeof marked === 'string' ? marked : null;
+	const sentAt = Date.parse(String(isObject(settings) ? settings[SENT_AT_KEY] : ''));
+	const text = comparableText(post.content);
+	return { post, id, channelId, mark, text, date, sentAt: Number.isFinite(sentAt) ? sentAt : date };
 }
 
 /**
  * Each expected item's earlier posts among those GET /posts listed (any shape; a post listed twice,
- * as a repeating one is, counts once); items with a date take theirs first (see the header).
+ * as a repeating one is, counts once), the earliest sent first: a post whose settings are listed by
+ * the node's mark; one listed without settings (a service as the spec's GET /posts, which lists
+ * none) by its text (as the service stores it: markup, entities and spaces aside) at the item's
+ * date (to the minute; any date in the range for Now and the next free slot), items with a date
+ * first, so that a Now item does not take a scheduled item's post.
  */
 export function matchEarlier(expected: Expected[], posts: unknown[]): Map<number, Found> {
 	const byId = new Map<string, Listed>();
 	for (const post of posts) {
-		const listed =
-			typeof post === 'object' && post !== null ? readListed(post as IDataObject) : undefined;
+		const listed = isObject(post) ? readListed(post as IDataObject) : undefined;
 		if (listed && !byId.has(listed.id)) byId.set(listed.id, listed);
 	}
-	const listed = [...byId.values()];
+	const listed = [...byId.values()].sort((a, b) => a.sentAt - b.sentAt);
 	const taken = new Set<string>();
 	const found = new Map<number, Found>();
 	const inOrder = [...expected].sort(
@@ -181,14 +182,16 @@ export function matchEarlier(expected: Expected[], posts: unknown[]): Map<number
 	);
 	for (const item of inOrder) {
 		const mine = new Set<string>();
-		const matches = (post: Listed, channelId: string, text: string) =>
-			!taken.has(post.id) &&
-			!mine.has(post.id) &&
-			post.channelId === channelId &&
+		const sameTextAndDate = (post: Listed, text: string) =>
 			post.text === text &&
 			(item.date === undefined
 				? post.date >= item.range[0] && post.date <= item.range[1]
 				: Math.abs(post.date - item.date) < MINUTE_MS);
+		const matches = (post: Listed, channelId: string, text: string) =>
+			!taken.has(post.id) &&
+			!mine.has(post.id) &&
+			post.channelId === channelId &&
+			(post.mark === undefined ? sameTextAndDate(post, text) : post.mark === item.mark);
 		const perChannel = item.posts.map(({ channelId, text }) => {
 			const post = listed.find((candidate) => matches(candidate, channelId, text));
 			if (post) mine.add(post.id);
@@ -230,7 +233,8 @@ async function earlierOf(context: IExecuteSingleFunctions) {
 		}
 		return matchEarlier(expected, listed);
 	})();
-	const found = (await search.found).get(itemIndex);
+	const everyFound = await search.found;
+	const found = everyFound.get(itemIndex);
 	if (!found) return undefined;
 	const channels = await channelsById(context);
 	const named = (id: string) => {
@@ -244,11 +248,18 @@ async function earlierOf(context: IExecuteSingleFunctions) {
 		return {
 			refused: {
 				message: `Item ${itemIndex + 1} was created before on some of its channels only: ${inWords(posts)}`,
-				description: `No post with its text and date was found on ${missing.map(named).join(', ')}: it may have been deleted there. Sending would post twice where it exists and skipping would leave the others without it, so the node does not send it. Remove the channels where it exists from the item, or switch Options → Skip Posts Already Created off to post on every channel again.`,
+				description: `No post this node made for this item was found on ${missing.map(named).join(', ')}: it may have been deleted there. Sending would post twice where it exists and skipping would leave the others without it, so the node does not send it. Remove the channels where it exists from the item, or switch Skip Posts Already Created off to post on every channel again.`,
 			},
 		};
 	}
-	return { posts: found.posts, channels, inWords: inWords(found.posts) };
+	return {
+		posts: found.posts,
+		channels,
+		inWords: inWords(found.posts),
+		sentAt: new Date(Math.min(...found.posts.map((listed) => listed.sentAt))).toISOString(),
+		skips: [...everyFound.values()].filter((each) => 'posts' in each).length,
+		of: search.expected.size,
+	};
 }
 
 /** The run: this item's earlier posts as its output; refuses one found partly. */
@@ -262,8 +273,10 @@ export async function earlierPosts(
 		const { message, description } = earlier.refused;
 		throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
 	}
-	const posts = earlier.posts.map(({ id, channelId, date, post }) =>
-		postJson({
+	const { sentAt, skips, of } = earlier;
+	const skipped = `Item ${itemIndex + 1} was not posted again: an earlier run of this node posted it at ${sentAt} (${earlier.inWords}) from the same input item with the same text, so this run is taken for a rerun of it (a rerun, Retry On Fail or a retried execution). This run skipped ${skips} of its ${of} items as posted before. To post it again, switch Skip Posts Already Created off, or let the item differ from the earlier run's (for example, pass on the trigger's date).`;
+	const posts = earlier.posts.map(({ id, channelId, date, post }) => ({
+		...postJson({
 			postId: id,
 			channelId,
 			channel: earlier.channels.get(channelId),
@@ -272,7 +285,9 @@ export async function earlierPosts(
 			releaseURL: typeof post.releaseURL === 'string' ? post.releaseURL : null,
 			alreadySent: true,
 		}),
-	);
+		sentAt,
+		skipped,
+	}));
 	recordAlreadySent(context, posts);
 	return posts.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }
@@ -290,6 +305,6 @@ export async function earlierInCheckOnly(
 		return { problem: `${earlier.refused.message}. ${earlier.refused.description}` };
 	return {
 		postIds: new Map(earlier.posts.map((listed) => [listed.channelId, listed.id])),
-		notSent: `Item ${context.getItemIndex() + 1} would not be sent: every channel already has this post (${earlier.inWords}), which Options → Skip Posts Already Created outputs with alreadySent: true instead. To post it again, switch that option off.`,
+		notSent: `Item ${context.getItemIndex() + 1} would not be posted again: an earlier run of this node posted it at ${earlier.sentAt} (${earlier.inWords}) from the same input item with the same text, which Skip Posts Already Created outputs with alreadySent: true instead (${earlier.skips} of the ${earlier.of} items would be skipped so). To post it again, switch that option off.`,
 	};
 }

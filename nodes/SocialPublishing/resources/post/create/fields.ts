@@ -238,14 +238,6 @@ const optionsProperty: INodeProperties = optionalFields('Options', [
 		description: 'Whether the service replaces the links in the text with short links',
 	},
 	{
-		displayName: 'Skip Posts Already Created',
-		name: 'skipPostsAlreadyCreated',
-		type: 'boolean',
-		default: true,
-		description:
-			"Whether to look for each item's post among the posts the service already has before creating it, so that running the same items again (a rerun, Retry On Fail, a failed execution retried) creates nothing twice. A post on the same channel with the same text, at the same date (for Now: within the last 7 days; for the next free slot: within the last 7 days or the year ahead), is output with alreadySent: true instead, in the same shape as a created post. Costs one GET /posts per run, never a POST; Check Only says which items it would skip. Switch off to post the same text again on purpose.",
-	},
-	{
 		displayName: 'Skip Local Checks',
 		name: 'skipChecks',
 		type: 'boolean',
@@ -376,5 +368,13 @@ export const fields: INodeProperties[] = [
 		displayOptions: { show: { inputMode: ['fields'], contentMode: ['same'] } },
 	},
 	{ ...channelsProperty, displayOptions: { show: { inputMode: ['fields'] } } },
+	{
+		displayName: 'Skip Posts Already Created',
+		name: 'skipPostsAlreadyCreated',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether to skip an item this node already posted, so that running the same items again (a rerun, Retry On Fail, a failed execution retried, the next day too) posts nothing twice. The node marks each post it creates with the item it came from (the workflow, this node, the input item and the text); an item whose mark is found with GET /posts (for Now: posted within the last 7 days) is output with alreadySent: true and, in skipped, which post, when, and why. A workflow that posts the same text each day from a new trigger item posts each day; posts made elsewhere are never taken for the item's. Costs one GET /posts per run, never a POST. Switch off to post the same item again on purpose.",
+	},
 	optionsProperty,
 ];

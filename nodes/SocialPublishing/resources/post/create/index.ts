@@ -4,7 +4,8 @@
  * `delays.ts`; step 1 `prepare.ts`: the `request.ts` read by `requestFromFields.ts` (or, JSON,
  * `request.ts`), then `pastDate.ts`, `uploads.ts` and `mediaUrls.ts` (read and judged, uploaded in
  * step 5); steps 2 and 4 `check.ts`; 3 `channels.ts` with `lookups.ts`; 6 `slots.ts`; the output
- * `output.ts` with `warnings.ts`; `earlierPosts.ts` (Skip Posts Already Created); `checkOnly.ts`
+ * `output.ts` with `warnings.ts`; `earlierPosts.ts` (Skip Posts Already Created, with `itemMark.ts`
+ * and `comparableText.ts`); `checkOnly.ts`
  * (Check Only). Problems are worded for the editor by shared/postProblems/.
  */
 import { declareRoute } from '../../../shared/routeFacts';

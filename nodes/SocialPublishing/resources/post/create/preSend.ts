@@ -25,7 +25,7 @@ import { problemsError } from '../../../shared/postProblems';
 import { checkWithChannels, checkWithoutRequests } from './check';
 import { nameChannels, resolveChannels } from './channels';
 import { checkOnlyRequest } from './checkOnly';
-import { earlierPosts, expectPost } from './earlierPosts';
+import { earlierPosts, expectPost, markPosts } from './earlierPosts';
 import { uploadMediaUrls } from './mediaUrls';
 import { handToOutput } from './output';
 import { prepareRequest } from './prepare';
@@ -85,6 +85,8 @@ export async function buildCreatePostRequest(
 		request.body.date = slot;
 	}
 	handToOutput(this, request, warningsOf(request, checked.infos, checked.warnings));
+	// After the warnings, which would name the mark's keys as settings the platform does not have.
+	markPosts(this, request);
 	requestOptions.body = request.body;
 	return requestOptions;
 }

@@ -1,6 +1,6 @@
 /** Post → Create refuses a bad post before sending (check.ts): what the error names and how it says to fix it. */
 import { channel, createParams, jsonParams, parts } from '../../../createParameters';
-import { byId, errorText, fromList, useSandbox } from '../../../support';
+import { byId, errorText, fromList, useSandbox, withoutItemMark } from '../../../support';
 
 // Request Options left to the node's defaults.
 const t = useSandbox({
@@ -183,9 +183,10 @@ describe('Post → Create: refusing before sending', () => {
 		expect(result.items[0].json.warnings).toEqual([
 			'setting "who_can_reply" is not one X is known to have (did you mean "who_can_reply_post"?); it was sent as given and the service keeps it',
 		]);
-		const sent = (await t.sandbox.control.requests()).find(
-			(r) => r.method === 'POST' && r.path === '/posts',
-		)?.body as { posts: Array<{ settings: unknown }> };
+		const sent = withoutItemMark(
+			(await t.sandbox.control.requests()).find((r) => r.method === 'POST' && r.path === '/posts')
+				?.body as { posts: Array<{ settings: unknown }> },
+		);
 		expect(sent.posts[0].settings).toEqual({
 			__type: 'x',
 			who_can_reply_post: 'everyone',

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 
-import { comparableText } from '../../../../../../nodes/SocialPublishing/resources/post/create/earlierPosts';
+import { comparableText } from '../../../../../../nodes/SocialPublishing/resources/post/create/comparableText';
 import { cleanHtmlAsService } from '../../../../../../sandbox/content';
 import { SANITISED_BY_THE_SERVICE } from '../../../../../fixtures/serviceSanitiser';
 import { channel, createParams, parts } from '../../../createParameters';

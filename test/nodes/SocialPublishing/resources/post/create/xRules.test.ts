@@ -7,7 +7,7 @@ import type { INodeProperties, INodeParameters } from 'n8n-workflow';
 import { SocialPublishing } from '../../../../../../nodes/SocialPublishing/SocialPublishing.node';
 import { CASE_DATE, CDN } from '../../../../../fixtures/platformCases';
 import { channel, createParams, jsonParams, parts } from '../../../createParameters';
-import { byId, errorText, useSandbox } from '../../../support';
+import { byId, errorText, useSandbox, withoutItemMark } from '../../../support';
 
 const t = useSandbox({
 	clock: { mode: 'manual', now: '2026-03-01T08:00:00.000Z' },
@@ -34,7 +34,9 @@ async function sentSettings(): Promise<unknown[]> {
 	const requests = await t.sandbox.control.requests();
 	return requests
 		.filter((r) => r.method === 'POST' && r.path === '/posts')
-		.map((r) => (r.body as { posts: Array<{ settings: unknown }> }).posts[0].settings);
+		.map(
+			(r) => withoutItemMark(r.body as { posts: Array<{ settings: unknown }> }).posts[0].settings,
+		);
 }
 
 describe('X articles', () => {
