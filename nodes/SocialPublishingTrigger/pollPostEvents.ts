@@ -24,13 +24,19 @@ import {
 	MAX_WATCHED_POSTS,
 	POST_EVENTS,
 	readSnapshot,
-	type ListedPost,
 	type PostEvent,
 	type PostEventName,
 	type Range,
 	type Snapshot,
 } from './postEvents';
 import { stateStore } from './stateStore';
+import {
+	NO_EVENT_CHOSEN,
+	NO_EVENT_CHOSEN_FIX,
+	realTestEvent,
+	reasonOfTestFailure,
+	sampleTestEvent,
+} from './testEvent';
 
 export const DEFAULT_DAYS_BACK = 7;
 export const DEFAULT_DAYS_AHEAD = 60;
@@ -151,54 +157,36 @@ function rangeOf(settings: Settings, now: number): Range {
 	return { from: now - settings.daysBack * DAY_MS, to: now + settings.daysAhead * DAY_MS };
 }
 
-/** "Fetch Test Event": the listed post nearest to now, as the event of its present state. */
+/**
+ * "Fetch Test Event": one item of a chosen event, from the listed post nearest to now whose state
+ * shows it, else a sample of one marked as such (testEvent.ts). Nothing is stored.
+ */
 async function sample(
 	context: IPollFunctions,
 	settings: Settings,
 ): Promise<INodeExecutionData[][]> {
+	if (settings.events.length === 0) {
+		throw new NodeOperationError(context.getNode(), NO_EVENT_CHOSEN, {
+			description: NO_EVENT_CHOSEN_FIX,
+		});
+	}
 	const now = Date.now();
 	const range = rangeOf(settings, now);
 	const listing = await listPosts.call(context, range, settings.timeoutMs);
 	const mine = listing.filter(
 		(p) => settings.channels.length === 0 || settings.channels.includes(p.channel.id),
 	);
-	const distance = (p: ListedPost) => Math.abs(Date.parse(p.date) - now);
-	const nearest = mine.sort((a, b) => distance(a) - distance(b))[0];
-	if (!nearest) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`No posts between ${new Date(range.from).toISOString()} and ${new Date(range.to).toISOString()}${settings.channels.length > 0 ? ' on the chosen channels' : ''}`,
-			{
-				description:
-					'Schedule a post in that range (or widen Options → Days Back / Days Ahead, or pick other channels), then fetch again.',
-			},
-		);
+	const real = realTestEvent(mine, settings.events, now);
+	if (real) {
+		const reason =
+			real.event === 'postFailed'
+				? await reasonOfTestFailure(context, real, settings.timeoutMs)
+				: undefined;
+		return [[toItem(real, reason)]];
 	}
-	const event: PostEvent['event'] =
-		nearest.state === 'PUBLISHED'
-			? 'postPublished'
-			: nearest.state === 'ERROR'
-				? 'postFailed'
-				: 'postCreated';
-	return [
-		[
-			toItem(
-				{
-					event,
-					postId: nearest.id,
-					channel: nearest.channel,
-					stateBefore: null,
-					stateAfter: nearest.state,
-					dateBefore: null,
-					dateAfter: nearest.date,
-					releaseURL: nearest.releaseURL,
-					text: nearest.content,
-					post: nearest.raw,
-				},
-				undefined,
-			),
-		],
-	];
+	const made = sampleTestEvent(settings.events, mine[0]?.channel, range, now);
+	const item = toItem(made.event, made.reason);
+	return [[{ json: { sample: true, sampleNote: made.sampleNote, ...item.json } }]];
 }
 
 const triggerNamed = (context: IPollFunctions) =>

@@ -14,7 +14,7 @@ const postEventsOnly = { show: { event: ['postEvents'] } };
 export const postEventsProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Each poll reads GET /posts once for the range in Options and compares it with the previous poll: one item per event, each emitted once. GET /notifications is read only when a failed post needs its reason (and once on the first poll). The first poll emits nothing for posts that already exist.',
+			'Each poll reads GET /posts once for the range in Options and compares it with the previous poll: one item per event, each emitted once. GET /notifications is read only when a failed post needs its reason (and once on the first poll). The first poll emits nothing for posts that already exist. Fetch Test Event shows the listed post nearest to now in a chosen event\'s state, or a sample marked "sample": true when none is (always for Post Changed and Post Deleted).',
 		name: 'postEventsNotice',
 		type: 'notice',
 		default: '',

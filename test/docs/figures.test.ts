@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { PAGE_SIZE } from '../../nodes/SocialPublishingTrigger/listNotifications';
 import { DEFAULT_MAX_PER_POLL } from '../../nodes/SocialPublishingTrigger/pollNotifications';
 import {
 	DEFAULT_DAYS_AHEAD,
@@ -138,6 +139,8 @@ test("the trigger's post events: the range, its bound, the pages for reasons and
 	expect(readme).toContain(`(at most ${MAX_REASON_PAGES} pages)`);
 	expect(readme).toContain(`at most ${thousands(MAX_WATCHED_POSTS)} posts`);
 	expect(readme).toContain(`the ${thousands(MAX_WATCHED_POSTS)} dated nearest to now`);
+	// Fetch Test Event reads one page of notifications for a real failed post's reason.
+	expect(readme).toContain(`written at or after its date among the newest ${PAGE_SIZE} (`);
 });
 
 test('README names as many example workflows as examples/ holds (the demo imports each)', () => {
