@@ -482,8 +482,13 @@ async function main(): Promise<number> {
 	);
 	const work = await mkdtemp(join(tmpdir(), 'n8n-e2e-'));
 	const started = Date.now();
-	// Post → Update needs the service's edit of posts (production's; the contract has none).
-	const sandbox = await startSandbox({ control: true, productionQuirks: { editInPlace: true } });
+	// Post → Update needs the service's edit of posts (production's; the contract has none); Skip Posts
+	// Already Created finds its mark in the settings production lists with each post (the contract
+	// lists none), so that the mark, read through n8n's item links, is what real n8n runs here.
+	const sandbox = await startSandbox({
+		control: true,
+		productionQuirks: { editInPlace: true, postSettingsString: true },
+	});
 	const files = await serveFilesOverHttps({
 		'/autumn.png': (_req, res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end(png()),
 	});
