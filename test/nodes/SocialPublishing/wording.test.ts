@@ -571,6 +571,20 @@ const POST_PROBLEMS: Array<
 		what: 'Item 1, Post ID: post p1 shares its group with 2 other posts: a channel (unknown-one) post p2, "Page" (platform unknown) post p3; this service deletes the posts of the group that an edit does not send, so a new text, date, media or follow-up parts would delete them',
 		fix: 'change its settings alone (Update Fields → Settings (JSON) without Text or Publish At, sent through PUT /posts/:id/settings, which changes no other post), or make the post anew with Post → Create',
 	},
+	{
+		label: 'postNamedTwice, two items',
+		problem: node('postId', { code: 'postNamedTwice', postId: 'p1', items: [1, 3] }),
+		context: { itemIndex: 2, edit: true },
+		what: "Item 3, Post ID: items 1 and 3 of this run all name post p1; only the first of them (item 1) may change it, as each later one would change it again and replace that item's edit",
+		fix: 'give each post to one item: merge the changes of items 1 and 3 into one item and remove the others (a Remove Duplicates node comparing the Post ID, before this node, keeps the first of them), then run again',
+	},
+	{
+		label: 'postNamedTwice, three items',
+		problem: node('postId', { code: 'postNamedTwice', postId: 'p1', items: [2, 4, 5] }),
+		context: { itemIndex: 4, edit: true },
+		what: "Item 5, Post ID: items 2, 4 and 5 of this run all name post p1; only the first of them (item 2) may change it, as each later one would change it again and replace that item's edit",
+		fix: 'give each post to one item: merge the changes of items 2, 4 and 5 into one item and remove the others (a Remove Duplicates node comparing the Post ID, before this node, keeps the first of them), then run again',
+	},
 	// unknown channels
 	{
 		label: 'channel rule, empty id',
