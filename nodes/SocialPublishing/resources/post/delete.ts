@@ -67,7 +67,7 @@ export function deleteAnswered500(
 	};
 }
 
-/** After a 500: is the post listed (GET /posts, a year back to ten ahead)? Never a second DELETE. */
+/** After a 500: is the post listed (GET /posts, a year back, ten ahead)? Never a second DELETE. */
 const lookForThePost: LookAfter = async (context, { id, explained }) => {
 	const look = await lookUpPost(context, id, Date.now()).then(
 		(listed): AfterDelete500 => listed,

@@ -251,18 +251,20 @@ export async function lookedAfter<T>(
 	target: Target,
 	send: () => Promise<T>,
 ): Promise<T> {
-	try {
-		return await send();
-	} catch (error) {
-		const look =
-			error instanceof NodeApiError
-				? target.route?.facts.lookAfter?.[Number(error.httpCode)]
-				: undefined;
-		if (!look) throw error;
-		const failed = error as NodeApiError;
+	const outcome = await send().then(
+		(value) => ({ value }),
+		(error: unknown) => ({ error }),
+	);
+	if ('value' in outcome) return outcome.value;
+	const failed = outcome.error;
+	const look =
+		failed instanceof NodeApiError
+			? target.route?.facts.lookAfter?.[Number(failed.httpCode)]
+			: undefined;
+	if (look && failed instanceof NodeApiError) {
 		const explained = { message: failed.message, description: failed.description ?? '' };
 		const said = await look(context, { id: target.route?.subject?.id ?? '', explained });
 		if (said) [failed.message, failed.description] = [said.message, said.description];
-		throw failed;
 	}
+	throw failed;
 }

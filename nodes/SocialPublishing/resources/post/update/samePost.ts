@@ -1,10 +1,11 @@
 /**
  * Post → Update: one post, one item per run. Two items naming the same post would change it twice,
- * the later edit replacing the earlier one unsaid. The first item naming a post may change it; each
- * later item naming it is refused before anything is sent: in its checks (step 1, see prepare.ts)
- * and, for an item whose checks ended before an earlier item read its Post ID, again before the
- * uploads, when every item of the run has read its Post ID (preSend.ts). The run is then all or
- * nothing as any refusal is (shared/batch.ts); under Continue On Fail the later items are error items.
+ * the later edit replacing the earlier one unsaid. The first item naming a post may change it;
+ * each later item naming it is refused before anything is sent: in its checks (step 1, see
+ * prepare.ts) and, for an item whose checks ended before an earlier item read its Post ID, again
+ * before the uploads, when every item of the run has read its Post ID (preSend.ts). The run is then
+ * all or nothing as any refusal is (shared/batch.ts); under Continue On Fail each later item is an
+ * error item in its place.
  */
 import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import type { NodeProblem } from '../../../shared/postProblems';
