@@ -282,6 +282,15 @@ describe('deletes', () => {
 		]);
 	});
 
+	it('DELETE /posts/:id of a post already deleted answers 500, and GET /posts no longer lists it', async () => {
+		const [post] = await create(postBody(t.sb.seed.channels.telegram.id));
+		expect((await t.api.delete(`/posts/${post.postId}`)).data).toEqual({ error: true });
+		const again = await t.api.delete(`/posts/${post.postId}`);
+		expect(again.status).toBe(500);
+		expect(again.data).toEqual({ statusCode: 500, message: 'Internal server error' });
+		expect(await listPosts()).toEqual([]);
+	});
+
 	it('DELETE /posts/group/:group answers {error: true} whether or not anything matched', async () => {
 		await create(twoChannelPost());
 		const [{ group }, other] = (await listPosts()) as Array<{ group: string }>;

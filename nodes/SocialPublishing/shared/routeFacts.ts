@@ -3,6 +3,8 @@
  * sends to it (`routeTo(method, url, { facts })`, `apiRequest(..., { route })`), not guessed.
  */
 
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
+
 import type { AnswerContract } from './transport/answers';
 
 /** What the id in a route's path is. */
@@ -16,6 +18,16 @@ export type Explained = { message: string; description: string };
  */
 type Explain = (outcome: { id: string; said?: string; seconds?: number }) => Explained | undefined;
 
+/**
+ * A look at the service after a failed exchange, before it is worded: the id the path names, and
+ * the words the failure has so far (`explain`'s or the general ones). Reads only, never sends the
+ * request again; its own failure is its to word. Undefined keeps the words.
+ */
+export type LookAfter = (
+	context: IExecuteSingleFunctions,
+	failed: { id: string; explained: Explained },
+) => Promise<Explained | undefined>;
+
 export interface RouteFacts {
 	/** A timeout is the answer (GET /find-slot for an unknown channel): a retry would wait again. */
 	timeoutIsFinal?: boolean;
@@ -23,6 +35,8 @@ export interface RouteFacts {
 	mayApplyWithoutAnswer?: string;
 	/** Wording for what means something particular on this route (by status, or `timeout`). */
 	explain?: Partial<Record<number | 'timeout', Explain>>;
+	/** What to look at after a failure of this status (a 500 on DELETE /posts/:id: is it there?). */
+	lookAfter?: Partial<Record<number, LookAfter>>;
 	/** What a success answer must look like (transport/answers.ts); every operation declares one. */
 	answer?: AnswerContract;
 }

@@ -185,7 +185,6 @@ it('a JSON body over 100 kB on Run Tool (production answers 413) is refused befo
 
 describe('unknown ids answered with 500', () => {
 	it.each([
-		['post', 'delete', { postId: UNKNOWN_ID }, 'Post'],
 		['post', 'setReleaseId', { postId: UNKNOWN_ID, releaseId: 'abc' }, 'Post'],
 		['analytics', 'getChannel', { channel: byId(UNKNOWN_ID) }, 'Channel'],
 	])(
@@ -198,6 +197,13 @@ describe('unknown ids answered with 500', () => {
 			expect(error.httpCode).toBe('500');
 		},
 	);
+
+	it('Post → Delete looks at GET /posts after the 500: no such post listed, it says "already deleted, or never existed"', async () => {
+		const error = errorOf(await run({ resource: 'post', operation: 'delete', postId: UNKNOWN_ID }));
+		expect(error.message).toBe(`Post ${UNKNOWN_ID} is already deleted, or never existed`);
+		expect(error.httpCode).toBe('500');
+		expect(await t.requests('DELETE')).toHaveLength(1);
+	});
 
 	it('Post → Set Status of an unknown post (production: 400 "Post not found") says it was not found', async () => {
 		const error = errorOf(

@@ -34,6 +34,10 @@ import {
 	type WordedProblem,
 } from '../../../nodes/SocialPublishing/shared/postProblems';
 import type { FieldFault } from '../../../nodes/SocialPublishing/shared/postRules';
+import {
+	deleteAnswered500,
+	type AfterDelete500,
+} from '../../../nodes/SocialPublishing/resources/post/delete';
 
 type Json = Record<string, unknown>;
 
@@ -566,6 +570,20 @@ const POST_PROBLEMS: Array<
 		}),
 		what: 'Item 1, Post ID: post p1 shares its group with 2 other posts: a channel (unknown-one) post p2, "Page" (platform unknown) post p3; this service deletes the posts of the group that an edit does not send, so a new text, date, media or follow-up parts would delete them',
 		fix: 'change its settings alone (Update Fields → Settings (JSON) without Text or Publish At, sent through PUT /posts/:id/settings, which changes no other post), or make the post anew with Post → Create',
+	},
+	{
+		label: 'postNamedTwice, two items',
+		problem: node('postId', { code: 'postNamedTwice', postId: 'p1', items: [1, 3] }),
+		context: { itemIndex: 2, edit: true },
+		what: "Item 3, Post ID: items 1 and 3 of this run all name post p1; only the first of them (item 1) may change it, as each later one would change it again and replace that item's edit",
+		fix: 'give each post to one item: merge the changes of items 1 and 3 into one item and remove the others (a Remove Duplicates node comparing the Post ID, before this node, keeps the first of them), then run again',
+	},
+	{
+		label: 'postNamedTwice, three items',
+		problem: node('postId', { code: 'postNamedTwice', postId: 'p1', items: [2, 4, 5] }),
+		context: { itemIndex: 4, edit: true },
+		what: "Item 5, Post ID: items 2, 4 and 5 of this run all name post p1; only the first of them (item 2) may change it, as each later one would change it again and replace that item's edit",
+		fix: 'give each post to one item: merge the changes of items 2, 4 and 5 into one item and remove the others (a Remove Duplicates node comparing the Post ID, before this node, keeps the first of them), then run again',
 	},
 	// unknown channels
 	{
@@ -1225,10 +1243,17 @@ const FAILURES: Array<{ label: string; failure: Failure } & Explained> = [
 	},
 	{
 		label: '404 post',
-		failure: F('DELETE', '/posts/p1', { status: 404 }),
+		failure: F('PUT', '/posts/p1/status', { status: 404 }),
 		message: 'Post p1 was not found',
 		description:
 			"Check the post ID with Post → Get Many (over the post's date); it may have been deleted.",
+	},
+	{
+		label: '404 post, Post → Delete',
+		failure: F('DELETE', '/posts/p1', { status: 404 }),
+		message: 'Post p1 is already deleted, or never existed',
+		description:
+			"The service has no post p1 (HTTP 404). It was deleted before (by an earlier run, by another item of this run, or in the service's application; deleting a post deletes its group), or the ID is not that of a post. Nothing was deleted. Take post IDs from Post → Get Many; to let the workflow go on past a post already gone, turn on Continue On Fail (the item then carries this error).",
 	},
 	{
 		label: '404 group',
@@ -1471,6 +1496,37 @@ const FAILURES: Array<{ label: string; failure: Failure } & Explained> = [
 	},
 ];
 /** A 429 beyond the wait allowed (shared/errors.ts `rateLimitError`), at 2026-01-01T00:00Z. */
+/**
+ * Post → Delete after a 500 (production's answer for a post it does not have): what GET /posts then showed, worded
+ * over the general words of that 500 (`explained`, the '500 post' failure above).
+ */
+const AFTER_DELETE_500: Array<{ label: string; look: AfterDelete500 } & Explained> = [
+	{
+		label: 'not listed',
+		look: { from: '2025-01-01', to: '2036-01-01' },
+		message: 'Post p1 is already deleted, or never existed',
+		description:
+			"The service answered HTTP 500 to DELETE /posts/p1, as it does for a post it does not have, and GET /posts lists no post p1 dated 2025-01-01 to 2036-01-01 (a deleted post is never listed). It was deleted before (by an earlier run, by another item of this run, or in the service's application; deleting a post deletes its group), or the ID is not that of a post. Nothing was deleted. Take post IDs from Post → Get Many; to let the workflow go on past a post already gone, turn on Continue On Fail (the item then carries this error).",
+	},
+	{
+		label: 'still listed',
+		look: {
+			found: { id: 'p1', state: 'QUEUE', publishDate: '2030-01-15T10:00:00.000Z' },
+			posts: [],
+		},
+		message: 'The service failed to delete post p1 (HTTP 500): the post is still there',
+		description:
+			'GET /posts still lists post p1 (QUEUE, dated 2030-01-15 10:00 UTC), so the 500 was the service failing, not a post it does not have. Nothing was deleted, and the node does not send a delete again on its own. Run it again later; if it keeps failing, the service is down or overloaded.',
+	},
+	{
+		label: 'GET /posts failing too',
+		look: { unchecked: 'The service failed on GET /posts (HTTP 503) (tried 3 times).' },
+		message: 'Post p1 was not found, or the service failed (HTTP 500)',
+		description:
+			"Some installs answer 500 instead of 404 for an unknown ID on DELETE /posts/p1. Check the post ID with Post → Get Many (over the post's date); it may have been deleted. If the ID is right, the service failed: try again later. The node asked GET /posts whether the post is still there, and that failed too (The service failed on GET /posts (HTTP 503) (tried 3 times)): the service itself is probably failing. Try again later.",
+	},
+];
+
 const RATE_LIMITS: Array<{
 	label: string;
 	path: string;
@@ -1543,6 +1599,15 @@ describe('the table of messages: each pinned once, here', () => {
 		const route = ROUTES(failure.method, failure.path);
 		expect(explainFailure({ ...failure, route })).toEqual({ message, description });
 	});
+
+	test.each(AFTER_DELETE_500)(
+		'Post → Delete after a 500: $label',
+		({ look, message, description }) => {
+			const failure = F('DELETE', '/posts/p1', { status: 500, attempts: 1 });
+			const explained = explainFailure({ ...failure, route: ROUTES('DELETE', '/posts/p1') });
+			expect(deleteAnswered500('p1', look, explained)).toEqual({ message, description });
+		},
+	);
 
 	test.each(RATE_LIMITS)(
 		'a rate limit: $label',

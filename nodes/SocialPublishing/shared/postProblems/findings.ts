@@ -184,6 +184,17 @@ const FINDINGS = {
 		what: `post ${postId} is already published (${publishDate.slice(0, 16).replace('T', ' ')} UTC)`,
 		fix: 'a published post is not changed on its platform: make a new one with Post → Create, or put this one back in the queue with Post → Set Status (Schedule, Republish)',
 	}),
+	/**
+	 * Post → Update: items of one run (`items`, numbered from 1, this one among them) naming the
+	 * same post; the first of them may change it, each later one is refused before anything is sent.
+	 */
+	postNamedTwice: ({ postId, items }: { postId: string; items: number[] }) => {
+		const named = `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+		return {
+			what: `items ${named} of this run all name post ${postId}; only the first of them (item ${items[0]}) may change it, as each later one would change it again and replace that item's edit`,
+			fix: `give each post to one item: merge the changes of items ${named} into one item and remove the others (a Remove Duplicates node comparing the Post ID, before this node, keeps the first of them), then run again`,
+		};
+	},
 	channelGone: () => ({
 		what: "the post's channel is no longer among the organisation's channels",
 		fix: 'connect the channel again, or make a new post on another channel with Post → Create',

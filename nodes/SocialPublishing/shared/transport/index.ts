@@ -29,7 +29,7 @@ import { BrokenAnswer, brokenAnswer } from './answers';
 import { pacerOf } from './pacing';
 import { DEFAULT_POLICY, LOADER_POLICY, nodePolicy, type TransportPolicy } from './policy';
 import { rateLimitInfo } from './rateLimits';
-import { lowerCaseKeys, sendWithPolicy, type SendOptions, type Target } from './send';
+import { lookedAfter, lowerCaseKeys, sendWithPolicy, type SendOptions, type Target } from './send';
 
 export { DEFAULT_POLICY, policyOf, type TransportPolicy } from './policy';
 export { lowerCaseKeys, sendWithPolicy } from './send';
@@ -248,7 +248,7 @@ export function requestHook(
 			const answered = (requestData.options as Record<symbol, unknown>)[ANSWERED_WITHOUT_SENDING];
 			if (Array.isArray(answered)) return redactor.value(answered as INodeExecutionData[]);
 			const sent = prepare(this, requestData, redactor, routeOf(this));
-			if (!walk) return sent.finish(await sent.send());
+			if (!walk) return sent.finish(await lookedAfter(this, sent.target, sent.send));
 			const returnAll = this.getNodeParameter('returnAll', true) as boolean;
 			const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
 			const pages = walk(this);

@@ -3,6 +3,7 @@ import {
 	NodeOperationError,
 	sleep,
 	type IDataObject,
+	type IExecuteSingleFunctions,
 	type INode,
 } from 'n8n-workflow';
 
@@ -238,4 +239,32 @@ export async function sendWithPolicy<T>(
 			ticket.release();
 		}
 	}
+}
+
+/**
+ * Runs `send` (a request sent under the policy); when it fails with a status its route looks after
+ * (routeFacts.ts `lookAfter`: a 500 on DELETE /posts/:id), the route looks at the service, and its
+ * words replace the error's (same error, same status). The request is not sent again.
+ */
+export async function lookedAfter<T>(
+	context: IExecuteSingleFunctions,
+	target: Target,
+	send: () => Promise<T>,
+): Promise<T> {
+	const outcome = await send().then(
+		(value) => ({ value }),
+		(error: unknown) => ({ error }),
+	);
+	if ('value' in outcome) return outcome.value;
+	const failed = outcome.error;
+	const look =
+		failed instanceof NodeApiError
+			? target.route?.facts.lookAfter?.[Number(failed.httpCode)]
+			: undefined;
+	if (look && failed instanceof NodeApiError) {
+		const explained = { message: failed.message, description: failed.description ?? '' };
+		const said = await look(context, { id: target.route?.subject?.id ?? '', explained });
+		if (said) [failed.message, failed.description] = [said.message, said.description];
+	}
+	throw failed;
 }

@@ -19,6 +19,8 @@ export interface HostileOperation {
 	items?: Array<IDataObject | INodeExecutionData>;
 	/** Answers of the routes asked before `route` (look-ups), by `METHOD /path`. */
 	before?: Record<string, Handler>;
+	/** Answers of the routes asked after `route` answered 500 (Post → Delete: is the post there?). */
+	after500?: Record<string, Handler>;
 }
 
 export const CHANNEL = {
@@ -176,6 +178,8 @@ export const EVERY_OPERATION: HostileOperation[] = [
 		method: 'DELETE',
 		route: 'DELETE /posts/p1',
 		parameters: { resource: 'post', operation: 'delete', postId: 'p1' },
+		// It looks for the post in GET /posts after a 500 (resources/post/delete.ts): found, one request.
+		after500: { 'GET /posts': UPDATE_LOOKUPS['GET /posts'] },
 	},
 	{
 		name: 'Post → Delete Group',
@@ -258,9 +262,10 @@ export const WRITES = EVERY_OPERATION.filter((operation) => operation.method !==
 
 /** Answers `operation.route` with `handler`, its look-ups with their ordinary answers, anything else 404. */
 export function answering(operation: HostileOperation, handler: Handler): Record<string, Handler> {
-	return { ...(operation.before ?? {}), [operation.route]: handler };
+	return { ...(operation.before ?? {}), ...(operation.after500 ?? {}), [operation.route]: handler };
 }
 
-/** How many requests the operation sends before its own route (its look-ups). */
-export const lookupsOf = (operation: HostileOperation): number =>
-	Object.keys(operation.before ?? {}).length;
+/** How many requests the operation sends besides its own route: its look-ups, and after a 500 its looks. */
+export const lookupsOf = (operation: HostileOperation, answered?: number): number =>
+	Object.keys(operation.before ?? {}).length +
+	(answered === 500 ? Object.keys(operation.after500 ?? {}).length : 0);

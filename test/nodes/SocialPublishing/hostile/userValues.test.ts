@@ -122,7 +122,8 @@ const mediaUrl = (url: unknown): INodeParameters =>
 const updateWith = (more: INodeParameters): INodeParameters => ({
 	resource: 'post',
 	operation: 'update',
-	postId: POST,
+	// Each item its own post: two items naming one post are refused for that too (update/samePost.ts).
+	postId: `=${POST.slice(0, -1)}{{ $itemIndex + 1 }}`,
 	updateFields: { date: '2030-02-01T09:00' },
 	mediaAndFollowUps: 'none',
 	...more,

@@ -226,23 +226,31 @@ describe('Social Publishing → Post (all but Create)', () => {
 			expect(left).toEqual([b.postId]);
 		});
 
-		it('Delete of an unknown post: 404 is "not found"; a 500 is "not found, or the service failed", sent once', async () => {
-			expect(
-				errorOf(await t.run({ resource: 'post', operation: 'delete', postId: UNKNOWN_ID })).message,
-			).toBe(`Post ${UNKNOWN_ID} was not found`);
+		it('Delete of an unknown post: "already deleted, or never existed" on a 404, and on a 500 once GET /posts lists no such post; sent once', async () => {
+			const notFound = errorOf(
+				await t.run({ resource: 'post', operation: 'delete', postId: UNKNOWN_ID }),
+			);
+			expect(notFound.message).toBe(`Post ${UNKNOWN_ID} is already deleted, or never existed`);
+			expect(notFound.description).toMatch(/^The service has no post \S+ \(HTTP 404\)\. /);
 			await t.sandbox.control.addFault({
 				method: 'DELETE',
 				path: '/posts/:id',
 				fault: 'error500',
 				times: 3,
 			});
-			const failed = await t.run({
-				resource: 'post',
-				operation: 'delete',
-				postId: UNKNOWN_ID,
-				requestOptions: { maxRetries: 3, retryDelay: 10 },
-			});
-			expect(errorOf(failed).message).toMatch(new RegExp(`^Post ${UNKNOWN_ID} .*\\(HTTP 500\\)$`));
+			const failed = errorOf(
+				await t.run({
+					resource: 'post',
+					operation: 'delete',
+					postId: UNKNOWN_ID,
+					requestOptions: { maxRetries: 3, retryDelay: 10 },
+				}),
+			);
+			expect(failed.message).toBe(`Post ${UNKNOWN_ID} is already deleted, or never existed`);
+			expect(failed.description).toMatch(
+				new RegExp(`^The service answered HTTP 500 to DELETE /posts/${UNKNOWN_ID}, `),
+			);
+			// A write is not retried: one DELETE per run, then GET /posts only.
 			expect(await t.requests('DELETE')).toHaveLength(2);
 		});
 

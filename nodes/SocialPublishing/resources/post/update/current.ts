@@ -68,16 +68,20 @@ export function groupMates(posts: IDataObject[], found: IDataObject) {
 	return [...mates.values()];
 }
 
+/** Where GET /posts listed the post: the post, and the posts listed with it. */
+export type Listed = { found: IDataObject; posts: IDataObject[] } | { from: string; to: string };
+
 /**
- * Step 2: the post of this id, still changeable, or why not (published, or in no window). Given its
- * current date (`near`, ms), the day either side of it is asked first.
+ * The post of this id as GET /posts lists it, window by window, nearest first (given its current
+ * date, `near`, ms: the day either side of it first); else the range searched, as dates. Post →
+ * Update's step 2, and Post → Delete's look after a 500 (a deleted post is never listed).
  */
-export async function findPost(
+export async function lookUpPost(
 	context: IExecuteSingleFunctions,
 	postId: string,
 	now: number,
 	near?: number,
-): Promise<CurrentPost | NodeProblem> {
+): Promise<Listed> {
 	// Nearest first: [start, end] in ms.
 	const windows: Array<[number, number]> = [[now, now + SPAN_MS]];
 	if (near !== undefined) windows.unshift([near - DAY_MS, near + DAY_MS]);
@@ -93,15 +97,26 @@ export async function findPost(
 		})) as { posts?: unknown };
 		const posts = Array.isArray(answer?.posts) ? (answer.posts as IDataObject[]) : [];
 		const found = posts.find((post) => post?.id === postId);
-		if (!found) continue;
-		const post = readPost(found, groupMates(posts, found));
-		if (post.state !== 'PUBLISHED') return post;
-		const { publishDate } = post;
-		return { kind: 'node', code: 'postPublished', field: 'postId', postId, publishDate };
+		if (found) return { found, posts };
 	}
 	// The range searched: from the earliest window's start to the latest one's end.
 	const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 	const from = day(now - SEARCH_WINDOWS.before * SPAN_MS);
-	const to = day(now + SEARCH_WINDOWS.ahead * SPAN_MS);
-	return { kind: 'node', code: 'postNotFound', field: 'postId', postId, from, to };
+	return { from, to: day(now + SEARCH_WINDOWS.ahead * SPAN_MS) };
+}
+
+/** Step 2: the post of this id, still changeable, or why not (published, or in no window). */
+export async function findPost(
+	context: IExecuteSingleFunctions,
+	postId: string,
+	now: number,
+	near?: number,
+): Promise<CurrentPost | NodeProblem> {
+	const listed = await lookUpPost(context, postId, now, near);
+	if (!('found' in listed))
+		return { kind: 'node', code: 'postNotFound', field: 'postId', postId, ...listed };
+	const post = readPost(listed.found, groupMates(listed.posts, listed.found));
+	if (post.state !== 'PUBLISHED') return post;
+	const { publishDate } = post;
+	return { kind: 'node', code: 'postPublished', field: 'postId', postId, publishDate };
 }

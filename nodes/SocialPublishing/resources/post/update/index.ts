@@ -6,6 +6,7 @@
  * - `preSend.ts`: the run-time order of one item, and Options → Check Only's report;
  * - `changes.ts`: what to change (no request), and the changes before → after;
  * - `current.ts`: the post as the service holds it (GET /posts), if it can still be changed;
+ * - `samePost.ts`: one post, one item: a later item naming a post an earlier one names is refused;
  * - `prepare.ts`: steps 1 to 4, the post's channel, then the edit built, judged and checked;
  * - `output.ts`: the post after the edit, what changed and what is said with it.
  */

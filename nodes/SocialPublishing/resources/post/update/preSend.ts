@@ -17,6 +17,7 @@ import { uploadMediaUrls } from '../create/mediaUrls';
 import { uploadPending } from '../create/uploads';
 import { handToOutput, warningsOf } from './output';
 import { prepareEdit } from './prepare';
+import { namedByAnEarlierItem } from './samePost';
 
 /** preSend of Post → Update: the edit built and checked, then the request pointed at its route. */
 export const buildUpdateRequest: PreSendAction = async function (requestOptions) {
@@ -53,6 +54,9 @@ export const buildUpdateRequest: PreSendAction = async function (requestOptions)
 	});
 	// Then uploads, once every item passed its checks; no edit before all are done (shared/batch.ts).
 	await uploadedWithTheOtherItems(this, 'update', async () => {
+		// Every item of the run has read its Post ID by now: one named earlier is known (samePost.ts).
+		const twice = namedByAnEarlierItem(this, edit.post.id);
+		if (twice) throw problemsError(this.getNode(), [twice], request.context, edit.body);
 		const failed = await uploadMediaUrls(this, edit.mediaUrls, false);
 		if (failed.length > 0) throw problemsError(this.getNode(), failed, request.context, edit.body);
 		await uploadPending(this, edit.binaryMedia.pending);

@@ -19,6 +19,7 @@ import { partsFromParam } from '../create/requestFromFields';
 import { prepareBinaryMedia } from '../create/uploads';
 import { changesOf, readChanges } from './changes';
 import { findPost } from './current';
+import { namedByAnEarlierItem } from './samePost';
 
 /** Steps 1 to 4 for one item. With `collect` (Check Only), problems do not stop the look-ups. */
 export async function prepareEdit(
@@ -45,21 +46,23 @@ export async function prepareEdit(
 	};
 	const stop = (...problems: Problem[]) => ({ problems, request, edit: undefined });
 	const postId = idParameter(context, 'postId');
-	// Step 1: what to change.
+	// Step 1: what to change, and a post no earlier item of the run names (samePost.ts).
 	const read = readChanges(context, options);
-	if (read.problems.length > 0 && !collect) return stop(...read.problems);
+	const twice = namedByAnEarlierItem(context, postId);
+	const early = twice ? [...read.problems, twice] : read.problems;
+	if (early.length > 0 && !collect) return stop(...early);
 
 	// Step 2: the post, found and still changeable.
 	const now = Date.now();
 	const post = await findPost(context, postId, now, read.near);
-	if ('kind' in post) return stop(...read.problems, post);
+	if ('kind' in post) return stop(...early, post);
 
 	// Step 3: its channel (GET /integrations, once per run), named in the item's problems.
 	label.id = post.channelId;
 	const channel = (await serviceChannels(context)).find((known) => known.id === post.channelId);
 	if (!channel) {
 		label.notListed = true;
-		return stop(...read.problems, {
+		return stop(...early, {
 			kind: 'node',
 			code: 'channelGone',
 			entryIndex: 0,
@@ -103,7 +106,7 @@ export async function prepareEdit(
 	};
 
 	// Judged: its group, media, delays and date.
-	const problems: Problem[] = [...read.problems];
+	const problems: Problem[] = [...early];
 	// Sent with its group, the edit would delete the group's other posts (docs/real-backend.md);
 	// PUT /posts/:id/settings changes the post alone.
 	if (sentAs !== 'settings' && post.sharesGroupWith.length > 0)
