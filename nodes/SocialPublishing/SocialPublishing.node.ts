@@ -9,6 +9,7 @@ import {
 	getTags,
 	searchChannels,
 } from './methods/loadOptions';
+import { NODE_HINTS } from './hints';
 import { resourceProperties, sendThroughTransport } from './resources';
 import { ACTION_DESCRIPTION } from './shared/nodesPanel';
 import { requestOptionsCollection } from './shared/transport/policy';
@@ -37,6 +38,8 @@ export class SocialPublishing implements INodeType {
 		// RoutingNode offers a declarative node one hook around a request: every operation opts in
 		// (`send.paginate: true`, shared/routing.ts routeTo), so shared/transport/ sends every request.
 		requestOperations: { pagination: sendThroughTransport },
+		// The editor shows them in the panel: a Channels entry with another platform's channel.
+		hints: NODE_HINTS,
 		properties: [
 			{
 				displayName: 'Resource',

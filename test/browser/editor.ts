@@ -29,6 +29,7 @@ import { SocialPublishingTrigger } from '../../nodes/SocialPublishingTrigger/Soc
 import { defaultSeed, summarise } from '../../sandbox/seed';
 import { checklist } from '../helpers/checklist';
 import { installDebianPackages } from '../helpers/debianPackages';
+import { platformMismatchHint } from './hints';
 
 /** A channel of the sandbox's seed (Bluesky: no settings required). */
 const CHANNEL = 'Sandbox Studio Bluesky';
@@ -450,6 +451,16 @@ async function main(): Promise<number> {
 						`after Platform changed, Channel reads "${kept.join(' / ')}", not "${CHANNEL}"`,
 					);
 			});
+
+			await see(
+				'Post → Create flags in the panel a Channels entry whose channel is of another platform, and only then',
+				async (p) =>
+					await platformMismatchHint(p, {
+						openPostAction: (page, name) => openPostAction(page, editor, name),
+						choose,
+						step,
+					}),
+			);
 
 			await see(
 				"Post → Create: a Draft's Publish At says why, and Options → Check Only is on when added",

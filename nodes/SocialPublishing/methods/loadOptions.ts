@@ -148,7 +148,8 @@ export async function getCustomers(this: ILoadOptionsFunctions): Promise<INodePr
 	return [...customers].map(([value, name]) => ({ name, value })).sort(byName);
 }
 
-function platformName(platform: string | undefined): string {
+/** A platform as channel labels name it; the node's hint reads the labels by it (hints.ts). */
+export function platformName(platform: string | undefined): string {
 	// "Instagram (Business Account)" reads as "Instagram" inside the label's own parentheses.
 	const name = platform ? PLATFORMS[platform as PlatformId]?.displayName : undefined;
 	return name?.replace(/\s*\(.*\)$/, '') || platform || 'unknown platform';
