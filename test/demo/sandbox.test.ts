@@ -69,8 +69,12 @@ describe("the demo's sandbox: Post → Update of one channel's post of a two-cha
 			'media',
 		]);
 		const [sent] = await t.requests('POST', '/posts');
+		// The post's settings resent as listed, Skip Posts Already Created's mark included: an edit
+		// that left it out would drop it (docs/real-backend.md, "A client's own settings keys").
 		expect((sent.body as { posts: Array<{ settings: unknown }> }).posts[0].settings).toEqual({
 			who_can_reply_post: 'everyone',
+			n8nItemMark: expect.stringMatching(/^[0-9a-f]{32}$/),
+			n8nSentAt: expect.any(String),
 		});
 		expect(await t.sandbox.control.storedPost(onLinkedin)).toEqual(linkedinBefore);
 		expect(await t.sandbox.control.storedPost(onX)).toMatchObject({
