@@ -16,7 +16,7 @@ import {
 	SENT_AT_KEY,
 } from '../../../../../../nodes/SocialPublishing/resources/post/create/itemMark';
 import { channel, createParams, parts } from '../../../createParameters';
-import { byId, errorOf, jsonOf, useSandbox } from '../../../support';
+import { byId, errorOf, jsonOf, useSandbox, type Harness } from '../../../support';
 
 const DAY_MS = 86_400_000;
 const NOW = Date.parse('2030-01-10T12:00:00Z');
@@ -250,21 +250,24 @@ describe('matching an earlier run’s posts (property)', () => {
 	});
 });
 
+/** The posts of the sandbox with this text, from 8 days back to a year ahead. */
+const storedIn = (t: Harness) => async (content: string) =>
+	(
+		(
+			await t.api().get('/posts', {
+				params: {
+					startDate: new Date(Date.now() - 8 * DAY_MS).toISOString(),
+					endDate: new Date(Date.now() + 370 * DAY_MS).toISOString(),
+				},
+			})
+		).data.posts as Array<{ content: string; settings: unknown }>
+	).filter((post) => post.content === content);
+
 describe('Post → Create run again', () => {
 	const t = useSandbox();
 	const channels = () => t.sandbox.seed.channels;
 
-	const stored = async (content: string) =>
-		(
-			(
-				await t.api().get('/posts', {
-					params: {
-						startDate: new Date(Date.now() - 8 * DAY_MS).toISOString(),
-						endDate: new Date(Date.now() + 370 * DAY_MS).toISOString(),
-					},
-				})
-			).data.posts as Array<{ content: string; settings: unknown }>
-		).filter((post) => post.content === content);
+	const stored = storedIn(t);
 
 	it.each([
 		['Now', { type: 'now' as const }],
@@ -370,17 +373,7 @@ describe('Post → Create run again, on the service as production lists posts (s
 	const t = useSandbox({ profile: 'production' });
 	const channels = () => t.sandbox.seed.channels;
 
-	const stored = async (content: string) =>
-		(
-			(
-				await t.api().get('/posts', {
-					params: {
-						startDate: new Date(Date.now() - 8 * DAY_MS).toISOString(),
-						endDate: new Date(Date.now() + 370 * DAY_MS).toISOString(),
-					},
-				})
-			).data.posts as Array<{ content: string; settings: unknown }>
-		).filter((post) => post.content === content);
+	const stored = storedIn(t);
 
 	it('posts the same text each day from a new trigger item, and never twice for one item', async () => {
 		const parameters = createParams({
