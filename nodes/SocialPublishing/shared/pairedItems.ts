@@ -9,6 +9,7 @@ import {
 	type PreSendAction,
 } from 'n8n-workflow';
 
+import { isAfterTheRunFailed } from './batch';
 import { recordNotSent } from './sendRecord';
 
 /**
@@ -26,8 +27,9 @@ type MarkedOptions = IHttpRequestOptions & { [FAILED_BEFORE_SENDING]?: unknown }
 
 /**
  * A preSend whose failure, under Continue On Fail, goes with the request options to the request
- * hook (the item's error item; later preSends skipped, nothing sent). Otherwise it throws
- * (all-or-nothing runs, shared/batch.ts, rely on it).
+ * hook (the item's error item; later preSends skipped, nothing sent); so does the end of an item
+ * whose run n8n has already failed (shared/batch.ts `afterTheRunFailed`: n8n awaits it no more, and
+ * a rejection would be unhandled). Otherwise it throws (all-or-nothing runs rely on it).
  */
 export function keepFailureForTheHook(step: PreSendAction): PreSendAction {
 	return async function (requestOptions) {
@@ -37,7 +39,8 @@ export function keepFailureForTheHook(step: PreSendAction): PreSendAction {
 		} catch (error) {
 			// On record as not sent: the run's later posts do not wait for it (shared/sendRecord.ts).
 			recordNotSent(this);
-			if (!this.continueOnFail()) throw withoutErrorCode(error, this);
+			if (!this.continueOnFail() && !isAfterTheRunFailed(error))
+				throw withoutErrorCode(error, this);
 			(requestOptions as MarkedOptions)[FAILED_BEFORE_SENDING] = error ?? new Error('failed');
 			return requestOptions;
 		}
@@ -110,7 +113,8 @@ export function pairedToTheItem(hook: RequestHook): RequestHook {
 			for (const item of items) item.pairedItem ??= { item: itemIndex };
 			return items;
 		} catch (error) {
-			if (!this.continueOnFail()) throw withoutErrorCode(error, this);
+			if (!this.continueOnFail() && !isAfterTheRunFailed(error))
+				throw withoutErrorCode(error, this);
 			return [errorItem(this, error, itemIndex)];
 		}
 	};
