@@ -240,6 +240,23 @@ describe.each(['continueRegularOutput', 'continueErrorOutput'] as const)(
 	},
 );
 
+describe('an item n8n fails before the node runs, without Continue On Fail', () => {
+	it('fails the run at once with n8n’s error; the other item ends unsent, with no rejection left', async () => {
+		const failing = createParams({
+			parts: parts({ content: "={{ $json.fail ? $('No such node').item.json.x : $json.text }}" }),
+			channels: [channel({ channel: { __rl: true, mode: 'id', value: channels.mastodon } })],
+		});
+		const started = Date.now();
+		const result = await t.run(failing, { items: [texts[0], { text: 'Second', fail: true }] });
+
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(result.error?.message).toBe("Referenced node doesn't exist");
+		// Item 1 ends after n8n has failed the run: nothing is sent, nothing rejects unhandled.
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(await t.requests('POST', '/posts')).toEqual([]);
+	});
+});
+
 describe('Always Output Data on a run that outputs items', () => {
 	it('changes nothing: Post → Create’s 2 posts, paired', async () => {
 		const result = await t.run(create, { items: texts, node: { alwaysOutputData: true } });
