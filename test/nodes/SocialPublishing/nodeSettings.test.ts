@@ -5,7 +5,12 @@
  * items counted from 1 in the run's error as n8n's editor shows it. Execute Once on every other
  * write: executeOnce.test.ts.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import {
+	sleep,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeParameters,
+} from 'n8n-workflow';
 
 import { SEED_IDS } from '../../../sandbox';
 import { shownInTheEditor } from '../../helpers/editorError';
@@ -252,7 +257,7 @@ describe('an item n8n fails before the node runs, without Continue On Fail', () 
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(result.error?.message).toBe("Referenced node doesn't exist");
 		// Item 1 ends after n8n has failed the run: nothing is sent, nothing rejects unhandled.
-		await new Promise((resolve) => setTimeout(resolve, 300));
+		await sleep(300);
 		expect(await t.requests('POST', '/posts')).toEqual([]);
 	});
 });
@@ -274,6 +279,8 @@ describe('one numbering: the run’s error as n8n’s editor shows it counts ite
 	it('Post → Create, item 2 refused: "Item 2", and n8n adds no "[item 1]"', async () => {
 		const result = await t.run(create, { items: secondRefused });
 
+		const saved = JSON.parse(JSON.stringify(result.run.data.resultData.error)) as IDataObject;
+		expect(saved.context).toEqual({ runIndex: 0 });
 		const shown = shownInTheEditor(result.run.data.resultData.error, 2);
 		expect(shown).toMatch(REFUSED);
 		expect(result.error?.description).toContain('Fix item 2');
