@@ -15,7 +15,7 @@ import {
 import { SEED_IDS } from '../../../sandbox';
 import { shownInTheEditor } from '../../helpers/editorError';
 import { channel, createParams, parts } from './createParameters';
-import { createPosts, daysFromNow, UNKNOWN_ID, useSandbox } from './support';
+import { createPosts, daysFromNow, FAST, UNKNOWN_ID, useSandbox } from './support';
 
 const t = useSandbox({ profile: 'production' });
 const { channels } = SEED_IDS;
@@ -259,6 +259,26 @@ describe('an item n8n fails before the node runs, without Continue On Fail', () 
 		// Item 1 ends after n8n has failed the run: nothing is sent, nothing rejects unhandled.
 		await sleep(300);
 		expect(await t.requests('POST', '/posts')).toEqual([]);
+	});
+});
+
+describe('Request Options → Batching, which starts the items apart', () => {
+	it('Post → Create, 1 item per batch 400 ms apart: both checked, then both sent in item order', async () => {
+		const batching = { batching: { batch: { batchSize: 1, batchInterval: 400 } } };
+		const started = Date.now();
+		const result = await t.run(
+			{ ...create, requestOptions: { ...FAST, ...batching } },
+			{ items: texts },
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+		const posts = await stored();
+		expect(result.items.map((output) => output.json.postId)).toEqual([
+			posts['First of two'][0],
+			posts['Second of two'][0],
+		]);
+		expect(pairs(result.items)).toEqual(paired(0, 1));
 	});
 });
 
