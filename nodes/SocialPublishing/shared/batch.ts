@@ -59,7 +59,7 @@ export async function uploadedWithTheOtherItems<T>(
 	return await heldForTheOthers(context, run, run.uploads, uploads, 0, sentence);
 }
 
-/** How long RoutingNode pauses before it starts the run's last item (Request Options → Batching). */
+/** RoutingNode's pauses before it starts the run's last item (Request Options → Batching). */
 function batchingPauses(context: IExecuteSingleFunctions, total: number): number {
 	const batch = (context.getNodeParameter('requestOptions.batching.batch', {}) ?? {}) as {
 		batchSize?: number;
@@ -74,7 +74,7 @@ function batchingPauses(context: IExecuteSingleFunctions, total: number): number
 /** Errors thrown by `afterTheRunFailed`. */
 const AFTER_THE_RUN_FAILED = new WeakSet<object>();
 
-/** Whether an item's error is one of a run n8n has already failed: no one reads it (pairedItems.ts). */
+/** Whether `afterTheRunFailed` threw this error (pairedItems.ts hands it back, unread). */
 export const isAfterTheRunFailed = (error: unknown): boolean =>
 	typeof error === 'object' && error !== null && AFTER_THE_RUN_FAILED.has(error);
 
