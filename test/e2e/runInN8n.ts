@@ -39,6 +39,7 @@ import type { LoggedRequest } from '../../sandbox/requestLog';
 import { SEED_IDS } from '../../sandbox/seed';
 import { png } from '../fixtures/media';
 import { checklist } from '../helpers/checklist';
+import { shownInTheEditor } from '../helpers/editorError';
 import { serveFilesOverHttps } from '../helpers/httpsFileServer';
 import {
 	eventKey,
@@ -74,6 +75,12 @@ const ONCE_DATE = '2030-04-10T09:00:00.000Z';
 const onceTexts = (what: string) => [1, 2, 3].map((n) => `Exactly once, ${what}: item ${n}`);
 const RETRY_ON_FAIL_TEXTS = onceTexts('Retry On Fail');
 const FAILED_RUN_TEXTS = onceTexts('a failed execution retried');
+/** Post → Create of two items with n8n's Execute Once setting (issue 38, part 4). */
+const EXECUTE_ONCE_WORKFLOW = 'e2eSocialPubWf09';
+const EXECUTE_ONCE_TEXTS = onceTexts('Execute Once').slice(0, 2);
+/** Post → Create of two items, the second with no text: the run's error, items counted from 1 (part 7). */
+const NUMBERING_WORKFLOW = 'e2eSocialPubWf10';
+const NUMBERING_TEXTS = [onceTexts('one numbering')[0], ''];
 /** The sandbox answers 500 to the second POST /posts: item 1's post is created, item 2's fails. */
 const SECOND_POST_FAILS = {
 	method: 'POST',
@@ -356,6 +363,13 @@ function workflowsFile(imageUrl: string, queuedPostId: string): Json[] {
 			FAILED_RUN_TEXTS,
 			{},
 		),
+		threeItemsWorkflow(
+			EXECUTE_ONCE_WORKFLOW,
+			'e2e: Execute Once creates item 1 alone',
+			EXECUTE_ONCE_TEXTS,
+			{ executeOnce: true },
+		),
+		threeItemsWorkflow(NUMBERING_WORKFLOW, 'e2e: a refused item 2 is item 2', NUMBERING_TEXTS, {}),
 		workflow(UPDATE_WORKFLOW, 'e2e: reschedule a queued post, found on its day', [
 			ourNode(
 				RESCHEDULE,
@@ -937,6 +951,48 @@ async function main(): Promise<number> {
 			},
 		);
 		await check(
+			"Post → Create with Execute Once, 2 items: item 1's POST /posts alone, at once, its output paired to item 1",
+			async () => {
+				await sandbox.control.clearRequests();
+				const run = await execute(EXECUTE_ONCE_WORKFLOW);
+				const [one, two] = EXECUTE_ONCE_TEXTS;
+				same(postsSent(await sandbox.control.requests()), [`${one} 201`], 'POST /posts');
+				const stored = await postsWithTexts(sandbox, [one, two]);
+				same(
+					stored.map((ids) => ids.length),
+					[1, 0],
+					'posts the sandbox holds per item',
+				);
+				const node = nodeRun(run, CREATE_EACH);
+				const main = (node.data as { main: Array<Array<{ json: Json; pairedItem: unknown }>> })
+					.main[0];
+				same(
+					main.map((item) => [item.json.postId, item.pairedItem]),
+					[[stored[0][0], { item: 0 }]],
+					'output (postId, pairedItem)',
+				);
+				if (Number(node.executionTime) > 5000)
+					throw new Error(`the node ran ${String(node.executionTime)} ms`);
+			},
+		);
+		await check(
+			'a run error of 2 items counts them from 1 as the editor shows it: "Item 2, …", no "[item 1]" added by n8n',
+			async () => {
+				await sandbox.control.clearRequests();
+				const result = await cli('execute', `--id=${NUMBERING_WORKFLOW}`, '--rawOutput');
+				if (result.code === 0) throw new Error(`n8n exited 0 for a refused item:\n${tail(result)}`);
+				const failedRun = executionOf(result.output);
+				same(failedRun.status, 'error', 'execution status');
+				const error = ((failedRun.data as Json).resultData as Json).error as Json;
+				// The saved error keeps the rest of its context (runIndex), not the index counted from 0.
+				same(error.context, { runIndex: 0 }, "the saved error's context");
+				const shown = shownInTheEditor(error, 2);
+				if (!/^Item 2, /.test(shown) || /\[item/.test(shown))
+					throw new Error(`the editor would show: ${shown}`);
+				same(postsSent(await sandbox.control.requests()), [], 'POST /posts');
+			},
+		);
+		await check(
 			'example "bulk scheduling from a CSV": 4 rows scheduled, row 5 refused (too long for X), 4 POST /posts; run again: the 4 said scheduled by an earlier run, no POST',
 			async () => {
 				await sandbox.control.clearRequests();
@@ -1082,6 +1138,21 @@ async function main(): Promise<number> {
 					],
 					'output (postId, alreadySent)',
 				);
+			},
+		);
+		await check(
+			'the refused item 2 as the editor loads its execution (GET /rest/executions/:id): "Item 2, …", no index counted from 0',
+			async () => {
+				const failed = (await n8n.executions(NUMBERING_WORKFLOW)).filter(
+					(e) => e.status === 'error',
+				);
+				same(failed.length, 1, 'failed executions of the workflow');
+				const { data } = await n8n.execution(failed[0].id);
+				const error = (data.resultData as Json).error as Json;
+				same(error.context, { runIndex: 0 }, "the saved error's context");
+				const shown = shownInTheEditor(error, 2);
+				if (!/^Item 2, /.test(shown) || /\[item/.test(shown))
+					throw new Error(`the editor would show: ${shown}`);
 			},
 		);
 		await check(

@@ -9,6 +9,8 @@ import {
 	type PreSendAction,
 } from 'n8n-workflow';
 
+import { isAfterTheRunFailed } from './batch';
+import { runState } from './runState';
 import { recordNotSent } from './sendRecord';
 
 /**
@@ -26,8 +28,9 @@ type MarkedOptions = IHttpRequestOptions & { [FAILED_BEFORE_SENDING]?: unknown }
 
 /**
  * A preSend whose failure, under Continue On Fail, goes with the request options to the request
- * hook (the item's error item; later preSends skipped, nothing sent). Otherwise it throws
- * (all-or-nothing runs, shared/batch.ts, rely on it).
+ * hook (the item's error item; later preSends skipped, nothing sent); so does the end of an item
+ * whose run n8n has already failed (shared/batch.ts `afterTheRunFailed`: n8n awaits it no more, and
+ * a rejection would be unhandled). Otherwise it throws (all-or-nothing runs rely on it).
  */
 export function keepFailureForTheHook(step: PreSendAction): PreSendAction {
 	return async function (requestOptions) {
@@ -37,7 +40,7 @@ export function keepFailureForTheHook(step: PreSendAction): PreSendAction {
 		} catch (error) {
 			// On record as not sent: the run's later posts do not wait for it (shared/sendRecord.ts).
 			recordNotSent(this);
-			if (!this.continueOnFail()) throw withoutErrorCode(error, this);
+			if (!this.continueOnFail() && !isAfterTheRunFailed(error)) throw asTheRunsError(error, this);
 			(requestOptions as MarkedOptions)[FAILED_BEFORE_SENDING] = error ?? new Error('failed');
 			return requestOptions;
 		}
@@ -45,11 +48,37 @@ export function keepFailureForTheHook(step: PreSendAction): PreSendAction {
 }
 
 /**
- * An error of the node's own (a check, a refusal before sending) as a NodeApiError without a code:
- * RoutingNode wraps anything else in one whose code the editor shows as "Error code: none".
+ * An item's error as n8n fails the run with it:
+ * - the node's own (a check, a refusal before sending) as a NodeApiError without a code:
+ *   RoutingNode wraps anything else in one whose code the editor shows as "Error code: none";
+ * - its item counted from 1, as the node's sentences count them. n8n's editor ends the message of a
+ *   run of several items with " [item N]", N the error's `context.itemIndex` (which RoutingNode
+ *   sets) counted from 0, unless the message says "item N" (NodeErrorView's addItemIndexSuffix, on
+ *   n8n 2.41 and 1.123). So the index stays on the error for n8n's code but is not enumerable: it
+ *   is not saved with the execution, and the editor adds nothing. The message names the item
+ *   instead, as " [item N]" counted from 1, where it does not already (`namesItsItem`).
  */
-function withoutErrorCode(error: unknown, context: IExecuteSingleFunctions): unknown {
-	if (!(error instanceof NodeOperationError)) return error;
+function asTheRunsError(error: unknown, context: IExecuteSingleFunctions): unknown {
+	const runError = error instanceof NodeOperationError ? withoutErrorCode(error, context) : error;
+	if (!(runError instanceof NodeApiError)) return runError;
+	const itemIndex = Number(runError.context.itemIndex ?? context.getItemIndex());
+	Object.defineProperty(runError.context, 'itemIndex', {
+		value: itemIndex,
+		writable: true,
+		enumerable: false,
+		configurable: true,
+	});
+	if (runState(context).total > 1 && !namesItsItem(runError.message, itemIndex))
+		runError.message = `${runError.message} [item ${itemIndex + 1}]`;
+	return runError;
+}
+
+/** Whether a message names item `itemIndex` counted from 1 ("Item 2, channel 1…"). */
+const namesItsItem = (message: string, itemIndex: number) =>
+	new RegExp(`\\bitem ${itemIndex + 1}\\b`, 'i').test(message);
+
+/** An error of the node's own as a NodeApiError without a code (see above). */
+function withoutErrorCode(error: NodeOperationError, context: IExecuteSingleFunctions) {
 	const wrapped = new NodeApiError(
 		context.getNode(),
 		{},
@@ -110,7 +139,7 @@ export function pairedToTheItem(hook: RequestHook): RequestHook {
 			for (const item of items) item.pairedItem ??= { item: itemIndex };
 			return items;
 		} catch (error) {
-			if (!this.continueOnFail()) throw withoutErrorCode(error, this);
+			if (!this.continueOnFail() && !isAfterTheRunFailed(error)) throw asTheRunsError(error, this);
 			return [errorItem(this, error, itemIndex)];
 		}
 	};

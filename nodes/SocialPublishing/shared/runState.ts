@@ -9,6 +9,9 @@
  *   WeakMap by what is the same object for every item of one run and every call they make: the
  *   run's input array (`getExecuteData().data.main[0]`). n8n's Retry On Fail runs the same items
  *   with the same array: an item beginning its checks again (`beginItem`) starts a new record.
+ *   Under the node's Execute Once setting RoutingNode runs only the first of them (n8n's
+ *   WorkflowExecute.handleExecuteOnce slices the items it hands RoutingNode, not that array): the
+ *   run's `total` counts the items RoutingNode runs.
  * It also holds one typed slot per other concern (`runState(context).get(slot, create)`).
  */
 
@@ -17,7 +20,8 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 import type { Fate, PostWrite } from './sendRecord';
 
 /** A context of a run's item, or of one of its requests. */
-export type RunContext = Pick<IExecuteSingleFunctions, 'getExecuteData'>;
+export type RunContext = Pick<IExecuteSingleFunctions, 'getExecuteData'> &
+	Partial<Pick<IExecuteSingleFunctions, 'getNode'>>;
 
 /** A slot of the run's state, owned by one concern; `T` is what it holds. */
 export class RunSlot<T> {
@@ -93,12 +97,17 @@ function runItems(context: RunContext): unknown[] | undefined {
 	}
 }
 
+/** How many of the run's input items RoutingNode runs: the first alone under Execute Once. */
+function itemsRun(context: RunContext, items: unknown[]): number {
+	return context.getNode?.().executeOnce === true ? Math.min(items.length, 1) : items.length;
+}
+
 /** The record of the attempt `context` belongs to (see above for the key). */
 export function runState(context: RunContext): Run {
 	const items = runItems(context);
 	const key: object = items ?? context;
 	let run = runs.get(key);
-	if (!run) runs.set(key, (run = new Run(items?.length ?? 0)));
+	if (!run) runs.set(key, (run = new Run(items ? itemsRun(context, items) : 0)));
 	return run;
 }
 
@@ -110,7 +119,8 @@ export function beginItem(context: IExecuteSingleFunctions): Run | undefined {
 	const items = runItems(context);
 	if (!items) return undefined;
 	let run = runState(context);
-	if (run.begun.has(context.getItemIndex())) runs.set(items, (run = new Run(items.length)));
+	if (run.begun.has(context.getItemIndex()))
+		runs.set(items, (run = new Run(itemsRun(context, items))));
 	run.begun.add(context.getItemIndex());
 	return run;
 }

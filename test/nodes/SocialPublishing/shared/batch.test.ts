@@ -87,7 +87,7 @@ test('a single item does not wait', async () => {
 	await expect(checkedWithTheOtherItems(only, pass)).resolves.toBe('checked');
 });
 
-test('an item still checking (a media URL uploading) is waited for past the limit; one that never starts is not', async () => {
+test('an item still checking (a media URL uploading) is waited for past the limit', async () => {
 	const LIMIT_MS = 40;
 	const slow = async () => {
 		await new Promise((resolve) => setTimeout(resolve, LIMIT_MS * 4));
@@ -100,10 +100,51 @@ test('an item still checking (a media URL uploading) is waited for past the limi
 			checkedWithTheOtherItems(second, slow, LIMIT_MS),
 		]),
 	).resolves.toEqual(['checked', 'checked']);
-	const [alone] = runContexts([{ json: {} }, { json: {} }]);
-	await expect(checkedWithTheOtherItems(alone, pass, LIMIT_MS)).rejects.toThrow(
-		'Nothing was sent for item 1: not every item of the run could be checked',
-	);
+});
+
+describe('an item n8n fails before the node runs (its checks never begin)', () => {
+	const neverBegun =
+		"Nothing was sent for item 1: item 2 of this run did not reach the node's checks";
+
+	test('is not waited for: RoutingNode starts every item in one pass, so the others know at once', async () => {
+		const [alone] = runContexts([{ json: {} }, { json: {} }]);
+		const started = Date.now();
+		const error = await checkedWithTheOtherItems(alone, pass).catch((e: unknown) => e);
+		expect(Date.now() - started).toBeLessThan(1000);
+		expect(error).toMatchObject({
+			message: neverBegun,
+			description:
+				"n8n fails an item before the node runs when it cannot read one of the item's parameters (an expression that fails for that item). The node sends all the items of a write run or none. Fix that item's parameters, or turn on Continue On Fail to send the other items and get that one as an error item.",
+		});
+	});
+
+	test('under Continue On Fail the others go on', async () => {
+		const [alone] = runContexts([{ json: {} }, { json: {} }], true);
+		await expect(checkedWithTheOtherItems(alone, pass)).resolves.toBe('checked');
+	});
+
+	test('with Request Options → Batching, an item of a later batch is waited for through the pauses, then no longer', async () => {
+		const LIMIT_MS = 40;
+		const batching = (context: IExecuteSingleFunctions) =>
+			({
+				...context,
+				getNodeParameter: (name: string, fallback: unknown) =>
+					name === 'requestOptions.batching.batch'
+						? { batchSize: 1, batchInterval: LIMIT_MS * 2 }
+						: fallback,
+			}) as unknown as IExecuteSingleFunctions;
+		const [first, second] = runContexts([{ json: {} }, { json: {} }]).map(batching);
+		const later = new Promise((resolve) => setTimeout(resolve, LIMIT_MS * 2)).then(
+			async () => await checkedWithTheOtherItems(second, pass, LIMIT_MS),
+		);
+		await expect(
+			Promise.all([checkedWithTheOtherItems(first, pass, LIMIT_MS), later]),
+		).resolves.toEqual(['checked', 'checked']);
+		const [alone] = runContexts([{ json: {} }, { json: {} }]).map(batching);
+		const started = Date.now();
+		await expect(checkedWithTheOtherItems(alone, pass, LIMIT_MS)).rejects.toThrow(neverBegun);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(LIMIT_MS * 3 - 5);
+	});
 });
 
 describe('uploadedWithTheOtherItems: the writes before the request, once every item is checked', () => {

@@ -61,3 +61,19 @@ test('an item beginning its checks again (Retry On Fail) starts a new record for
 	expect(runState(first).get(SEEN, () => [])).toEqual([]);
 	expect([...runState(first).begun].sort()).toEqual([0, 1]);
 });
+
+test('under Execute Once the run is the first item alone: n8n hands RoutingNode one item, the execute data keeps them all', () => {
+	const items = [{ json: {} }, { json: {} }];
+	const [first] = items.map(
+		(_item, index) =>
+			({
+				getExecuteData: () => ({ data: { main: [items] } }),
+				getItemIndex: () => index,
+				getNode: () => ({ name: 'Social Publishing', executeOnce: true }),
+			}) as unknown as IExecuteSingleFunctions,
+	);
+	expect(runState(first).total).toBe(1);
+	expect(beginItem(first)?.total).toBe(1);
+	// Again (Retry On Fail): the new record counts the same.
+	expect(beginItem(first)?.total).toBe(1);
+});
