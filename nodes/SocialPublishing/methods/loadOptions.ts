@@ -225,3 +225,31 @@ export async function searchChannels(
 		.map((channel) => ({ name: channelLabel(channel), value: channel.id }));
 	return { results };
 }
+
+/** The voices of the Image Text Slides kind (service-notes: POST /video/function `loadVoices`). */
+const loadVoices = declareRoute('POST', '/video/function', {
+	answer: {
+		is: 'the list of voices',
+		shape: { object: { voices: { list: { object: { id: 'any', 'name?': 'any' } } } } },
+	},
+});
+
+/**
+ * Generate Video's Voice list: one POST /video/function; the search text matches name and ID. The
+ * service runs the voices provider for it, so an install without its key answers 500.
+ */
+export async function searchVoices(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const answer = (await apiRequest.call(this, 'POST', '/video/function', {
+		route: loadVoices,
+		body: { identifier: 'image-text-slides', functionName: 'loadVoices', params: {} },
+	})) as { voices: IDataObject[] };
+	const needle = (filter ?? '').trim().toLowerCase();
+	const results = answer.voices
+		.map((voice) => ({ name: String(voice.name ?? voice.id), value: String(voice.id) }))
+		.filter((voice) => `${voice.name} ${voice.value}`.toLowerCase().includes(needle))
+		.sort((a, b) => a.name.localeCompare(b.name));
+	return { results };
+}

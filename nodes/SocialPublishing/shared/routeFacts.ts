@@ -21,6 +21,13 @@ export interface RouteFacts {
 	timeoutIsFinal?: boolean;
 	/** A write the service may have made although no answer came: how to check (never re-sent). */
 	mayApplyWithoutAnswer?: string;
+	/**
+	 * The route's own timeout in ms, read from its operation's fields, in place of the Timeout under
+	 * Request Options (undefined: that one).
+	 */
+	timeoutMs?: (context: {
+		getNodeParameter(name: string, fallback?: unknown): unknown;
+	}) => number | undefined;
 	/** Wording for what means something particular on this route (by status, or `timeout`). */
 	explain?: Partial<Record<number | 'timeout', Explain>>;
 	/** What a success answer must look like (transport/answers.ts); every operation declares one. */
