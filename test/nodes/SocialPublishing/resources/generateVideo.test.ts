@@ -5,6 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
+import { readExample, nodeOf } from '../../../../examples/examples';
 import { listSearch } from '../../../helpers/engine';
 import { channel, createParams, parts } from '../createParameters';
 import { byId, errorOf, FAST, jsonOf, NODE_TYPE, useSandbox } from '../support';
@@ -192,4 +193,27 @@ describe('Voice list', () => {
 		expect((await search('cleo')).results).toEqual([{ name: 'Cleo', value: 'sbxvoice03cleo' }]);
 		expect((await search('VOICE40')).results.map((r) => r.name)).toEqual(['Noor']);
 	});
+});
+
+it('the example workflow makes a slideshow video and schedules it on two channels, as it is', async () => {
+	await t.sandbox.control.settings({ videoDelayMs: 0 });
+	const example = readExample('videoSlides');
+	const video = await t.run(
+		nodeOf(example, 'Generate Slideshow Video').parameters as INodeParameters,
+	);
+	expect(video.error).toBeUndefined();
+	const posted = await t.run(nodeOf(example, 'Schedule Video Post').parameters as INodeParameters, {
+		items: video.items.map((item) => item.json),
+	});
+	expect(posted.error).toBeUndefined();
+	expect(jsonOf(posted)).toHaveLength(2);
+	const [{ body }] = await t.requests('POST', '/posts');
+	const { id, path } = jsonOf(video)[0];
+	const sent = body as {
+		posts: Array<{ integration: { id: string }; value: Array<{ image: unknown[] }> }>;
+	};
+	expect(sent.posts.map((p) => p.integration.id).sort()).toEqual(
+		[t.sandbox.seed.channels.mastodon.id, t.sandbox.seed.channels.telegram.id].sort(),
+	);
+	for (const entry of sent.posts) expect(entry.value[0].image).toEqual([{ id, path }]);
 });
