@@ -102,7 +102,9 @@ export const MINIMUM: Record<string, { requests: number; reason: string }> = {
 		reason: 'ceil(N / 18): pages of 18',
 	},
 	'picker: channels (list search)': { requests: 1, reason: '1 GET /integrations' },
-	'picker: clients': { requests: 1, reason: '1 GET /integrations (clients are on channels)' },
+	'Media → Generate Video': { requests: 1, reason: '1 POST /generate-video' },
+	'picker: clients': { requests: 1, reason: "1 GET /groups (production's list of clients)" },
+	'picker: voices (list search)': { requests: 1, reason: '1 POST /video/function (loadVoices)' },
 	'picker: channel tools': { requests: 1, reason: '1 GET /integration-settings/:id' },
 	'picker: Discord chat channels': {
 		requests: 1,
@@ -558,10 +560,35 @@ export const CASES: Case[] = [
 			),
 	],
 	[
+		'Media → Generate Video',
+		async (ctx) => async () =>
+			await node(ctx, {
+				resource: 'media',
+				operation: 'generateVideo',
+				kind: 'image-text-slides',
+				voice: { __rl: true, mode: 'id', value: 'sbxvoice01ada' },
+				prompt: 'Three tips for spring gardening',
+			}),
+	],
+	[
+		'picker: voices (list search)',
+		async (ctx) => async () =>
+			await listSearch(
+				ctx.credentials,
+				'searchVoices',
+				{ resource: 'media', operation: 'generateVideo' },
+				'voice',
+				undefined,
+				undefined,
+				NODE_TYPE,
+			),
+	],
+	[
+		// Production lists clients at GET /groups; where an install answers 404, GET /integrations follows.
 		'picker: clients',
 		async (ctx) => async () =>
 			await loadOptions(
-				ctx.credentials,
+				ctx.production.credentials,
 				'getCustomers',
 				{ resource: 'channel', operation: 'getMany' },
 				'filters.customer',

@@ -33,6 +33,7 @@ export const EXAMPLES = {
 	sharePublished: { file: 'share-published-link.json', id: 'exSharePublish01' },
 	agent: { file: 'ai-agent-publisher.json', id: 'exAgentTool00001' },
 	bulk: { file: 'bulk-schedule-from-csv.json', id: 'exBulkSchedule01' },
+	videoSlides: { file: 'generate-video-slideshow.json', id: 'exVideoSlides001' },
 } as const;
 
 /** The CSV of posts the bulk example reads (a file users copy to where their n8n may read files). */
@@ -76,6 +77,7 @@ export function examplesFor(options: { imageUrl: string; filesFolder: string }):
 		readExample('sharePublished'),
 		readExample('agent'),
 		bulkExampleFor(options),
+		readExample('videoSlides'),
 	];
 }
 

@@ -15,6 +15,7 @@ import { channelRoutes } from './routes/channels';
 import { notificationRoutes } from './routes/notifications';
 import { postRoutes } from './routes/posts';
 import { slotRoutes } from './routes/slots';
+import { videoRoutes } from './routes/video';
 
 function requestLogger(ctx: SandboxContext): RequestHandler {
 	return (req, res, next) => {
@@ -83,6 +84,8 @@ export async function createApp(
 	api.use(analyticsRoutes(ctx));
 	api.use(notificationRoutes());
 	api.use(mediaRoutes(ctx));
+	// Beyond the spec, as production (service-notes); in both profiles, since the spec says nothing of them.
+	api.use(videoRoutes(ctx));
 	api.use((req, res) => {
 		res.status(404).json({
 			statusCode: 404,

@@ -8,6 +8,7 @@ import {
 	getMissingItems,
 	getTags,
 	searchChannels,
+	searchVoices,
 } from './methods/loadOptions';
 import { NODE_HINTS } from './hints';
 import { resourceProperties, sendThroughTransport } from './resources';
@@ -24,7 +25,7 @@ export class SocialPublishing implements INodeType {
 		// Each operation's `action` ("Create a post"), as a string literal for n8n's lint;
 		// SocialPublishing.node.test.ts keeps it equal to the actions.
 		subtitle:
-			'={{ ({"analytics:getChannel":"Get the analytics of a channel","analytics:getPost":"Get the analytics of a post","channel:checkConnection":"Check the connection","channel:delete":"Delete a channel","channel:getConnectUrl":"Get a connect URL for a platform","channel:getMany":"Get many channels","channel:getSettings":"Get the settings of a channel","channel:runTool":"Run a tool of a channel","media:getMany":"Get many media items","media:upload":"Upload a file","media:uploadFromUrl":"Upload a file from a URL","notification:getMany":"Get many notifications","post:create":"Create a post","post:delete":"Delete a post","post:deleteGroup":"Delete a group of posts","post:getMany":"Get many posts","post:getMissingItems":"Get the platform items a post may be","post:setReleaseId":"Set the release ID of a post","post:setStatus":"Set the status of a post","post:update":"Update a post","slot:findNextFree":"Find the next free posting slot"})[$parameter["resource"] + ":" + $parameter["operation"]] }}',
+			'={{ ({"analytics:getChannel":"Get the analytics of a channel","analytics:getPost":"Get the analytics of a post","channel:checkConnection":"Check the connection","channel:delete":"Delete a channel","channel:getConnectUrl":"Get a connect URL for a platform","channel:getMany":"Get many channels","channel:getSettings":"Get the settings of a channel","channel:runTool":"Run a tool of a channel","media:generateVideo":"Generate a video","media:getMany":"Get many media items","media:upload":"Upload a file","media:uploadFromUrl":"Upload a file from a URL","notification:getMany":"Get many notifications","post:create":"Create a post","post:delete":"Delete a post","post:deleteGroup":"Delete a group of posts","post:getMany":"Get many posts","post:getMissingItems":"Get the platform items a post may be","post:setReleaseId":"Set the release ID of a post","post:setStatus":"Set the status of a post","post:update":"Update a post","slot:findNextFree":"Find the next free posting slot"})[$parameter["resource"] + ":" + $parameter["operation"]] }}',
 		description: ACTION_DESCRIPTION,
 		defaults: { name: 'Social Publishing' },
 		usableAsTool: true,
@@ -62,7 +63,7 @@ export class SocialPublishing implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchChannels },
+		listSearch: { searchChannels, searchVoices },
 		loadOptions: { getChannelTools, getCustomers, getDiscordChannels, getMissingItems, getTags },
 	};
 }

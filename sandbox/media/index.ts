@@ -164,3 +164,29 @@ export function mediaRoutes(ctx: SandboxContext): Router {
 
 	return router;
 }
+
+/**
+ * Saves bytes the service made itself (a generated video) in the organisation's library and answers the stored
+ * record, as production does for them: `{id, name, originalName, path, thumbnail: null, alt: null}`.
+ */
+export function saveMadeMedia(
+	ctx: SandboxContext,
+	org: Org,
+	made: { data: Buffer; mime: string; ext: string; kind: string },
+) {
+	const name = `${randomUUID().replace(/-/g, '')}.${made.ext}`;
+	const relativePath = `${ctx.clock.now().toISOString().slice(0, 10).replace(/-/g, '/')}/${name}`;
+	filesOf(ctx).put(relativePath, { mime: made.mime, size: made.data.length, data: made.data });
+	const item: MediaItem = {
+		id: randomUUID(),
+		name,
+		originalName: name,
+		path: filesOf(ctx).urlOf(relativePath),
+		type: made.kind,
+		size: made.data.length,
+		createdAt: ctx.clock.now().toISOString(),
+	};
+	org.media.push(item);
+	const { id, originalName, path } = item;
+	return { id, name, originalName, path, thumbnail: null, alt: null };
+}

@@ -18,7 +18,7 @@ import { Router } from 'express';
 /** Files up to this size stay in memory; bigger ones spill to disk. */
 const MEMORY_BYTES = 1024 * 1024;
 
-interface StoredFile {
+export interface StoredFile {
 	mime: string;
 	size: number;
 	data?: Buffer;

@@ -8,6 +8,7 @@ import {
 
 import { isPlatformId, PLATFORMS, type PlatformId } from '../shared/platforms';
 import { channelsFromAnswer, type Channel } from '../shared/channel';
+import { declareRoute } from '../shared/routeFacts';
 import { apiRequest } from '../shared/transport';
 import { runChannelTool } from '../resources/channel/runTool';
 import { getChannelSettings } from '../resources/channel/getSettings';
@@ -140,11 +141,34 @@ async function readChannels(context: ILoadOptionsFunctions): Promise<Channel[]> 
 	);
 }
 
-/** Clients (customers) that own channels. */
+/** The organisation's customers as production lists them (service-notes: GET /groups). */
+const listCustomers = declareRoute('GET', '/groups', {
+	answer: {
+		is: 'the list of customers',
+		shape: { list: { object: { id: 'any', 'name?': 'any' } } },
+	},
+});
+
+/**
+ * The organisation's customers: one GET /groups; where an install answers 404 (the spec has no such
+ * route), the customers that own channels, from one GET /integrations.
+ */
 export async function getCustomers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const customers = new Map<string, string>();
-	for (const { customer } of await readChannels(this))
-		if (customer?.id) customers.set(customer.id, customer.name ?? customer.id);
+	const groups = await apiRequest
+		.call(this, 'GET', '/groups', { route: listCustomers })
+		.catch((error: { httpCode?: string }) => {
+			if (error?.httpCode === '404') return undefined;
+			throw error;
+		});
+	if (Array.isArray(groups)) {
+		for (const group of groups as IDataObject[])
+			if (group.id !== undefined && group.id !== null)
+				customers.set(String(group.id), String(group.name ?? group.id));
+	} else {
+		for (const { customer } of await readChannels(this))
+			if (customer?.id) customers.set(customer.id, customer.name ?? customer.id);
+	}
 	return [...customers].map(([value, name]) => ({ name, value })).sort(byName);
 }
 
@@ -200,5 +224,33 @@ export async function searchChannels(
 				String(a.name).localeCompare(String(b.name)),
 		)
 		.map((channel) => ({ name: channelLabel(channel), value: channel.id }));
+	return { results };
+}
+
+/** The voices of the Image Text Slides kind (service-notes: POST /video/function `loadVoices`). */
+const loadVoices = declareRoute('POST', '/video/function', {
+	answer: {
+		is: 'the list of voices',
+		shape: { object: { voices: { list: { object: { id: 'any', 'name?': 'any' } } } } },
+	},
+});
+
+/**
+ * Generate Video's Voice list: one POST /video/function; the search text matches name and ID. The
+ * service runs the voices provider for it, so an install without its key answers 500.
+ */
+export async function searchVoices(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const answer = (await apiRequest.call(this, 'POST', '/video/function', {
+		route: loadVoices,
+		body: { identifier: 'image-text-slides', functionName: 'loadVoices', params: {} },
+	})) as { voices: IDataObject[] };
+	const needle = (filter ?? '').trim().toLowerCase();
+	const results = answer.voices
+		.map((voice) => ({ name: String(voice.name ?? voice.id), value: String(voice.id) }))
+		.filter((voice) => `${voice.name} ${voice.value}`.toLowerCase().includes(needle))
+		.sort((a, b) => a.name.localeCompare(b.name));
 	return { results };
 }

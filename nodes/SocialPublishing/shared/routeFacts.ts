@@ -33,6 +33,13 @@ export interface RouteFacts {
 	timeoutIsFinal?: boolean;
 	/** A write the service may have made although no answer came: how to check (never re-sent). */
 	mayApplyWithoutAnswer?: string;
+	/**
+	 * The route's own timeout in ms, read from its operation's fields, in place of the Timeout under
+	 * Request Options (undefined: that one).
+	 */
+	timeoutMs?: (context: {
+		getNodeParameter(name: string, fallback?: unknown): unknown;
+	}) => number | undefined;
 	/** Wording for what means something particular on this route (by status, or `timeout`). */
 	explain?: Partial<Record<number | 'timeout', Explain>>;
 	/** What to look at after a failure of this status (a 500 on DELETE /posts/:id: is it there?). */

@@ -238,12 +238,26 @@ describe('Social Publishing pickers', () => {
 		]);
 	});
 
-	it('customers are read from the channels: one GET /integrations', async () => {
+	it('customers: where GET /groups answers 404 (the spec), read from the channels of one GET /integrations', async () => {
 		expect(await load('getCustomers', {}, 'filters.customer')).toEqual([
 			{ name: 'Acme Bakery', value: t.sandbox.seed.customers.acme.id },
 			{ name: 'Globex Outdoor', value: t.sandbox.seed.customers.globex.id },
 		]);
-		expect(await t.requests()).toHaveLength(1);
+		expect(await t.routes()).toEqual(['GET /groups', 'GET /integrations']);
+	});
+
+	it('customers: any other failure of GET /groups is the error, not a fallback', async () => {
+		// Every try of the read (it is retried) fails.
+		await t.sandbox.control.addFault({
+			method: 'GET',
+			path: '/groups',
+			fault: 'error500',
+			times: 10,
+		});
+		await expect(load('getCustomers', {}, 'filters.customer')).rejects.toMatchObject({
+			httpCode: '500',
+		});
+		expect((await t.routes()).filter((r) => r === 'GET /integrations')).toEqual([]);
 	});
 });
 

@@ -21,6 +21,8 @@ interface Operation {
 	setup(t: Harness): Promise<{ parameters: INodeParameters; items?: INodeExecutionData[] }>;
 	/** Operations whose success needs what the sandbox cannot give (a public https file). */
 	noSuccess?: boolean;
+	/** The route's own timeout, where it has one (in place of Request Options' Timeout, 0.2 s here). */
+	timeoutSeconds?: number;
 }
 
 const seed = (t: Harness) => t.sandbox.seed;
@@ -264,6 +266,26 @@ const OPERATIONS: Operation[] = [
 		noSuccess: true,
 	},
 	{
+		// Its own wait (Wait For Video), not Request Options' Timeout: 0.005 min, 0.3 s.
+		name: 'Media → Generate Video',
+		method: 'POST',
+		path: '/generate-video',
+		setup: async (t) => {
+			await t.sandbox.control.settings({ videoDelayMs: 0 });
+			return {
+				parameters: {
+					resource: 'media',
+					operation: 'generateVideo',
+					kind: 'image-text-slides',
+					voice: byId('sbxvoice01ada'),
+					prompt: 'Three tips for spring gardening',
+					waitMinutes: 0.005,
+				},
+			};
+		},
+		timeoutSeconds: 0.3,
+	},
+	{
 		name: 'Media → Get Many',
 		method: 'GET',
 		path: '/media',
@@ -351,7 +373,7 @@ describe.each(OPERATIONS)('$name', (op) => {
 			{ ...parameters, requestOptions: { ...FAST, timeout: 150, maxRetries: 1 } },
 			{ items },
 		);
-		expect(errorOf(result).message).toContain('within 0.2 s');
+		expect(errorOf(result).message).toContain(`within ${op.timeoutSeconds ?? 0.2} s`);
 		// GETs are retried after a timeout, except find-slot: production never answers it for a bad channel.
 		const expected = op.method === 'GET' && op.path !== '/find-slot/:id' ? 2 : 1;
 		expect(await requestsToRoute(expected)).toHaveLength(expected);

@@ -343,6 +343,24 @@ const CASES: Record<string, PairedCase> = {
 		},
 		refused: { url: 'http://cdn.example.com/a.png' },
 	},
+	'Media → Generate Video': {
+		setup: async (h) => {
+			await h.sandbox.control.settings({ videoDelayMs: 0 });
+			return {
+				parameters: {
+					resource: 'media',
+					operation: 'generateVideo',
+					kind: 'image-text-slides',
+					voice: { __rl: true, mode: 'id', value: 'sbxvoice01ada' },
+					prompt: '={{ $json.prompt }}',
+					// Its own wait replaces Request Options' Timeout: the timeout case's per-item timeoutMs.
+					waitMinutes: '={{ ($json.timeoutMs ?? 60000) / 60000 }}',
+				},
+				items: twice({ prompt: 'Three tips for spring gardening' }),
+			};
+		},
+		refused: { prompt: '' },
+	},
 	'Media → Get Many': {
 		setup: async (h) => {
 			for (let i = 0; i < 3; i++) {

@@ -7,7 +7,16 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { loadOptions } from '../../helpers/engine';
 import { channel, createParams, jsonParams, parts, typedSettingsFor } from './createParameters';
-import { byId, daysFromNow, errorOf, FAST, jsonOf, UNKNOWN_ID, useSandbox } from './support';
+import {
+	byId,
+	daysFromNow,
+	errorOf,
+	FAST,
+	jsonOf,
+	NODE_TYPE,
+	UNKNOWN_ID,
+	useSandbox,
+} from './support';
 
 // Real clock: the tag loader reads posts around the real today.
 const t = useSandbox({ profile: 'production' });
@@ -181,6 +190,23 @@ it('a JSON body over 100 kB on Run Tool (production answers 413) is refused befo
 		'"Input (JSON)" makes the request 150044 bytes, over the 100 kB (102400 bytes) the service takes',
 	);
 	expect((await t.requests('POST')).map((r) => r.path)).toEqual([]);
+});
+
+describe('customer picker', () => {
+	it('lists the customers of GET /groups, one request, as production has the route', async () => {
+		const options = await loadOptions(
+			t.credentials,
+			'getCustomers',
+			{ resource: 'channel', operation: 'getMany' } as never,
+			'filters.customer',
+			NODE_TYPE,
+		);
+		expect(options).toEqual([
+			{ name: 'Acme Bakery', value: t.sandbox.seed.customers.acme.id },
+			{ name: 'Globex Outdoor', value: t.sandbox.seed.customers.globex.id },
+		]);
+		expect(await routesHit()).toEqual(['GET /groups']);
+	});
 });
 
 describe('unknown ids answered with 500', () => {

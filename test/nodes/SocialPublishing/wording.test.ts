@@ -1494,6 +1494,73 @@ const FAILURES: Array<{ label: string; failure: Failure } & Explained> = [
 		description:
 			"The answer could not be read, so the node cannot tell whether the request was carried out. Check in the service's application before running again.",
 	},
+	{
+		label: 'Generate Video: timeout',
+		failure: F('POST', '/generate-video', { network: 'timeout', timeoutMs: 2_100_000 }),
+		message: 'The video was not ready within 2100 s; the service may still make it',
+		description:
+			'The service keeps making the video after the node stops waiting, and spends the credit: look for it under Media → Get Many in a few minutes before trying again. To wait longer, raise "Wait For Video (Minutes)".',
+	},
+	{
+		label: 'Generate Video: dropped',
+		failure: F('POST', '/generate-video', {
+			network: 'dropped',
+			baseUrl: 'https://api.example.com',
+		}),
+		message: 'The connection was closed before the service answered POST /generate-video',
+		description:
+			'The video may have been made, or still be in the making, and its credit spent: look for it under Media → Get Many in a few minutes before trying again (another try spends another credit).',
+	},
+	{
+		label: 'Generate Video: no credits',
+		failure: F('POST', '/generate-video', {
+			status: 402,
+			body: {
+				statusCode: 402,
+				message: 'You have no AI video credits left',
+				url: 'https://x/billing',
+			},
+		}),
+		message: 'No AI video credits left: You have no AI video credits left',
+		description:
+			'Each video spends one AI video credit. Upgrade the plan or wait for the credits to renew, then run again.',
+	},
+	{
+		label: 'Generate Video: trial',
+		failure: F('POST', '/generate-video', {
+			status: 406,
+			body: { statusCode: 406, message: 'This video is not available in trial mode' },
+		}),
+		message:
+			'This video kind is not available on a trial account: This video is not available in trial mode',
+		description:
+			'Veo3 needs a paid plan; Image Text Slides is offered on trial accounts. No credit was spent.',
+	},
+	{
+		label: 'Generate Video: no kinds enabled (the real backend without provider keys)',
+		failure: F('POST', '/generate-video', {
+			status: 400,
+			body: { message: ['type must be any of: '], error: 'Bad Request', statusCode: 400 },
+		}),
+		message: 'This install has no video kinds enabled',
+		description:
+			'The service makes videos only with the keys of its video providers, which this install does not have. Ask its administrator to set them. No credit was spent.',
+	},
+	{
+		label: 'Generate Video: a kind not offered',
+		failure: F('POST', '/generate-video', {
+			status: 400,
+			body: {
+				message: [
+					'type must be any of: image-text-slides',
+					'output must be one of the following values: vertical, horizontal',
+				],
+				statusCode: 400,
+			},
+		}),
+		message: 'This install does not offer this video kind; it offers: image-text-slides',
+		description: 'Pick one of the kinds it offers under "Kind". No credit was spent.',
+	},
 ];
 /** A 429 beyond the wait allowed (shared/errors.ts `rateLimitError`), at 2026-01-01T00:00Z. */
 /**

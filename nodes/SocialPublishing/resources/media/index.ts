@@ -1,5 +1,6 @@
+import { generateVideo } from './generateVideo';
 import { getManyMedia } from './getMany';
 import { uploadMedia } from './upload';
 import { uploadMediaFromUrl } from './uploadFromUrl';
 
-export const mediaOperations = [getManyMedia, uploadMedia, uploadMediaFromUrl];
+export const mediaOperations = [getManyMedia, uploadMedia, uploadMediaFromUrl, generateVideo];

@@ -113,7 +113,7 @@ function prepare(
 	redactor: KeyRedactor,
 	route: Route | undefined,
 ) {
-	const policy = nodePolicy(context, DEFAULT_POLICY);
+	const policy = nodePolicy(context, DEFAULT_POLICY, route?.facts);
 	requestData.options.timeout = policy.timeoutMs;
 	// The API never redirects: a redirect is a Base URL that is not quite the API's, and following it
 	// would send the key elsewhere or re-send a write. Refused and explained (../errors.ts).

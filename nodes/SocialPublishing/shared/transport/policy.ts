@@ -1,5 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import type { RouteFacts } from '../routeFacts';
+
 /**
  * How requests are sent: the node's Request Options, with defaults for the node, its loaders and
  * the trigger.
@@ -130,14 +132,22 @@ export function policyOf(
 	};
 }
 
-/** The node's policy; a context without Request Options (a loader, the trigger): the defaults. */
+/**
+ * The node's policy; a context without Request Options (a loader, the trigger): the defaults. A
+ * route that waits longer than the Timeout there (Generate Video) sets its own from a field
+ * (routeFacts.ts `timeoutMs`).
+ */
 export function nodePolicy(
 	context: { getNodeParameter(name: string, fallback?: unknown): unknown },
 	defaults: TransportPolicy,
+	facts?: RouteFacts,
 ): TransportPolicy {
+	let policy = defaults;
 	try {
-		return policyOf(context.getNodeParameter('requestOptions', {}) as IDataObject, defaults);
+		policy = policyOf(context.getNodeParameter('requestOptions', {}) as IDataObject, defaults);
 	} catch {
-		return defaults;
+		// No Request Options here.
 	}
+	const own = facts?.timeoutMs?.(context);
+	return own ? { ...policy, timeoutMs: own } : policy;
 }

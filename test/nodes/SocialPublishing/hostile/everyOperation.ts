@@ -250,6 +250,18 @@ export const EVERY_OPERATION: HostileOperation[] = [
 		},
 	},
 	{
+		name: 'Media → Generate Video',
+		method: 'POST',
+		route: 'POST /generate-video',
+		parameters: {
+			resource: 'media',
+			operation: 'generateVideo',
+			kind: 'image-text-slides',
+			voice: byId('v1'),
+			prompt: 'Three tips',
+		},
+	},
+	{
 		name: 'Media → Get Many',
 		method: 'GET',
 		route: 'GET /media',

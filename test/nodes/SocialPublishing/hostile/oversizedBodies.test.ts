@@ -81,6 +81,19 @@ const WRITES_WITH_FREE_SIZE: Write[] = [
 		success: [{ postId: 'p1', integration: 'c1' }],
 	},
 	{
+		operation: 'Media → Generate Video',
+		route: 'POST /generate-video',
+		parameters: (size) => ({
+			resource: 'media',
+			operation: 'generateVideo',
+			kind: 'image-text-slides',
+			voice: byId('v1'),
+			prompt: 'a'.repeat(size),
+		}),
+		label: /^"Prompt" makes the request \d+ bytes, over the 100 kB/,
+		success: MEDIA,
+	},
+	{
 		operation: 'Channel → Run Tool',
 		route: 'POST /integration-trigger/c1',
 		parameters: (size) => ({
