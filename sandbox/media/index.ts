@@ -187,6 +187,6 @@ export function saveMadeMedia(
 		createdAt: ctx.clock.now().toISOString(),
 	};
 	org.media.push(item);
-	const { id, originalName, path } = item;
-	return { id, name, originalName, path, thumbnail: null, alt: null };
+	// Production saves a made file without an original name.
+	return { id: item.id, name, originalName: null, path: item.path, thumbnail: null, alt: null };
 }

@@ -5,7 +5,7 @@
  */
 import { Router } from 'express';
 import { orgOf, type SandboxContext } from '../context';
-import { ApiError, badRequest, fieldErrors, internalError, paymentRequired } from '../errors';
+import { ApiError, fieldErrors, internalError, paymentRequired } from '../errors';
 import { saveMadeMedia } from '../media';
 import {
 	sandboxVoices,
@@ -20,27 +20,25 @@ const isObject = (v: unknown): v is Json =>
 	typeof v === 'object' && v !== null && !Array.isArray(v);
 const OUTPUTS = ['vertical', 'horizontal'];
 const MAX_IMAGES = 3;
-/** Written by the sandbox: production's wording of an empty AI video allowance is not known. */
-export const NO_VIDEO_CREDITS = 'You have no AI video credits left, upgrade your plan to make more';
+/** Production's answer to an empty AI video allowance (real backend 74b01ad, 2026-12-07). */
+export const NO_VIDEO_CREDITS =
+	'You have reached the maximum number of generated videos for your subscription. Please upgrade your subscription to generate more videos.';
 
-/** What the kind's own parameters lack, worded as the service's validator does. */
+/**
+ * What the kind's own parameters lack, worded as the service's validator does (class-validator; a
+ * number given as the prompt is taken as its text, as production does).
+ */
 function paramProblems(kind: string, params: Json): string[] {
 	const problems: string[] = [];
-	if (typeof params.prompt !== 'string' || params.prompt.trim() === '')
-		problems.push('prompt should not be empty');
-	if (kind === 'image-text-slides' && (typeof params.voice !== 'string' || params.voice === ''))
-		problems.push('voice should not be empty');
-	if (kind === 'veo3' && params.images !== undefined) {
+	if (typeof params.prompt !== 'string' && typeof params.prompt !== 'number')
+		problems.push('prompt must be a string');
+	if (kind === 'image-text-slides' && typeof params.voice !== 'string')
+		problems.push('voice must be a string');
+	if (kind === 'veo3') {
 		const images = params.images;
+		if (Array.isArray(images) && images.length > MAX_IMAGES)
+			problems.push(`images must contain no more than ${MAX_IMAGES} elements`);
 		if (!Array.isArray(images)) problems.push('images must be an array');
-		else {
-			if (images.length > MAX_IMAGES)
-				problems.push(`images must contain no more than ${MAX_IMAGES} elements`);
-			if (
-				images.some((i) => !isObject(i) || typeof i.id !== 'string' || typeof i.path !== 'string')
-			)
-				problems.push('each image must be {id, path} of a library media');
-		}
 	}
 	return problems;
 }
@@ -51,9 +49,8 @@ export function videoRoutes(ctx: SandboxContext): Router {
 	router.post('/generate-video', async (req, res) => {
 		const org = orgOf(res);
 		const settings = videoSettings(ctx);
-		// The allowance is checked by a guard, before the body is read.
-		if (settings.aiVideoCredits <= 0)
-			throw paymentRequired(NO_VIDEO_CREDITS, ctx.settings.billingUrl);
+		// As production: the body's type and output are validated first, then the allowance, then the
+		// trial, then the kind's own parameters.
 		const body: Json = isObject(req.body) ? req.body : {};
 		const problems: string[] = [];
 		if (typeof body.type !== 'string' || !settings.videoKinds.includes(body.type))
@@ -61,6 +58,8 @@ export function videoRoutes(ctx: SandboxContext): Router {
 		if (typeof body.output !== 'string' || !OUTPUTS.includes(body.output))
 			problems.push(`output must be one of the following values: ${OUTPUTS.join(', ')}`);
 		if (problems.length > 0) throw fieldErrors(problems);
+		if (settings.aiVideoCredits <= 0)
+			throw paymentRequired(NO_VIDEO_CREDITS, ctx.settings.billingUrl);
 		const kind = body.type as string;
 		if (kind === 'veo3' && settings.trialAccount)
 			throw new ApiError(406, {
@@ -85,11 +84,19 @@ export function videoRoutes(ctx: SandboxContext): Router {
 	router.post('/video/function', (req, res) => {
 		const body: Json = isObject(req.body) ? req.body : {};
 		const kind = body.identifier;
-		if (typeof kind !== 'string' || !(VIDEO_KINDS as readonly string[]).includes(kind))
-			throw internalError();
-		const name = String(body.functionName);
+		const name = body.functionName;
+		const problems = [
+			...(typeof kind === 'string' ? [] : ['identifier must be a string']),
+			...(typeof name === 'string' ? [] : ['functionName must be a string']),
+		];
+		if (problems.length > 0) throw fieldErrors(problems);
+		if (!(VIDEO_KINDS as readonly string[]).includes(kind as string)) throw internalError();
+		// Production's body here is `{statusCode, message}` alone.
 		if (kind !== 'image-text-slides' || name !== 'loadVoices')
-			throw badRequest(`Function ${name} not found on video instance`);
+			throw new ApiError(400, {
+				statusCode: 400,
+				message: `Function ${String(name)} not found on video instance`,
+			});
 		// Without the voices provider's key (the kind not enabled), the call fails inside the service.
 		if (!videoSettings(ctx).videoKinds.includes(kind)) throw internalError();
 		res.status(201).json({ voices: sandboxVoices(ctx.origin) });

@@ -39,7 +39,16 @@ describe('POST /video/function', () => {
 			functionName: 'process',
 		});
 		expect(other.status).toBe(400);
-		expect(other.data.message).toBe('Function process not found on video instance');
+		expect(other.data).toEqual({
+			statusCode: 400,
+			message: 'Function process not found on video instance',
+		});
+		const empty = await t.api.post('/video/function', {});
+		expect(empty.status).toBe(400);
+		expect(empty.data.message).toEqual([
+			'identifier must be a string',
+			'functionName must be a string',
+		]);
 		const unknown = await t.api.post('/video/function', {
 			identifier: 'sora',
 			functionName: 'loadVoices',
@@ -65,7 +74,8 @@ describe('POST /generate-video', () => {
 		expect(res.data).toEqual({
 			id: expect.any(String),
 			name: expect.stringMatching(/\.mp4$/),
-			originalName: expect.any(String),
+			// As production saves a made file: no original name.
+			originalName: null,
 			path: expect.stringContaining('/uploads/'),
 			thumbnail: null,
 			alt: null,
@@ -95,7 +105,7 @@ describe('POST /generate-video', () => {
 		expect(four.status).toBe(400);
 		expect(four.data.message).toEqual(['images must contain no more than 3 elements']);
 		const noPrompt = await veo({ images: [] });
-		expect(noPrompt.data.message).toEqual(['prompt should not be empty']);
+		expect(noPrompt.data.message).toEqual(['prompt must be a string']);
 	});
 
 	it('refuses a kind not enabled and a bad output as one validator list', async () => {
@@ -142,6 +152,16 @@ describe('POST /generate-video', () => {
 		});
 		const { aiVideoCredits } = await t.sb.control.settings({});
 		expect(aiVideoCredits).toBe(0);
+	});
+
+	it('with no credit left, a bad type or output is still refused first with its 400, as production checks the body before the allowance', async () => {
+		await t.sb.control.settings({ aiVideoCredits: 0 });
+		const badOutput = await t.api.post('/generate-video', slides({ output: 'square' }));
+		expect(badOutput.status).toBe(400);
+		expect(badOutput.data.message).toEqual([
+			'output must be one of the following values: vertical, horizontal',
+		]);
+		expect((await t.api.post('/generate-video', slides())).status).toBe(402);
 	});
 
 	it('a refused request spends no credit', async () => {

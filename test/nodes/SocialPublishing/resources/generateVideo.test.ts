@@ -46,7 +46,7 @@ describe('Media → Generate Video', () => {
 		expect(video).toEqual({
 			id: expect.any(String),
 			name: expect.stringMatching(/\.mp4$/),
-			originalName: expect.any(String),
+			originalName: null,
 			path: expect.stringContaining('/uploads/'),
 			thumbnail: null,
 			alt: null,
