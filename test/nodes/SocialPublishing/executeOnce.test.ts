@@ -89,6 +89,21 @@ const WRITES: Record<string, (h: Harness) => Promise<Row>> = {
 		items: [item({ channel: channels.discord }), item({ channel: channels.discord })],
 		sent: `POST /integration-trigger/${channels.discord}`,
 	}),
+	'Media → Generate Video': async (h) => {
+		await h.sandbox.control.settings({ videoDelayMs: 0 });
+		return {
+			parameters: {
+				resource: 'media',
+				operation: 'generateVideo',
+				kind: 'image-text-slides',
+				output: 'vertical',
+				voice: { __rl: true, mode: 'id', value: 'sbxvoice03cleo' },
+				prompt: '={{ $json.prompt }}',
+			},
+			items: [item({ prompt: 'Spring tips' }), item({ prompt: 'Autumn tips' })],
+			sent: 'POST /generate-video',
+		};
+	},
 	'Media → Upload': async () => ({
 		parameters: { resource: 'media', operation: 'upload', binaryPropertyName: 'data' },
 		items: [pngItem(), pngItem()],
